@@ -1,0 +1,42 @@
+import type { AnyGame, OptionSpec, Options } from './game.js';
+import type { Rng } from './rng.js';
+
+/**
+ * What a bot sees at a decision: its own seat, its observation, the legal actions, its own generator.
+ * The state itself is held in a private field that bots cannot reach; the observation is computed on
+ * first use, so bots that do not need it (random) cost nothing.
+ */
+export interface Decision<O = unknown> {
+  readonly game: AnyGame;
+  readonly player: number;
+  /** Legal actions in legal[0..count). Return one of them. */
+  readonly legal: Int32Array;
+  readonly count: number;
+  /** The player's observation (computed lazily, then cached for this decision). */
+  readonly observation: O;
+}
+
+export interface Bot {
+  /** Returns one of decision.legal[0..count). */
+  choose(decision: Decision): number;
+}
+
+export interface BotContext {
+  game: AnyGame;
+  /** Seat this bot plays in the match. */
+  seat: number;
+  players: number;
+  /** The bot's own generator, derived from the match seed and its seat: never the game's. */
+  rng: Rng;
+  /** The bot's parameters, resolved against `params` (defaults filled in). */
+  params: Options;
+}
+
+/** A kind of bot, as listed by `tavolo list` and named in tournament specs. */
+export interface BotFactory {
+  name: string;
+  description: string;
+  params: readonly OptionSpec[];
+  /** A bot for one match. */
+  create(ctx: BotContext): Bot;
+}
