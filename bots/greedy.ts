@@ -1,0 +1,57 @@
+import type { Bot, BotContext, BotFactory, Decision } from '../src/engine/bot.js';
+import type { AnyGame } from '../src/engine/game.js';
+import type { Rng } from '../src/engine/rng.js';
+
+class GreedyBot implements Bot {
+  constructor(
+    private readonly game: AnyGame,
+    private readonly rng: Rng,
+    private readonly epsilon: number,
+  ) {}
+
+  choose(d: Decision): number {
+    const { legal, count } = d;
+    if (count === 1) return legal[0];
+    if (this.epsilon > 0 && this.rng.float() < this.epsilon) return legal[this.rng.int(count)];
+    const obs = d.observation;
+    const game = this.game;
+    let best = legal[0];
+    let bestValue = game.heuristic(obs, best);
+    let ties = 1;
+    for (let i = 1; i < count; i++) {
+      const a = legal[i];
+      const v = game.heuristic(obs, a);
+      if (v > bestValue) {
+        best = a;
+        bestValue = v;
+        ties = 1;
+      } else if (v === bestValue) {
+        // Reservoir sampling over the tied actions: uniform among them, no allocation.
+        ties++;
+        if (this.rng.int(ties) === 0) best = a;
+      }
+    }
+    return best;
+  }
+}
+
+/** Takes the action with the highest `game.heuristic` value for its observation; ties broken at random. */
+export const greedy: BotFactory = {
+  name: 'greedy',
+  description: "Takes the legal action the game's heuristic rates highest (from its observation only); ties at random.",
+  params: [
+    {
+      name: 'epsilon',
+      type: 'number',
+      default: 0,
+      min: 0,
+      max: 1,
+      description: 'Probability of playing a uniformly random legal action instead.',
+    },
+  ],
+  create(ctx: BotContext): Bot {
+    return new GreedyBot(ctx.game, ctx.rng, ctx.params.epsilon as number);
+  },
+};
+
+export default greedy;

@@ -1,0 +1,56 @@
+import type { OptionValue } from '../engine/game.js';
+import { InputError } from '../runner/errors.js';
+
+/** A whole number within bounds from a command-line flag (given as text so that junk is reported as typed). */
+export function intFlag(flag: string, raw: unknown, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  if (raw === undefined) return undefined;
+  const text = String(raw).trim();
+  const v = /^[+-]?\d+$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(v) || v < min || v > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
+    throw new InputError(`expected an integer ${range}, found ${JSON.stringify(raw)}`, flag);
+  }
+  return v;
+}
+
+/** A non-empty string flag. */
+export function textFlag(flag: string, raw: unknown): string | undefined {
+  if (raw === undefined) return undefined;
+  if (Array.isArray(raw)) throw new InputError(`given more than once (${raw.map((r) => JSON.stringify(r)).join(', ')})`, flag);
+  const text = String(raw);
+  if (text.length === 0) throw new InputError('expected a non-empty value', flag);
+  return text;
+}
+
+/**
+ * `--option key=value` pairs. Values are read as JSON when they parse (numbers, true/false, [1,2,3]),
+ * otherwise as plain strings (enum values such as `fast`).
+ */
+export function parseKeyValues(flag: string, raw: unknown): Record<string, OptionValue> {
+  const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+  const out: Record<string, OptionValue> = {};
+  for (const item of list) {
+    const text = String(item);
+    const eq = text.indexOf('=');
+    if (eq <= 0) throw new InputError(`expected key=value (for example dadoCount=3), found ${JSON.stringify(text)}`, flag);
+    const key = text.slice(0, eq).trim();
+    const valueText = text.slice(eq + 1).trim();
+    let value: OptionValue;
+    try {
+      value = JSON.parse(valueText) as OptionValue;
+    } catch {
+      value = valueText;
+    }
+    out[key] = value;
+  }
+  return out;
+}
+
+/** A comma-separated list flag, e.g. `--bots greedy,random`. */
+export function listFlag(flag: string, raw: unknown): string[] | undefined {
+  const text = textFlag(flag, raw);
+  if (text === undefined) return undefined;
+  const items = text.split(',').map((s) => s.trim());
+  if (items.some((s) => s.length === 0)) throw new InputError(`expected a comma-separated list without empty entries, found ${JSON.stringify(text)}`, flag);
+  return items;
+}

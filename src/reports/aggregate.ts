@@ -1,0 +1,209 @@
+import { REC_FIXED, recordWidth } from '../runner/batch.js';
+import { SEATS_HEADER, SUMMARY_HEADER, csvLines } from './csv.js';
+import { fixed, wilson } from './stats.js';
+
+/**
+ * Incremental aggregation of match records into the per-bot summary and the per-position table.
+ * Fed in match order by the main thread; memory does not grow with the number of matches.
+ *
+ * Wins are split between tied winners (a win shared by k seats counts 1/k). They are kept as integer
+ * counts per k and only divided at the end, so the totals are exact whatever the batch layout.
+ */
+export class VariantStats {
+  readonly names: string[];
+  private readonly entryName: Int32Array;
+  private readonly n: number;
+  // per name
+  private readonly appearances: Float64Array;
+  private readonly winsByK: Float64Array; // name * (n + 1) + k
+  private readonly scoreSum: Float64Array;
+  private readonly turnsSum: Float64Array;
+  private readonly annulled: Float64Array;
+  private readonly faults: Float64Array;
+  // per position from the first player
+  private readonly posWinsByK: Float64Array; // pos * (n + 1) + k
+  private readonly posScoreSum: Float64Array;
+  private decisions = 0;
+  private matchCount = 0;
+
+  constructor(
+    readonly variant: string,
+    /** Lineup entry names, in lineup order (duplicates are aggregated). */
+    lineupNames: readonly string[],
+  ) {
+    this.n = lineupNames.length;
+    this.names = [...new Set(lineupNames)];
+    this.entryName = Int32Array.from(lineupNames, (name) => this.names.indexOf(name));
+    const k = this.names.length;
+    this.appearances = new Float64Array(k);
+    this.winsByK = new Float64Array(k * (this.n + 1));
+    this.scoreSum = new Float64Array(k);
+    this.turnsSum = new Float64Array(k);
+    this.annulled = new Float64Array(k);
+    this.faults = new Float64Array(k);
+    this.posWinsByK = new Float64Array(this.n * (this.n + 1));
+    this.posScoreSum = new Float64Array(this.n);
+  }
+
+  /** Adds the matches starting at `start`, from their records (see REC_FIXED in runner/batch.ts). */
+  add(start: number, rec: Float64Array): void {
+    const n = this.n;
+    const width = recordWidth(n);
+    const count = rec.length / width;
+    for (let m = 0; m < count; m++) {
+      const i = start + m;
+      const o = m * width;
+      const first = rec[o];
+      const turns = rec[o + 1];
+      const faultSeat = rec[o + 3];
+      const annulled = rec[o + 4];
+      let k = 0;
+      for (let s = 0; s < n; s++) k += rec[o + REC_FIXED + n + s];
+      for (let s = 0; s < n; s++) {
+        const name = this.entryName[(s + i) % n];
+        const score = rec[o + REC_FIXED + s];
+        const won = rec[o + REC_FIXED + n + s];
+        const pos = (s - first + n) % n;
+        this.appearances[name]++;
+        this.scoreSum[name] += score;
+        this.turnsSum[name] += turns;
+        this.annulled[name] += annulled;
+        if (faultSeat === s) this.faults[name]++;
+        this.posScoreSum[pos] += score;
+        if (won) {
+          this.winsByK[name * (n + 1) + k]++;
+          this.posWinsByK[pos * (n + 1) + k]++;
+        }
+      }
+      this.decisions += rec[o + 2];
+    }
+    this.matchCount += count;
+  }
+
+  get totalDecisions(): number {
+    return this.decisions;
+  }
+
+  get matches(): number {
+    return this.matchCount;
+  }
+
+  private splitWins(byK: Float64Array, index: number): number {
+    const n = this.n;
+    let wins = 0;
+    for (let k = 1; k <= n; k++) wins += byK[index * (n + 1) + k] / k;
+    return wins;
+  }
+
+  /** Per bot name: the numbers behind summary.csv. */
+  botRows(): BotRow[] {
+    return this.names.map((name, b) => {
+      const matches = this.appearances[b];
+      const wins = this.splitWins(this.winsByK, b);
+      const [low, high] = wilson(wins, matches);
+      return {
+        variant: this.variant,
+        bot: name,
+        matches,
+        wins,
+        winRate: matches > 0 ? wins / matches : NaN,
+        low,
+        high,
+        meanScore: matches > 0 ? this.scoreSum[b] / matches : NaN,
+        meanTurns: matches > 0 ? this.turnsSum[b] / matches : NaN,
+        annulled: this.annulled[b],
+        faults: this.faults[b],
+      };
+    });
+  }
+
+  /** Per position in turn order from the first player: the numbers behind seats.csv. */
+  positionRows(): PositionRow[] {
+    const rows: PositionRow[] = [];
+    const matches = this.matchCount;
+    for (let pos = 0; pos < this.n; pos++) {
+      const wins = this.splitWins(this.posWinsByK, pos);
+      const [low, high] = wilson(wins, matches);
+      rows.push({
+        variant: this.variant,
+        position: pos,
+        matches,
+        wins,
+        winRate: matches > 0 ? wins / matches : NaN,
+        low,
+        high,
+        meanScore: matches > 0 ? this.posScoreSum[pos] / matches : NaN,
+      });
+    }
+    return rows;
+  }
+}
+
+export interface BotRow {
+  variant: string;
+  bot: string;
+  matches: number;
+  wins: number;
+  winRate: number;
+  low: number;
+  high: number;
+  meanScore: number;
+  meanTurns: number;
+  annulled: number;
+  faults: number;
+}
+
+export interface PositionRow {
+  variant: string;
+  position: number;
+  matches: number;
+  wins: number;
+  winRate: number;
+  low: number;
+  high: number;
+  meanScore: number;
+}
+
+/** Decimals used in the reports (fixed, so files are byte-identical across runs). */
+export const DECIMALS = { wins: 3, rate: 4, score: 3, turns: 2 } as const;
+
+export function summaryCsv(stats: readonly VariantStats[]): string {
+  const rows: Array<Array<string | number>> = [[...SUMMARY_HEADER]];
+  for (const v of stats) {
+    for (const r of v.botRows()) {
+      rows.push([
+        r.variant,
+        r.bot,
+        r.matches,
+        fixed(r.wins, DECIMALS.wins),
+        fixed(r.winRate, DECIMALS.rate),
+        fixed(r.low, DECIMALS.rate),
+        fixed(r.high, DECIMALS.rate),
+        fixed(r.meanScore, DECIMALS.score),
+        fixed(r.meanTurns, DECIMALS.turns),
+        r.annulled,
+        r.faults,
+      ]);
+    }
+  }
+  return csvLines(rows);
+}
+
+export function seatsCsv(stats: readonly VariantStats[]): string {
+  const rows: Array<Array<string | number>> = [[...SEATS_HEADER]];
+  for (const v of stats) {
+    for (const r of v.positionRows()) {
+      rows.push([
+        r.variant,
+        r.position,
+        r.matches,
+        fixed(r.wins, DECIMALS.wins),
+        fixed(r.winRate, DECIMALS.rate),
+        fixed(r.low, DECIMALS.rate),
+        fixed(r.high, DECIMALS.rate),
+        fixed(r.meanScore, DECIMALS.score),
+      ]);
+    }
+  }
+  return csvLines(rows);
+}

@@ -1,0 +1,142 @@
+import type { BotFactory } from '../engine/bot.js';
+import type { AnyGame, Options } from '../engine/game.js';
+import { playMatch, type SeatBot } from '../engine/match.js';
+import { csvCell } from '../reports/csv.js';
+import { matchSeed, rotations } from './plan.js';
+import type { Variant } from './spec.js';
+
+/**
+ * Running a batch of matches: the same code in a pool worker and in-process (`--threads 1`), so the
+ * output cannot depend on where a batch ran.
+ */
+
+/** Everything needed to play any match of a tournament, built once per worker. */
+export interface Prepared {
+  game: AnyGame;
+  players: number;
+  seed: string;
+  variants: Variant[];
+  /** rotation r -> seat -> bot (see plan.ts). */
+  seatBots: SeatBot[][];
+  /** variant -> its name as a CSV cell. */
+  variantCells: string[];
+  /** rotation r -> the bot names at each seat, CSV-quoted, joined by commas. */
+  seatNames: string[];
+}
+
+export interface PreparedLineupEntry {
+  name: string;
+  factory: BotFactory;
+  params: Options;
+}
+
+export function prepare(
+  game: AnyGame,
+  players: number,
+  seed: string,
+  variants: Variant[],
+  lineup: PreparedLineupEntry[],
+): Prepared {
+  const seatBots = rotations(lineup.map((e): SeatBot => ({ factory: e.factory, params: e.params })));
+  const seatNames = rotations(lineup.map((e) => csvCell(e.name))).map((names) => names.join(','));
+  const variantCells = variants.map((v) => csvCell(v.name));
+  return { game, players, seed, variants, seatBots, variantCells, seatNames };
+}
+
+/**
+ * Per-match record layout in BatchResult.rec (Float64Array, REC_FIXED + 2 * players numbers a match):
+ * first player, turns, decisions, fault seat (-1 if none), annulled (0/1), then per seat the score, then
+ * per seat 1 if it won (shared wins included) else 0.
+ */
+export const REC_FIXED = 5;
+export const recordWidth = (players: number): number => REC_FIXED + 2 * players;
+
+export interface FaultNote {
+  variant: number;
+  match: number;
+  seat: number;
+  reason: string;
+  message: string;
+}
+
+export interface BatchResult {
+  variant: number;
+  start: number;
+  end: number;
+  /** The matches.csv rows of this batch, in match order. */
+  csv: string;
+  /** Compact numeric records for aggregation, see REC_FIXED. */
+  rec: Float64Array;
+  /** The first few faults of the batch, with the bots' messages. */
+  faults: FaultNote[];
+}
+
+const MAX_FAULT_NOTES = 5;
+
+function num(v: number): string {
+  // Integers (the common case) print as integers; anything else with JavaScript's shortest exact form.
+  return Number.isFinite(v) ? String(v) : '';
+}
+
+/** Plays matches [start, end) of one variant. */
+export function runBatch(p: Prepared, variant: number, start: number, end: number): BatchResult {
+  const { game, players: n } = p;
+  const opts = p.variants[variant].options;
+  const width = recordWidth(n);
+  const rec = new Float64Array((end - start) * width);
+  const faults: FaultNote[] = [];
+  const head = p.variantCells[variant];
+  let csv = '';
+
+  for (let i = start; i < end; i++) {
+    const r = i % n;
+    const seed = matchSeed(p.seed, i);
+    const out = playMatch(game, opts, p.seatBots[r], seed);
+    const res = out.result;
+    const o = (i - start) * width;
+    const faultSeat = out.fault ? out.fault.seat : -1;
+    rec[o] = res.firstPlayer;
+    rec[o + 1] = res.turns;
+    rec[o + 2] = out.decisions;
+    rec[o + 3] = faultSeat;
+    rec[o + 4] = res.annulled ? 1 : 0;
+    let scores = '';
+    let ranks = '';
+    for (let s = 0; s < n; s++) {
+      rec[o + REC_FIXED + s] = res.scores[s];
+      scores += ',' + num(res.scores[s]);
+      ranks += ',' + num(res.ranks[s]);
+    }
+    for (let w = 0; w < res.winners.length; w++) rec[o + REC_FIXED + n + res.winners[w]] = 1;
+    let metrics = '';
+    for (let m = 0; m < out.metrics.length; m++) metrics += ',' + num(out.metrics[m]);
+    csv +=
+      head +
+      ',' +
+      i +
+      ',' +
+      csvCell(seed) +
+      ',' +
+      p.seatNames[r] +
+      ',' +
+      res.winners.join(';') +
+      scores +
+      ranks +
+      ',' +
+      res.firstPlayer +
+      ',' +
+      res.turns +
+      ',' +
+      out.decisions +
+      ',' +
+      csvCell(res.endReason) +
+      ',' +
+      (faultSeat >= 0 ? faultSeat : '') +
+      metrics +
+      '\n';
+    if (out.fault && faults.length < MAX_FAULT_NOTES) {
+      faults.push({ variant, match: i, seat: out.fault.seat, reason: out.fault.reason, message: out.fault.message });
+    }
+  }
+  return { variant, start, end, csv, rec, faults };
+}

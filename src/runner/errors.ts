@@ -1,0 +1,31 @@
+/**
+ * Bad input from the user (a spec, a flag, a bot file): reported as one clear message, exit code 2.
+ * `field` names what was wrong, as a path such as `variants[1].options.dadoCount` or `--threads`.
+ */
+export class InputError extends Error {
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
+    super(field ? `${field}: ${message}` : message);
+    this.name = 'InputError';
+  }
+}
+
+/** An OptionError from any copy of the engine (a user's game may bundle its own): duck-typed. */
+export function isOptionError(err: unknown): err is Error & { field: string } {
+  return err instanceof Error && err.name === 'OptionError' && typeof (err as { field?: unknown }).field === 'string';
+}
+
+/**
+ * Re-raises an OptionError as an InputError whose field is prefixed (`variants[0].options.` + field).
+ * The OptionError message already starts with `field: `; only the part after it is kept.
+ */
+export function prefixOptionError(err: unknown, prefix: string): never {
+  if (isOptionError(err)) {
+    const head = `${err.field}: `;
+    const detail = err.message.startsWith(head) ? err.message.slice(head.length) : err.message;
+    throw new InputError(detail, `${prefix}${err.field}`);
+  }
+  throw err;
+}

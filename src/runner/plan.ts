@@ -1,0 +1,35 @@
+import type { SeatBot } from '../engine/match.js';
+import { deriveSeed } from '../engine/rng.js';
+
+/**
+ * Seeds and seat rotation: the one place that decides who plays which match with which seed.
+ *
+ * - Match i (0-based) of every variant uses the seed deriveSeed(masterSeed, 'match', i): variants are
+ *   paired (common random numbers), so a difference between variants is not noise from different deals.
+ * - In match i, seat s is played by lineup entry (s + i) mod players: over any multiple of `players`
+ *   matches every lineup entry sits in every seat equally often.
+ *
+ * `tavolo play` uses the same two functions, so it replays exactly a tournament's match.
+ */
+export function matchSeed(masterSeed: string, match: number): string {
+  return deriveSeed(masterSeed, 'match', match);
+}
+
+/** The lineup entry that plays `seat` in match `match`. */
+export function lineupIndex(seat: number, match: number, players: number): number {
+  return (seat + match) % players;
+}
+
+/** For each rotation r = match mod players, the seat order: rotations[r][seat] = lineup[(seat + r) % n]. */
+export function rotations<T>(lineup: readonly T[]): T[][] {
+  const n = lineup.length;
+  const out: T[][] = [];
+  for (let r = 0; r < n; r++) {
+    const seats: T[] = [];
+    for (let s = 0; s < n; s++) seats.push(lineup[lineupIndex(s, r, n)]);
+    out.push(seats);
+  }
+  return out;
+}
+
+export type { SeatBot };

@@ -1,0 +1,277 @@
+import { readFileSync, existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import * as z from 'zod';
+import { loadBot } from '../../bots/index.js';
+import type { BotFactory } from '../engine/bot.js';
+import type { AnyGame, Options } from '../engine/game.js';
+import { resolveOptions } from '../engine/options.js';
+import { InputError, prefixOptionError } from './errors.js';
+import { loadGame } from './games.js';
+
+/**
+ * A tournament spec, as written in tournaments/*.json. Validated with zod (shape and types), then
+ * resolved against the game and the bots (names, player range, options, bot parameters).
+ */
+const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+const optionsRecord = z.record(z.string(), z.unknown());
+
+const variantSchema = z.strictObject({
+  name: z.string().min(1),
+  description: z.string().optional(),
+  options: optionsRecord.optional(),
+});
+
+const botEntrySchema = z.strictObject({
+  name: z.string().min(1).optional(),
+  bot: z.string().min(1),
+  params: optionsRecord.optional(),
+});
+
+export const specSchema = z.strictObject({
+  name: z.string().regex(NAME_PATTERN),
+  description: z.string().optional(),
+  game: z.string().min(1),
+  players: z.int().min(1).max(64),
+  matches: z.int().min(1),
+  seed: z.union([z.string().min(1), z.int()]),
+  variants: z.array(variantSchema).min(1).optional(),
+  bots: z.array(botEntrySchema).min(1),
+});
+
+export type RawSpec = z.infer<typeof specSchema>;
+
+const VALID_KEYS: Record<string, string[]> = {
+  '': Object.keys(specSchema.shape),
+  variants: Object.keys(variantSchema.shape),
+  bots: Object.keys(botEntrySchema.shape),
+};
+
+/** `variants[1].options` from ['variants', 1, 'options']. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const p of path) {
+    if (typeof p === 'number') out += `[${p}]`;
+    else out += out ? `.${String(p)}` : String(p);
+  }
+  return out;
+}
+
+/** A short description of a found value for error messages. */
+export function describeValue(v: unknown): string {
+  if (v === undefined) return 'nothing (the field is missing)';
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return `an array of ${v.length}`;
+  if (typeof v === 'object') return 'an object';
+  if (typeof v === 'string') return `the string ${JSON.stringify(v)}`;
+  if (typeof v === 'number') return Number.isInteger(v) ? `the integer ${v}` : `the number ${v}`;
+  return `${typeof v} ${JSON.stringify(v)}`;
+}
+
+const EXPECTED_TYPE: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  int: 'an integer',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'an array',
+  record: 'an object',
+};
+
+function describeIssue(issue: z.core.$ZodIssue): { field: string; message: string } {
+  const field = formatPath(issue.path);
+  const found = describeValue(issue.input);
+  switch (issue.code) {
+    case 'invalid_type':
+      return { field, message: `expected ${EXPECTED_TYPE[issue.expected] ?? issue.expected}, found ${found}` };
+    case 'too_small': {
+      if (issue.origin === 'array') {
+        return { field, message: `expected at least ${issue.minimum} entr${issue.minimum === 1 ? 'y' : 'ies'}, found ${found}` };
+      }
+      if (issue.origin === 'string') return { field, message: `expected a non-empty string, found ${found}` };
+      return { field, message: `expected ${issue.origin === 'int' ? 'an integer' : 'a number'} of at least ${issue.minimum}, found ${found}` };
+    }
+    case 'too_big':
+      return { field, message: `expected ${issue.origin === 'int' ? 'an integer' : 'a number'} of at most ${issue.maximum}, found ${found}` };
+    case 'invalid_format':
+      return {
+        field,
+        message: `expected a name of letters, digits, '.', '_' and '-' (starting with a letter or digit), found ${found}`,
+      };
+    case 'unrecognized_keys': {
+      const parent = issue.path.filter((p) => typeof p === 'string').join('.');
+      const valid = VALID_KEYS[parent] ?? [];
+      const where = formatPath(issue.path);
+      const names = issue.keys.map((k) => `"${k}"`).join(', ');
+      return {
+        field: where ? `${where}.${issue.keys[0]}` : issue.keys[0],
+        message: `unknown field${issue.keys.length > 1 ? 's' : ''} ${names}${where ? ` in ${where}` : ''}; valid fields are: ${valid.join(', ')}`,
+      };
+    }
+    case 'invalid_union':
+      return { field, message: `expected a non-empty string or an integer, found ${found}` };
+    default:
+      return { field, message: `${issue.message} (found ${found})` };
+  }
+}
+
+/** Validates the shape of a parsed spec. Throws an InputError listing every problem, each with its field. */
+export function parseSpec(data: unknown, source = 'spec'): RawSpec {
+  const parsed = specSchema.safeParse(data, { reportInput: true });
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map(describeIssue);
+  const first = problems[0];
+  const more = problems.slice(1).map((p) => `\n  ${p.field}: ${p.message}`).join('');
+  throw new InputError(`${first.message}${more ? `\n(in ${source}; further problems:)${more}` : ` (in ${source})`}`, first.field);
+}
+
+/** Reads and validates a spec file. */
+export function readSpecFile(path: string): RawSpec {
+  const file = resolve(path);
+  if (!existsSync(file)) throw new InputError(`spec file ${file} does not exist`, 'spec');
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new InputError(`spec file ${file} is not valid JSON: ${(err as Error).message}`, 'spec');
+  }
+  return parseSpec(data, file);
+}
+
+export interface LineupEntry {
+  /** Name under which results are aggregated. */
+  name: string;
+  /** The bot as written in the spec: a registered name or a path (made absolute). */
+  ref: string;
+  factory: BotFactory;
+  params: Options;
+}
+
+export interface Variant {
+  name: string;
+  options: Options;
+}
+
+/** A spec checked against its game and bots: everything needed to play any match of it. */
+export interface ResolvedSpec {
+  name: string;
+  /** Absolute path of the spec file, or undefined for a spec built on the command line. */
+  specPath?: string;
+  /** The game as written: a registered name or an absolute path. */
+  gameRef: string;
+  game: AnyGame;
+  players: number;
+  matches: number;
+  seed: string;
+  variants: Variant[];
+  lineup: LineupEntry[];
+}
+
+export interface Overrides {
+  matches?: number;
+  seed?: string;
+}
+
+/**
+ * Resolves a validated spec: loads the game and the bots, checks the player count, fills in and checks
+ * every variant's options and every bot's parameters. Relative paths resolve against baseDir.
+ */
+export async function resolveSpec(
+  raw: RawSpec,
+  baseDir: string,
+  overrides: Overrides = {},
+  specPath?: string,
+): Promise<ResolvedSpec> {
+  const { game, file: gameFile } = await loadGame(raw.game, baseDir, 'game');
+  const players = raw.players;
+  if (players < game.minPlayers || players > game.maxPlayers) {
+    throw new InputError(
+      `${game.name} is played by ${game.minPlayers} to ${game.maxPlayers} players, found ${players}`,
+      'players',
+    );
+  }
+  if (raw.bots.length !== players) {
+    throw new InputError(
+      `expected exactly ${players} entries (one per seat, as players is ${players}), found ${raw.bots.length}; ` +
+        'the same bot may be listed several times',
+      'bots',
+    );
+  }
+
+  const lineup: LineupEntry[] = [];
+  for (let i = 0; i < raw.bots.length; i++) {
+    const entry = raw.bots[i];
+    const { factory, file } = await loadBot(entry.bot, baseDir, `bots[${i}].bot`);
+    let params: Options;
+    try {
+      params = resolveOptions(factory.params, entry.params, 'bot parameter');
+    } catch (err) {
+      prefixOptionError(err, `bots[${i}].params.`);
+    }
+    const name = entry.name ?? (file ? factory.name : entry.bot);
+    const ref = file ?? entry.bot;
+    const same = lineup.findIndex((e) => e.name === name);
+    if (same >= 0 && (lineup[same].ref !== ref || JSON.stringify(lineup[same].params) !== JSON.stringify(params))) {
+      throw new InputError(
+        `"${name}" is already the name of bots[${same}], a different bot or parameters; ` +
+          'give each distinct bot its own name (entries with the same name are aggregated together)',
+        `bots[${i}].name`,
+      );
+    }
+    lineup.push({ name, ref, factory, params });
+  }
+
+  const rawVariants = raw.variants ?? [{ name: 'base', options: {} }];
+  const variants: Variant[] = [];
+  for (let i = 0; i < rawVariants.length; i++) {
+    const v = rawVariants[i];
+    const dup = variants.findIndex((w) => w.name === v.name);
+    if (dup >= 0) throw new InputError(`"${v.name}" is already the name of variants[${dup}]; variant names must be unique`, `variants[${i}].name`);
+    let options: Options;
+    try {
+      options = resolveOptions(game.options, v.options, 'option');
+      game.checkOptions(options, players);
+    } catch (err) {
+      prefixOptionError(err, `variants[${i}].options.`);
+    }
+    variants.push({ name: v.name, options });
+  }
+
+  return {
+    name: raw.name,
+    specPath,
+    gameRef: gameFile ?? raw.game,
+    game,
+    players,
+    matches: overrides.matches ?? raw.matches,
+    seed: overrides.seed ?? String(raw.seed),
+    variants,
+    lineup,
+  };
+}
+
+/** Reads, validates and resolves a spec file; relative paths inside it resolve against its directory. */
+export async function loadSpec(path: string, overrides: Overrides = {}): Promise<ResolvedSpec> {
+  const raw = readSpecFile(path);
+  const file = resolve(path);
+  return resolveSpec(raw, dirname(file), overrides, file);
+}
+
+/** The plain-data form of a resolved spec that workers receive (they load game and bots themselves). */
+export interface WorkerSpec {
+  gameRef: string;
+  players: number;
+  seed: string;
+  variants: Variant[];
+  lineup: Array<{ name: string; ref: string; params: Options }>;
+}
+
+export function toWorkerSpec(spec: ResolvedSpec): WorkerSpec {
+  return {
+    gameRef: spec.gameRef,
+    players: spec.players,
+    seed: spec.seed,
+    variants: spec.variants,
+    lineup: spec.lineup.map((e) => ({ name: e.name, ref: e.ref, params: e.params })),
+  };
+}
