@@ -1,0 +1,140 @@
+import type { OptionSpec, Options } from '../../engine/game.js';
+import { OptionError } from '../../engine/game.js';
+
+/** Card types. Cards of one type are identical, so hands, deck and pile are counts per type. */
+export const ONE = 0;
+export const TWO = 1;
+export const THREE = 2;
+export const DADO = 3;
+export const COLPO = 4;
+export const AGGIUNGO = 5;
+export const ALT = 6;
+export const GIRO = 7;
+export const JOLLY = 8;
+export const STRAMAT = 9;
+export const NUM_TYPES = 10;
+
+export const MAX_PLAYERS = 6;
+
+/** The value of a number card type (ONE..THREE); power cards are not numbers. */
+export function isNumber(t: number): boolean {
+  return t <= THREE;
+}
+export function numberValue(t: number): number {
+  return t + 1;
+}
+
+export const TYPE_KEYS = ['one', 'two', 'three', 'dado', 'colpo', 'aggiungo', 'alt', 'giro', 'jolly', 'stramat'] as const;
+export const TYPE_NAMES = ['1', '2', '3', 'Dado', 'Colpo', 'Aggiungo', 'Alt', 'Giro', 'Jolly', 'Stramat'] as const;
+/** One-character codes for compact action codes and logs. */
+export const TYPE_CODES = ['1', '2', '3', 'D', 'C', '+', 'A', 'G', 'J', 'S'] as const;
+
+/** The assumed deck (rulebook section 5.0 is lost; see docs/rules/stramat.md): copies and points. */
+const DEFAULT_COUNTS = [14, 14, 14, 4, 5, 5, 6, 5, 4, 1];
+const DEFAULT_POINTS = [1, 2, 3, 5, 5, 5, 5, 5, 5, 5];
+
+/** Resolved options in the shape the rules read them. */
+export interface StramatRules {
+  counts: Int8Array;
+  points: Int16Array;
+  handSize: number;
+  dieSides: number;
+  evening: number;
+  birichino: boolean;
+  stramatOncePerEvening: boolean;
+  dadoShortDeck: 'draw-until-empty' | 'end-without-drawing';
+  blockedMayCounter: boolean;
+  birichinoCounterCancelsAll: boolean;
+  totalCards: number;
+}
+
+export const stramatOptions: OptionSpec[] = [
+  ...TYPE_KEYS.map(
+    (k, t): OptionSpec => ({
+      name: `${k}Count`,
+      type: 'int',
+      default: DEFAULT_COUNTS[t],
+      min: 0,
+      max: t === STRAMAT ? 1 : 60,
+      description: `copies of the ${TYPE_NAMES[t]} card in the deck (assumed, rulebook 5.0 lost)`,
+    }),
+  ),
+  ...TYPE_KEYS.map(
+    (k, t): OptionSpec => ({
+      name: `${k}Points`,
+      type: 'int',
+      default: DEFAULT_POINTS[t],
+      min: 0,
+      max: 100,
+      description: `points a ${TYPE_NAMES[t]} card in hand scores at the end (assumed, rulebook 5.0 lost)`,
+    }),
+  ),
+  { name: 'handSize', type: 'int', default: 3, min: 1, max: 10, description: 'cards dealt to each player (6.0)' },
+  { name: 'dieSides', type: 'int', default: 6, min: 1, max: 20, description: 'faces of the die used by Dado and to choose who starts (6.0, 7.2 D)' },
+  {
+    name: 'evening',
+    type: 'int',
+    default: 1,
+    min: 1,
+    max: 100,
+    description: 'games in one match (a "serata"): points add up, Stramat once per player per evening (7.2 S)',
+  },
+  { name: 'birichino', type: 'boolean', default: false, description: 'variant Birichino (9.0): Stramat eliminates chosen opponents; needs 3+ players' },
+  { name: 'stramatOncePerEvening', type: 'boolean', default: true, description: 'each player may play the Stramat card once per evening (7.2 S)' },
+  {
+    name: 'dadoShortDeck',
+    type: 'enum',
+    default: 'draw-until-empty',
+    values: ['draw-until-empty', 'end-without-drawing'],
+    description: 'Dado with too few cards in the deck: players draw in order until it runs out, or the game ends before anyone draws (7.2 D)',
+  },
+  { name: 'blockedMayCounter', type: 'boolean', default: true, description: 'a player blocked by Alt may still answer another Alt with the counter-Alt out of turn (7.2 A)' },
+  {
+    name: 'birichinoCounterCancelsAll',
+    type: 'boolean',
+    default: true,
+    description: 'Birichino: a counter-Alt by one hit opponent saves every chosen opponent (false: only the one who countered) and eliminates the Stramat player (9.0)',
+  },
+];
+
+export function toRules(opts: Options): StramatRules {
+  const counts = new Int8Array(NUM_TYPES);
+  const points = new Int16Array(NUM_TYPES);
+  let total = 0;
+  for (let t = 0; t < NUM_TYPES; t++) {
+    counts[t] = opts[`${TYPE_KEYS[t]}Count`] as number;
+    points[t] = opts[`${TYPE_KEYS[t]}Points`] as number;
+    total += counts[t];
+  }
+  return {
+    counts,
+    points,
+    handSize: opts.handSize as number,
+    dieSides: opts.dieSides as number,
+    evening: opts.evening as number,
+    birichino: opts.birichino as boolean,
+    stramatOncePerEvening: opts.stramatOncePerEvening as boolean,
+    dadoShortDeck: opts.dadoShortDeck as StramatRules['dadoShortDeck'],
+    blockedMayCounter: opts.blockedMayCounter as boolean,
+    birichinoCounterCancelsAll: opts.birichinoCounterCancelsAll as boolean,
+    totalCards: total,
+  };
+}
+
+/** Checks across options: enough cards to deal, a face-up card that is not the Stramat card, Birichino's player count. */
+export function checkStramatOptions(opts: Options, players: number): void {
+  const r = toRules(opts);
+  const needed = players * r.handSize + 2;
+  if (r.totalCards < needed) {
+    throw new OptionError(
+      'oneCount',
+      `the deck has ${r.totalCards} cards, but ${players} players with handSize ${r.handSize} need at least ${needed} (the deal, a face-up card and one to draw)`,
+    );
+  }
+  if (r.totalCards - r.counts[STRAMAT] < 1) {
+    throw new OptionError('stramatCount', 'the deck needs at least one card other than Stramat to turn face up');
+  }
+  if (r.birichino && players < 3) {
+    throw new OptionError('birichino', `the Birichino variant needs at least 3 players (rulebook 9.0), found ${players}`);
+  }
+}

@@ -1,0 +1,206 @@
+import type { Rng } from '../../engine/rng.js';
+import { NUM_TYPES, type StramatRules } from './cards.js';
+import {
+  PH_AGG_TAKE,
+  PH_AGG_TARGET,
+  PH_ALT_COUNTER,
+  PH_BIRI_COUNTER,
+  PH_GIRO_PICK,
+  PH_OVER,
+  StramatState,
+} from './state.js';
+
+/**
+ * What one player knows. Public: the table (deck size, the open discard pile, hand sizes, blocks,
+ * who has used the Stramat card, the evening's points, the pending power card and its public
+ * choices). Private: the own hand, the face-down Aggiungo card and the Giro cards being chosen when
+ * they are the player's own, and `known`: what this player has seen of each opponent's hand.
+ */
+export interface StramatObservation {
+  player: number;
+  players: number;
+  rules: StramatRules;
+  phase: number;
+  /** Whose decision it is (-1 when over) and whose turn. */
+  decider: number;
+  current: number;
+  firstPlayer: number;
+  firstPlayerOfMatch: number;
+  turns: number;
+  gameIndex: number;
+  gamesAnnulled: number;
+  endReason: number;
+  lampoWinner: number;
+  hand: number[];
+  handSizes: number[];
+  /** known[t][c]: at least this many c cards are in t's hand, as far as this player saw. Own row is zeros. */
+  known: number[][];
+  deckSize: number;
+  discard: number[];
+  top: number;
+  setAside: number[];
+  active: number[];
+  blockedTurns: number[];
+  mustPlayFree: number[];
+  stramatUsed: number[];
+  eveningPoints: number[];
+  gamePoints: number[];
+  /** Pending power card: its target and public choices. */
+  target: number;
+  savedMustPlayFree: number;
+  /** The face-down Aggiungo card, if this player put it down; else -1. */
+  aggGive: number;
+  /** Giro cards chosen so far: the types only for the Giro player, the count for everyone. */
+  giroChosen: number[];
+  giroCount: number;
+  biriChosen: number[];
+  biriCount: number;
+}
+
+const arr = (a: ArrayLike<number>, from = 0, to = a.length): number[] => Array.prototype.slice.call(a, from, to);
+
+export function observe(s: StramatState, p: number): StramatObservation {
+  const { n } = s;
+  const known: number[][] = [];
+  for (let t = 0; t < n; t++) {
+    const b = (p * n + t) * NUM_TYPES;
+    known.push(t === p ? new Array<number>(NUM_TYPES).fill(0) : arr(s.known, b, b + NUM_TYPES));
+  }
+  const ownsPending = p === s.current;
+  const aggPending = s.phase === PH_AGG_TARGET || s.phase === PH_AGG_TAKE;
+  return {
+    player: p,
+    players: n,
+    rules: s.rules,
+    phase: s.phase,
+    decider: s.phase === PH_OVER ? -1 : s.decider,
+    current: s.current,
+    firstPlayer: s.firstPlayer,
+    firstPlayerOfMatch: s.firstPlayerOfMatch,
+    turns: s.turns,
+    gameIndex: s.gameIndex,
+    gamesAnnulled: s.gamesAnnulled,
+    endReason: s.endReason,
+    lampoWinner: s.lampoWinner,
+    hand: arr(s.hands, p * NUM_TYPES, (p + 1) * NUM_TYPES),
+    handSizes: arr(s.handSize),
+    known,
+    deckSize: s.deckSize,
+    discard: arr(s.discard),
+    top: s.top,
+    setAside: arr(s.setAside),
+    active: arr(s.active),
+    blockedTurns: arr(s.blockedTurns),
+    mustPlayFree: arr(s.mustPlayFree),
+    stramatUsed: arr(s.stramatUsed),
+    eveningPoints: arr(s.eveningPoints),
+    gamePoints: arr(s.gamePoints),
+    target: s.target,
+    savedMustPlayFree: s.phase === PH_ALT_COUNTER ? s.savedMustPlayFree : 0,
+    aggGive: aggPending && ownsPending ? s.aggGive : -1,
+    giroChosen: s.phase === PH_GIRO_PICK && ownsPending ? arr(s.giroChosen) : new Array<number>(NUM_TYPES).fill(0),
+    giroCount: s.phase === PH_GIRO_PICK ? s.giroCount : 0,
+    biriChosen: arr(s.biriChosen),
+    biriCount: s.biriCount,
+  };
+}
+
+/** Draws one card type from a pool of counts (mutating it). */
+function drawFrom(pool: number[], size: number, rng: Rng): number {
+  let r = rng.int(size);
+  let c = 0;
+  while (r >= pool[c]) r -= pool[c++];
+  pool[c]--;
+  return c;
+}
+
+/**
+ * A complete state consistent with `obs`: the player's own hand and everything public are copied;
+ * each opponent's hand is what the player knows of it plus cards drawn at random from the cards the
+ * player has not seen; the rest is the deck. Other players' knowledge is not observable, so it is
+ * left empty (a sound lower bound).
+ */
+export function determinize(obs: StramatObservation, p: number, rng: Rng): StramatState {
+  if (obs.player !== p) throw new Error(`determinize: observation of player ${obs.player}, asked for ${p}`);
+  const n = obs.players;
+  const s = new StramatState(n, obs.rules);
+  s.phase = obs.phase;
+  s.decider = obs.decider < 0 ? 0 : obs.decider;
+  s.current = obs.current;
+  s.firstPlayer = obs.firstPlayer;
+  s.firstPlayerOfMatch = obs.firstPlayerOfMatch;
+  s.turns = obs.turns;
+  s.gameIndex = obs.gameIndex;
+  s.gamesAnnulled = obs.gamesAnnulled;
+  s.endReason = obs.endReason;
+  s.lampoWinner = obs.lampoWinner;
+  s.deckSize = obs.deckSize;
+  s.discard.set(obs.discard);
+  s.discardSize = obs.discard.reduce((a, b) => a + b, 0);
+  s.top = obs.top;
+  s.setAside.set(obs.setAside);
+  s.active.set(obs.active);
+  s.blockedTurns.set(obs.blockedTurns);
+  s.mustPlayFree.set(obs.mustPlayFree);
+  s.stramatUsed.set(obs.stramatUsed);
+  s.eveningPoints.set(obs.eveningPoints);
+  s.gamePoints.set(obs.gamePoints);
+  s.target = obs.target;
+  s.savedMustPlayFree = obs.savedMustPlayFree;
+  s.giroCount = obs.giroCount;
+  s.biriChosen.set(obs.biriChosen);
+  s.biriCount = obs.biriCount;
+  s.handSize.set(obs.handSizes);
+  if (obs.phase === PH_ALT_COUNTER || obs.phase === PH_BIRI_COUNTER) {
+    s.askFrom = (obs.decider - obs.current + n) % n;
+  }
+
+  // The unseen pool: every card of the game not in sight of this player.
+  const pool = Array.from(obs.rules.counts);
+  const take = (c: number, k: number) => {
+    pool[c] -= k;
+    if (pool[c] < 0) throw new Error(`determinize: inconsistent observation (too many ${c})`);
+  };
+  for (let c = 0; c < NUM_TYPES; c++) {
+    take(c, obs.discard[c] + obs.setAside[c] + obs.hand[c]);
+    s.hands[p * NUM_TYPES + c] = obs.hand[c];
+  }
+  const aggPending = obs.phase === PH_AGG_TARGET || obs.phase === PH_AGG_TAKE;
+  if (aggPending && obs.current === p) take(obs.aggGive, 1);
+  for (let t = 0; t < n; t++) {
+    if (t === p) continue;
+    const kb = (p * n + t) * NUM_TYPES;
+    for (let c = 0; c < NUM_TYPES; c++) {
+      const k = obs.known[t][c];
+      take(c, k);
+      s.hands[t * NUM_TYPES + c] = k;
+      s.known[kb + c] = k;
+    }
+  }
+  let poolSize = pool.reduce((a, b) => a + b, 0);
+  // The face-down Aggiungo card of another player is one unseen card.
+  if (aggPending) {
+    s.aggGive = obs.current === p ? obs.aggGive : drawFrom(pool, poolSize--, rng);
+  }
+  for (let t = 0; t < n; t++) {
+    if (t === p) continue;
+    let have = 0;
+    for (let c = 0; c < NUM_TYPES; c++) have += s.hands[t * NUM_TYPES + c];
+    for (; have < obs.handSizes[t]; have++) s.hands[t * NUM_TYPES + drawFrom(pool, poolSize--, rng)]++;
+  }
+  if (poolSize !== obs.deckSize) {
+    throw new Error(`determinize: inconsistent observation (${poolSize} unseen cards for a deck of ${obs.deckSize})`);
+  }
+  for (let c = 0; c < NUM_TYPES; c++) s.deck[c] = pool[c];
+
+  // Giro cards being chosen by another player: some of that player's (sampled) cards.
+  if (obs.phase === PH_GIRO_PICK) {
+    if (obs.current === p) s.giroChosen.set(obs.giroChosen);
+    else {
+      const hand = Array.from(s.hands.subarray(obs.current * NUM_TYPES, (obs.current + 1) * NUM_TYPES));
+      let size = obs.handSizes[obs.current];
+      for (let i = 0; i < obs.giroCount; i++) s.giroChosen[drawFrom(hand, size--, rng)]++;
+    }
+  }
+  return s;
+}

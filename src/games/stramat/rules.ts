@@ -1,0 +1,749 @@
+import type { Rng } from '../../engine/rng.js';
+import {
+  AGGIUNGO,
+  ALT,
+  COLPO,
+  DADO,
+  GIRO,
+  JOLLY,
+  NUM_TYPES,
+  ONE,
+  STRAMAT,
+  THREE,
+  isNumber,
+  numberValue,
+} from './cards.js';
+import {
+  A_CARD,
+  A_COUNTER,
+  A_DECLINE,
+  A_DONE,
+  A_PAIR,
+  A_PASS,
+  A_POWER,
+  A_SINGLE,
+  A_TARGET,
+} from './actions.js';
+import {
+  END_DADO_SHORT,
+  END_DECK_EMPTY,
+  END_EMPTY_HAND,
+  END_STRAMAT,
+  M_ALT_TRAPS,
+  M_ANNULLED,
+  M_BLOCKED_TURNS,
+  M_DADO_ROLLED,
+  M_DECK_LEFT,
+  M_ELIMINATED,
+  M_EMPTY_HAND_WINS,
+  M_GAMES,
+  M_JOLLY_USES,
+  M_PASSES,
+  M_PLAYED,
+  PH_AGG_GIVE,
+  PH_AGG_TAKE,
+  PH_AGG_TARGET,
+  PH_ALT_COUNTER,
+  PH_ALT_TARGET,
+  PH_BIRI_COUNTER,
+  PH_BIRI_PICK,
+  PH_COLPO_TARGET,
+  PH_GIRO_PICK,
+  PH_GIRO_TARGET,
+  PH_MAIN,
+  PH_OVER,
+  StramatState,
+} from './state.js';
+
+/**
+ * Pairs of number cards (first, second) that may be discarded on each top number (7.1): their sum or
+ * difference is the top number. Both orders are listed, since the second card becomes the new top.
+ */
+const PAIRS: number[][] = [[], [], []];
+for (let top = ONE; top <= THREE; top++) {
+  for (let a = ONE; a <= THREE; a++) {
+    for (let b = ONE; b <= THREE; b++) {
+      const va = numberValue(a);
+      const vb = numberValue(b);
+      const v = numberValue(top);
+      if (va + vb === v || Math.abs(va - vb) === v) PAIRS[top].push(a * 3 + b);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Setting up an evening and its games (6.0)
+
+/** Starts a new match: an evening of `rules.evening` games. */
+export function newMatch(s: StramatState, rng: Rng): void {
+  s.gameIndex = 0;
+  startGame(s, rng);
+}
+
+/** Deals a new game: everyone back in, every card back in the deck (Birichino's set-aside card too). */
+export function startGame(s: StramatState, rng: Rng): void {
+  const { n, rules } = s;
+  s.hands.fill(0);
+  s.handSize.fill(0);
+  s.discard.fill(0);
+  s.discardSize = 0;
+  s.setAside.fill(0);
+  s.known.fill(0);
+  s.active.fill(1);
+  s.blockedTurns.fill(0);
+  s.mustPlayFree.fill(0);
+  s.gamePoints.fill(0);
+  s.deck.set(rules.counts);
+  s.deckSize = rules.totalCards;
+  s.lampoWinner = -1;
+  s.endReason = 0;
+  s.target = -1;
+  s.aggGive = -1;
+
+  s.firstPlayer = rollForFirstPlayer(n, rules.dieSides, rng);
+  if (s.firstPlayerOfMatch < 0) s.firstPlayerOfMatch = s.firstPlayer;
+
+  for (let k = 0; k < rules.handSize; k++) {
+    for (let i = 0; i < n; i++) drawCard(s, (s.firstPlayer + i) % n, rng);
+  }
+  // One card face up; a Stramat card turned up means the deck is reshuffled and another turned (8.0).
+  let t: number;
+  for (;;) {
+    t = takeFromDeck(s, rng);
+    if (t !== STRAMAT) break;
+    s.deck[t]++;
+    s.deckSize++;
+  }
+  s.discard[t]++;
+  s.discardSize++;
+  s.top = t;
+  startTurn(s, s.firstPlayer, rng);
+}
+
+/** Everyone rolls; the lowest roll starts; tied lowest players roll again (6.0). */
+function rollForFirstPlayer(n: number, sides: number, rng: Rng): number {
+  let contenders = Array.from({ length: n }, (_, i) => i);
+  while (contenders.length > 1) {
+    let low = Infinity;
+    let next: number[] = [];
+    for (const p of contenders) {
+      const r = rng.die(sides);
+      if (r < low) {
+        low = r;
+        next = [p];
+      } else if (r === low) next.push(p);
+    }
+    contenders = next;
+  }
+  return contenders[0];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cards moving
+
+/** A uniformly random card of the deck, removed from it. The deck must not be empty. */
+function takeFromDeck(s: StramatState, rng: Rng): number {
+  let r = rng.int(s.deckSize);
+  let t = 0;
+  while (r >= s.deck[t]) r -= s.deck[t++];
+  s.deck[t]--;
+  s.deckSize--;
+  return t;
+}
+
+/** Player p draws one card from the deck (hidden from the others). */
+function drawCard(s: StramatState, p: number, rng: Rng): void {
+  const t = takeFromDeck(s, rng);
+  s.hands[p * NUM_TYPES + t]++;
+  s.handSize[p]++;
+}
+
+/**
+ * Every observer's lower bound on t's copies of each type drops by k: t lost k cards the observer
+ * did not see (except the observers named, who are updated by the caller).
+ */
+function forgetUnseen(s: StramatState, t: number, k: number, skipA: number, skipB: number): void {
+  const { n } = s;
+  for (let o = 0; o < n; o++) {
+    if (o === skipA || o === skipB) continue;
+    const base = (o * n + t) * NUM_TYPES;
+    for (let c = 0; c < NUM_TYPES; c++) {
+      const v = s.known[base + c] - k;
+      s.known[base + c] = v > 0 ? v : 0;
+    }
+  }
+}
+
+/** Public removal of one card of type c from p's hand: everyone saw it go. */
+function publicRemove(s: StramatState, p: number, c: number): void {
+  s.hands[p * NUM_TYPES + c]--;
+  s.handSize[p]--;
+  const { n } = s;
+  for (let o = 0; o < n; o++) {
+    const i = (o * n + p) * NUM_TYPES + c;
+    if (s.known[i] > 0) s.known[i]--;
+  }
+}
+
+/** p discards one card of type c face up: it becomes the top of the discard pile (8.0: shown to all). */
+function discardCard(s: StramatState, p: number, c: number): void {
+  publicRemove(s, p, c);
+  s.discard[c]++;
+  s.discardSize++;
+  s.top = c;
+  s.metrics[M_PLAYED + c]++;
+}
+
+/** A random card of the discard pile becomes its top (after the pile is shuffled). */
+function reshuffleDiscardTop(s: StramatState, rng: Rng): void {
+  let r = rng.int(s.discardSize);
+  let t = 0;
+  while (r >= s.discard[t]) r -= s.discard[t++];
+  s.top = t;
+}
+
+function nextActive(s: StramatState, p: number): number {
+  const { n } = s;
+  let q = p;
+  do q = (q + 1) % n;
+  while (!s.active[q]);
+  return q;
+}
+
+function activeOpponents(s: StramatState, p: number): number {
+  let k = 0;
+  for (let q = 0; q < s.n; q++) if (q !== p && s.active[q]) k++;
+  return k;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Turns
+
+/**
+ * Starts p's turn: the draw comes first (8.0). If that empties the deck the game ends at once and the
+ * player cannot discard (8.1). A blocked player only draws (7.2 A).
+ */
+function startTurn(s: StramatState, p: number, rng: Rng): void {
+  for (;;) {
+    s.current = p;
+    drawCard(s, p, rng);
+    if (s.deckSize === 0) {
+      endGame(s, END_DECK_EMPTY, rng);
+      return;
+    }
+    if (s.blockedTurns[p] > 0) {
+      s.blockedTurns[p]--;
+      s.metrics[M_BLOCKED_TURNS]++;
+      s.turns++;
+      p = nextActive(s, p);
+      continue;
+    }
+    s.phase = PH_MAIN;
+    s.decider = p;
+    return;
+  }
+}
+
+/** The current player's free turn is over. An empty hand wins at once (4.0, vittoria lampo). */
+function endTurn(s: StramatState, rng: Rng): void {
+  const p = s.current;
+  if (s.blockedTurns[p] === 0) s.mustPlayFree[p] = 0;
+  s.turns++;
+  if (s.handSize[p] === 0) {
+    winByEmptyHand(s, p, rng);
+    return;
+  }
+  startTurn(s, nextActive(s, p), rng);
+}
+
+function winByEmptyHand(s: StramatState, p: number, rng: Rng): void {
+  s.lampoWinner = p;
+  s.metrics[M_EMPTY_HAND_WINS]++;
+  endGame(s, END_EMPTY_HAND, rng);
+}
+
+/** Scores the game (4.0), adds it to the evening, and deals the next game if the evening goes on. */
+function endGame(s: StramatState, reason: number, rng: Rng): void {
+  s.endReason = reason;
+  s.metrics[M_GAMES]++;
+  s.metrics[M_DECK_LEFT] = s.deckSize;
+  if (reason === END_STRAMAT) {
+    // The game is annulled: zero to zero (7.2 S).
+    s.gamePoints.fill(0);
+    s.gamesAnnulled++;
+    s.metrics[M_ANNULLED]++;
+  } else {
+    for (let p = 0; p < s.n; p++) if (s.active[p]) s.gamePoints[p] = s.handPoints(p);
+  }
+  for (let p = 0; p < s.n; p++) s.eveningPoints[p] += s.gamePoints[p];
+  s.gameIndex++;
+  if (s.gameIndex < s.rules.evening) {
+    startGame(s, rng);
+  } else {
+    s.phase = PH_OVER;
+    s.decider = -1;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Legal actions
+
+function canPlayPower(s: StramatState, p: number, t: number): boolean {
+  switch (t) {
+    case DADO:
+      return true;
+    case COLPO:
+      return activeOpponents(s, p) > 0;
+    case AGGIUNGO:
+    case GIRO:
+      // The player keeps at least one card to give or swap once the power card is down.
+      return s.handSize[p] >= 2 && hasOpponentWithCards(s, p);
+    case ALT:
+      return hasAltTarget(s, p);
+    case JOLLY:
+      return s.count(p, STRAMAT) === 0; // 7.2 J
+    case STRAMAT:
+      if (s.rules.stramatOncePerEvening && s.stramatUsed[p]) return false;
+      if (s.deckSize === 0) return false;
+      // Birichino: at least one opponent must stay in the game, so there must be two to choose from.
+      return !s.rules.birichino || activeOpponents(s, p) >= 2;
+  }
+  return false;
+}
+
+function hasOpponentWithCards(s: StramatState, p: number): boolean {
+  for (let q = 0; q < s.n; q++) if (q !== p && s.active[q] && s.handSize[q] > 0) return true;
+  return false;
+}
+
+/** Alt may target an opponent who is not blocked and has had a free turn since their last block (8.1). */
+function canBeBlocked(s: StramatState, q: number): boolean {
+  return s.active[q] === 1 && s.blockedTurns[q] === 0 && s.mustPlayFree[q] === 0;
+}
+
+function hasAltTarget(s: StramatState, p: number): boolean {
+  for (let q = 0; q < s.n; q++) if (q !== p && canBeBlocked(s, q)) return true;
+  return false;
+}
+
+export function legalActions(s: StramatState, out: Int32Array): number {
+  const p = s.decider;
+  let k = 0;
+  switch (s.phase) {
+    case PH_MAIN: {
+      out[k++] = A_PASS;
+      const base = p * NUM_TYPES;
+      const h = s.hands;
+      if (isNumber(s.top)) {
+        // On a number: the same number, or two numbers whose sum or difference is the top (7.1).
+        if (h[base + s.top] > 0) out[k++] = A_SINGLE + s.top;
+        const pairs = PAIRS[s.top];
+        for (let i = 0; i < pairs.length; i++) {
+          const code = pairs[i];
+          const a = (code / 3) | 0;
+          const b = code % 3;
+          if (a === b ? h[base + a] >= 2 : h[base + a] > 0 && h[base + b] > 0) out[k++] = A_PAIR + code;
+        }
+      } else if (h[base + ONE] > 0) {
+        // On a power card: a power card or a 1 (7.2).
+        out[k++] = A_SINGLE + ONE;
+      }
+      for (let t = DADO; t <= STRAMAT; t++) {
+        if (h[base + t] > 0 && canPlayPower(s, p, t)) out[k++] = A_POWER + t - DADO;
+      }
+      return k;
+    }
+    case PH_COLPO_TARGET:
+      for (let q = 0; q < s.n; q++) if (q !== p && s.active[q]) out[k++] = A_TARGET + q;
+      return k;
+    case PH_ALT_TARGET:
+      for (let q = 0; q < s.n; q++) if (q !== p && canBeBlocked(s, q)) out[k++] = A_TARGET + q;
+      return k;
+    case PH_AGG_TARGET:
+    case PH_GIRO_TARGET:
+      for (let q = 0; q < s.n; q++) if (q !== p && s.active[q] && s.handSize[q] > 0) out[k++] = A_TARGET + q;
+      return k;
+    case PH_ALT_COUNTER:
+    case PH_BIRI_COUNTER:
+      out[k++] = A_COUNTER;
+      out[k++] = A_DECLINE;
+      return k;
+    case PH_AGG_GIVE: {
+      const base = p * NUM_TYPES;
+      for (let c = 0; c < NUM_TYPES; c++) if (s.hands[base + c] > 0) out[k++] = A_CARD + c;
+      return k;
+    }
+    case PH_AGG_TAKE: {
+      const base = s.target * NUM_TYPES;
+      for (let c = 0; c < NUM_TYPES; c++) if (s.hands[base + c] > 0) out[k++] = A_CARD + c;
+      return k;
+    }
+    case PH_GIRO_PICK: {
+      if (s.giroCount > 0) out[k++] = A_DONE;
+      const base = p * NUM_TYPES;
+      for (let c = 0; c < NUM_TYPES; c++) if (s.hands[base + c] - s.giroChosen[c] > 0) out[k++] = A_CARD + c;
+      return k;
+    }
+    case PH_BIRI_PICK: {
+      if (s.biriCount > 0) out[k++] = A_DONE;
+      for (let q = 0; q < s.n; q++) if (q !== p && s.active[q] && !s.biriChosen[q]) out[k++] = A_TARGET + q;
+      return k;
+    }
+  }
+  return 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Applying actions
+
+export function apply(s: StramatState, a: number, rng: Rng): void {
+  const p = s.decider;
+  switch (s.phase) {
+    case PH_MAIN:
+      return applyMain(s, p, a, rng);
+    case PH_COLPO_TARGET:
+      // 7.2 C: the chosen opponent draws one card; the turn is over.
+      drawCard(s, a - A_TARGET, rng);
+      if (s.deckSize === 0) return endGame(s, END_DECK_EMPTY, rng);
+      return endTurn(s, rng);
+    case PH_ALT_TARGET:
+      return blockTarget(s, p, a - A_TARGET, rng);
+    case PH_ALT_COUNTER:
+      return answerAlt(s, p, a === A_COUNTER, rng);
+    case PH_AGG_GIVE:
+      // 7.2 +: the card you do not like goes face down on the table, out of your hand.
+      s.aggGive = a - A_CARD;
+      s.hands[p * NUM_TYPES + s.aggGive]--;
+      s.handSize[p]--;
+      // Nobody else saw which card went down.
+      forgetUnseen(s, p, 1, p, -1);
+      s.phase = PH_AGG_TARGET;
+      return;
+    case PH_AGG_TARGET:
+      return showHandForAggiungo(s, p, a - A_TARGET);
+    case PH_AGG_TAKE:
+      return exchangeAggiungo(s, p, a - A_CARD, rng);
+    case PH_GIRO_TARGET:
+      s.target = a - A_TARGET;
+      s.giroChosen.fill(0);
+      s.giroCount = 0;
+      s.phase = PH_GIRO_PICK;
+      return;
+    case PH_GIRO_PICK:
+      if (a === A_DONE) return swapGiro(s, p, rng);
+      s.giroChosen[a - A_CARD]++;
+      s.giroCount++;
+      if (s.giroCount >= giroLimit(s, p)) swapGiro(s, p, rng);
+      return;
+    case PH_BIRI_PICK:
+      if (a === A_DONE) return openBirichinoCounter(s, p, rng);
+      s.biriChosen[a - A_TARGET] = 1;
+      s.biriCount++;
+      // At least one opponent must stay in (9.0): stop when only one is left unchosen.
+      if (activeOpponents(s, p) - s.biriCount <= 1) openBirichinoCounter(s, p, rng);
+      return;
+    case PH_BIRI_COUNTER:
+      return answerBirichino(s, p, a === A_COUNTER, rng);
+  }
+  throw new Error(`stramat: no decision to apply action ${a} to (phase ${s.phase})`);
+}
+
+function applyMain(s: StramatState, p: number, a: number, rng: Rng): void {
+  if (a === A_PASS) {
+    s.metrics[M_PASSES]++;
+    return endTurn(s, rng);
+  }
+  if (a < A_PAIR) {
+    discardCard(s, p, a - A_SINGLE);
+    return endTurn(s, rng);
+  }
+  if (a < A_POWER) {
+    // The player's chosen order: the second card is the new top (8.0).
+    const code = a - A_PAIR;
+    discardCard(s, p, (code / 3) | 0);
+    discardCard(s, p, code % 3);
+    return endTurn(s, rng);
+  }
+  const t = a - A_POWER + DADO;
+  if (t === STRAMAT && s.rules.birichino) {
+    // Birichino: the card is set aside, not discarded (9.0); the top stays.
+    publicRemove(s, p, STRAMAT);
+    s.setAside[STRAMAT]++;
+    s.metrics[M_PLAYED + STRAMAT]++;
+    s.stramatUsed[p] = 1;
+    s.biriChosen.fill(0);
+    s.biriCount = 0;
+    s.phase = PH_BIRI_PICK;
+    return;
+  }
+  discardCard(s, p, t);
+  switch (t) {
+    case DADO:
+      return rollDado(s, p, rng);
+    case COLPO:
+      s.phase = PH_COLPO_TARGET;
+      return;
+    case AGGIUNGO:
+      s.phase = PH_AGG_GIVE;
+      return;
+    case ALT:
+      s.phase = PH_ALT_TARGET;
+      return;
+    case GIRO:
+      s.phase = PH_GIRO_TARGET;
+      return;
+    case JOLLY:
+      return playJolly(s, p, rng);
+    case STRAMAT:
+      // 7.2 S: the game is annulled, zero to zero.
+      s.stramatUsed[p] = 1;
+      return endGame(s, END_STRAMAT, rng);
+  }
+}
+
+/**
+ * 7.2 D: roll the die; everyone, starting with the player on the right (the next in turn) and ending
+ * with the roller, draws that many cards. A deck too short ends the game (dadoShortDeck option).
+ */
+function rollDado(s: StramatState, p: number, rng: Rng): void {
+  const d = rng.die(s.rules.dieSides);
+  s.metrics[M_DADO_ROLLED] += d;
+  let players = 0;
+  for (let q = 0; q < s.n; q++) players += s.active[q];
+  const needed = players * d;
+  if (s.deckSize < needed && s.rules.dadoShortDeck === 'end-without-drawing') {
+    return endGame(s, END_DADO_SHORT, rng);
+  }
+  let q = p;
+  for (let i = 0; i < players; i++) {
+    q = nextActive(s, q);
+    for (let k = 0; k < d; k++) {
+      drawCard(s, q, rng);
+      if (s.deckSize === 0) {
+        const short = i < players - 1 || k < d - 1;
+        return endGame(s, short ? END_DADO_SHORT : END_DECK_EMPTY, rng);
+      }
+    }
+  }
+  endTurn(s, rng);
+}
+
+/** 7.2 A: the target is blocked for a turn; then each opponent holding an Alt may answer at once. */
+function blockTarget(s: StramatState, p: number, t: number, rng: Rng): void {
+  s.target = t;
+  s.savedMustPlayFree = s.mustPlayFree[t];
+  s.blockedTurns[t] = 1;
+  s.mustPlayFree[t] = 1;
+  s.askFrom = 1;
+  askNextCounter(s, p, PH_ALT_COUNTER, rng);
+}
+
+/**
+ * Offers the counter-Alt to the next opponent (in turn order from the player who played the card)
+ * who holds an Alt and may answer. Ends the turn when nobody is left to ask.
+ */
+function askNextCounter(s: StramatState, p: number, phase: number, rng: Rng): void {
+  const { n } = s;
+  for (let k = s.askFrom; k < n; k++) {
+    const q = (p + k) % n;
+    if (!s.active[q] || s.count(q, ALT) === 0) continue;
+    if (phase === PH_ALT_COUNTER) {
+      if (q !== s.target && !s.rules.blockedMayCounter && s.blockedTurns[q] > 0) continue;
+    } else if (!s.biriChosen[q]) continue;
+    s.askFrom = k;
+    s.phase = phase;
+    s.decider = q;
+    return;
+  }
+  s.decider = p;
+  if (phase === PH_ALT_COUNTER) endTurn(s, rng);
+  else eliminateChosen(s, p, -1, rng);
+}
+
+/**
+ * The counter-Alt trap (7.2 A): the first player is blocked for two turns and the first block is
+ * lifted. A third Alt would be void and handed back (8.0), so it is never offered.
+ */
+function answerAlt(s: StramatState, q: number, counter: boolean, rng: Rng): void {
+  const p = s.current;
+  if (!counter) {
+    s.askFrom++;
+    return askNextCounter(s, p, PH_ALT_COUNTER, rng);
+  }
+  discardCard(s, q, ALT);
+  s.metrics[M_ALT_TRAPS]++;
+  const t = s.target;
+  s.blockedTurns[t] = 0;
+  s.mustPlayFree[t] = s.savedMustPlayFree;
+  s.blockedTurns[p] = 2;
+  s.mustPlayFree[p] = 1;
+  s.decider = p;
+  if (s.handSize[q] === 0) return winByEmptyHand(s, q, rng);
+  endTurn(s, rng);
+}
+
+/** 7.2 +: the target shows their hand to the player (and only to them). */
+function showHandForAggiungo(s: StramatState, p: number, t: number): void {
+  s.target = t;
+  const { n } = s;
+  const kb = (p * n + t) * NUM_TYPES;
+  const hb = t * NUM_TYPES;
+  for (let c = 0; c < NUM_TYPES; c++) s.known[kb + c] = s.hands[hb + c];
+  s.phase = PH_AGG_TAKE;
+}
+
+/** 7.2 +: the player takes the card they like and gives the face-down card in its place. */
+function exchangeAggiungo(s: StramatState, p: number, take: number, rng: Rng): void {
+  const t = s.target;
+  const give = s.aggGive;
+  const { n } = s;
+  s.hands[t * NUM_TYPES + take]--;
+  s.hands[t * NUM_TYPES + give]++;
+  s.hands[p * NUM_TYPES + take]++;
+  s.handSize[p]++;
+  s.aggGive = -1;
+  // Others saw a card leave the target, but not which (the player's face-down card was forgotten already).
+  forgetUnseen(s, t, 1, p, t);
+  // The player knows the target's hand exactly.
+  const kp = (p * n + t) * NUM_TYPES;
+  for (let c = 0; c < NUM_TYPES; c++) s.known[kp + c] = s.hands[t * NUM_TYPES + c];
+  // The target knows the card taken is now the player's.
+  s.known[(t * n + p) * NUM_TYPES + take]++;
+  endTurn(s, rng);
+}
+
+function giroLimit(s: StramatState, p: number): number {
+  return Math.min(3, s.handSize[p], s.handSize[s.target]);
+}
+
+/** 7.2 G: the chosen cards are swapped with as many drawn blind from the target's hand. */
+function swapGiro(s: StramatState, p: number, rng: Rng): void {
+  const t = s.target;
+  const k = s.giroCount;
+  const { n } = s;
+  const tb = t * NUM_TYPES;
+  const pb = p * NUM_TYPES;
+  const kp = (p * n + t) * NUM_TYPES;
+  const kt = (t * n + p) * NUM_TYPES;
+  // Blind draws from the target's hand as it was, then the chosen cards go over.
+  for (let i = 0; i < k; i++) {
+    let r = rng.int(s.handSize[t]);
+    let c = 0;
+    while (r >= s.hands[tb + c]) r -= s.hands[tb + c++];
+    s.hands[tb + c]--;
+    s.handSize[t]--;
+    s.hands[pb + c]++;
+    s.handSize[p]++;
+    if (s.known[kp + c] > 0) s.known[kp + c]--; // the player saw it leave the target
+    s.known[kt + c]++; // the target saw it go to the player
+  }
+  for (let c = 0; c < NUM_TYPES; c++) {
+    const g = s.giroChosen[c];
+    if (g === 0) continue;
+    s.hands[pb + c] -= g;
+    s.handSize[p] -= g;
+    s.hands[tb + c] += g;
+    s.handSize[t] += g;
+    s.known[kp + c] += g; // the player knows what they gave
+    const v = s.known[kt + c] - g;
+    s.known[kt + c] = v > 0 ? v : 0;
+  }
+  forgetUnseen(s, p, k, p, t);
+  forgetUnseen(s, t, k, p, t);
+  s.giroChosen.fill(0);
+  s.giroCount = 0;
+  endTurn(s, rng);
+}
+
+/**
+ * 7.2 J: the hand is shown and put on the discard pile, the pile is shuffled and as many cards are
+ * drawn from it. The pile is open to inspection (8.0), so what was drawn is known to everyone.
+ */
+function playJolly(s: StramatState, p: number, rng: Rng): void {
+  s.metrics[M_JOLLY_USES]++;
+  const { n } = s;
+  const pb = p * NUM_TYPES;
+  const k = s.handSize[p];
+  for (let c = 0; c < NUM_TYPES; c++) {
+    s.discard[c] += s.hands[pb + c];
+    s.hands[pb + c] = 0;
+  }
+  s.discardSize += k;
+  s.handSize[p] = 0;
+  for (let i = 0; i < k; i++) {
+    let r = rng.int(s.discardSize);
+    let c = 0;
+    while (r >= s.discard[c]) r -= s.discard[c++];
+    s.discard[c]--;
+    s.discardSize--;
+    s.hands[pb + c]++;
+    s.handSize[p]++;
+  }
+  for (let o = 0; o < n; o++) {
+    if (o === p) continue;
+    const kb = (o * n + p) * NUM_TYPES;
+    for (let c = 0; c < NUM_TYPES; c++) s.known[kb + c] = s.hands[pb + c];
+  }
+  reshuffleDiscardTop(s, rng);
+  endTurn(s, rng);
+}
+
+/** Birichino (9.0): once the opponents are chosen, each of them holding an Alt may answer. */
+function openBirichinoCounter(s: StramatState, p: number, rng: Rng): void {
+  s.askFrom = 1;
+  askNextCounter(s, p, PH_BIRI_COUNTER, rng);
+}
+
+function answerBirichino(s: StramatState, q: number, counter: boolean, rng: Rng): void {
+  const p = s.current;
+  if (!counter) {
+    s.askFrom++;
+    return askNextCounter(s, p, PH_BIRI_COUNTER, rng);
+  }
+  discardCard(s, q, ALT);
+  s.metrics[M_ALT_TRAPS]++;
+  s.decider = p;
+  if (s.handSize[q] === 0) return winByEmptyHand(s, q, rng);
+  eliminateChosen(s, p, q, rng);
+}
+
+/**
+ * Eliminations of Birichino. `counteredBy` < 0: the chosen opponents leave. Otherwise the player of
+ * the Stramat card leaves instead (of everyone chosen, or only of the one who countered).
+ */
+function eliminateChosen(s: StramatState, p: number, counteredBy: number, rng: Rng): void {
+  if (counteredBy < 0) {
+    for (let q = 0; q < s.n; q++) if (s.biriChosen[q]) eliminate(s, q);
+  } else {
+    if (!s.rules.birichinoCounterCancelsAll) {
+      for (let q = 0; q < s.n; q++) if (s.biriChosen[q] && q !== counteredBy) eliminate(s, q);
+    }
+    eliminate(s, p);
+  }
+  s.biriChosen.fill(0);
+  s.biriCount = 0;
+  // The leavers' cards went into the discard pile, which is shuffled (9.0).
+  reshuffleDiscardTop(s, rng);
+  if (s.active[p]) return endTurn(s, rng);
+  s.turns++;
+  startTurn(s, nextActive(s, p), rng);
+}
+
+/** A player leaves the game (Birichino): their cards go to the discard pile, their points are kept. */
+function eliminate(s: StramatState, q: number): void {
+  const { n } = s;
+  s.gamePoints[q] = s.handPoints(q);
+  const qb = q * NUM_TYPES;
+  for (let c = 0; c < NUM_TYPES; c++) {
+    s.discard[c] += s.hands[qb + c];
+    s.hands[qb + c] = 0;
+  }
+  s.discardSize += s.handSize[q];
+  s.handSize[q] = 0;
+  for (let o = 0; o < n; o++) s.known.fill(0, (o * n + q) * NUM_TYPES, (o * n + q + 1) * NUM_TYPES);
+  s.active[q] = 0;
+  s.blockedTurns[q] = 0;
+  s.metrics[M_ELIMINATED]++;
+}
+
+export { PH_OVER };

@@ -1,0 +1,172 @@
+import { NUM_TYPES, type StramatRules } from './cards.js';
+
+/** Decision phases. A turn's power card may need several small decisions (target, card, ...). */
+export const PH_MAIN = 0;
+export const PH_COLPO_TARGET = 1;
+export const PH_ALT_TARGET = 2;
+export const PH_ALT_COUNTER = 3;
+export const PH_AGG_GIVE = 4;
+export const PH_AGG_TARGET = 5;
+export const PH_AGG_TAKE = 6;
+export const PH_GIRO_TARGET = 7;
+export const PH_GIRO_PICK = 8;
+export const PH_BIRI_PICK = 9;
+export const PH_BIRI_COUNTER = 10;
+export const PH_OVER = 11;
+
+export const PHASE_NAMES = [
+  'main',
+  'colpo-target',
+  'alt-target',
+  'alt-counter',
+  'aggiungo-give',
+  'aggiungo-target',
+  'aggiungo-take',
+  'giro-target',
+  'giro-pick',
+  'birichino-pick',
+  'birichino-counter',
+  'over',
+] as const;
+
+/** End reasons of one game. */
+export const END_NONE = 0;
+export const END_DECK_EMPTY = 1;
+export const END_EMPTY_HAND = 2;
+export const END_STRAMAT = 3;
+export const END_DADO_SHORT = 4;
+export const END_REASONS = ['', 'deck_empty', 'empty_hand', 'stramat', 'dado_short_deck'] as const;
+
+/** Metric slots, in the order of STRAMAT_METRICS. */
+export const M_PLAYED = 0; // 10 slots: cards of each type played (discarded)
+export const M_ALT_TRAPS = 10;
+export const M_JOLLY_USES = 11;
+export const M_ANNULLED = 12;
+export const M_DECK_LEFT = 13;
+export const M_PASSES = 14;
+export const M_BLOCKED_TURNS = 15;
+export const M_EMPTY_HAND_WINS = 16;
+export const M_ELIMINATED = 17;
+export const M_GAMES = 18;
+export const M_DADO_ROLLED = 19;
+export const NUM_METRICS = 20;
+
+/**
+ * The whole state of a match (an evening of one or more games). Everything is flat typed arrays so a
+ * clone is a handful of `slice()` calls. Cards of one type are interchangeable, so the hands, deck and
+ * discard pile are counts; a draw takes a uniformly random card of the deck, which is the same as
+ * drawing the top of a shuffled deck, and means no hidden deck order exists that anyone could peek at.
+ */
+export class StramatState {
+  n: number;
+  rules: StramatRules;
+  /** hands[p * NUM_TYPES + t]: copies of type t in p's hand. */
+  hands: Int8Array;
+  handSize: Int8Array;
+  deck: Int8Array;
+  deckSize = 0;
+  discard: Int8Array;
+  discardSize = 0;
+  /** Type on top of the discard pile. */
+  top = 0;
+  /** Cards set aside for the rest of the game (Birichino's Stramat card). */
+  setAside: Int8Array;
+  /**
+   * known[(o * n + t) * NUM_TYPES + c]: a lower bound, as far as player o knows, on the copies of c
+   * in t's hand (cards o gave t, saw in t's hand through Aggiungo, ...). Sound by construction: only
+   * ever raised by what o saw and lowered when cards leave t's hand unseen.
+   */
+  known: Int8Array;
+  active: Uint8Array;
+  blockedTurns: Int8Array;
+  /** Set when a player is blocked; cleared when they finish a free turn. Alt cannot target them meanwhile. */
+  mustPlayFree: Uint8Array;
+  stramatUsed: Uint8Array;
+  /** Per-game points at the end of each finished game, summed over the evening. */
+  eveningPoints: Int32Array;
+  /** Points of the current game once it is over (for the result of an evening's last game). */
+  gamePoints: Int32Array;
+
+  phase = PH_MAIN;
+  /** Whose turn it is. */
+  current = 0;
+  /** Whose decision it is now (differs from current during a counter-Alt window). */
+  decider = 0;
+  firstPlayer = 0;
+  firstPlayerOfMatch = -1;
+  turns = 0;
+  gameIndex = 0;
+  gamesAnnulled = 0;
+  endReason = 0;
+  /** Winner of the last game by empty hand, or -1. */
+  lampoWinner = -1;
+
+  // Pending power-card data.
+  target = -1;
+  /** Aggiungo: the card put face down (taken out of the hand until given). */
+  aggGive = -1;
+  /** Alt: the block lifted by a counter restores the target's flag. */
+  savedMustPlayFree = 0;
+  /** Counter-Alt / Birichino counter: next seat to be asked is searched from here. */
+  askFrom = 0;
+  /** Giro: cards chosen so far, per type (still counted in the hand until the swap). */
+  giroChosen: Int8Array;
+  giroCount = 0;
+  /** Birichino: chosen opponents (1 = chosen). */
+  biriChosen: Uint8Array;
+  biriCount = 0;
+
+  metrics: Float64Array;
+
+  constructor(n: number, rules: StramatRules) {
+    this.n = n;
+    this.rules = rules;
+    this.hands = new Int8Array(n * NUM_TYPES);
+    this.handSize = new Int8Array(n);
+    this.deck = new Int8Array(NUM_TYPES);
+    this.discard = new Int8Array(NUM_TYPES);
+    this.setAside = new Int8Array(NUM_TYPES);
+    this.known = new Int8Array(n * n * NUM_TYPES);
+    this.active = new Uint8Array(n);
+    this.blockedTurns = new Int8Array(n);
+    this.mustPlayFree = new Uint8Array(n);
+    this.stramatUsed = new Uint8Array(n);
+    this.eveningPoints = new Int32Array(n);
+    this.gamePoints = new Int32Array(n);
+    this.giroChosen = new Int8Array(NUM_TYPES);
+    this.biriChosen = new Uint8Array(n);
+    this.metrics = new Float64Array(NUM_METRICS);
+  }
+
+  clone(): StramatState {
+    const c = Object.create(StramatState.prototype) as StramatState;
+    Object.assign(c, this);
+    c.hands = this.hands.slice();
+    c.handSize = this.handSize.slice();
+    c.deck = this.deck.slice();
+    c.discard = this.discard.slice();
+    c.setAside = this.setAside.slice();
+    c.known = this.known.slice();
+    c.active = this.active.slice();
+    c.blockedTurns = this.blockedTurns.slice();
+    c.mustPlayFree = this.mustPlayFree.slice();
+    c.stramatUsed = this.stramatUsed.slice();
+    c.eveningPoints = this.eveningPoints.slice();
+    c.gamePoints = this.gamePoints.slice();
+    c.giroChosen = this.giroChosen.slice();
+    c.biriChosen = this.biriChosen.slice();
+    c.metrics = this.metrics.slice();
+    return c;
+  }
+
+  count(p: number, t: number): number {
+    return this.hands[p * NUM_TYPES + t];
+  }
+
+  handPoints(p: number): number {
+    let s = 0;
+    const base = p * NUM_TYPES;
+    for (let t = 0; t < NUM_TYPES; t++) s += this.hands[base + t] * this.rules.points[t];
+    return s;
+  }
+}

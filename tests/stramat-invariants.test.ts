@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { resolveOptions } from '../src/engine/options.js';
+import { Rng } from '../src/engine/rng.js';
+import { stramat, type StramatState } from '../src/games/stramat/index.js';
+import { NUM_TYPES } from '../src/games/stramat/cards.js';
+import { PH_AGG_TAKE, PH_AGG_TARGET } from '../src/games/stramat/state.js';
+
+/** Checks every invariant of a state; returns the first violation, or ''. */
+function violation(s: StramatState): string {
+  const total = new Array(NUM_TYPES).fill(0);
+  for (let c = 0; c < NUM_TYPES; c++) {
+    if (s.deck[c] < 0 || s.discard[c] < 0 || s.setAside[c] < 0) return `negative pile count of ${c}`;
+    total[c] += s.deck[c] + s.discard[c] + s.setAside[c];
+  }
+  if ((s.phase === PH_AGG_TARGET || s.phase === PH_AGG_TAKE) && s.aggGive >= 0) total[s.aggGive]++;
+  for (let p = 0; p < s.n; p++) {
+    let size = 0;
+    for (let c = 0; c < NUM_TYPES; c++) {
+      const h = s.hands[p * NUM_TYPES + c];
+      if (h < 0) return `negative hand count ${p}/${c}`;
+      size += h;
+      total[c] += h;
+      for (let o = 0; o < s.n; o++) {
+        if (s.known[(o * s.n + p) * NUM_TYPES + c] > h) return `player ${o} 'knows' more ${c} than ${p} holds`;
+      }
+    }
+    if (size !== s.handSize[p]) return `hand size of ${p} is ${s.handSize[p]}, cards ${size}`;
+    if (s.blockedTurns[p] < 0) return 'negative block';
+  }
+  for (let c = 0; c < NUM_TYPES; c++) if (total[c] !== s.rules.counts[c]) return `cards of type ${c}: ${total[c]} != ${s.rules.counts[c]}`;
+  let deck = 0;
+  for (let c = 0; c < NUM_TYPES; c++) deck += s.deck[c];
+  if (deck !== s.deckSize) return 'deck size';
+  return '';
+}
+
+function playRandom(opts: Record<string, unknown>, players: number, seed: string, check: (s: StramatState) => void) {
+  const o = resolveOptions(stramat.options, opts);
+  stramat.checkOptions(o, players);
+  const rng = new Rng(`g${seed}`);
+  const choose = new Rng(`b${seed}`);
+  const s = stramat.setup(o, players, rng);
+  const buf = new Int32Array(stramat.maxActions);
+  let steps = 0;
+  check(s);
+  while (stramat.currentPlayer(s) >= 0) {
+    const k = stramat.legalActions(s, buf);
+    if (k <= 0) throw new Error('a decision with no legal action');
+    stramat.apply(s, buf[choose.int(k)], rng);
+    check(s);
+    if (++steps > 5000) throw new Error('match does not end');
+  }
+  return s;
+}
+
+const variants: Array<[string, Record<string, unknown>, number[]]> = [
+  ['base', {}, [2, 3, 4, 5, 6]],
+  ['one Dado card fewer', { dadoCount: 3 }, [4, 6]],
+  ['Birichino', { birichino: true }, [3, 4, 6]],
+  ['evening of 3 games', { evening: 3 }, [2, 4]],
+  ['short Dado ends without drawing', { dadoShortDeck: 'end-without-drawing', handSize: 5 }, [3]],
+];
+
+describe('stramat invariants over random matches', () => {
+  for (const [name, opts, counts] of variants) {
+    it(`${name}: cards conserved, no negative counts, knowledge sound, every match ends`, () => {
+      let matches = 0;
+      for (const players of counts) {
+        for (let i = 0; i < 600; i++) {
+          const s = playRandom(opts, players, `${name}-${players}-${i}`, (st) => {
+            const v = violation(st);
+            if (v) throw new Error(`${name} ${players}p match ${i}: ${v}`);
+          });
+          const r = stramat.result(s);
+          expect(r.scores).toHaveLength(players);
+          expect(r.annulled || r.winners.length > 0).toBe(true);
+          for (const w of r.winners) expect(r.ranks[w]).toBe(1);
+          matches++;
+        }
+      }
+      expect(matches).toBe(600 * counts.length);
+    });
+  }
+});
