@@ -35,8 +35,8 @@ const DEFAULT_POINTS = [1, 2, 3, 5, 5, 5, 5, 5, 5, 5];
 
 /** Resolved options in the shape the rules read them. */
 export interface StramatRules {
-  counts: Int8Array;
-  points: Int16Array;
+  counts: readonly number[];
+  points: readonly number[];
   handSize: number;
   dieSides: number;
   evening: number;
@@ -97,13 +97,25 @@ export const stramatOptions: OptionSpec[] = [
   },
 ];
 
+/** Options objects are resolved once per variant and reused for every match, so their rules are cached. */
+const rulesCache = new WeakMap<Options, StramatRules>();
+
 export function toRules(opts: Options): StramatRules {
-  const counts = new Int8Array(NUM_TYPES);
-  const points = new Int16Array(NUM_TYPES);
+  let r = rulesCache.get(opts);
+  if (!r) {
+    r = buildRules(opts);
+    rulesCache.set(opts, r);
+  }
+  return r;
+}
+
+function buildRules(opts: Options): StramatRules {
+  const counts: number[] = [];
+  const points: number[] = [];
   let total = 0;
   for (let t = 0; t < NUM_TYPES; t++) {
-    counts[t] = opts[`${TYPE_KEYS[t]}Count`] as number;
-    points[t] = opts[`${TYPE_KEYS[t]}Points`] as number;
+    counts.push(opts[`${TYPE_KEYS[t]}Count`] as number);
+    points.push(opts[`${TYPE_KEYS[t]}Points`] as number);
     total += counts[t];
   }
   return {

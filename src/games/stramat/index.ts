@@ -28,28 +28,49 @@ if (METRIC_NAMES.length !== NUM_METRICS) throw new Error('stramat: metric names 
 
 /** Ranks 1..n by ascending key; equal keys share the best rank of their group. */
 function ranksByKey(keys: number[]): number[] {
-  return keys.map((k) => 1 + keys.filter((x) => x < k).length);
+  const ranks = new Array<number>(keys.length);
+  for (let i = 0; i < keys.length; i++) {
+    let r = 1;
+    for (let j = 0; j < keys.length; j++) if (keys[j] < keys[i]) r++;
+    ranks[i] = r;
+  }
+  return ranks;
+}
+
+function seatsRankedFirst(ranks: number[]): number[] {
+  const w: number[] = [];
+  for (let p = 0; p < ranks.length; p++) if (ranks[p] === 1) w.push(p);
+  return w;
 }
 
 function result(s: StramatState): MatchResult {
   const n = s.n;
-  const scores = Array.from(s.phase === PH_OVER ? s.eveningPoints : s.gamePoints);
-  const base = { scores, firstPlayer: s.firstPlayerOfMatch, turns: s.turns, endReason: END_REASONS[s.endReason] || 'unfinished' };
-  if (s.rules.evening === 1) {
-    if (s.endReason === END_STRAMAT) {
-      return { ...base, ranks: new Array(n).fill(1), winners: [], annulled: true };
-    }
+  const scores = (s.phase === PH_OVER ? s.eveningPoints : s.gamePoints).slice();
+  let ranks: number[];
+  let annulled = false;
+  if (s.rules.evening === 1 ? s.endReason === END_STRAMAT : s.gamesAnnulled === s.rules.evening) {
+    annulled = true;
+    ranks = new Array<number>(n).fill(1);
+  } else if (s.rules.evening === 1) {
     // Players who left (Birichino) rank below everyone still in; an empty hand wins outright.
-    const keys = scores.map((v, p) => (s.active[p] ? 0 : 100000) + (p === s.lampoWinner && s.endReason === END_EMPTY_HAND ? -1 : v));
-    const ranks = ranksByKey(keys);
-    const winners = ranks.flatMap((r, p) => (r === 1 ? [p] : []));
-    return { ...base, ranks, winners, annulled: false };
+    const keys = new Array<number>(n);
+    for (let p = 0; p < n; p++) {
+      keys[p] = (s.active[p] ? 0 : 100000) + (p === s.lampoWinner && s.endReason === END_EMPTY_HAND ? -1 : scores[p]);
+    }
+    ranks = ranksByKey(keys);
+  } else {
+    ranks = ranksByKey(scores);
   }
-  if (s.gamesAnnulled === s.rules.evening) {
-    return { ...base, ranks: new Array(n).fill(1), winners: [], annulled: true };
-  }
-  const ranks = ranksByKey(scores);
-  return { ...base, ranks, winners: ranks.flatMap((r, p) => (r === 1 ? [p] : [])), annulled: false };
+  // Object literals, not spreads: spreading is slow on Node 20 and this runs once per match.
+  return {
+    scores,
+    ranks,
+    winners: annulled ? [] : seatsRankedFirst(ranks),
+    annulled,
+    endReason: END_REASONS[s.endReason] || 'unfinished',
+    firstPlayer: s.firstPlayerOfMatch,
+    turns: s.turns,
+  };
 }
 
 export const stramat: Game<StramatState, StramatObservation> = {

@@ -57,7 +57,11 @@ export interface StramatObservation {
   biriCount: number;
 }
 
-const arr = (a: ArrayLike<number>, from = 0, to = a.length): number[] => Array.prototype.slice.call(a, from, to);
+const arr = (a: readonly number[], from = 0, to = a.length): number[] => a.slice(from, to);
+
+function copyInto(dst: number[], src: readonly number[]): void {
+  for (let i = 0; i < src.length; i++) dst[i] = src[i];
+}
 
 export function observe(s: StramatState, p: number): StramatObservation {
   const { n } = s;
@@ -135,22 +139,22 @@ export function determinize(obs: StramatObservation, p: number, rng: Rng): Stram
   s.endReason = obs.endReason;
   s.lampoWinner = obs.lampoWinner;
   s.deckSize = obs.deckSize;
-  s.discard.set(obs.discard);
+  copyInto(s.discard, obs.discard);
   s.discardSize = obs.discard.reduce((a, b) => a + b, 0);
   s.top = obs.top;
-  s.setAside.set(obs.setAside);
-  s.active.set(obs.active);
-  s.blockedTurns.set(obs.blockedTurns);
-  s.mustPlayFree.set(obs.mustPlayFree);
-  s.stramatUsed.set(obs.stramatUsed);
-  s.eveningPoints.set(obs.eveningPoints);
-  s.gamePoints.set(obs.gamePoints);
+  copyInto(s.setAside, obs.setAside);
+  copyInto(s.active, obs.active);
+  copyInto(s.blockedTurns, obs.blockedTurns);
+  copyInto(s.mustPlayFree, obs.mustPlayFree);
+  copyInto(s.stramatUsed, obs.stramatUsed);
+  copyInto(s.eveningPoints, obs.eveningPoints);
+  copyInto(s.gamePoints, obs.gamePoints);
   s.target = obs.target;
   s.savedMustPlayFree = obs.savedMustPlayFree;
   s.giroCount = obs.giroCount;
-  s.biriChosen.set(obs.biriChosen);
+  copyInto(s.biriChosen, obs.biriChosen);
   s.biriCount = obs.biriCount;
-  s.handSize.set(obs.handSizes);
+  copyInto(s.handSize, obs.handSizes);
   if (obs.phase === PH_ALT_COUNTER || obs.phase === PH_BIRI_COUNTER) {
     s.askFrom = (obs.decider - obs.current + n) % n;
   }
@@ -195,9 +199,9 @@ export function determinize(obs: StramatObservation, p: number, rng: Rng): Stram
 
   // Giro cards being chosen by another player: some of that player's (sampled) cards.
   if (obs.phase === PH_GIRO_PICK) {
-    if (obs.current === p) s.giroChosen.set(obs.giroChosen);
+    if (obs.current === p) copyInto(s.giroChosen, obs.giroChosen);
     else {
-      const hand = Array.from(s.hands.subarray(obs.current * NUM_TYPES, (obs.current + 1) * NUM_TYPES));
+      const hand = s.hands.slice(obs.current * NUM_TYPES, (obs.current + 1) * NUM_TYPES);
       let size = obs.handSizes[obs.current];
       for (let i = 0; i < obs.giroCount; i++) s.giroChosen[drawFrom(hand, size--, rng)]++;
     }

@@ -93,7 +93,7 @@ export function startGame(s: StramatState, rng: Rng): void {
   s.blockedTurns.fill(0);
   s.mustPlayFree.fill(0);
   s.gamePoints.fill(0);
-  s.deck.set(rules.counts);
+  for (let t = 0; t < NUM_TYPES; t++) s.deck[t] = rules.counts[t];
   s.deckSize = rules.totalCards;
   s.lampoWinner = -1;
   s.endReason = 0;

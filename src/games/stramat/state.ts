@@ -57,35 +57,45 @@ export const NUM_METRICS = 20;
  * discard pile are counts; a draw takes a uniformly random card of the deck, which is the same as
  * drawing the top of a shuffled deck, and means no hidden deck order exists that anyone could peek at.
  */
+/** A packed array of n zeros (plain arrays of small integers copy much faster than typed arrays). */
+export function zeros(n: number): number[] {
+  const a: number[] = [];
+  for (let i = 0; i < n; i++) a.push(0);
+  return a;
+}
+
+/** Placeholder before allocation; never mutated. */
+const EMPTY: number[] = [];
+
 export class StramatState {
   n: number;
   rules: StramatRules;
   /** hands[p * NUM_TYPES + t]: copies of type t in p's hand. */
-  hands: Int8Array;
-  handSize: Int8Array;
-  deck: Int8Array;
+  hands: number[] = EMPTY;
+  handSize: number[] = EMPTY;
+  deck: number[] = EMPTY;
   deckSize = 0;
-  discard: Int8Array;
+  discard: number[] = EMPTY;
   discardSize = 0;
   /** Type on top of the discard pile. */
   top = 0;
   /** Cards set aside for the rest of the game (Birichino's Stramat card). */
-  setAside: Int8Array;
+  setAside: number[] = EMPTY;
   /**
    * known[(o * n + t) * NUM_TYPES + c]: a lower bound, as far as player o knows, on the copies of c
    * in t's hand (cards o gave t, saw in t's hand through Aggiungo, ...). Sound by construction: only
    * ever raised by what o saw and lowered when cards leave t's hand unseen.
    */
-  known: Int8Array;
-  active: Uint8Array;
-  blockedTurns: Int8Array;
+  known: number[] = EMPTY;
+  active: number[] = EMPTY;
+  blockedTurns: number[] = EMPTY;
   /** Set when a player is blocked; cleared when they finish a free turn. Alt cannot target them meanwhile. */
-  mustPlayFree: Uint8Array;
-  stramatUsed: Uint8Array;
+  mustPlayFree: number[] = EMPTY;
+  stramatUsed: number[] = EMPTY;
   /** Per-game points at the end of each finished game, summed over the evening. */
-  eveningPoints: Int32Array;
+  eveningPoints: number[] = EMPTY;
   /** Points of the current game once it is over (for the result of an evening's last game). */
-  gamePoints: Int32Array;
+  gamePoints: number[] = EMPTY;
 
   phase = PH_MAIN;
   /** Whose turn it is. */
@@ -110,41 +120,45 @@ export class StramatState {
   /** Counter-Alt / Birichino counter: next seat to be asked is searched from here. */
   askFrom = 0;
   /** Giro: cards chosen so far, per type (still counted in the hand until the swap). */
-  giroChosen: Int8Array;
+  giroChosen: number[] = EMPTY;
   giroCount = 0;
   /** Birichino: chosen opponents (1 = chosen). */
-  biriChosen: Uint8Array;
+  biriChosen: number[] = EMPTY;
   biriCount = 0;
 
-  metrics: Float64Array;
+  metrics: number[] = EMPTY;
 
-  constructor(n: number, rules: StramatRules) {
+  constructor(n: number, rules: StramatRules, allocate = true) {
     this.n = n;
     this.rules = rules;
-    this.hands = new Int8Array(n * NUM_TYPES);
-    this.handSize = new Int8Array(n);
-    this.deck = new Int8Array(NUM_TYPES);
-    this.discard = new Int8Array(NUM_TYPES);
-    this.setAside = new Int8Array(NUM_TYPES);
-    this.known = new Int8Array(n * n * NUM_TYPES);
-    this.active = new Uint8Array(n);
-    this.blockedTurns = new Int8Array(n);
-    this.mustPlayFree = new Uint8Array(n);
-    this.stramatUsed = new Uint8Array(n);
-    this.eveningPoints = new Int32Array(n);
-    this.gamePoints = new Int32Array(n);
-    this.giroChosen = new Int8Array(NUM_TYPES);
-    this.biriChosen = new Uint8Array(n);
-    this.metrics = new Float64Array(NUM_METRICS);
+    if (!allocate) return;
+    this.hands = zeros(n * NUM_TYPES);
+    this.handSize = zeros(n);
+    this.deck = zeros(NUM_TYPES);
+    this.discard = zeros(NUM_TYPES);
+    this.setAside = zeros(NUM_TYPES);
+    this.known = zeros(n * n * NUM_TYPES);
+    this.active = zeros(n);
+    this.blockedTurns = zeros(n);
+    this.mustPlayFree = zeros(n);
+    this.stramatUsed = zeros(n);
+    this.eveningPoints = zeros(n);
+    this.gamePoints = zeros(n);
+    this.giroChosen = zeros(NUM_TYPES);
+    this.biriChosen = zeros(n);
+    this.metrics = zeros(NUM_METRICS);
   }
 
+  /** An independent copy: plain arrays of small integers, so each copy is a fast `slice()`. */
   clone(): StramatState {
-    const c = Object.create(StramatState.prototype) as StramatState;
-    Object.assign(c, this);
+    const c = new StramatState(this.n, this.rules, false);
     c.hands = this.hands.slice();
     c.handSize = this.handSize.slice();
     c.deck = this.deck.slice();
+    c.deckSize = this.deckSize;
     c.discard = this.discard.slice();
+    c.discardSize = this.discardSize;
+    c.top = this.top;
     c.setAside = this.setAside.slice();
     c.known = this.known.slice();
     c.active = this.active.slice();
@@ -153,8 +167,24 @@ export class StramatState {
     c.stramatUsed = this.stramatUsed.slice();
     c.eveningPoints = this.eveningPoints.slice();
     c.gamePoints = this.gamePoints.slice();
+    c.phase = this.phase;
+    c.current = this.current;
+    c.decider = this.decider;
+    c.firstPlayer = this.firstPlayer;
+    c.firstPlayerOfMatch = this.firstPlayerOfMatch;
+    c.turns = this.turns;
+    c.gameIndex = this.gameIndex;
+    c.gamesAnnulled = this.gamesAnnulled;
+    c.endReason = this.endReason;
+    c.lampoWinner = this.lampoWinner;
+    c.target = this.target;
+    c.aggGive = this.aggGive;
+    c.savedMustPlayFree = this.savedMustPlayFree;
+    c.askFrom = this.askFrom;
     c.giroChosen = this.giroChosen.slice();
+    c.giroCount = this.giroCount;
     c.biriChosen = this.biriChosen.slice();
+    c.biriCount = this.biriCount;
     c.metrics = this.metrics.slice();
     return c;
   }
