@@ -43,6 +43,7 @@ export function matchesHeader(game: AnyGame, players: number): string[] {
     'seed',
     ...seats('bot'),
     'winners',
+    'annulled',
     ...seats('score'),
     ...seats('rank'),
     'first_player',

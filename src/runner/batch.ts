@@ -120,6 +120,7 @@ export function runBatch(p: Prepared, variant: number, start: number, end: numbe
       p.seatNames[r] +
       ',' +
       res.winners.join(';') +
+      (res.annulled ? ',1' : ',0') +
       scores +
       ranks +
       ',' +

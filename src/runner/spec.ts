@@ -78,12 +78,17 @@ const EXPECTED_TYPE: Record<string, string> = {
   record: 'an object',
 };
 
+/** Fields declared with z.int(): zod reports a wrong type there as "expected number". */
+const INT_FIELDS = new Set(['players', 'matches']);
+
 function describeIssue(issue: z.core.$ZodIssue): { field: string; message: string } {
   const field = formatPath(issue.path);
   const found = describeValue(issue.input);
   switch (issue.code) {
-    case 'invalid_type':
-      return { field, message: `expected ${EXPECTED_TYPE[issue.expected] ?? issue.expected}, found ${found}` };
+    case 'invalid_type': {
+      const expected = INT_FIELDS.has(field) && issue.expected === 'number' ? 'int' : issue.expected;
+      return { field, message: `expected ${EXPECTED_TYPE[expected] ?? expected}, found ${found}` };
+    }
     case 'too_small': {
       if (issue.origin === 'array') {
         return { field, message: `expected at least ${issue.minimum} entr${issue.minimum === 1 ? 'y' : 'ies'}, found ${found}` };

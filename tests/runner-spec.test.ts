@@ -1,0 +1,135 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../src/runner/errors.js';
+import { parseSpec, resolveSpec } from '../src/runner/spec.js';
+import { FIXTURES, tavoloAsync, tempDir } from './fixtures/cli.js';
+
+const GAME = join(FIXTURES, 'highcard.mjs');
+
+function baseSpec(): Record<string, unknown> {
+  return {
+    name: 'bad-input',
+    game: GAME,
+    players: 3,
+    matches: 6,
+    seed: 's',
+    variants: [{ name: 'base', options: {} }],
+    bots: [{ bot: 'greedy' }, { bot: 'random' }, { bot: 'random' }],
+  };
+}
+
+type Mutate = (s: Record<string, unknown>) => void;
+const bots = (s: Record<string, unknown>) => s.bots as Array<Record<string, unknown>>;
+const variants = (s: Record<string, unknown>) => s.variants as Array<Record<string, unknown>>;
+
+/** [case, mutation, field named in the message, fragments the message must contain] */
+const CASES: Array<[string, Mutate, string, string[]]> = [
+  ['missing name', (s) => delete s.name, 'name', ['expected a string', 'missing']],
+  ['name with a space', (s) => (s.name = 'my run'), 'name', ['letters, digits', '"my run"']],
+  ['players as text', (s) => (s.players = 'four'), 'players', ['expected an integer', '"four"']],
+  ['players zero', (s) => (s.players = 0), 'players', ['at least 1', '0']],
+  ['fractional matches', (s) => (s.matches = 2.5), 'matches', ['expected an integer', '2.5']],
+  ['seed true', (s) => (s.seed = true), 'seed', ['string or an integer', 'true']],
+  ['misspelt top-level field', (s) => (s.mtches = 5), 'mtches', ['unknown field "mtches"', 'valid fields are: name', 'matches']],
+  ['variants not a list', (s) => (s.variants = {}), 'variants', ['expected an array', 'an object']],
+  ['unknown field in a bot', (s) => (bots(s)[1].parms = {}), 'bots[1].parms', ['unknown field "parms"', 'valid fields are: name, bot, params']],
+  ['unknown game', (s) => (s.game = 'chess'), 'game', ['unknown game "chess"', 'valid games are: stramat']],
+  ['too many players for the game', (s) => {
+    s.players = 7;
+    s.bots = Array.from({ length: 7 }, () => ({ bot: 'random' }));
+  }, 'players', ['2 to 6 players', 'found 7']],
+  ['lineup shorter than players', (s) => bots(s).pop(), 'bots', ['exactly 3 entries', 'found 2']],
+  ['unknown bot', (s) => (bots(s)[1].bot = 'randum'), 'bots[1].bot', ['unknown bot "randum"', 'valid bots are: random, greedy']],
+  ['missing bot file', (s) => (bots(s)[0].bot = './no-such-bot.mjs'), 'bots[0].bot', ['no-such-bot.mjs', 'does not exist']],
+  ['bot file without a factory', (s) => (bots(s)[2].bot = join(FIXTURES, 'not-a-bot.mjs')), 'bots[2].bot', ['not-a-bot.mjs', 'does not export a BotFactory']],
+  ['unknown bot parameter', (s) => (bots(s)[0].params = { eps: 0.1 }), 'bots[0].params.eps', ['unknown bot parameter', 'epsilon']],
+  ['bot parameter out of range', (s) => (bots(s)[0].params = { epsilon: 2 }), 'bots[0].params.epsilon', ['from 0 to 1', 'found 2']],
+  ['same name, different bots', (s) => (bots(s)[1].name = 'greedy'), 'bots[1].name', ['"greedy" is already the name of bots[0]']],
+  ['unknown option', (s) => (variants(s)[0].options = { hnad: 4 }), 'variants[0].options.hnad', ['unknown option', 'valid options are: deck, hand, annulOnTie']],
+  ['option out of range', (s) => s.variants = [{ name: 'a' }, { name: 'b', options: { hand: 50 } }], 'variants[1].options.hand', ['from 1 to 10', 'found 50']],
+  ['option of the wrong type', (s) => (variants(s)[0].options = { annulOnTie: 'yes' }), 'variants[0].options.annulOnTie', ['true or false', '"yes"']],
+  ['options the game rejects together', (s) => (variants(s)[0].options = { deck: 8, hand: 3 }), 'variants[0].options.deck', ['at least hand × players = 9', 'found 8']],
+  ['duplicate variant names', (s) => (s.variants = [{ name: 'x' }, { name: 'x' }]), 'variants[1].name', ['already the name of variants[0]']],
+];
+
+describe('spec validation (in-process)', () => {
+  it.each(CASES)('%s -> %s', async (_case, mutate, field, fragments) => {
+    const spec = baseSpec();
+    mutate(spec);
+    let error: unknown;
+    try {
+      await resolveSpec(parseSpec(spec), FIXTURES);
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(InputError);
+    const e = error as InputError;
+    expect(e.field).toBe(field);
+    expect(e.message.startsWith(`${field}: `)).toBe(true);
+    for (const f of fragments) expect(e.message).toContain(f);
+  });
+
+  it('accepts the base spec and fills in defaults', async () => {
+    const spec = await resolveSpec(parseSpec(baseSpec()), FIXTURES);
+    expect(spec.variants[0].options).toEqual({ deck: 30, hand: 3, annulOnTie: false });
+    expect(spec.lineup.map((e) => e.name)).toEqual(['greedy', 'random', 'random']);
+    expect(spec.lineup[0].params).toEqual({ epsilon: 0 });
+  });
+});
+
+/** The cases also run through the real CLI (each costs a process start, so not all of them). */
+const CLI_CASES = CASES.filter(([name]) =>
+  [
+    'players as text',
+    'misspelt top-level field',
+    'unknown game',
+    'lineup shorter than players',
+    'unknown bot',
+    'bot file without a factory',
+    'unknown bot parameter',
+    'option out of range',
+    'options the game rejects together',
+  ].includes(name),
+);
+
+describe('spec validation through the CLI: exit code 2, the field named, nothing written', () => {
+  const dir = tempDir();
+  it.concurrent.each(CLI_CASES)('%s', async (name, mutate, field, fragments) => {
+    const spec = baseSpec();
+    mutate(spec);
+    const slug = name.replace(/\W+/g, '-');
+    const file = join(dir, `${slug}.json`);
+    writeFileSync(file, JSON.stringify(spec));
+    const out = join(dir, `out-${slug}`);
+    const r = await tavoloAsync(['run', file, '--out', out, '--threads', '1']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${field}: `);
+    for (const f of fragments) expect(r.stderr).toContain(f);
+    expect(r.stderr).not.toContain('    at '); // a message, not a stack trace
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it.concurrent.each([
+    [['run', 'no-such-spec.json'], 'spec', 'does not exist'],
+    [['run', join(FIXTURES, 'highcard-3p.json'), '--threads', '0'], '--threads', 'expected an integer from 1 to 1024, found "0"'],
+    [['run', join(FIXTURES, 'highcard-3p.json'), '--batch', '-5'], '--batch', 'found "-5"'],
+    [['run', join(FIXTURES, 'highcard-3p.json'), '--thread', '2'], 'Unknown argument', 'thread'],
+    [['play', '--game', GAME, '--bots', 'greedy,randum'], '--bots', 'unknown bot "randum"'],
+    [['play', '--game', GAME, '--bots', 'greedy,random', '--option', 'hand=99'], '--option hand', 'from 1 to 10'],
+    [['play', '--game', 'chess', '--bots', 'greedy,random'], '--game', 'valid games are: stramat'],
+  ])('%j -> %s', async (args, field, fragment) => {
+    const r = await tavoloAsync(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(field);
+    expect(r.stderr).toContain(fragment);
+  });
+
+  it('rejects a spec that is not JSON', async () => {
+    const file = join(dir, 'broken.json');
+    writeFileSync(file, '{ "name": "x", ');
+    const r = await tavoloAsync(['run', file]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('is not valid JSON');
+  });
+});
