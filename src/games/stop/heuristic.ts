@@ -1,0 +1,104 @@
+import { JOLLY, KIND_OF, K_SKIP, K_SWAP, K_TWO_PLUS, K_XPLUS, K_ZERO, NT, XPLUS_VALUE } from './cards.js';
+import { configOf } from './config.js';
+import type { StopObservation } from './observation.js';
+import { A_DRAW, A_PASS, A_SWAP_LEFT, A_SWAP_RIGHT, A_SWAP_SEAT, SWAP_MODE_LEFT, SWAP_MODE_RIGHT } from './state.js';
+
+/** Value of holding one card fewer, beyond its penalty points (tempo towards going out). */
+const CARD = 15;
+/** Value of emptying the hand (the round ends: every opponent scores, we score nothing). */
+const OUT = 1000;
+
+/**
+ * The greedy bot's heuristic, judged from the observation only: roughly the penalty points (and cards)
+ * the action saves this player, plus small bonuses for attacking a next player who is close to going out.
+ */
+export function heuristic(obs: StopObservation, a: number): number {
+  const cfg = configOf(obs.options);
+  const pen = cfg.penalty;
+  const avg = cfg.meanPenalty;
+  const me = obs.player;
+  const n = obs.players;
+  const handLen = obs.hand.length;
+  const nextSize = obs.handSizes[(me + 1) % n];
+  const drawCost = avg + CARD;
+
+  const shed = (t: number, cards: number): number => {
+    let v = pen[t] + CARD;
+    if (handLen === cards && KIND_OF[t] !== K_SWAP) v += OUT;
+    return v;
+  };
+  const attackBonus = (t: number): number => {
+    const k = KIND_OF[t];
+    const threat = nextSize <= 2 ? 2 : 1;
+    if (k === K_TWO_PLUS) return 0.5 * drawCost * threat;
+    if (k === K_SKIP) return 5 * threat;
+    if (k === K_XPLUS) return 2 * drawCost * threat;
+    if (k === K_SWAP) return handLen === 1 ? -handValue(obs, me) - OUT : 0;
+    if (k === K_ZERO) return -10; // worth keeping as a defence
+    return 0;
+  };
+
+  switch (obs.phase) {
+    case 'turn':
+      if (a === A_DRAW) return -drawCost;
+      if (a === JOLLY) return pen[JOLLY] + CARD + (handLen === 2 ? OUT : 0);
+      return shed(a, 1) + attackBonus(a) + colourFollowUps(obs, a);
+    case 'jolly':
+      return shed(a, 2) + attackBonus(a) + colourFollowUps(obs, a);
+    case 'attack_draw':
+      if (a === A_DRAW) return -obs.attackCount * drawCost;
+      if (a === JOLLY) return pen[JOLLY] + CARD;
+      return shed(a, 1) + (KIND_OF[a] === K_TWO_PLUS ? 0.5 * drawCost : 0);
+    case 'attack_skip':
+      if (a === A_PASS) return -CARD;
+      if (a === JOLLY) return pen[JOLLY] + CARD;
+      return shed(a, 1) + 5;
+    case 'attack_xplus':
+      if (a === A_DRAW) return -3 * drawCost;
+      if (KIND_OF[a] === K_ZERO && ((a / 12) | 0) === obs.attackColour) return shed(a, 1) + 10;
+      return pen[a] + CARD - XPLUS_VALUE[KIND_OF[a]] * drawCost + (handLen === 1 && KIND_OF[a] === K_ZERO ? OUT : 0);
+    case 'swap_choose': {
+      const from =
+        a === A_SWAP_LEFT ? (me - 1 + n) % n : a === A_SWAP_RIGHT ? (me + 1) % n : a - A_SWAP_SEAT;
+      return handValue(obs, me) - handValue(obs, from);
+    }
+    case 'swap_cancel': {
+      if (a === A_PASS) {
+        const mode = obs.swapMode;
+        const from =
+          mode === SWAP_MODE_LEFT ? (me - 1 + n) % n : mode === SWAP_MODE_RIGHT ? (me + 1) % n : mode === me ? obs.swapPlayer : mode;
+        return handValue(obs, me) - handValue(obs, from);
+      }
+      return shed(a, 1);
+    }
+    case 'out_of_turn':
+      if (a === A_PASS) return 0;
+      return shed(a, 1) + (KIND_OF[a] === K_TWO_PLUS ? 0.5 * drawCost : 0);
+    default:
+      return 0;
+  }
+}
+
+/** The cost of holding seat o's hand, as this player sees it: known cards at face value, the rest average. */
+function handValue(obs: StopObservation, o: number): number {
+  const cfg = configOf(obs.options);
+  const pen = cfg.penalty;
+  let v = 0;
+  if (o === obs.player) {
+    for (const t of obs.hand) v += pen[t] + CARD;
+    return v;
+  }
+  const known = obs.known[o];
+  for (const t of known) v += pen[t] + CARD;
+  v += (obs.handSizes[o] - known.length) * (cfg.meanPenalty + CARD);
+  return v;
+}
+
+/** A small bonus for playing a colour we hold more of (keeps follow-up plays available). */
+function colourFollowUps(obs: StopObservation, t: number): number {
+  if (t >= NT - 1) return 0;
+  const c = (t / 12) | 0;
+  let same = 0;
+  for (const u of obs.hand) if (u !== JOLLY && ((u / 12) | 0) === c) same++;
+  return same;
+}

@@ -1,0 +1,792 @@
+import type { Options } from '../../engine/game.js';
+import type { Rng } from '../../engine/rng.js';
+import {
+  COLOUR_OF,
+  JOLLY,
+  KINDS,
+  KIND_OF,
+  K_SKIP,
+  K_SWAP,
+  K_TWO_PLUS,
+  K_XPLUS,
+  K_ZERO,
+  NT,
+  XPLUS_VALUE,
+  typeOf,
+} from './cards.js';
+import { configOf } from './config.js';
+import {
+  AT_DRAW,
+  AT_NONE,
+  AT_SKIP,
+  AT_X,
+  A_DRAW,
+  A_PASS,
+  A_SWAP_LEFT,
+  A_SWAP_RIGHT,
+  A_SWAP_SEAT,
+  END_ROUND_CAP,
+  END_SCORE,
+  EV_CANCEL,
+  EV_DEFEND,
+  EV_DRAW,
+  EV_FLIP,
+  EV_FORGOT,
+  EV_JOLLY,
+  EV_OUT_OF_TURN,
+  EV_PLAY,
+  EV_RESHUFFLE,
+  EV_SHOW,
+  EV_SHOWN,
+  EV_SKIPPED,
+  EV_STACK,
+  EV_SWAP,
+  EV_XPASS,
+  EV_XPLAY,
+  PH_ATTACK_DRAW,
+  PH_ATTACK_SKIP,
+  PH_ATTACK_X,
+  PH_JOLLY,
+  PH_OUT_OF_TURN,
+  PH_OVER,
+  PH_SWAP_CANCEL,
+  PH_SWAP_CHOOSE,
+  PH_TURN,
+  ST_ATTENTION,
+  ST_OUT_OF_TURN,
+  ST_RESHUFFLES,
+  ST_ROUNDS,
+  ST_STACKS,
+  ST_STUCK,
+  ST_SWAPS,
+  ST_SWAP_CANCELS,
+  ST_ZERO_DEFENCES,
+  SWAP_MODE_LEFT,
+  SWAP_MODE_RIGHT,
+  StopState,
+} from './state.js';
+
+/*
+ * The rules of Stop. Section names refer to the Italian rulebook (/work/shared/rules/stop.txt);
+ * docs/rules/stop.md maps each rule to the functions here.
+ */
+
+/** The player to the left of p, who plays after p (clockwise). */
+export function leftOf(s: StopState, p: number): number {
+  return p + 1 === s.n ? 0 : p + 1;
+}
+
+/** The player to the right of p. */
+export function rightOf(s: StopState, p: number): number {
+  return p === 0 ? s.n - 1 : p - 1;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Set-up ("Preparazione") and rounds ("Fine del round", "Punteggio")
+
+/** A new match: the first dealer, then the first round's deal. */
+export function setupMatch(opts: Options, players: number, rng: Rng): StopState {
+  const cfg = configOf(opts);
+  const s = new StopState(cfg, players);
+  s.firstDealer = cfg.firstDealer < 0 ? rng.int(players) : cfg.firstDealer;
+  newRound(s, rng);
+  return s;
+}
+
+/**
+ * Preparazione: the dealer (the first dealer, then the player to the left of the previous one) shuffles,
+ * deals handSize cards to everyone and turns up the top card of the deck; the dealer starts.
+ * A jolly turned up goes to the bottom of the deck and the next card is turned (not in the text).
+ */
+export function newRound(s: StopState, rng: Rng): void {
+  const cfg = s.cfg;
+  const n = s.n;
+  s.dealer = s.round === 0 ? s.firstDealer : leftOf(s, s.dealer);
+  s.round++;
+  s.hands.fill(0);
+  s.sizes.fill(0);
+  s.known.fill(0);
+  s.shown.fill(0);
+  s.pile.set(cfg.deck);
+  s.pileLen = cfg.total;
+  rng.shuffle(s.pile, 0, s.pileLen);
+  s.discLen = 0;
+  s.logLen = 0;
+  s.ending = 0;
+  s.roundTurns = 0;
+  s.attack = AT_NONE;
+  s.attackCount = 0;
+  s.askLen = 0;
+  s.askIdx = 0;
+  s.swapPlayer = -1;
+  s.swapMode = -1;
+  // Deal one card at a time, clockwise from the dealer's left.
+  for (let r = 0; r < cfg.handSize; r++) {
+    let p = s.dealer;
+    for (let k = 0; k < n; k++) {
+      p = leftOf(s, p);
+      const t = s.pile[--s.pileLen];
+      s.hands[p * NT + t]++;
+      s.sizes[p]++;
+    }
+  }
+  while (s.pile[s.pileLen - 1] === JOLLY) {
+    s.pile.copyWithin(1, 0, s.pileLen - 1);
+    s.pile[0] = JOLLY;
+  }
+  const first = s.pile[--s.pileLen];
+  s.disc[s.discLen++] = first;
+  s.lastPlacer = -1;
+  s.push(EV_FLIP, -1, first);
+  if (cfg.firstCardEffect) {
+    const k = KIND_OF[first];
+    if (k === K_TWO_PLUS) setAttack(s, AT_DRAW, 2, COLOUR_OF[first]);
+    else if (k === K_SKIP) setAttack(s, AT_SKIP, 1, COLOUR_OF[first]);
+    else if (k === K_XPLUS) setAttack(s, AT_X, 0, COLOUR_OF[first]);
+  }
+  startTurn(s, s.dealer, rng);
+}
+
+/**
+ * Fine del round / Punteggio: every hand scores its penalty points; the match ends when a total
+ * passes targetScore. A stuck round (turn cap) scores the same unless stuckRound is void.
+ */
+export function endRound(s: StopState, stuck: boolean, rng: Rng): void {
+  const cfg = s.cfg;
+  if (stuck) s.stats[ST_STUCK]++;
+  const score = !(stuck && cfg.stuckVoid);
+  let over = false;
+  for (let p = 0; p < s.n; p++) {
+    const pts = score ? handPoints(s, p) : 0;
+    s.totals[p] += pts;
+    s.lastRound[p] = pts;
+    if (s.totals[p] > cfg.targetScore) over = true;
+  }
+  s.stats[ST_ROUNDS]++;
+  s.askLen = 0;
+  if (over) finish(s, END_SCORE);
+  else if (s.round >= cfg.maxRounds) finish(s, END_ROUND_CAP);
+  else newRound(s, rng);
+}
+
+/** Penalty points of p's hand (jolly 50, X+ 40, swap 30, 2+ 20, skip 10, 6/9 9, others their value). */
+export function handPoints(s: StopState, p: number): number {
+  const pen = s.cfg.penalty;
+  const base = p * NT;
+  let pts = 0;
+  for (let t = 0; t < NT; t++) {
+    const c = s.hands[base + t];
+    if (c !== 0) pts += c * pen[t];
+  }
+  return pts;
+}
+
+function finish(s: StopState, reason: number): void {
+  s.phase = PH_OVER;
+  s.cur = -1;
+  s.endReason = reason;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Turn flow
+
+function setAttack(s: StopState, kind: number, count: number, colour: number): void {
+  s.attack = kind;
+  s.attackCount = count;
+  s.attackColour = colour;
+}
+
+/** The turn-holder's decision, given the pending attack. */
+function holderPhase(s: StopState): void {
+  s.cur = s.turn;
+  const a = s.attack;
+  s.phase = a === AT_NONE ? PH_TURN : a === AT_DRAW ? PH_ATTACK_DRAW : a === AT_SKIP ? PH_ATTACK_SKIP : PH_ATTACK_X;
+}
+
+/**
+ * The turn passes to `seat` (with whatever attack is pending on it).
+ * - While the round is ending (someone emptied the hand) only a pending 2+ or X+ still resolves.
+ * - A round reaching maxTurnsPerRound ends as stuck.
+ * - Out-of-turn window ("Eccezione: scartare durante il turno di un avversario"): when the top card is
+ *   a number card, every player other than the turn-holder who holds an identical card (same type) is
+ *   asked, clockwise from the turn-holder's left; the first who plays it takes the turn away.
+ */
+export function startTurn(s: StopState, seat: number, rng: Rng): void {
+  s.turn = seat;
+  s.askLen = 0;
+  if (s.ending) {
+    if (s.attack === AT_DRAW || s.attack === AT_X) holderPhase(s);
+    else endRound(s, false, rng);
+    return;
+  }
+  if (s.roundTurns >= s.cfg.maxTurns) {
+    endRound(s, true, rng);
+    return;
+  }
+  if (s.cfg.outOfTurn) {
+    const top = s.disc[s.discLen - 1];
+    if (KIND_OF[top] <= 8) {
+      const n = s.n;
+      const excluded = s.cfg.outOfTurnSelf ? -1 : s.lastPlacer;
+      let len = 0;
+      let q = seat;
+      for (let k = 1; k < n; k++) {
+        q = q + 1 === n ? 0 : q + 1;
+        if (q !== excluded && s.hands[q * NT + top] !== 0) s.ask[len++] = q;
+      }
+      if (len !== 0) {
+        s.askLen = len;
+        s.askIdx = 0;
+        s.phase = PH_OUT_OF_TURN;
+        s.cur = s.ask[0];
+        return;
+      }
+    }
+  }
+  holderPhase(s);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Moving cards
+
+/** Takes a card out of p's hand, keeping every viewer's knowledge a lower bound. */
+function removeFromHand(s: StopState, p: number, t: number): void {
+  s.hands[p * NT + t]--;
+  s.sizes[p]--;
+  const n = s.n;
+  const K = s.known;
+  for (let v = 0; v < n; v++) {
+    const i = (v * n + p) * NT + t;
+    if (K[i] !== 0) K[i]--;
+  }
+  const j = p * NT + t;
+  if (s.shown[j] !== 0) s.shown[j]--;
+}
+
+function discard(s: StopState, p: number, t: number): void {
+  removeFromHand(s, p, t);
+  s.disc[s.discLen++] = t;
+  s.lastPlacer = p;
+}
+
+/** The deck ran out: the discards except the top card are shuffled into a new deck. */
+function reshuffle(s: StopState, rng: Rng): void {
+  const m = s.discLen - 1;
+  if (m <= 0) return;
+  const top = s.disc[m];
+  for (let i = 0; i < m; i++) s.pile[s.pileLen++] = s.disc[i];
+  s.disc[0] = top;
+  s.discLen = 1;
+  rng.shuffle(s.pile, 0, s.pileLen);
+  s.stats[ST_RESHUFFLES]++;
+  s.push(EV_RESHUFFLE, -1, 0);
+}
+
+/** Draws one card into p's hand; returns its type, or -1 when deck and discards are exhausted. */
+function drawOne(s: StopState, p: number, rng: Rng): number {
+  if (s.pileLen === 0) {
+    reshuffle(s, rng);
+    if (s.pileLen === 0) return -1;
+  }
+  const t = s.pile[--s.pileLen];
+  s.hands[p * NT + t]++;
+  s.sizes[p]++;
+  return t;
+}
+
+/** Draws up to k cards (fewer if no card is left anywhere); returns how many. */
+function drawCards(s: StopState, p: number, k: number, rng: Rng): number {
+  let d = 0;
+  while (d < k && drawOne(s, p, rng) >= 0) d++;
+  s.push(EV_DRAW, p, d);
+  return d;
+}
+
+/**
+ * "Attenzione!": a player left with one card after a discard must have called it before; bots call it,
+ * but forget with probability attentionForget (drawn from the game generator) and then draw the penalty.
+ */
+function attention(s: StopState, p: number, rng: Rng): void {
+  const cfg = s.cfg;
+  if (s.sizes[p] === 1 && cfg.forget > 0 && rng.float() < cfg.forget) {
+    s.stats[ST_ATTENTION]++;
+    s.push(EV_FORGOT, p, cfg.attentionPenalty);
+    if (cfg.attentionPenalty > 0) drawCards(s, p, cfg.attentionPenalty, rng);
+  }
+}
+
+/** A player whose hand is empty after an action ends the round (once pending effects resolve). */
+function checkOut(s: StopState, p: number): void {
+  if (s.sizes[p] === 0) s.ending = 1;
+}
+
+function countTurn(s: StopState): void {
+  s.roundTurns++;
+  s.totalTurns++;
+}
+
+/** X+: the hand is shown to everyone (public knowledge until the cards leave it). */
+function showHand(s: StopState, p: number): void {
+  const n = s.n;
+  const base = p * NT;
+  s.push(EV_SHOW, p, 0);
+  for (let t = 0; t < NT; t++) {
+    const c = s.hands[base + t];
+    s.shown[base + t] = c;
+    for (let i = 0; i < c; i++) s.push(EV_SHOWN, p, t);
+  }
+  for (let v = 0; v < n; v++) {
+    if (v !== p) s.known.set(s.hands.subarray(base, base + NT), (v * n + p) * NT);
+  }
+}
+
+/** A card drawn under X+ is seen by everyone. */
+function revealDrawn(s: StopState, p: number, t: number): void {
+  const n = s.n;
+  s.push(EV_SHOWN, p, t);
+  s.shown[p * NT + t]++;
+  for (let v = 0; v < n; v++) if (v !== p) s.known[(v * n + p) * NT + t]++;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Legal actions
+
+export function legalActions(s: StopState, out: Int32Array): number {
+  const p = s.cur;
+  const cfg = s.cfg;
+  const H = s.hands;
+  const base = p * NT;
+  const colours = cfg.colours;
+  let m = 0;
+  switch (s.phase) {
+    case PH_TURN: {
+      // Svolgimento: same colour, same value or same symbol; a jolly goes on any coloured card.
+      const top = s.disc[s.discLen - 1];
+      const tc = COLOUR_OF[top];
+      const tk = KIND_OF[top];
+      if (tc < colours) {
+        const row = base + tc * KINDS;
+        for (let k = 0; k < KINDS; k++) if (H[row + k] !== 0) out[m++] = tc * KINDS + k;
+      }
+      if (tk < KINDS) {
+        for (let c = 0; c < colours; c++) {
+          if (c !== tc && H[base + c * KINDS + tk] !== 0) out[m++] = c * KINDS + tk;
+        }
+      }
+      const j = H[base + JOLLY];
+      if (j !== 0 && s.sizes[p] > j) out[m++] = JOLLY;
+      if (m === 0) out[m++] = A_DRAW;
+      return m;
+    }
+    case PH_ATTACK_DRAW:
+      m = responses(s, base, K_TWO_PLUS, out);
+      if (m !== 0 && cfg.jollyDefence && H[base + JOLLY] !== 0) out[m++] = JOLLY;
+      out[m++] = A_DRAW;
+      return m;
+    case PH_ATTACK_SKIP:
+      m = responses(s, base, K_SKIP, out);
+      if (m !== 0 && cfg.jollyDefence && H[base + JOLLY] !== 0) out[m++] = JOLLY;
+      out[m++] = A_PASS;
+      return m;
+    case PH_ATTACK_X: {
+      const ac = s.attackColour;
+      for (let c = 0; c < colours; c++) {
+        const row = base + c * KINDS;
+        for (let k = 0; k <= 8; k++) {
+          if (H[row + k] !== 0 && (k !== K_ZERO || c === ac || cfg.xZero)) out[m++] = c * KINDS + k;
+        }
+      }
+      if (m === 0) out[m++] = A_DRAW;
+      return m;
+    }
+    case PH_JOLLY:
+      if (s.jollyCtx === PH_TURN) {
+        const ct = cfg.colouredTypes;
+        for (let t = 0; t < ct; t++) if (H[base + t] !== 0) out[m++] = t;
+        return m;
+      }
+      return responses(s, base, s.jollyCtx === PH_ATTACK_DRAW ? K_TWO_PLUS : K_SKIP, out);
+    case PH_SWAP_CHOOSE: {
+      if (s.n > 2) {
+        out[m++] = A_SWAP_LEFT;
+        out[m++] = A_SWAP_RIGHT;
+      }
+      for (let q = 0; q < s.n; q++) if (q !== p) out[m++] = A_SWAP_SEAT + q;
+      return m;
+    }
+    case PH_SWAP_CANCEL:
+      out[0] = A_PASS;
+      out[1] = typeOf(s.swapColour, K_ZERO);
+      return 2;
+    case PH_OUT_OF_TURN:
+      out[0] = A_PASS;
+      out[1] = s.disc[s.discLen - 1];
+      return 2;
+    default:
+      return 0;
+  }
+}
+
+/** Defences against an attack: the same attack card in any colour, or a 0 of the attack's colour. */
+function responses(s: StopState, base: number, kind: number, out: Int32Array): number {
+  const H = s.hands;
+  let m = 0;
+  for (let c = 0; c < s.cfg.colours; c++) {
+    const t = c * KINDS + kind;
+    if (H[base + t] !== 0) out[m++] = t;
+  }
+  const z = typeOf(s.attackColour, K_ZERO);
+  if (H[base + z] !== 0) out[m++] = z;
+  return m;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Applying actions
+
+export function applyAction(s: StopState, a: number, rng: Rng): void {
+  const p = s.cur;
+  switch (s.phase) {
+    case PH_TURN:
+      if (a === A_DRAW) {
+        // No valid card: draw one and lose the turn.
+        countTurn(s);
+        drawCards(s, p, 1, rng);
+        startTurn(s, leftOf(s, p), rng);
+        return;
+      }
+      if (a === JOLLY) {
+        s.phase = PH_JOLLY;
+        s.jollyCtx = PH_TURN;
+        return;
+      }
+      countTurn(s);
+      discard(s, p, a);
+      s.push(EV_PLAY, p, a);
+      attention(s, p, rng);
+      checkOut(s, p);
+      playEffect(s, p, a, rng);
+      return;
+
+    case PH_JOLLY: {
+      // The jolly and the coloured card of the player's choice go down together; that card sets colour.
+      countTurn(s);
+      discard(s, p, JOLLY);
+      s.push(EV_JOLLY, p, 0);
+      discard(s, p, a);
+      attention(s, p, rng);
+      checkOut(s, p);
+      if (s.jollyCtx === PH_TURN) {
+        s.push(EV_PLAY, p, a);
+        playEffect(s, p, a, rng);
+      } else respond(s, p, a, rng);
+      return;
+    }
+
+    case PH_ATTACK_DRAW:
+      if (a === A_DRAW) {
+        // 2+: draw the pending cards and lose the turn.
+        countTurn(s);
+        drawCards(s, p, s.attackCount, rng);
+        s.push(EV_SKIPPED, p, 0);
+        s.attack = AT_NONE;
+        startTurn(s, leftOf(s, p), rng);
+        return;
+      }
+      if (a === JOLLY) {
+        s.phase = PH_JOLLY;
+        s.jollyCtx = PH_ATTACK_DRAW;
+        return;
+      }
+      countTurn(s);
+      discard(s, p, a);
+      attention(s, p, rng);
+      checkOut(s, p);
+      respond(s, p, a, rng);
+      return;
+
+    case PH_ATTACK_SKIP:
+      if (a === A_PASS) {
+        // As many players as skips played in a row lose their turn, starting with this one.
+        countTurn(s);
+        let q = p;
+        for (let i = 0; i < s.attackCount; i++) {
+          s.push(EV_SKIPPED, q, 0);
+          q = leftOf(s, q);
+        }
+        s.attack = AT_NONE;
+        startTurn(s, q, rng);
+        return;
+      }
+      if (a === JOLLY) {
+        s.phase = PH_JOLLY;
+        s.jollyCtx = PH_ATTACK_SKIP;
+        return;
+      }
+      countTurn(s);
+      discard(s, p, a);
+      attention(s, p, rng);
+      checkOut(s, p);
+      respond(s, p, a, rng);
+      return;
+
+    case PH_ATTACK_X:
+      applyXPlus(s, p, a, rng);
+      return;
+
+    case PH_SWAP_CHOOSE:
+      chooseSwap(s, p, a, rng);
+      return;
+
+    case PH_SWAP_CANCEL:
+      if (a === A_PASS) {
+        if (++s.askIdx < s.askLen) {
+          s.cur = s.ask[s.askIdx];
+          return;
+        }
+        doSwap(s);
+        startTurn(s, leftOf(s, s.swapPlayer), rng);
+        return;
+      }
+      // A 0 of the swap's colour cancels the swap completely.
+      discard(s, p, a);
+      s.push(EV_CANCEL, p, a);
+      s.stats[ST_ZERO_DEFENCES]++;
+      s.stats[ST_SWAP_CANCELS]++;
+      attention(s, p, rng);
+      checkOut(s, p);
+      startTurn(s, s.cfg.swapContinueCanceller ? leftOf(s, p) : leftOf(s, s.swapPlayer), rng);
+      return;
+
+    case PH_OUT_OF_TURN:
+      if (a === A_PASS) {
+        if (++s.askIdx < s.askLen) {
+          s.cur = s.ask[s.askIdx];
+          return;
+        }
+        s.askLen = 0;
+        holderPhase(s);
+        return;
+      }
+      // An identical card out of turn: play continues left of this player. A 2+ hits that player.
+      discard(s, p, a);
+      s.push(EV_OUT_OF_TURN, p, a);
+      s.stats[ST_OUT_OF_TURN]++;
+      attention(s, p, rng);
+      checkOut(s, p);
+      if (KIND_OF[a] === K_TWO_PLUS) {
+        if (s.attack === AT_DRAW && s.cfg.outOfTurnStack) {
+          s.attackCount += 2;
+          s.stats[ST_STACKS]++;
+        } else {
+          s.attack = AT_DRAW;
+          s.attackCount = 2;
+        }
+        s.attackColour = COLOUR_OF[a];
+      } else s.attack = AT_NONE;
+      startTurn(s, leftOf(s, p), rng);
+      return;
+  }
+}
+
+/** The effect of a card played in turn (or with a jolly). */
+function playEffect(s: StopState, p: number, t: number, rng: Rng): void {
+  switch (KIND_OF[t]) {
+    case K_TWO_PLUS:
+      setAttack(s, AT_DRAW, 2, COLOUR_OF[t]);
+      break;
+    case K_SKIP:
+      setAttack(s, AT_SKIP, 1, COLOUR_OF[t]);
+      break;
+    case K_XPLUS:
+      setAttack(s, AT_X, 0, COLOUR_OF[t]);
+      break;
+    case K_SWAP:
+      s.attack = AT_NONE;
+      s.phase = PH_SWAP_CHOOSE;
+      s.cur = p;
+      s.swapPlayer = p;
+      s.swapMode = -1;
+      s.swapColour = COLOUR_OF[t];
+      s.stats[ST_SWAPS]++;
+      return;
+    default:
+      s.attack = AT_NONE;
+  }
+  startTurn(s, leftOf(s, p), rng);
+}
+
+/** A defence (0 of the attack's colour) or a stack (2+ on 2+, skip on skip), already discarded. */
+function respond(s: StopState, p: number, t: number, rng: Rng): void {
+  const k = KIND_OF[t];
+  if (k === K_ZERO) {
+    s.push(EV_DEFEND, p, t);
+    s.stats[ST_ZERO_DEFENCES]++;
+    s.attack = AT_NONE;
+  } else {
+    s.push(EV_STACK, p, t);
+    s.stats[ST_STACKS]++;
+    s.attackCount += k === K_TWO_PLUS ? 2 : 1;
+    s.attackColour = COLOUR_OF[t];
+  }
+  startTurn(s, leftOf(s, p), rng);
+}
+
+/**
+ * X+: the player shows the hand, plays a number card of any colour (6/9 counts 9, 2+ counts 2 and
+ * attacks the next player) and draws its value. With no number card, they draw one: a number card is
+ * played (and its value drawn), a symbol passes the X+ on to the next player. A 0 of the X+'s colour
+ * is a defence (nothing shown, nothing drawn).
+ */
+function applyXPlus(s: StopState, p: number, a: number, rng: Rng): void {
+  countTurn(s);
+  if (a === typeOf(s.attackColour, K_ZERO)) {
+    discard(s, p, a);
+    s.push(EV_DEFEND, p, a);
+    s.stats[ST_ZERO_DEFENCES]++;
+    attention(s, p, rng);
+    checkOut(s, p);
+    s.attack = AT_NONE;
+    startTurn(s, leftOf(s, p), rng);
+    return;
+  }
+  showHand(s, p);
+  if (a === A_DRAW) {
+    const t = drawOne(s, p, rng);
+    if (t < 0) {
+      // Nothing left to draw: the X+ ends here.
+      s.push(EV_DRAW, p, 0);
+      s.attack = AT_NONE;
+      startTurn(s, leftOf(s, p), rng);
+      return;
+    }
+    s.push(EV_DRAW, p, 1);
+    revealDrawn(s, p, t);
+    if (KIND_OF[t] <= 8) {
+      xPlay(s, p, t, s.cfg.xDrawnDraws, rng);
+      return;
+    }
+    s.push(EV_XPASS, p, 0);
+    startTurn(s, leftOf(s, p), rng); // the X+ stays pending, on the next player
+    return;
+  }
+  xPlay(s, p, a, true, rng);
+}
+
+function xPlay(s: StopState, p: number, t: number, draws: boolean, rng: Rng): void {
+  discard(s, p, t);
+  s.push(EV_XPLAY, p, t);
+  attention(s, p, rng);
+  if (draws) {
+    const v = XPLUS_VALUE[KIND_OF[t]];
+    if (v > 0) drawCards(s, p, v, rng);
+  }
+  checkOut(s, p);
+  if (KIND_OF[t] === K_TWO_PLUS) setAttack(s, AT_DRAW, 2, COLOUR_OF[t]);
+  else s.attack = AT_NONE;
+  startTurn(s, leftOf(s, p), rng);
+}
+
+/** Scambia la mano: the player chooses; then the involved holders of a 0 of its colour may cancel. */
+function chooseSwap(s: StopState, p: number, a: number, rng: Rng): void {
+  const mode = a === A_SWAP_LEFT ? SWAP_MODE_LEFT : a === A_SWAP_RIGHT ? SWAP_MODE_RIGHT : a - A_SWAP_SEAT;
+  s.swapMode = mode;
+  s.push(EV_SWAP, p, mode);
+  const len = swapCancelCandidates(s, s.ask, -1);
+  if (len !== 0) {
+    s.askLen = len;
+    s.askIdx = 0;
+    s.phase = PH_SWAP_CANCEL;
+    s.cur = s.ask[0];
+    return;
+  }
+  doSwap(s);
+  startTurn(s, leftOf(s, p), rng);
+}
+
+/**
+ * The involved players holding a 0 of the swap's colour, in asking order: for a swap with one player,
+ * that player; for all-left/all-right, everyone clockwise from the swapper's left. The swapper comes
+ * last, only with swapSelfCancel. `skip` (a seat or -1) is left out. Returns the count.
+ */
+export function swapCancelCandidates(s: StopState, out: Int8Array | number[], skip: number): number {
+  const p = s.swapPlayer;
+  const z = typeOf(s.swapColour, K_ZERO);
+  const H = s.hands;
+  let len = 0;
+  if (s.swapMode < SWAP_MODE_LEFT) {
+    const q = s.swapMode;
+    if (q !== skip && H[q * NT + z] !== 0) out[len++] = q;
+  } else {
+    let q = p;
+    for (let k = 1; k < s.n; k++) {
+      q = leftOf(s, q);
+      if (q !== skip && H[q * NT + z] !== 0) out[len++] = q;
+    }
+  }
+  if (s.cfg.swapSelfCancel && p !== skip && H[p * NT + z] !== 0) out[len++] = p;
+  return len;
+}
+
+function swapRows(a: Uint8Array, i: number, j: number): void {
+  for (let k = 0; k < NT; k++) {
+    const x = a[i + k];
+    a[i + k] = a[j + k];
+    a[j + k] = x;
+  }
+}
+
+/** Rotates n rows of NT bytes starting at `start`: dir +1 moves row r to r+1, dir -1 to r-1. */
+function rotateRows(a: Uint8Array, start: number, n: number, dir: number, scratch: Uint8Array): void {
+  const len = n * NT;
+  for (let i = 0; i < len; i++) scratch[i] = a[start + i];
+  if (dir > 0) {
+    for (let i = 0; i < len - NT; i++) a[start + NT + i] = scratch[i];
+    for (let i = 0; i < NT; i++) a[start + i] = scratch[len - NT + i];
+  } else {
+    for (let i = 0; i < len - NT; i++) a[start + i] = scratch[NT + i];
+    for (let i = 0; i < NT; i++) a[start + len - NT + i] = scratch[i];
+  }
+}
+
+/** Carries out the chosen swap, moving everyone's knowledge with the hands. */
+export function doSwap(s: StopState): void {
+  const n = s.n;
+  const A = s.swapPlayer;
+  const mode = s.swapMode;
+  const H = s.hands;
+  const K = s.known;
+  if (mode < SWAP_MODE_LEFT) {
+    const q = mode;
+    swapRows(H, A * NT, q * NT);
+    swapRows(s.shown, A * NT, q * NT);
+    const x = s.sizes[A];
+    s.sizes[A] = s.sizes[q];
+    s.sizes[q] = x;
+    for (let v = 0; v < n; v++) swapRows(K, (v * n + A) * NT, (v * n + q) * NT);
+    // Each of the two knows the hand they gave away.
+    for (let t = 0; t < NT; t++) {
+      K[(A * n + q) * NT + t] = H[q * NT + t];
+      K[(q * n + A) * NT + t] = H[A * NT + t];
+    }
+  } else {
+    const dir = mode === SWAP_MODE_LEFT ? 1 : -1;
+    const scratch = s.cfg.scratch;
+    rotateRows(H, 0, n, dir, scratch);
+    rotateRows(s.shown, 0, n, dir, scratch);
+    for (let v = 0; v < n; v++) rotateRows(K, v * n * NT, n, dir, scratch);
+    if (dir > 0) {
+      const last = s.sizes[n - 1];
+      for (let i = n - 1; i > 0; i--) s.sizes[i] = s.sizes[i - 1];
+      s.sizes[0] = last;
+    } else {
+      const first = s.sizes[0];
+      for (let i = 0; i < n - 1; i++) s.sizes[i] = s.sizes[i + 1];
+      s.sizes[n - 1] = first;
+    }
+    for (let g = 0; g < n; g++) {
+      const r = dir > 0 ? leftOf(s, g) : rightOf(s, g);
+      for (let t = 0; t < NT; t++) K[(g * n + r) * NT + t] = H[r * NT + t];
+    }
+  }
+  for (let v = 0; v < n; v++) K.fill(0, (v * n + v) * NT, (v * n + v + 1) * NT);
+}
