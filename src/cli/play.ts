@@ -15,10 +15,11 @@ export function narrateMatch(spec: ResolvedSpec, variantIndex: number, match: nu
   const seats = rotations(spec.lineup)[match % players];
   const seed = matchSeed(spec.seed, match);
   print(`${game.title}: match ${match} of master seed ${JSON.stringify(spec.seed)} (match seed ${JSON.stringify(seed)}), variant ${variant.name}`);
-  const optText = Object.entries(variant.options)
-    .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
-    .join(' ');
-  if (optText) print(`Options: ${optText}`);
+  const defaults = new Map(game.options.map((o) => [o.name, JSON.stringify(o.default)]));
+  const changed = Object.entries(variant.options)
+    .filter(([k, v]) => defaults.get(k) !== JSON.stringify(v))
+    .map(([k, v]) => `${k}=${JSON.stringify(v)}`);
+  print(`Options: ${changed.length > 0 ? `${changed.join(' ')} (others at their defaults)` : 'all at their defaults'}`);
   print(
     `Seats: ${seats.map((e, s) => `${s} ${e.name}`).join(', ')}` +
       ` (seat s is lineup entry (s + ${match}) mod ${players}: ${seats.map((_, s) => lineupIndex(s, match, players)).join(',')})`,
