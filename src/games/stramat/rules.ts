@@ -122,20 +122,22 @@ export function startGame(s: StramatState, rng: Rng): void {
 
 /** Everyone rolls; the lowest roll starts; tied lowest players roll again (6.0). */
 function rollForFirstPlayer(n: number, sides: number, rng: Rng): number {
-  let contenders = Array.from({ length: n }, (_, i) => i);
-  while (contenders.length > 1) {
+  // Bit set of the players still contending (at most 6), so no allocation per match.
+  let contenders = (1 << n) - 1;
+  while (contenders & (contenders - 1)) {
     let low = Infinity;
-    let next: number[] = [];
-    for (const p of contenders) {
+    let next = 0;
+    for (let p = 0; p < n; p++) {
+      if (!(contenders & (1 << p))) continue;
       const r = rng.die(sides);
       if (r < low) {
         low = r;
-        next = [p];
-      } else if (r === low) next.push(p);
+        next = 1 << p;
+      } else if (r === low) next |= 1 << p;
     }
     contenders = next;
   }
-  return contenders[0];
+  return 31 - Math.clz32(contenders);
 }
 
 // ---------------------------------------------------------------------------------------------
