@@ -103,10 +103,8 @@ export function newRound(s: StopState, rng: Rng): void {
   const n = s.n;
   s.dealer = s.round === 0 ? s.firstDealer : leftOf(s, s.dealer);
   s.round++;
-  s.hands.fill(0);
+  s.mem.fill(0);
   s.sizes.fill(0);
-  s.known.fill(0);
-  s.shown.fill(0);
   s.pile.set(cfg.deck);
   s.pileLen = cfg.total;
   rng.shuffle(s.pile, 0, s.pileLen);
@@ -331,12 +329,11 @@ function showHand(s: StopState, p: number): void {
   const base = p * NT;
   s.push(EV_SHOW, p, 0);
   for (let t = 0; t < NT; t++) {
-    const c = s.hands[base + t];
-    s.shown[base + t] = c;
-    for (let i = 0; i < c; i++) s.push(EV_SHOWN, p, t);
+    for (let c = s.hands[base + t]; c > 0; c--) s.push(EV_SHOWN, p, t);
   }
+  s.mem.copyWithin(s.offShown + base, base, base + NT);
   for (let v = 0; v < n; v++) {
-    if (v !== p) s.known.set(s.hands.subarray(base, base + NT), (v * n + p) * NT);
+    if (v !== p) s.mem.copyWithin(s.offKnown + (v * n + p) * NT, base, base + NT);
   }
 }
 
@@ -727,24 +724,28 @@ export function swapCancelCandidates(s: StopState, out: Int8Array | number[], sk
   return len;
 }
 
-function swapRows(a: Uint8Array, i: number, j: number): void {
-  for (let k = 0; k < NT; k++) {
-    const x = a[i + k];
-    a[i + k] = a[j + k];
-    a[j + k] = x;
-  }
+/** Swaps two rows of NT bytes of the state's memory block (native moves through the scratch row). */
+function swapRows(s: StopState, i: number, j: number): void {
+  const mem = s.mem;
+  const sc = s.offScratch;
+  mem.copyWithin(sc, i, i + NT);
+  mem.copyWithin(i, j, j + NT);
+  mem.copyWithin(j, sc, sc + NT);
 }
 
 /** Rotates n rows of NT bytes starting at `start`: dir +1 moves row r to r+1, dir -1 to r-1. */
-function rotateRows(a: Uint8Array, start: number, n: number, dir: number, scratch: Uint8Array): void {
-  const len = n * NT;
-  for (let i = 0; i < len; i++) scratch[i] = a[start + i];
+function rotateRows(s: StopState, start: number, n: number, dir: number): void {
+  const mem = s.mem;
+  const sc = s.offScratch;
+  const end = start + n * NT;
   if (dir > 0) {
-    for (let i = 0; i < len - NT; i++) a[start + NT + i] = scratch[i];
-    for (let i = 0; i < NT; i++) a[start + i] = scratch[len - NT + i];
+    mem.copyWithin(sc, end - NT, end);
+    mem.copyWithin(start + NT, start, end - NT);
+    mem.copyWithin(start, sc, sc + NT);
   } else {
-    for (let i = 0; i < len - NT; i++) a[start + i] = scratch[NT + i];
-    for (let i = 0; i < NT; i++) a[start + len - NT + i] = scratch[i];
+    mem.copyWithin(sc, start, start + NT);
+    mem.copyWithin(start, start + NT, end);
+    mem.copyWithin(end - NT, sc, sc + NT);
   }
 }
 
@@ -753,27 +754,25 @@ export function doSwap(s: StopState): void {
   const n = s.n;
   const A = s.swapPlayer;
   const mode = s.swapMode;
-  const H = s.hands;
-  const K = s.known;
+  const mem = s.mem;
+  const oS = s.offShown;
+  const oK = s.offKnown;
   if (mode < SWAP_MODE_LEFT) {
     const q = mode;
-    swapRows(H, A * NT, q * NT);
-    swapRows(s.shown, A * NT, q * NT);
+    swapRows(s, A * NT, q * NT);
+    swapRows(s, oS + A * NT, oS + q * NT);
     const x = s.sizes[A];
     s.sizes[A] = s.sizes[q];
     s.sizes[q] = x;
-    for (let v = 0; v < n; v++) swapRows(K, (v * n + A) * NT, (v * n + q) * NT);
+    for (let v = 0; v < n; v++) swapRows(s, oK + (v * n + A) * NT, oK + (v * n + q) * NT);
     // Each of the two knows the hand they gave away.
-    for (let t = 0; t < NT; t++) {
-      K[(A * n + q) * NT + t] = H[q * NT + t];
-      K[(q * n + A) * NT + t] = H[A * NT + t];
-    }
+    mem.copyWithin(oK + (A * n + q) * NT, q * NT, q * NT + NT);
+    mem.copyWithin(oK + (q * n + A) * NT, A * NT, A * NT + NT);
   } else {
     const dir = mode === SWAP_MODE_LEFT ? 1 : -1;
-    const scratch = s.cfg.scratch;
-    rotateRows(H, 0, n, dir, scratch);
-    rotateRows(s.shown, 0, n, dir, scratch);
-    for (let v = 0; v < n; v++) rotateRows(K, v * n * NT, n, dir, scratch);
+    rotateRows(s, 0, n, dir);
+    rotateRows(s, oS, n, dir);
+    for (let v = 0; v < n; v++) rotateRows(s, oK + v * n * NT, n, dir);
     if (dir > 0) {
       const last = s.sizes[n - 1];
       for (let i = n - 1; i > 0; i--) s.sizes[i] = s.sizes[i - 1];
@@ -785,8 +784,11 @@ export function doSwap(s: StopState): void {
     }
     for (let g = 0; g < n; g++) {
       const r = dir > 0 ? leftOf(s, g) : rightOf(s, g);
-      for (let t = 0; t < NT; t++) K[(g * n + r) * NT + t] = H[r * NT + t];
+      mem.copyWithin(oK + (g * n + r) * NT, r * NT, r * NT + NT);
     }
   }
-  for (let v = 0; v < n; v++) K.fill(0, (v * n + v) * NT, (v * n + v + 1) * NT);
+  for (let v = 0; v < n; v++) {
+    const d = oK + (v * n + v) * NT;
+    mem.fill(0, d, d + NT);
+  }
 }

@@ -127,6 +127,14 @@ export const END_REASONS = ['unfinished', 'score_limit', 'round_cap'] as const;
 
 /** The complete state of a Stop match. Mutable; `clone` copies every typed array. */
 export class StopState {
+  /**
+   * One block of memory for hands, shown, known and a scratch row (so that a clone is one copy and a
+   * swap moves rows with native copyWithin). The three are views into it; offsets below.
+   */
+  readonly mem: Uint8Array;
+  readonly offShown: number;
+  readonly offKnown: number;
+  readonly offScratch: number;
   /** Per seat, NT counts: hands[p * NT + t]. */
   readonly hands: Uint8Array;
   readonly sizes: Int32Array;
@@ -183,12 +191,10 @@ export class StopState {
     copyFrom?: StopState,
   ) {
     if (copyFrom) {
-      this.hands = copyFrom.hands.slice();
+      this.mem = copyFrom.mem.slice();
       this.sizes = copyFrom.sizes.slice();
       this.pile = copyFrom.pile.slice();
       this.disc = copyFrom.disc.slice();
-      this.known = copyFrom.known.slice();
-      this.shown = copyFrom.shown.slice();
       this.totals = copyFrom.totals.slice();
       this.lastRound = copyFrom.lastRound.slice();
       this.stats = copyFrom.stats.slice();
@@ -218,18 +224,22 @@ export class StopState {
       this.totalTurns = copyFrom.totalTurns;
       this.endReason = copyFrom.endReason;
     } else {
-      this.hands = new Uint8Array(n * NT);
+      this.mem = new Uint8Array((2 * n + n * n + 1) * NT);
       this.sizes = new Int32Array(n);
       this.pile = new Uint8Array(cfg.total);
       this.disc = new Uint8Array(cfg.total);
-      this.known = new Uint8Array(n * n * NT);
-      this.shown = new Uint8Array(n * NT);
       this.totals = new Int32Array(n);
       this.lastRound = new Int32Array(n);
       this.stats = new Int32Array(N_STATS);
       this.ask = new Int8Array(n);
       this.log = new Int32Array(256);
     }
+    this.offShown = n * NT;
+    this.offKnown = 2 * n * NT;
+    this.offScratch = (2 * n + n * n) * NT;
+    this.hands = this.mem.subarray(0, this.offShown);
+    this.shown = this.mem.subarray(this.offShown, this.offKnown);
+    this.known = this.mem.subarray(this.offKnown, this.offScratch);
   }
 
   clone(): StopState {
