@@ -30,6 +30,8 @@ export interface RunOptions {
   onFault?: (note: FaultNote, bot: string) => void;
   /** Aborts the run (SIGINT): temp files are removed and nothing is left half-written. */
   signal?: AbortSignal;
+  /** Use the worker pool even with one thread (the benchmark compares pool sizes). */
+  forcePool?: boolean;
 }
 
 export interface RunOutcome {
@@ -118,7 +120,7 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
 
   try {
     await write(stream, csvLine(matchesHeader(spec.game, spec.players)));
-    if (threads <= 1) {
+    if (threads <= 1 && !o.forcePool) {
       const prepared = prepare(spec.game, spec.players, spec.seed, spec.variants, spec.lineup);
       for (const t of tasks(spec, batch)) {
         checkAbort();
