@@ -112,6 +112,7 @@ async function runCommand(argv: Record<string, unknown>): Promise<void> {
   const t0 = performance.now();
   bar?.start(total, 0, { speed: 0 });
 
+  let lastDone = 0;
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.once('SIGINT', onSigint);
@@ -121,12 +122,15 @@ async function runCommand(argv: Record<string, unknown>): Promise<void> {
       batch,
       outDir,
       signal: controller.signal,
-      onProgress: (done) => bar?.update(done, { speed: Math.round(done / Math.max((performance.now() - t0) / 1000, 1e-3)) }),
+      onProgress: (done) => {
+        lastDone = done;
+        bar?.update(done, { speed: Math.round(done / Math.max((performance.now() - t0) / 1000, 1e-3)) });
+      },
       onFault: (f, bot) => {
         const line = `warning: ${bot} faulted (${f.reason}) in variant ${spec.variants[f.variant].name}, match ${f.match}, seat ${f.seat}: ${f.message}\n`;
-        if (bar) bar.stop();
+        if (bar) process.stderr.write('\r\x1b[K');
         process.stderr.write(line);
-        if (bar) bar.start(total, 0, { speed: 0 });
+        bar?.update(lastDone);
       },
     });
     bar?.stop();

@@ -5,7 +5,7 @@ import { loadBot } from '../../bots/index.js';
 import type { BotFactory } from '../engine/bot.js';
 import type { AnyGame, Options } from '../engine/game.js';
 import { resolveOptions } from '../engine/options.js';
-import { InputError, prefixOptionError } from './errors.js';
+import { InputError, isOptionError, prefixOptionError } from './errors.js';
 import { loadGame } from './games.js';
 
 /**
@@ -237,6 +237,9 @@ export async function resolveSpec(
       options = resolveOptions(game.options, v.options, 'option');
       game.checkOptions(options, players);
     } catch (err) {
+      if (!isOptionError(err) && err instanceof Error) {
+        throw new InputError(`${game.name} rejected these options: ${err.message}`, `variants[${i}].options`);
+      }
       prefixOptionError(err, `variants[${i}].options.`);
     }
     variants.push({ name: v.name, options });
