@@ -1,0 +1,178 @@
+import type { AnyGame, OptionSpec, Options } from '../src/engine/game.js';
+import type { Rng } from '../src/engine/rng.js';
+
+/**
+ * Shared pieces of the Monte Carlo bots (pimc, ismcts): their parameters, the rollout policies and the
+ * reward of a finished playout. Everything here works on determinized states the bot built itself from
+ * its own observation; nothing here ever sees the real match.
+ */
+
+export type RolloutPolicy = 'random' | 'greedy';
+
+/** Parameters shared by the Monte Carlo bots, resolved. */
+export interface McParams {
+  iterations: number;
+  rollout: RolloutPolicy;
+  timeMs: number;
+  maxDepth: number;
+  rankWeight: number;
+}
+
+/** A playout longer than this is cut even with maxDepth = 0 (a game that never ends must not hang a bot). */
+export const HARD_DEPTH_LIMIT = 1_000_000;
+
+export function iterationsParam(defaultValue: number, description: string): OptionSpec {
+  return { name: 'iterations', type: 'int', default: defaultValue, min: 1, max: 100_000_000, description };
+}
+
+/** The parameters both Monte Carlo bots take (after `iterations`). */
+export const COMMON_PARAMS: readonly OptionSpec[] = [
+  {
+    name: 'rollout',
+    type: 'enum',
+    default: 'random',
+    values: ['random', 'greedy'],
+    description:
+      "Playout policy: 'random' (uniform legal actions) or 'greedy' (each player takes the action game.heuristic rates " +
+      'highest from its own observation of the determinized state; about 10x slower)',
+  },
+  {
+    name: 'timeMs',
+    type: 'number',
+    default: 0,
+    min: 0,
+    max: 3_600_000,
+    description:
+      'Time budget per decision in milliseconds, replacing the iteration budget; 0 = off. NOT reproducible: the ' +
+      'number of iterations depends on the machine and its load, so a match no longer replays from its seed',
+  },
+  {
+    name: 'maxDepth',
+    type: 'int',
+    default: 0,
+    min: 0,
+    max: HARD_DEPTH_LIMIT,
+    description:
+      'Cut each playout after this many actions (0 = play to the end); a cut playout is scored with game.result ' +
+      'on the unfinished state (the scores as they stand)',
+  },
+  {
+    name: 'rankWeight',
+    type: 'number',
+    default: 0,
+    min: 0,
+    max: 1,
+    description:
+      'Reward = (1 - w) * win share + w * rank score, where rank score = (players - rank) / (players - 1); ' +
+      '0 = win share only (1/k to each of k tied winners, 0 otherwise, 0 to all in an annulled match)',
+  },
+];
+
+export function readParams(params: Options): McParams {
+  return {
+    iterations: params.iterations as number,
+    rollout: params.rollout as RolloutPolicy,
+    timeMs: params.timeMs as number,
+    maxDepth: params.maxDepth as number,
+    rankWeight: params.rankWeight as number,
+  };
+}
+
+/** Throws a clear error for games the Monte Carlo bots cannot search. */
+export function requireDeterminize(game: AnyGame, bot: string): void {
+  if (typeof game.determinize !== 'function') {
+    throw new Error(`${bot} needs game.determinize, which ${game.name} does not implement`);
+  }
+}
+
+/** The clock, for the optional time budget only. Never decides anything when timeMs = 0. */
+export function now(): number {
+  return performance.now(); // clock-ok
+}
+
+/**
+ * Plays determinized states to the end with a fixed policy and scores them. One per bot: it owns the
+ * action buffer and the reward array, so a playout allocates nothing of its own (the game's `apply`
+ * and `result` may).
+ */
+export class Playout {
+  /** Rewards of the last scored state, per seat. */
+  readonly rewards: Float64Array;
+  private readonly buf: Int32Array;
+  private readonly depthLimit: number;
+  private readonly greedy: boolean;
+
+  constructor(
+    private readonly game: AnyGame,
+    players: number,
+    private readonly rng: Rng,
+    policy: RolloutPolicy,
+    maxDepth: number,
+    private readonly rankWeight: number,
+  ) {
+    this.rewards = new Float64Array(players);
+    this.buf = new Int32Array(game.maxActions);
+    this.depthLimit = maxDepth > 0 ? maxDepth : HARD_DEPTH_LIMIT;
+    this.greedy = policy === 'greedy';
+  }
+
+  /** Plays `state` (a determinized copy, mutated) to the end or the depth limit, then scores it. */
+  run(state: unknown): Float64Array {
+    const game = this.game;
+    const buf = this.buf;
+    const rng = this.rng;
+    const limit = this.depthLimit;
+    for (let depth = 0; depth < limit; depth++) {
+      const p = game.currentPlayer(state);
+      if (p < 0) break;
+      const k = game.legalActions(state, buf);
+      const a = k === 1 ? buf[0] : this.greedy ? this.greedyAction(state, p, k) : buf[rng.int(k)];
+      game.apply(state, a, rng);
+    }
+    return this.score(state);
+  }
+
+  /** The greedy bot's choice for player p, from p's observation of this (determinized) state. */
+  private greedyAction(state: unknown, p: number, k: number): number {
+    const game = this.game;
+    const buf = this.buf;
+    const obs = game.observe(state, p);
+    let best = buf[0];
+    let bestValue = game.heuristic(obs, best);
+    let ties = 1;
+    for (let i = 1; i < k; i++) {
+      const a = buf[i];
+      const v = game.heuristic(obs, a);
+      if (v > bestValue) {
+        best = a;
+        bestValue = v;
+        ties = 1;
+      } else if (v === bestValue && this.rng.int(++ties) === 0) {
+        best = a;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * Each seat's own reward for the outcome: its win share (1/k for each of k tied winners), mixed with
+   * its rank score when rankWeight > 0; 0 for everyone in an annulled match.
+   */
+  score(state: unknown): Float64Array {
+    const r = this.game.result(state);
+    const out = this.rewards;
+    out.fill(0);
+    if (r.annulled) return out;
+    const n = out.length;
+    const w = this.rankWeight;
+    const k = r.winners.length;
+    if (k > 0) {
+      const share = (1 - w) / k;
+      for (let i = 0; i < k; i++) out[r.winners[i]] += share;
+    }
+    if (w > 0 && n > 1) {
+      for (let p = 0; p < n; p++) out[p] += (w * (n - r.ranks[p])) / (n - 1);
+    }
+    return out;
+  }
+}

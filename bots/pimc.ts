@@ -1,0 +1,111 @@
+import type { Bot, BotContext, BotFactory, Decision } from '../src/engine/bot.js';
+import type { AnyGame } from '../src/engine/game.js';
+import type { Rng } from '../src/engine/rng.js';
+import { COMMON_PARAMS, type McParams, Playout, iterationsParam, now, readParams, requireDeterminize } from './mc-common.js';
+
+/**
+ * Perfect-information Monte Carlo ("determinized flat Monte Carlo"): sample complete states consistent
+ * with the observation, and in each of them try every legal action once with a playout to the end; take
+ * the action with the best average result for the bot itself.
+ *
+ * Every action is tried in the same sampled worlds (common random numbers), which makes the comparison
+ * between actions much less noisy than sampling a new world per action. The budget counts playouts:
+ * `iterations` playouts per decision, that is floor(iterations / legal actions) worlds (at least one).
+ */
+export class PimcSearch {
+  private readonly sums: Float64Array;
+  private readonly actions: Int32Array;
+  private readonly playout: Playout;
+
+  /** Worlds sampled at the last decision. */
+  lastWorlds = 0;
+
+  constructor(
+    private readonly game: AnyGame,
+    players: number,
+    /** Draws the determinizations: the bot's own generator. */
+    private readonly rng: Rng,
+    /** Draws chance in apply and the playouts. */
+    private readonly searchRng: Rng,
+    private readonly params: McParams,
+  ) {
+    requireDeterminize(game, 'pimc');
+    this.sums = new Float64Array(game.maxActions);
+    this.actions = new Int32Array(game.maxActions);
+    this.playout = new Playout(game, players, searchRng, params.rollout, params.maxDepth, params.rankWeight);
+  }
+
+  search(obs: unknown, me: number, legal: Int32Array, count: number): number {
+    const game = this.game;
+    const determinize = game.determinize!;
+    const sums = this.sums;
+    const actions = this.actions;
+    const searchRng = this.searchRng;
+    for (let i = 0; i < count; i++) actions[i] = legal[i];
+    sums.fill(0, 0, count);
+    const { timeMs } = this.params;
+    const worlds = Math.max(1, Math.floor(this.params.iterations / count));
+    const deadline = timeMs > 0 ? now() + timeMs : 0;
+    let w = 0;
+    for (;;) {
+      if (deadline > 0) {
+        if (w > 0 && now() >= deadline) break;
+      } else if (w >= worlds) break;
+      const world = determinize.call(game, obs, me, this.rng);
+      for (let i = 0; i < count; i++) {
+        // The last action may use the sampled world itself; the others play on copies.
+        const s = i === count - 1 ? world : game.clone(world);
+        game.apply(s, actions[i], searchRng);
+        sums[i] += this.playout.run(s)[me];
+      }
+      w++;
+    }
+    this.lastWorlds = w;
+    // The best total; ties go to the first legal action (deterministic, no draw needed).
+    let best = 0;
+    for (let i = 1; i < count; i++) if (sums[i] > sums[best]) best = i;
+    return actions[best];
+  }
+
+  /** Mean reward of each legal action after the last search (for tests and diagnostics). */
+  means(count: number): number[] {
+    const out: number[] = [];
+    for (let i = 0; i < count; i++) out.push(this.lastWorlds ? this.sums[i] / this.lastWorlds : 0);
+    return out;
+  }
+}
+
+class PimcBot implements Bot {
+  private readonly search: PimcSearch;
+
+  constructor(ctx: BotContext) {
+    const params = readParams(ctx.params);
+    const searchRng = ctx.rng.fork('pimc-search');
+    this.search = new PimcSearch(ctx.game, ctx.players, ctx.rng, searchRng, params);
+  }
+
+  choose(d: Decision): number {
+    if (d.count === 1) return d.legal[0];
+    return this.search.search(d.observation, d.player, d.legal, d.count);
+  }
+}
+
+export const pimc: BotFactory = {
+  name: 'pimc',
+  description:
+    'Perfect-information Monte Carlo: samples determinizations of its observation and plays every legal action ' +
+    'out in each of them; takes the best average result for itself.',
+  params: [
+    iterationsParam(
+      1000,
+      'Playouts per decision, shared among the legal actions: floor(iterations / legal actions) sampled worlds, ' +
+        'each action played out once in each (at least one world); reproducible',
+    ),
+    ...COMMON_PARAMS,
+  ],
+  create(ctx: BotContext): Bot {
+    return new PimcBot(ctx);
+  },
+};
+
+export default pimc;
