@@ -89,7 +89,7 @@ const line = (s: string) => process.stdout.write(s + '\n');
   const t2 = performance.now(); // clock-ok (benchmark)
   for (const d of points) {
     for (let i = 0; i < floorRuns; i++) {
-      const s = stramat.determinize(d.observation as never, d.player, rng);
+      const s = stramat.determinize!(d.observation as never, d.player, rng);
       while (stramat.currentPlayer(s) >= 0) stramat.apply(s, buf[rng.int(stramat.legalActions(s, buf))], rng);
       stramat.result(s);
     }
