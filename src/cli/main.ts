@@ -6,7 +6,7 @@ import { hideBin } from 'yargs/helpers';
 import { summaryText, rotationNote } from '../reports/table.js';
 import { packageRoot } from '../reports/runinfo.js';
 import { InputError } from '../runner/errors.js';
-import { DEFAULT_BATCH, Interrupted, defaultThreads, runTournament } from '../runner/run.js';
+import { DEFAULT_BATCH, Interrupted, defaultThreads, effectiveThreads, runTournament } from '../runner/run.js';
 import { loadSpec } from '../runner/spec.js';
 import { intFlag, listFlag, parseKeyValues, textFlag } from './args.js';
 import { listText } from './list.js';
@@ -80,12 +80,13 @@ async function parse(args: string[]): Promise<Command> {
 
 async function runCommand(argv: Record<string, unknown>): Promise<void> {
   const matches = intFlag('--matches', argv.matches, 1);
-  const threads = intFlag('--threads', argv.threads, 1, 1024) ?? defaultThreads();
+  const requestedThreads = intFlag('--threads', argv.threads, 1, 1024) ?? defaultThreads();
   const batch = intFlag('--batch', argv.batch, 1, 10_000_000) ?? DEFAULT_BATCH;
   const seed = textFlag('--seed', argv.seed);
   const out = textFlag('--out', argv.out);
   const specPath = textFlag('spec', argv.spec)!;
   const spec = await loadSpec(specPath, { matches, seed });
+  const threads = effectiveThreads(spec, requestedThreads, batch);
   const outDir = out ?? join('results', spec.name);
   const total = spec.matches * spec.variants.length;
 
@@ -192,4 +193,9 @@ export async function main(args: string[]): Promise<number> {
   }
 }
 
+// `tavolo play | head`: a closed stdout is not an error; the command still finishes (and a run still
+// writes its files).
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code !== 'EPIPE') throw err;
+});
 process.exitCode = await main(hideBin(process.argv));

@@ -17,6 +17,12 @@ export function defaultThreads(): number {
   return availableParallelism();
 }
 
+/** No more threads than tasks: a worker that would get nothing costs a start-up for nothing. */
+export function effectiveThreads(spec: ResolvedSpec, threads: number, batch: number): number {
+  const taskCount = spec.variants.length * Math.ceil(spec.matches / batch);
+  return Math.max(1, Math.min(threads, taskCount));
+}
+
 export interface RunOptions {
   /** Worker threads; 1 runs in-process (same code, byte-identical output). */
   threads: number;
@@ -75,8 +81,8 @@ async function write(stream: WriteStream, chunk: string): Promise<void> {
  * aggregated incrementally, and all files are written under temporary names and renamed at the end.
  */
 export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<RunOutcome> {
-  const threads = o.threads;
   const batch = o.batch;
+  const threads = effectiveThreads(spec, o.threads, batch);
   const outDir = resolve(o.outDir);
   const createdDir = !existsSync(outDir);
   mkdirSync(outDir, { recursive: true });
