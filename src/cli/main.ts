@@ -71,7 +71,7 @@ async function parse(args: string[]): Promise<Command> {
     .help()
     .version(version())
     .fail((msg, err) => {
-      throw err ?? new InputError(`${msg} (tavolo --help shows the usage)`);
+      throw err ?? new InputError(msg.includes('--help') ? msg : `${msg} (tavolo --help shows the usage)`);
     })
     .parseAsync();
   if (!chosen) throw new InputError('Give a command: run, play or list (tavolo --help shows them).');
