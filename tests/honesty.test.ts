@@ -1,0 +1,391 @@
+// Honesty: observations hide what they should, determinizations are consistent with them, and every bot
+// decides from its information set only. Generic over every registered game and every bot.
+import { isDeepStrictEqual } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { bots as registeredBots } from '../bots/index.js';
+import { ismcts } from '../bots/ismcts.js';
+import { pimc } from '../bots/pimc.js';
+import type { BotFactory, Decision } from '../src/engine/bot.js';
+import type { AnyGame, Options } from '../src/engine/game.js';
+import { resolveOptions } from '../src/engine/options.js';
+import { Rng } from '../src/engine/rng.js';
+import { games } from '../src/games/index.js';
+import { ALT, NUM_TYPES } from '../src/games/stramat/cards.js';
+import { stramat } from '../src/games/stramat/index.js';
+import { PH_AGG_TAKE, PH_AGG_TARGET, PH_GIRO_PICK, type StramatState } from '../src/games/stramat/state.js';
+
+/** Every bot: the registry plus the Monte Carlo bots (which may not be registered yet), with small budgets. */
+const BOTS: Record<string, BotFactory> = { ...registeredBots };
+for (const f of [pimc, ismcts]) if (!Object.hasOwn(BOTS, f.name)) BOTS[f.name] = f;
+const SMALL: Record<string, Record<string, unknown>> = {
+  pimc: { iterations: 48 },
+  ismcts: { iterations: 64 },
+};
+
+/** Extra option sets per game, beyond the defaults, each with the player counts to play. */
+const VARIANTS: Record<string, Array<[string, Record<string, unknown>, number[]]>> = {
+  stramat: [
+    ['birichino', { birichino: true }, [3, 4]],
+    ['evening of 3', { evening: 3 }, [2, 4]],
+    ['short dado ends, 5 cards', { dadoShortDeck: 'end-without-drawing', handSize: 5 }, [3]],
+  ],
+};
+
+function playerCounts(game: AnyGame): number[] {
+  const want = [game.minPlayers, game.minPlayers + 1, 4, game.maxPlayers];
+  return [...new Set(want)].filter((n) => n >= game.minPlayers && n <= game.maxPlayers).sort((a, b) => a - b);
+}
+
+function configs(name: string, game: AnyGame): Array<{ label: string; opts: Options; players: number }> {
+  const out: Array<{ label: string; opts: Options; players: number }> = [];
+  for (const players of playerCounts(game)) out.push({ label: `default ${players}p`, opts: resolveOptions(game.options, {}), players });
+  for (const [label, raw, counts] of VARIANTS[name] ?? []) {
+    const opts = resolveOptions(game.options, raw);
+    for (const players of counts) out.push({ label: `${label} ${players}p`, opts, players });
+  }
+  for (const c of out) game.checkOptions(c.opts, c.players);
+  return out;
+}
+
+/**
+ * Plays random matches and calls `visit` at every decision point with the state (which `visit` must
+ * not change) and the decider.
+ */
+function forEachDecision(
+  game: AnyGame,
+  opts: Options,
+  players: number,
+  matches: number,
+  seed: string,
+  visit: (s: unknown, p: number, match: number) => void,
+): number {
+  const buf = new Int32Array(game.maxActions);
+  let points = 0;
+  for (let m = 0; m < matches; m++) {
+    const rng = new Rng(`${seed}/game/${m}`);
+    const choose = new Rng(`${seed}/choose/${m}`);
+    const s = game.setup(opts, players, rng);
+    for (let steps = 0; ; steps++) {
+      const p = game.currentPlayer(s);
+      if (p < 0) break;
+      if (steps > 100_000) throw new Error(`${game.name}: match ${m} does not end`);
+      visit(s, p, m);
+      points++;
+      const k = game.legalActions(s, buf);
+      game.apply(s, buf[choose.int(k)], rng);
+    }
+  }
+  return points;
+}
+
+/** A decision as the match loop presents it: the state is private, the observation computed from it on demand. */
+class StateDecision implements Decision {
+  readonly #state: unknown;
+  #obs: unknown = undefined;
+  readonly legal: Int32Array;
+  readonly count: number;
+  readonly player: number;
+  constructor(
+    readonly game: AnyGame,
+    state: unknown,
+  ) {
+    this.#state = state;
+    this.player = game.currentPlayer(state);
+    this.legal = new Int32Array(game.maxActions);
+    this.count = game.legalActions(state, this.legal);
+  }
+  get observation(): unknown {
+    if (this.#obs === undefined) this.#obs = this.game.observe(this.#state, this.player);
+    return this.#obs;
+  }
+}
+
+function legalOf(game: AnyGame, s: unknown): number[] {
+  const buf = new Int32Array(game.maxActions);
+  return Array.from(buf.subarray(0, game.legalActions(s, buf)));
+}
+
+/** A stable serialisation of a state, for "did it change" (typed arrays serialise as index objects). */
+function stateKey(s: unknown): string {
+  return JSON.stringify(s);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Hidden-card perturbations: a state that differs from `s` only in what `observer` cannot see. A game
+// listed here gets the strongest check of its observation; any game gets the round-trip checks.
+
+type Perturb = (s: unknown, observer: number, rng: Rng) => unknown;
+
+/**
+ * Stramat, from `q`'s point of view: swaps cards between the hidden places (the unknown part of each
+ * opponent's hand, the deck, an opponent's face-down Aggiungo card), re-chooses an opponent's pending
+ * Giro cards, and scrambles what the other players know. None of it is q's to see.
+ */
+function perturbStramat(state: unknown, q: number, rng: Rng): StramatState {
+  const s = (state as StramatState).clone();
+  const n = s.n;
+  const T = NUM_TYPES;
+  const giroOther = s.phase === PH_GIRO_PICK && s.current !== q;
+  const aggOther = (s.phase === PH_AGG_TARGET || s.phase === PH_AGG_TAKE) && s.current !== q && s.aggGive >= 0;
+  // Hidden places: 0..n-1 opponents' hands (their unknown part), n the deck, n+1 the face-down card.
+  const free = (place: number, c: number): number => {
+    if (place === n) return s.deck[c];
+    if (place === n + 1) return aggOther && s.aggGive === c ? 1 : 0;
+    const known = s.known[(q * n + place) * T + c];
+    const reserved = giroOther && place === s.current ? s.giroChosen[c] : 0;
+    return s.hands[place * T + c] - Math.max(known, reserved);
+  };
+  const add = (place: number, c: number, k: number) => {
+    if (place === n) s.deck[c] += k;
+    else if (place === n + 1) s.aggGive = k > 0 ? c : s.aggGive;
+    else s.hands[place * T + c] += k;
+  };
+  const places: number[] = [];
+  for (let t = 0; t < n; t++) if (t !== q) places.push(t);
+  places.push(n);
+  if (aggOther) places.push(n + 1);
+  for (let swaps = 0; swaps < 6; swaps++) {
+    const a = places[rng.int(places.length)];
+    const b = places[rng.int(places.length)];
+    if (a === b) continue;
+    const c = rng.int(T);
+    const d = rng.int(T);
+    if (c === d || free(a, c) <= 0 || free(b, d) <= 0) continue;
+    add(a, c, -1);
+    add(b, c, +1);
+    add(b, d, -1);
+    add(a, d, +1);
+  }
+  if (giroOther) {
+    // The Giro player's chosen cards are some of their cards: choose others.
+    s.giroChosen.fill(0);
+    const hand = s.hands.slice(s.current * T, (s.current + 1) * T);
+    let size = s.handSize[s.current];
+    for (let i = 0; i < s.giroCount; i++) {
+      let r = rng.int(size--);
+      let c = 0;
+      while (r >= hand[c]) r -= hand[c++];
+      hand[c]--;
+      s.giroChosen[c]++;
+    }
+  }
+  // What the others know is theirs, not q's.
+  for (let o = 0; o < n; o++) {
+    if (o === q) continue;
+    for (let i = o * n * T; i < (o + 1) * n * T; i++) s.known[i] = rng.int(3);
+  }
+  return s;
+}
+
+const PERTURB: Record<string, Perturb> = {
+  stramat: perturbStramat,
+};
+
+// ---------------------------------------------------------------------------------------------------
+// The checks, as functions that throw on the first violation (so the controls below can run them on
+// deliberately dishonest games and bots).
+
+function fail(message: string): never {
+  throw new Error(message);
+}
+
+type Config = { label: string; opts: Options; players: number };
+
+/** Check 1: for every decision point and every player, a perturbation of their hidden cards leaves their observation alone. */
+function checkObservationsHide(game: AnyGame, perturb: Perturb, cfgs: Config[], matches: number, seed: string) {
+  const rng = new Rng(`perturb/${seed}`);
+  let checks = 0;
+  let changed = 0;
+  for (const { label, opts, players } of cfgs) {
+    forEachDecision(game, opts, players, matches, `perturb/${seed}/${label}`, (s, _p, m) => {
+      const before = stateKey(s);
+      for (let q = 0; q < players; q++) {
+        const obs = game.observe(s, q);
+        const other = perturb(s, q, rng);
+        if (stateKey(other) !== before) changed++;
+        const obs2 = game.observe(other, q);
+        if (!isDeepStrictEqual(obs2, obs)) {
+          fail(
+            `${label} match ${m}: player ${q}'s observation changed with cards they cannot see\n` +
+              `before: ${JSON.stringify(obs)}\nafter:  ${JSON.stringify(obs2)}`,
+          );
+        }
+        checks++;
+      }
+      if (stateKey(s) !== before) fail(`${label} match ${m}: the perturbation changed the real state`);
+    });
+  }
+  return { checks, changed };
+}
+
+/** Check 3: every bot, seeded alike, takes the same action in sampled states of one information set. */
+function checkInformationSetInvariance(
+  game: AnyGame,
+  bots: Record<string, BotFactory>,
+  cfgs: Config[],
+  matches: number,
+  seed: string,
+  onChoose?: (state: unknown) => void,
+) {
+  const determinize = game.determinize!;
+  const rng = new Rng(`infoset/${seed}`);
+  let points = 0;
+  let distinctStates = 0;
+  const chosen: Record<string, Set<number>> = {};
+  for (const { label, opts, players } of cfgs) {
+    // About one decision in seven of a few matches: several full searches per point and bot.
+    forEachDecision(game, opts, players, matches, `infoset/${seed}/${label}`, (s, p, m) => {
+      if (rng.int(7) !== 0) return;
+      const where = `${label} match ${m}`;
+      const obs = game.observe(s, p);
+      const states = [s, determinize.call(game, obs, p, rng), determinize.call(game, obs, p, rng), determinize.call(game, obs, p, rng)];
+      if (new Set(states.map(stateKey)).size > 1) distinctStates++;
+      const legal = legalOf(game, s);
+      for (const [botName, factory] of Object.entries(bots)) {
+        const params = resolveOptions(factory.params, SMALL[botName] ?? {}, 'bot parameter');
+        const botSeed = `${where}/${p}/${points}/${botName}`;
+        const actions = states.map((st) => {
+          const before = stateKey(st);
+          const decision = new StateDecision(game, st);
+          if (!isDeepStrictEqual(Array.from(decision.legal.subarray(0, decision.count)), legal)) {
+            fail(`${where}: legal actions differ between states of one information set`);
+          }
+          const bot = factory.create({ game, seat: p, players, rng: new Rng(botSeed), params });
+          onChoose?.(st);
+          const a = bot.choose(decision);
+          if (stateKey(st) !== before) fail(`${where}: ${botName} changed the state behind its decision`);
+          return a;
+        });
+        if (!legal.includes(actions[0])) fail(`${where}: ${botName} returned an illegal action ${actions[0]}`);
+        if (new Set(actions).size !== 1) fail(`${where}: ${botName} chose ${actions.join(', ')} in states its player cannot tell apart`);
+        (chosen[botName] ??= new Set()).add(actions[0]);
+      }
+      points++;
+    });
+  }
+  return { points, distinctStates, chosen };
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+for (const [name, game] of Object.entries(games)) {
+  describe(`honesty of ${name}`, () => {
+    const cfgs = configs(name, game);
+
+    it('has a determinize (the Monte Carlo bots need it)', () => {
+      expect(typeof game.determinize).toBe('function');
+    });
+
+    it('1. observations hide everything hidden: changing only what a player cannot see leaves their observation unchanged', () => {
+      const perturb = PERTURB[name];
+      if (!perturb) {
+        // No game-specific perturbation yet: the round-trip tests below are this game's only check.
+        console.warn(`honesty: no hidden-card perturbation written for ${name} (add one to PERTURB in tests/honesty.test.ts)`);
+        return;
+      }
+      const { checks, changed } = checkObservationsHide(game, perturb, cfgs, 80, name);
+      expect(checks).toBeGreaterThan(10_000);
+      // The perturbation must actually change hidden things most of the time, or the test proves nothing.
+      expect(changed / checks).toBeGreaterThan(0.5);
+    }, 120_000);
+
+    it('2. round trip: observe(determinize(observe(s, p)), p) equals observe(s, p), for every player, and hidden cards vary', () => {
+      const determinize = game.determinize!;
+      const rng = new Rng(`roundtrip/${name}`);
+      let points = 0;
+      let varied = 0;
+      let differsFromReal = 0;
+      for (const { label, opts, players } of cfgs) {
+        forEachDecision(game, opts, players, 100, `roundtrip/${name}/${label}`, (s, p, m) => {
+          const where = `${label} match ${m}`;
+          const before = stateKey(s);
+          // The decider at every point; every other player at one point in four.
+          const everyone = rng.int(4) === 0;
+          for (let q = 0; q < players; q++) {
+            if (q !== p && !everyone) continue;
+            const obs = game.observe(s, q);
+            const frozen = JSON.stringify(obs);
+            const d1 = determinize.call(game, obs, q, rng);
+            const d2 = determinize.call(game, obs, q, rng);
+            if (JSON.stringify(obs) !== frozen) fail(`${where}: determinize changed the observation it was given`);
+            for (const d of [d1, d2]) {
+              const back = game.observe(d, q);
+              if (!isDeepStrictEqual(back, obs)) {
+                fail(`${where}: round trip for player ${q} differs\nobserved: ${JSON.stringify(obs)}\nback:     ${JSON.stringify(back)}`);
+              }
+            }
+            if (q === p) {
+              // The decider's determinizations present the same decision.
+              if (game.currentPlayer(d1) !== p) fail(`${where}: the determinization's decider is not ${p}`);
+              if (!isDeepStrictEqual(legalOf(game, d1), legalOf(game, s))) {
+                fail(`${where}: the determinization's legal actions differ from the real ones`);
+              }
+              points++;
+              const k1 = stateKey(d1);
+              if (k1 !== stateKey(d2)) varied++;
+              if (k1 !== before) differsFromReal++;
+            }
+          }
+          if (stateKey(s) !== before) fail(`${where}: the real state changed`);
+        });
+      }
+      expect(points).toBeGreaterThan(5_000);
+      // Two draws from the same observation differ (hidden cards are sampled, not copied from somewhere).
+      expect(varied / points).toBeGreaterThan(0.25);
+      expect(differsFromReal / points).toBeGreaterThan(0.25);
+    }, 120_000);
+
+    it('3. information-set invariance: every bot, seeded alike, takes the same action in every state of the information set', () => {
+      const { points, distinctStates, chosen } = checkInformationSetInvariance(game, BOTS, cfgs, 4, name);
+      expect(points).toBeGreaterThan(50);
+      expect(distinctStates / points).toBeGreaterThan(0.5);
+      // Sanity: the bots did play varied actions (they are not constant functions).
+      for (const botName of Object.keys(BOTS)) expect(chosen[botName]?.size ?? 0).toBeGreaterThan(2);
+    }, 120_000);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Controls: the checks catch what they are meant to catch.
+
+describe('the honesty checks catch dishonesty (controls, on Stramat)', () => {
+  const game: AnyGame = stramat;
+  const cfg: Config[] = [{ label: 'default 3p', opts: resolveOptions(game.options, {}), players: 3 }];
+
+  it("check 1 fails for an observation that leaks one bit of an opponent's hand", () => {
+    const leaky: AnyGame = {
+      ...game,
+      observe: (s: StramatState, p: number) => {
+        const o = game.observe(s, p);
+        const next = (p + 1) % s.n;
+        // A subtle leak: whether the next player holds an Alt card.
+        return { ...o, nextHasAlt: s.hands[next * NUM_TYPES + ALT] > 0 };
+      },
+    };
+    expect(() => checkObservationsHide(leaky, perturbStramat, cfg, 30, 'leak')).toThrow(/observation changed with cards they cannot see/);
+    // The honest game passes the same run.
+    expect(() => checkObservationsHide(game, perturbStramat, cfg, 30, 'leak')).not.toThrow();
+  });
+
+  it('check 3 fails for a bot that peeks at the state behind its decision', () => {
+    let peek: unknown = null;
+    const cheat: BotFactory = {
+      name: 'cheat',
+      description: 'reads the real state',
+      params: [],
+      create: () => ({
+        choose(d: Decision) {
+          const s = peek as StramatState;
+          // Plays according to the next opponent's real hand.
+          const next = (d.player + 1) % s.n;
+          let x = 0;
+          for (let c = 0; c < NUM_TYPES; c++) x += s.hands[next * NUM_TYPES + c] * (c + 1);
+          return d.legal[x % d.count];
+        },
+      }),
+    };
+    expect(() => checkInformationSetInvariance(game, { cheat }, cfg, 4, 'cheat', (st) => (peek = st))).toThrow(
+      /cheat chose .* in states its player cannot tell apart/,
+    );
+  });
+});
