@@ -1,6 +1,6 @@
 import type { Bot, BotFactory, Decision } from './bot.js';
 import type { AnyGame, MatchResult, Options } from './game.js';
-import { Rng, deriveSeed } from './rng.js';
+import { Rng } from './rng.js';
 
 /** The decision a bot sees. The state sits in a true private field: a bot cannot reach it. */
 class DecisionView implements Decision {
@@ -46,11 +46,16 @@ export interface MatchHooks {
   onAction?(state: unknown, player: number, action: number): void;
 }
 
-/** The generators of one match, all derived from the match seed. */
+/**
+ * The generators of one match, all derived from the match seed: the seed text is hashed once, then the
+ * game's generator and each seat's bot generator (in seat order) are children of that root.
+ */
 export function matchRngs(seed: string, players: number): { game: Rng; bots: Rng[] } {
+  const root = new Rng(seed);
+  const game = root.child();
   const bots: Rng[] = [];
-  for (let s = 0; s < players; s++) bots.push(new Rng(deriveSeed(seed, 'bot', s)));
-  return { game: new Rng(deriveSeed(seed, 'game')), bots };
+  for (let s = 0; s < players; s++) bots.push(root.child());
+  return { game, bots };
 }
 
 /**
@@ -70,8 +75,11 @@ export function playMatch(
   const bots: Bot[] = seats.map((s, seat) =>
     s.factory.create({ game, seat, players, rng: rngs.bots[seat], params: s.params }),
   );
-  const legal = new Int32Array(game.maxActions);
-  const view = new DecisionView(game, legal);
+  // Action buffers are recycled: allocating a typed array per match is a measurable cost. The game
+  // writes into `legal`; bots get a copy, so a bot that scribbles on its array cannot forge legality.
+  const legal = takeBuffer(game.maxActions);
+  const shown = takeBuffer(game.maxActions);
+  const view = new DecisionView(game, shown);
   let decisions = 0;
   let fault: MatchOutcome['fault'];
 
@@ -79,6 +87,7 @@ export function playMatch(
     const player = game.currentPlayer(state);
     if (player < 0) break;
     const count = game.legalActions(state, legal);
+    for (let i = 0; i < count; i++) shown[i] = legal[i];
     view.reset(state, player, count);
     let action: number;
     try {
@@ -96,10 +105,23 @@ export function playMatch(
     game.apply(state, action, rngs.game);
   }
 
+  releaseBuffer(legal);
+  releaseBuffer(shown);
   const metrics = new Array<number>(game.metricNames.length).fill(0);
   game.metrics(state, metrics);
   const result = fault ? faultResult(game.result(state), players, fault.reason, fault.seat) : game.result(state);
   return { result, decisions, metrics, fault };
+}
+
+const freeBuffers: Int32Array[] = [];
+
+function takeBuffer(size: number): Int32Array {
+  const b = freeBuffers.pop();
+  return b && b.length >= size ? b : new Int32Array(Math.max(size, 64));
+}
+
+function releaseBuffer(b: Int32Array): void {
+  if (freeBuffers.length < 8) freeBuffers.push(b);
 }
 
 function isLegal(legal: Int32Array, count: number, action: number): boolean {

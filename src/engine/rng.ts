@@ -8,8 +8,20 @@ import seedrandom from 'seedrandom';
 export class Rng {
   private readonly next: () => number;
 
-  constructor(seed: string) {
-    this.next = seedrandom.alea(seed);
+  /**
+   * A generator from a text seed (seedrandom hashes the text). Hashing costs microseconds, so a match
+   * hashes its seed once and derives its other generators with `child()`.
+   */
+  constructor(seed: string | AleaState) {
+    this.next = typeof seed === 'string' ? seedrandom.alea(seed) : seedrandom.alea('', { state: seed });
+  }
+
+  /**
+   * A new, independent generator whose Alea state is drawn from this one's stream: as reproducible as
+   * a text seed, without the cost of hashing one.
+   */
+  child(): Rng {
+    return new Rng({ c: 1, s0: this.next(), s1: this.next(), s2: this.next() });
   }
 
   /** A float in [0, 1). */
@@ -37,10 +49,18 @@ export class Rng {
     }
   }
 
-  /** A fresh generator whose seed is derived from this one (for handing to a search, say). */
-  fork(label: string): Rng {
-    return new Rng(`${label}:${this.next()}`);
+  /** A fresh generator derived from this one (for handing to a search, say); the label is for readers. */
+  fork(_label: string): Rng {
+    return this.child();
   }
+}
+
+/** The internal state of seedrandom's Alea generator (three 32-bit fractions and a carry). */
+export interface AleaState {
+  c: number;
+  s0: number;
+  s1: number;
+  s2: number;
 }
 
 /**
