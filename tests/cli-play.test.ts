@@ -1,6 +1,9 @@
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { FIXTURES, ROOT, readCsvObjects, tavoloAsync, tempDir } from './fixtures/cli.js';
+
+// These tests start processes and load modules; on a busy machine they need more than the default 5 s.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
 /** The `result:` line of `tavolo play` as matches.csv fields. */
 function playResult(stdout: string, players: number): Record<string, string> {

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { bots, loadBot } from '../bots/index.js';
 import type { BotContext, Decision } from '../src/engine/bot.js';
 import type { AnyGame } from '../src/engine/game.js';
@@ -9,6 +9,9 @@ import { Rng } from '../src/engine/rng.js';
 import { InputError } from '../src/runner/errors.js';
 import { loadGame } from '../src/runner/games.js';
 import { FIXTURES, ROOT } from './fixtures/cli.js';
+
+// These tests start processes and load modules; on a busy machine they need more than the default 5 s.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
 /** A decision whose observation must not be read (it throws). */
 function blindDecision(legal: number[], game: AnyGame = {} as AnyGame): Decision {

@@ -1,9 +1,14 @@
 import { readFileSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { deriveSeed } from '../src/engine/rng.js';
+import { runTournament } from '../src/runner/run.js';
+import { loadSpec } from '../src/runner/spec.js';
 import { FIXTURES, ROOT, readCsv, readCsvObjects, tavoloAsync, tempDir } from './fixtures/cli.js';
 import { recompute } from './fixtures/recompute.js';
+
+// These tests start processes and load modules; on a busy machine they need more than the default 5 s.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
 const FILES = ['matches.csv', 'summary.csv', 'seats.csv'];
 const HIGHCARD = join(FIXTURES, 'highcard-3p.json');
@@ -131,6 +136,14 @@ describe('byte-identical output across thread counts, batch sizes and reruns', (
       expect(p[0]).toBe('variant,position,matches,wins,win_rate,win_rate_low95,win_rate_high95,mean_score');
       expect(p.slice(1)).toEqual(seats);
     }
+  });
+
+  it('runTournament called from the TypeScript sources (worker from dist/) writes the same files', async () => {
+    const out = join(dir, 'hc-api');
+    const spec = await loadSpec(HIGHCARD, { matches: 120 });
+    const r = await runTournament(spec, { threads: 2, batch: 50, outDir: out });
+    expect(r.info.threads).toBe(2);
+    for (const f of FILES) expect(read(out, f)).toBe(read(hc[0], f));
   });
 
   it('a different master seed plays different matches', async () => {

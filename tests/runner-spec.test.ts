@@ -1,9 +1,12 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { InputError } from '../src/runner/errors.js';
 import { parseSpec, resolveSpec } from '../src/runner/spec.js';
 import { FIXTURES, tavoloAsync, tempDir } from './fixtures/cli.js';
+
+// These tests start processes and load modules; on a busy machine they need more than the default 5 s.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
 const GAME = join(FIXTURES, 'highcard.mjs');
 
