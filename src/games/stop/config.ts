@@ -161,8 +161,6 @@ export interface StopConfig {
   readonly jollyDefence: boolean;
   readonly swapSelfCancel: boolean;
   readonly swapContinueCanceller: boolean;
-  /** Scratch space for swaps (single-threaded, used transiently): never part of a state. */
-  readonly scratch: Uint8Array;
   /** Mean penalty of a card of the deck (for the heuristic). */
   readonly meanPenalty: number;
 }
@@ -235,7 +233,6 @@ function buildConfig(opts: Options): StopConfig {
     jollyDefence: opts.jollyDefence as boolean,
     swapSelfCancel: opts.swapSelfCancel as boolean,
     swapContinueCanceller: opts.swapCancelContinue === 'canceller',
-    scratch: new Uint8Array(10 * NT),
     meanPenalty: total > 0 ? sum / total : 0,
   };
 }
