@@ -510,6 +510,22 @@ describe('Stop: X+', () => {
     expect(legal(s)).toEqual(sorted('G3 Y7'));
   });
 
+  it('no number card and nothing left to draw anywhere: the X+ ends with that player', () => {
+    const s = pos({ hands: ['BX R1', 'J YS', 'Y7 G3'], discard: 'B7' });
+    while (s.pileLen > 0) {
+      const t = s.pile[--s.pileLen];
+      s.hands[2 * NT + t]++;
+      s.sizes[2]++;
+    }
+    act(s, 'BX'); // the discards are now B7 BX: only B7 can be reshuffled...
+    act(s, 'D'); // ...and is drawn (a number card): played, then 7 to draw: only the X+ under it is left
+    expect(hand(s, 1)).toEqual(sorted('BX J YS'));
+    expect(top(s)).toBe('B7');
+    expect(s.attack).toBe(AT_NONE);
+    expect(s.cur).toBe(2);
+    expect(cardsInPlay(s)).toBe(112);
+  });
+
   it('a 0 of the X+ colour defends: nothing shown, nothing drawn', () => {
     const s = pos({ hands: ['BX R1', 'B0 Y5 R8', 'Y7'], discard: 'B7' });
     act(s, 'BX');
