@@ -73,8 +73,12 @@ export interface BatchResult {
 
 const MAX_FAULT_NOTES = 5;
 
+/** Strings of the small non-negative integers, which are most cells of matches.csv. */
+const SMALL_INTS: readonly string[] = Array.from({ length: 1024 }, (_, i) => String(i));
+
 function num(v: number): string {
-  // Integers (the common case) print as integers; anything else with JavaScript's shortest exact form.
+  // Small integers from the table; other numbers in JavaScript's shortest exact form; NaN/Infinity empty.
+  if (v >>> 0 === v && v < 1024) return SMALL_INTS[v];
   return Number.isFinite(v) ? String(v) : '';
 }
 
