@@ -2,12 +2,16 @@ import type { BotFactory } from '../src/engine/bot.js';
 import { InputError } from '../src/runner/errors.js';
 import { importFile, looksLikePath, resolveModulePath } from '../src/runner/modules.js';
 import { greedy } from './greedy.js';
+import { ismcts } from './ismcts.js';
+import { pimc } from './pimc.js';
 import { random } from './random.js';
 
 /** The built-in bots, by the name used in specs and on the command line. */
 export const bots: Record<string, BotFactory> = {
   random,
   greedy,
+  pimc,
+  ismcts,
 };
 
 export function botNames(): string[] {
