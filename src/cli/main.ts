@@ -6,7 +6,7 @@ import { hideBin } from 'yargs/helpers';
 import { summaryText, rotationNote } from '../reports/table.js';
 import { packageRoot } from '../reports/runinfo.js';
 import { InputError } from '../runner/errors.js';
-import { DEFAULT_BATCH, Interrupted, defaultThreads, effectiveThreads, runTournament } from '../runner/run.js';
+import { DEFAULT_BATCH, Interrupted, defaultBatch, defaultThreads, effectiveThreads, runTournament } from '../runner/run.js';
 import { loadSpec } from '../runner/spec.js';
 import { intFlag, listFlag, parseKeyValues, textFlag } from './args.js';
 import { listText } from './list.js';
@@ -36,7 +36,10 @@ async function parse(args: string[]): Promise<Command> {
           .option('threads', { type: 'string', describe: 'Worker threads (default: all cores; 1 runs in-process)' })
           .option('seed', { type: 'string', describe: 'Master seed (overrides the spec)' })
           .option('out', { type: 'string', describe: 'Output directory (default: results/<tournament name>)' })
-          .option('batch', { type: 'string', describe: `Matches per worker task (default ${DEFAULT_BATCH})` }),
+          .option('batch', {
+            type: 'string',
+            describe: `Matches per worker task (default ${DEFAULT_BATCH}, fewer for short runs: about 8 batches per thread)`,
+          }),
       (argv) => {
         chosen = { cmd: 'run', argv };
       },
@@ -81,11 +84,12 @@ async function parse(args: string[]): Promise<Command> {
 async function runCommand(argv: Record<string, unknown>): Promise<void> {
   const matches = intFlag('--matches', argv.matches, 1);
   const requestedThreads = intFlag('--threads', argv.threads, 1, 1024) ?? defaultThreads();
-  const batch = intFlag('--batch', argv.batch, 1, 10_000_000) ?? DEFAULT_BATCH;
+  const givenBatch = intFlag('--batch', argv.batch, 1, 10_000_000);
   const seed = textFlag('--seed', argv.seed);
   const out = textFlag('--out', argv.out);
   const specPath = textFlag('spec', argv.spec)!;
   const spec = await loadSpec(specPath, { matches, seed });
+  const batch = givenBatch ?? defaultBatch(spec.matches, requestedThreads);
   const threads = effectiveThreads(spec, requestedThreads, batch);
   const outDir = out ?? join('results', spec.name);
   const total = spec.matches * spec.variants.length;

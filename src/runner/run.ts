@@ -13,6 +13,14 @@ import type { BatchTask } from './worker.js';
 
 export const DEFAULT_BATCH = 250;
 
+/**
+ * The default batch size: 250 matches, or fewer for short runs so that every thread gets about eight
+ * batches (load balance, and a progress bar that moves with slow bots). Never changes the output.
+ */
+export function defaultBatch(matches: number, threads: number): number {
+  return Math.max(1, Math.min(DEFAULT_BATCH, Math.ceil(matches / (threads * 8))));
+}
+
 export function defaultThreads(): number {
   return availableParallelism();
 }
