@@ -57,8 +57,6 @@ export interface StramatObservation {
   biriCount: number;
 }
 
-const arr = (a: readonly number[], from = 0, to = a.length): number[] => a.slice(from, to);
-
 function copyInto(dst: number[], src: readonly number[]): void {
   for (let i = 0; i < src.length; i++) dst[i] = src[i];
 }
@@ -68,7 +66,7 @@ export function observe(s: StramatState, p: number): StramatObservation {
   const known: number[][] = [];
   for (let t = 0; t < n; t++) {
     const b = (p * n + t) * NUM_TYPES;
-    known.push(t === p ? new Array<number>(NUM_TYPES).fill(0) : arr(s.known, b, b + NUM_TYPES));
+    known.push(t === p ? new Array<number>(NUM_TYPES).fill(0) : s.known.slice(b, b + NUM_TYPES));
   }
   const ownsPending = p === s.current;
   const aggPending = s.phase === PH_AGG_TARGET || s.phase === PH_AGG_TAKE;
@@ -86,25 +84,25 @@ export function observe(s: StramatState, p: number): StramatObservation {
     gamesAnnulled: s.gamesAnnulled,
     endReason: s.endReason,
     lampoWinner: s.lampoWinner,
-    hand: arr(s.hands, p * NUM_TYPES, (p + 1) * NUM_TYPES),
-    handSizes: arr(s.handSize),
+    hand: s.hands.slice(p * NUM_TYPES, (p + 1) * NUM_TYPES),
+    handSizes: s.handSize.slice(),
     known,
     deckSize: s.deckSize,
-    discard: arr(s.discard),
+    discard: s.discard.slice(),
     top: s.top,
-    setAside: arr(s.setAside),
-    active: arr(s.active),
-    blockedTurns: arr(s.blockedTurns),
-    mustPlayFree: arr(s.mustPlayFree),
-    stramatUsed: arr(s.stramatUsed),
-    eveningPoints: arr(s.eveningPoints),
-    gamePoints: arr(s.gamePoints),
+    setAside: s.setAside.slice(),
+    active: s.active.slice(),
+    blockedTurns: s.blockedTurns.slice(),
+    mustPlayFree: s.mustPlayFree.slice(),
+    stramatUsed: s.stramatUsed.slice(),
+    eveningPoints: s.eveningPoints.slice(),
+    gamePoints: s.gamePoints.slice(),
     target: s.target,
     savedMustPlayFree: s.phase === PH_ALT_COUNTER ? s.savedMustPlayFree : 0,
     aggGive: aggPending && ownsPending ? s.aggGive : -1,
-    giroChosen: s.phase === PH_GIRO_PICK && ownsPending ? arr(s.giroChosen) : new Array<number>(NUM_TYPES).fill(0),
+    giroChosen: s.phase === PH_GIRO_PICK && ownsPending ? s.giroChosen.slice() : new Array<number>(NUM_TYPES).fill(0),
     giroCount: s.phase === PH_GIRO_PICK ? s.giroCount : 0,
-    biriChosen: arr(s.biriChosen),
+    biriChosen: s.biriChosen.slice(),
     biriCount: s.biriCount,
   };
 }
