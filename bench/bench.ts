@@ -67,7 +67,7 @@ function bareLoop(spec: ResolvedSpec): number {
 async function runner(spec: ResolvedSpec, threads: number, pool: boolean): Promise<number> {
   const out = mkdtempSync(join(tmpdir(), 'tavolo-bench-'));
   try {
-    const r = await runTournament(spec, { threads, batch: 250, outDir: out, forcePool: pool });
+    const r = await runTournament(spec, { threads, batch: 250, outDir: out, inProcess: !pool });
     return r.matchesPerSecond;
   } finally {
     rmSync(out, { recursive: true, force: true });

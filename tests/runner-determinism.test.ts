@@ -154,7 +154,7 @@ describe('byte-identical output across thread counts, batch sizes and reruns', (
 });
 
 describe('faulty bots', () => {
-  it('records the fault, annuls the match and warns once; the run still completes', async () => {
+  it('records the fault, annuls the match and warns once; the run still completes, exit code 1', async () => {
     const dir = tempDir();
     const spec = join(dir, 'faulty.json');
     writeFileSync(
@@ -170,7 +170,8 @@ describe('faulty bots', () => {
     );
     const out = join(dir, 'out');
     const r = await tavoloAsync(['run', spec, '--out', out, '--threads', '2', '--batch', '3']);
-    expect(r.code).toBe(0);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('10 matches ended because a bot faulted (illegal_action 10)');
     expect(r.stderr.match(/warning: bad faulted \(illegal_action\)/g)?.length).toBe(1);
     const rows = readCsvObjects(join(out, 'matches.csv'));
     for (const row of rows) {

@@ -54,3 +54,16 @@ export function listFlag(flag: string, raw: unknown): string[] | undefined {
   if (items.some((s) => s.length === 0)) throw new InputError(`expected a comma-separated list without empty entries, found ${JSON.stringify(text)}`, flag);
   return items;
 }
+
+/** `--shard i/n`: shard i (0-based) of n. */
+export function shardFlag(flag: string, raw: unknown): { index: number; count: number } | null {
+  const text = textFlag(flag, raw);
+  if (text === undefined) return null;
+  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
+  const index = m ? Number(m[1]) : NaN;
+  const count = m ? Number(m[2]) : NaN;
+  if (!m || !Number.isSafeInteger(index) || !Number.isSafeInteger(count) || count < 1 || index >= count) {
+    throw new InputError(`expected i/n with 0 <= i < n, such as 0/4 (shards are numbered from 0), found ${JSON.stringify(text)}`, flag);
+  }
+  return { index, count };
+}

@@ -5,17 +5,27 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { summaryText, rotationNote } from '../reports/table.js';
 import { packageRoot } from '../reports/runinfo.js';
-import { InputError } from '../runner/errors.js';
-import { DEFAULT_BATCH, Interrupted, defaultBatch, defaultThreads, effectiveThreads, runTournament } from '../runner/run.js';
-import { loadSpec } from '../runner/spec.js';
-import { intFlag, listFlag, parseKeyValues, textFlag } from './args.js';
+import type { VariantStats } from '../reports/aggregate.js';
+import type { FaultNote } from '../runner/batch.js';
+import { BatchesFailed, InputError, Interrupted } from '../runner/errors.js';
+import { mergeShards } from '../runner/merge.js';
+import type { Incident } from '../runner/pool.js';
+import { DEFAULT_BATCH, MAX_BATCH, defaultBatch, defaultThreads, effectiveThreads, runTournament } from '../runner/run.js';
+import { DEFAULT_DECISION_TIMEOUT_MS, MAX_DECISION_TIMEOUT_MS, loadSpec } from '../runner/spec.js';
+import { intFlag, listFlag, parseKeyValues, shardFlag, textFlag } from './args.js';
 import { listText } from './list.js';
 import { narrateMatch, playSpec } from './play.js';
 
-type Command =
-  | { cmd: 'run'; argv: Record<string, unknown> }
-  | { cmd: 'play'; argv: Record<string, unknown> }
-  | { cmd: 'list'; argv: Record<string, unknown> };
+type Command = { cmd: 'run' | 'play' | 'list' | 'merge'; argv: Record<string, unknown> };
+
+/**
+ * Exit codes (README, "Exit codes"): 0 every match played normally; 1 the results are complete but some
+ * matches ended because a bot faulted (bot_error, illegal_action, bot_timeout, bot_crash); 2 bad input,
+ * nothing written; 3 some batches kept failing (their worker died again and again), everything else is
+ * journaled; 4 an internal error or an I/O failure; 130 / 143 interrupted by SIGINT / SIGTERM, the
+ * journal keeps what was done.
+ */
+export const EXIT = { ok: 0, faults: 1, input: 2, batchesFailed: 3, internal: 4, sigint: 130, sigterm: 143 } as const;
 
 function version(): string {
   return JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')).version as string;
@@ -39,9 +49,30 @@ async function parse(args: string[]): Promise<Command> {
           .option('batch', {
             type: 'string',
             describe: `Matches per worker task (default ${DEFAULT_BATCH}, fewer for short runs: about 8 batches per thread)`,
-          }),
+          })
+          .option('decision-timeout-ms', {
+            type: 'string',
+            describe: `Time limit of one bot decision; a bot past it forfeits the match as bot_timeout (default: the spec's decisionTimeoutMs, else ${DEFAULT_DECISION_TIMEOUT_MS})`,
+          })
+          .option('resume', {
+            type: 'boolean',
+            describe: 'Finish the run journaled in --out (after a crash, kill or reboot): only the missing matches are played',
+          })
+          .option('shard', { type: 'string', describe: 'Play only shard i of n (i/n, 0-based) and keep its journal for `tavolo merge`' })
+          .option('worker-memory-mb', { type: 'string', describe: "Heap limit of each worker thread in MB (default: V8's)" }),
       (argv) => {
         chosen = { cmd: 'run', argv };
+      },
+    )
+    .command(
+      'merge <dirs..>',
+      'Combine the outputs of the shards of a tournament into the files a single run writes',
+      (y) =>
+        y
+          .positional('dirs', { type: 'string', array: true, describe: 'The shards\' output directories' })
+          .option('out', { type: 'string', describe: 'Output directory (default: results/<tournament name>)' }),
+      (argv) => {
+        chosen = { cmd: 'merge', argv };
       },
     )
     .command(
@@ -69,7 +100,7 @@ async function parse(args: string[]): Promise<Command> {
         chosen = { cmd: 'list', argv };
       },
     )
-    .demandCommand(1, 'Give a command: run, play or list (tavolo --help shows them).')
+    .demandCommand(1, 'Give a command: run, merge, play or list (tavolo --help shows them).')
     .strict()
     .help()
     .version(version())
@@ -77,32 +108,13 @@ async function parse(args: string[]): Promise<Command> {
       throw err ?? new InputError(msg.includes('--help') ? msg : `${msg} (tavolo --help shows the usage)`);
     })
     .parseAsync();
-  if (!chosen) throw new InputError('Give a command: run, play or list (tavolo --help shows them).');
+  if (!chosen) throw new InputError('Give a command: run, merge, play or list (tavolo --help shows them).');
   return chosen;
 }
 
-async function runCommand(argv: Record<string, unknown>): Promise<void> {
-  const matches = intFlag('--matches', argv.matches, 1);
-  const requestedThreads = intFlag('--threads', argv.threads, 1, 1024) ?? defaultThreads();
-  const givenBatch = intFlag('--batch', argv.batch, 1, 10_000_000);
-  const seed = textFlag('--seed', argv.seed);
-  const out = textFlag('--out', argv.out);
-  const specPath = textFlag('spec', argv.spec)!;
-  const spec = await loadSpec(specPath, { matches, seed });
-  const batch = givenBatch ?? defaultBatch(spec.matches, requestedThreads);
-  const threads = effectiveThreads(spec, requestedThreads, batch);
-  const outDir = out ?? join('results', spec.name);
-  const total = spec.matches * spec.variants.length;
-
-  process.stdout.write(
-    `${spec.name}: ${spec.game.title}, ${spec.players} players, ${spec.matches} matches x ${spec.variants.length} ` +
-      `variant${spec.variants.length > 1 ? 's' : ''} (${spec.variants.map((v) => v.name).join(', ')}), ` +
-      `seed ${JSON.stringify(spec.seed)}, ${threads} thread${threads > 1 ? 's' : ''}, batches of ${batch}\n`,
-  );
-  process.stdout.write(`Lineup: ${spec.lineup.map((e, i) => `${i} ${e.name}`).join(', ')}\n`);
-
+function progressBar(): cliProgress.SingleBar | undefined {
   const showBar = Boolean(process.stderr.isTTY) && !process.env.CI;
-  const bar = showBar
+  return showBar
     ? new cliProgress.SingleBar(
         {
           format: '{bar} {percentage}% | {value}/{total} matches | {speed} matches/s | ETA {eta_formatted}',
@@ -114,45 +126,185 @@ async function runCommand(argv: Record<string, unknown>): Promise<void> {
         cliProgress.Presets.shades_classic,
       )
     : undefined;
-  const t0 = performance.now();
-  bar?.start(total, 0, { speed: 0 });
+}
 
-  let lastDone = 0;
+/** SIGINT and SIGTERM abort the controller (with an Interrupted naming the signal) while `body` runs. */
+async function withSignals<T>(body: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
-  const onSigint = () => controller.abort();
-  process.once('SIGINT', onSigint);
+  const onInt = () => controller.abort(new Interrupted('SIGINT'));
+  const onTerm = () => controller.abort(new Interrupted('SIGTERM'));
+  process.once('SIGINT', onInt);
+  process.once('SIGTERM', onTerm);
   try {
-    const outcome = await runTournament(spec, {
-      threads,
-      batch,
-      outDir,
-      signal: controller.signal,
-      onProgress: (done) => {
-        lastDone = done;
-        bar?.update(done, { speed: Math.round(done / Math.max((performance.now() - t0) / 1000, 1e-3)) });
-      },
-      onFault: (f, bot) => {
-        const line = `warning: ${bot} faulted (${f.reason}) in variant ${spec.variants[f.variant].name}, match ${f.match}, seat ${f.seat}: ${f.message}\n`;
-        if (bar) process.stderr.write('\r\x1b[K');
-        process.stderr.write(line);
-        bar?.update(lastDone);
-      },
-    });
-    bar?.stop();
-    process.stdout.write('\n' + summaryText(outcome.stats) + '\n');
-    process.stdout.write(rotationNote(spec.matches, spec.players) + '\n');
-    if (spec.variants.length > 1) {
-      process.stdout.write(`Variants are paired: match i uses the same seed in every variant.\n`);
-    }
-    const rel = relative(process.cwd(), outcome.outDir);
-    const shown = rel === '' ? '.' : rel.startsWith('..') ? outcome.outDir : rel;
-    process.stdout.write(
-      `Wrote ${shown}/matches.csv, summary.csv, seats.csv, run.json ` +
-        `(${outcome.totalMatches} matches in ${outcome.wallSeconds.toFixed(1)} s, ${Math.round(outcome.matchesPerSecond)} matches/s)\n`,
+    return await body(controller.signal);
+  } finally {
+    process.off('SIGINT', onInt);
+    process.off('SIGTERM', onTerm);
+  }
+}
+
+function shownPath(p: string): string {
+  const rel = relative(process.cwd(), p);
+  return rel === '' ? '.' : rel.startsWith('..') ? p : rel;
+}
+
+function faultLines(faults: Record<string, number>): string {
+  const total = Object.values(faults).reduce((a, b) => a + b, 0);
+  if (total === 0) return '';
+  const parts = Object.entries(faults).map(([k, v]) => `${k} ${v}`);
+  return `${total} match${total > 1 ? 'es' : ''} ended because a bot faulted (${parts.join(', ')}): see end_reason and fault_seat in matches.csv.\n`;
+}
+
+function incidentText(i: Incident, variants: string[]): string {
+  const where = `variant ${variants[i.batch.variant]}, matches ${i.batch.start}-${i.batch.end - 1}`;
+  const at = i.at ? `match ${i.at.match}, seat ${i.at.seat}${i.at.decision < 0 ? ' (creating its bot)' : `, decision ${i.at.decision}`}` : '';
+  switch (i.kind) {
+    case 'timeout':
+      return `the bot in ${at} (${where}) hung past the decision time limit: its worker was ended, the match is recorded as bot_timeout and the batch played again`;
+    case 'crash':
+      return `a worker died twice in ${at} (${where}): the match is recorded as bot_crash (${i.error})`;
+    case 'retry':
+      return `a worker failed in ${where}${at ? ` at ${at}` : ''}: ${i.error}; playing the batch again (failure ${i.failures} of 3)`;
+    case 'failed':
+      return `giving up ${where} after ${i.failures} failures in a row: ${i.error}`;
+  }
+}
+
+async function runCommand(argv: Record<string, unknown>): Promise<number> {
+  const matches = intFlag('--matches', argv.matches, 1);
+  const requestedThreads = intFlag('--threads', argv.threads, 1, 1024) ?? defaultThreads();
+  const givenBatch = intFlag('--batch', argv.batch, 1, MAX_BATCH);
+  const decisionTimeoutMs = intFlag('--decision-timeout-ms', argv['decision-timeout-ms'], 1, MAX_DECISION_TIMEOUT_MS);
+  const workerMemoryMb = intFlag('--worker-memory-mb', argv['worker-memory-mb'], 16, 1 << 20);
+  const shard = shardFlag('--shard', argv.shard);
+  const resume = argv.resume === true;
+  const seed = textFlag('--seed', argv.seed);
+  const out = textFlag('--out', argv.out);
+  const specPath = textFlag('spec', argv.spec)!;
+  const spec = await loadSpec(specPath, { matches, seed, decisionTimeoutMs });
+  const batch = givenBatch ?? defaultBatch(spec.matches, requestedThreads);
+  const threads = effectiveThreads(spec, requestedThreads, batch, shard);
+  const outDir = out ?? (shard ? join('results', spec.name, `shard-${shard.index}-of-${shard.count}`) : join('results', spec.name));
+
+  process.stdout.write(
+    `${spec.name}: ${spec.game.title}, ${spec.players} players, ${spec.matches} matches x ${spec.variants.length} ` +
+      `variant${spec.variants.length > 1 ? 's' : ''} (${spec.variants.map((v) => v.name).join(', ')}), ` +
+      `seed ${JSON.stringify(spec.seed)}, ${threads} thread${threads > 1 ? 's' : ''}, batches of ${batch}` +
+      (shard ? `, shard ${shard.index}/${shard.count}` : '') +
+      '\n',
+  );
+  process.stdout.write(`Lineup: ${spec.lineup.map((e, i) => `${i} ${e.name}`).join(', ')}\n`);
+
+  const bar = progressBar();
+  const t0 = performance.now();
+  let lastDone = 0;
+  let startDone = 0;
+  let incidents = 0;
+  const warn = (line: string) => {
+    if (bar) process.stderr.write('\r\x1b[K');
+    process.stderr.write(`warning: ${line}\n`);
+    bar?.update(lastDone);
+  };
+  const variantNames = spec.variants.map((v) => v.name);
+  try {
+    const outcome = await withSignals((signal) =>
+      runTournament(spec, {
+        threads,
+        batch,
+        outDir,
+        resume,
+        shard,
+        workerMemoryMb,
+        signal,
+        onStart: ({ done, total, resumed, droppedBytes }) => {
+          startDone = lastDone = done;
+          if (resumed) {
+            process.stdout.write(
+              `Resuming: ${done} of ${total} matches are in the journal of ${shownPath(outDir)}` +
+                (droppedBytes > 0 ? ` (an incomplete last record of ${droppedBytes} bytes was dropped)` : '') +
+                '\n',
+            );
+          }
+          bar?.start(total, done, { speed: 0 });
+        },
+        onProgress: (done) => {
+          lastDone = done;
+          bar?.update(done, { speed: Math.round((done - startDone) / Math.max((performance.now() - t0) / 1000, 1e-3)) });
+        },
+        onFault: (f: FaultNote, bot: string) => {
+          warn(`${bot} faulted (${f.reason}) in variant ${spec.variants[f.variant].name}, match ${f.match}, seat ${f.seat}: ${f.message}`);
+        },
+        onIncident: (i) => {
+          incidents++;
+          if (incidents <= 10 || i.kind === 'failed') warn(incidentText(i, variantNames));
+          else if (incidents === 11) warn('more worker incidents follow; not shown');
+        },
+      }),
     );
+    bar?.stop();
+    const shown = shownPath(outcome.outDir);
+    if (outcome.kind === 'already-complete') {
+      process.stdout.write(`${shown} already holds the complete results of this ${shard ? 'shard' : 'tournament'}; nothing to do.\n`);
+      process.stdout.write(faultLines(outcome.faults));
+    } else if (outcome.kind === 'shard') {
+      const [lo, hi] = [Math.floor((shard!.index * spec.matches) / shard!.count), Math.floor(((shard!.index + 1) * spec.matches) / shard!.count)];
+      process.stdout.write(
+        `\nShard ${shard!.index}/${shard!.count} complete: matches ${lo}-${hi - 1} of every variant (${outcome.totalMatches} matches) ` +
+          `are journaled in ${shown} (${outcome.playedMatches} played now in ${outcome.wallSeconds.toFixed(1)} s).\n` +
+          `When every shard is complete: tavolo merge <the ${shard!.count} shard directories> --out <dir>\n`,
+      );
+      process.stdout.write(faultLines(outcome.faults));
+    } else {
+      process.stdout.write('\n' + summaryText(outcome.stats) + '\n');
+      process.stdout.write(rotationNote(spec.matches, spec.players) + '\n');
+      if (spec.variants.length > 1) {
+        process.stdout.write(`Variants are paired: match i uses the same seed in every variant.\n`);
+      }
+      process.stdout.write(faultLines(outcome.faults));
+      process.stdout.write(
+        `Wrote ${shown}/matches.csv, summary.csv, seats.csv, run.json ` +
+          `(${outcome.playedMatches} matches in ${outcome.wallSeconds.toFixed(1)} s, ${Math.round(outcome.matchesPerSecond)} matches/s` +
+          (outcome.playedMatches < outcome.totalMatches ? `; ${outcome.totalMatches - outcome.playedMatches} were already journaled` : '') +
+          ')\n',
+      );
+    }
+    return Object.keys(outcome.faults).length > 0 ? EXIT.faults : EXIT.ok;
+  } catch (err) {
+    if (err instanceof Interrupted) {
+      bar?.stop();
+      process.stderr.write(
+        `tavolo: interrupted (${err.signal}); ${lastDone} matches are kept in the journal of ${shownPath(outDir)}: ` +
+          'run the same command with --resume to finish.\n',
+      );
+      return err.signal === 'SIGTERM' ? EXIT.sigterm : EXIT.sigint;
+    }
+    throw err;
   } finally {
     bar?.stop();
-    process.off('SIGINT', onSigint);
+  }
+}
+
+function printStats(stats: VariantStats[]): void {
+  process.stdout.write('\n' + summaryText(stats) + '\n');
+}
+
+async function mergeCommand(argv: Record<string, unknown>): Promise<number> {
+  const dirs = (Array.isArray(argv.dirs) ? argv.dirs : [argv.dirs]).map((d) => textFlag('merge', d)!);
+  const out = textFlag('--out', argv.out);
+  try {
+    const r = await withSignals((signal) => mergeShards(dirs, out, signal));
+    printStats(r.stats);
+    process.stdout.write(faultLines(r.faults));
+    process.stdout.write(
+      `Merged ${dirs.length} shard${dirs.length > 1 ? 's' : ''} (${r.totalMatches} matches): wrote ${shownPath(r.outDir)}/matches.csv, summary.csv, seats.csv, run.json\n`,
+    );
+    return Object.keys(r.faults).length > 0 ? EXIT.faults : EXIT.ok;
+  } catch (err) {
+    if (err instanceof Interrupted) {
+      process.stderr.write(`tavolo: interrupted (${err.signal}); nothing was written.\n`);
+      return err.signal === 'SIGTERM' ? EXIT.sigterm : EXIT.sigint;
+    }
+    throw err;
   }
 }
 
@@ -177,23 +329,37 @@ async function playCommand(argv: Record<string, unknown>): Promise<void> {
 }
 
 export async function main(args: string[]): Promise<number> {
+  let cmd: Command['cmd'] | undefined;
   try {
     const c = await parse(args);
-    if (c.cmd === 'run') await runCommand(c.argv);
-    else if (c.cmd === 'play') await playCommand(c.argv);
+    cmd = c.cmd;
+    if (c.cmd === 'run') return await runCommand(c.argv);
+    if (c.cmd === 'merge') return await mergeCommand(c.argv);
+    if (c.cmd === 'play') await playCommand(c.argv);
     else process.stdout.write((await listText()) + '\n');
-    return 0;
+    return EXIT.ok;
   } catch (err) {
     if (err instanceof InputError) {
       process.stderr.write(`tavolo: ${err.message}\n`);
-      return 2;
+      return EXIT.input;
+    }
+    if (err instanceof BatchesFailed) {
+      process.stderr.write(`tavolo: ${err.message}\n`);
+      return EXIT.batchesFailed;
     }
     if (err instanceof Interrupted) {
-      process.stderr.write('tavolo: interrupted; no results were written.\n');
-      return 130;
+      process.stderr.write(`tavolo: interrupted (${err.signal}).\n`);
+      return err.signal === 'SIGTERM' ? EXIT.sigterm : EXIT.sigint;
     }
-    process.stderr.write(`tavolo: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-    return 1;
+    const code = (err as NodeJS.ErrnoException | undefined)?.code;
+    const io = typeof code === 'string' && /^E[A-Z]+$/.test(code);
+    process.stderr.write(
+      io
+        ? `tavolo: ${(err as Error).message}\n`
+        : `tavolo: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+    );
+    if (cmd === 'run') process.stderr.write('tavolo: completed batches are kept in the journal; run the same command with --resume to continue.\n');
+    return EXIT.internal;
   }
 }
 

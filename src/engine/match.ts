@@ -38,12 +38,52 @@ export interface MatchOutcome {
   decisions: number;
   metrics: number[];
   /** Set when a bot failed: the match ends there, recorded with the seat at fault. */
-  fault?: { reason: 'bot_error' | 'illegal_action'; seat: number; message: string };
+  fault?: { reason: FaultReason; seat: number; message: string };
+}
+
+/**
+ * Why a bot forfeited a match: it threw, returned an action that is not legal, ran past the decision
+ * time limit, or its worker died during its decision twice in a row (process.exit, out of memory, ...).
+ */
+export type FaultReason = 'bot_error' | 'illegal_action' | 'bot_timeout' | 'bot_crash';
+
+/**
+ * Cells of a `MatchWatch` (an Int32Array, usually on a SharedArrayBuffer read by a watchdog thread).
+ * Before every bot call (`create` or `choose`) the match writes SEQ + 1, the decision index (-1 while a
+ * bot is created) and the seat; after the call it writes seat -1. The watchdog writes the SEQ of a call
+ * that ran out of time into EXPIRED; the match checks it after the call returns.
+ */
+export const WATCH_SEQ = 0;
+export const WATCH_DECISION = 1;
+export const WATCH_SEAT = 2;
+export const WATCH_EXPIRED = 3;
+export const WATCH_CELLS = 4;
+
+/**
+ * Progress reporting and forced faults, for a runner that guards against hanging or crashing bots. The
+ * clock never reaches the match: a watchdog elsewhere reads the cells and only marks a call as expired.
+ */
+export interface MatchWatch {
+  cells: Int32Array;
+  /**
+   * Replaying a match whose bot call at this decision index (-1: creating the bot of `seat`) is already
+   * known to have run out of time or crashed its worker: the call is not made, the match ends there.
+   */
+  forced?: { decision: number; seat: number; reason: 'bot_timeout' | 'bot_crash' };
 }
 
 export interface MatchHooks {
   /** Called before each action is applied (for `tavolo play`). */
   onAction?(state: unknown, player: number, action: number): void;
+  /** Progress cells and forced faults (the runner's watchdog). */
+  watch?: MatchWatch;
+}
+
+const TIMEOUT_MESSAGE = 'did not return within the decision time limit';
+const CRASH_MESSAGE = 'its worker died during this decision twice (process.exit, out of memory, a native crash, ...)';
+
+function forcedFault(f: NonNullable<MatchWatch['forced']>, seat: number): NonNullable<MatchOutcome['fault']> {
+  return { reason: f.reason, seat, message: f.reason === 'bot_timeout' ? TIMEOUT_MESSAGE : CRASH_MESSAGE };
 }
 
 /**
@@ -72,29 +112,74 @@ export function playMatch(
   const players = seats.length;
   const rngs = matchRngs(seed, players);
   const state = game.setup(opts, players, rngs.game);
-  const bots: Bot[] = seats.map((s, seat) =>
-    s.factory.create({ game, seat, players, rng: rngs.bots[seat], params: s.params }),
-  );
+  const watch = hooks?.watch;
+  const cells = watch?.cells;
+  const forced = watch?.forced;
+  let fault: MatchOutcome['fault'];
+  const bots: Bot[] = [];
+  for (let seat = 0; seat < players; seat++) {
+    if (forced !== undefined && forced.decision === -1 && forced.seat === seat) {
+      fault = forcedFault(forced, seat);
+      break;
+    }
+    let seq = 0;
+    if (cells !== undefined) {
+      seq = (cells[WATCH_SEQ] + 1) | 0;
+      cells[WATCH_SEQ] = seq;
+      cells[WATCH_DECISION] = -1;
+      cells[WATCH_SEAT] = seat;
+    }
+    try {
+      bots.push(seats[seat].factory.create({ game, seat, players, rng: rngs.bots[seat], params: seats[seat].params }));
+    } catch (err) {
+      fault = { reason: 'bot_error', seat, message: err instanceof Error ? err.message : String(err) };
+    }
+    if (cells !== undefined) {
+      cells[WATCH_SEAT] = -1;
+      if (cells[WATCH_EXPIRED] === seq) fault = { reason: 'bot_timeout', seat, message: TIMEOUT_MESSAGE };
+    }
+    if (fault) break;
+  }
   // Action buffers are recycled: allocating a typed array per match is a measurable cost. The game
   // writes into `legal`; bots get a copy, so a bot that scribbles on its array cannot forge legality.
   const legal = takeBuffer(game.maxActions);
   const shown = takeBuffer(game.maxActions);
   const view = new DecisionView(game, shown);
   let decisions = 0;
-  let fault: MatchOutcome['fault'];
 
-  for (;;) {
+  while (fault === undefined) {
     const player = game.currentPlayer(state);
     if (player < 0) break;
     const count = game.legalActions(state, legal);
     for (let i = 0; i < count; i++) shown[i] = legal[i];
     view.reset(state, player, count);
     let action: number;
-    try {
-      action = bots[player].choose(view);
-    } catch (err) {
-      fault = { reason: 'bot_error', seat: player, message: err instanceof Error ? err.message : String(err) };
-      break;
+    if (cells !== undefined) {
+      if (forced !== undefined && forced.decision === decisions) {
+        fault = forcedFault(forced, player);
+        break;
+      }
+      const seq = (cells[WATCH_SEQ] + 1) | 0;
+      cells[WATCH_SEQ] = seq;
+      cells[WATCH_DECISION] = decisions;
+      cells[WATCH_SEAT] = player;
+      try {
+        action = bots[player].choose(view);
+      } catch (err) {
+        action = NaN;
+        fault = { reason: 'bot_error', seat: player, message: err instanceof Error ? err.message : String(err) };
+      }
+      cells[WATCH_SEAT] = -1;
+      // A call that ran out of time is a timeout whatever it returned or threw.
+      if (cells[WATCH_EXPIRED] === seq) fault = { reason: 'bot_timeout', seat: player, message: TIMEOUT_MESSAGE };
+      if (fault) break;
+    } else {
+      try {
+        action = bots[player].choose(view);
+      } catch (err) {
+        fault = { reason: 'bot_error', seat: player, message: err instanceof Error ? err.message : String(err) };
+        break;
+      }
     }
     if (!isLegal(legal, count, action)) {
       fault = { reason: 'illegal_action', seat: player, message: `returned ${String(action)}` };

@@ -1,4 +1,4 @@
-import { REC_FIXED, recordWidth } from '../runner/batch.js';
+import { FAULT_REASONS, REC_FAULT_REASON, REC_FIXED, recordWidth } from '../runner/batch.js';
 import { SEATS_HEADER, SUMMARY_HEADER, csvLines } from './csv.js';
 import { fixed, wilson } from './stats.js';
 
@@ -23,6 +23,8 @@ export class VariantStats {
   // per position from the first player
   private readonly posWinsByK: Float64Array; // pos * (n + 1) + k
   private readonly posScoreSum: Float64Array;
+  /** Faulted matches by reason (FAULT_REASONS order). */
+  private readonly faultMatches = new Float64Array(FAULT_REASONS.length);
   private decisions = 0;
   private matchCount = 0;
 
@@ -76,6 +78,8 @@ export class VariantStats {
         }
       }
       this.decisions += rec[o + 2];
+      const reason = rec[o + REC_FAULT_REASON];
+      if (reason >= 0) this.faultMatches[reason]++;
     }
     this.matchCount += count;
   }
@@ -86,6 +90,20 @@ export class VariantStats {
 
   get matches(): number {
     return this.matchCount;
+  }
+
+  /** Matches that ended because a bot faulted, by end reason (only reasons that occurred). */
+  faultsByReason(): Record<string, number> {
+    const out: Record<string, number> = {};
+    FAULT_REASONS.forEach((r, i) => {
+      if (this.faultMatches[i] > 0) out[r] = this.faultMatches[i];
+    });
+    return out;
+  }
+
+  /** All matches that ended because a bot faulted. */
+  get faultedMatches(): number {
+    return this.faultMatches.reduce((a, b) => a + b, 0);
   }
 
   private splitWins(byK: Float64Array, index: number): number {

@@ -1,8 +1,9 @@
 import type { BotFactory } from '../engine/bot.js';
 import type { AnyGame, Options } from '../engine/game.js';
-import { playMatch, type SeatBot } from '../engine/match.js';
+import { playMatch, WATCH_CELLS, type FaultReason, type MatchHooks, type MatchWatch, type SeatBot } from '../engine/match.js';
 import { csvCell } from '../reports/csv.js';
 import { matchSeed, rotations } from './plan.js';
+import { SLOT_MATCH } from './slots.js';
 import type { Variant } from './spec.js';
 
 /**
@@ -45,11 +46,17 @@ export function prepare(
 
 /**
  * Per-match record layout in BatchResult.rec (Float64Array, REC_FIXED + 2 * players numbers a match):
- * first player, turns, decisions, fault seat (-1 if none), annulled (0/1), then per seat the score, then
- * per seat 1 if it won (shared wins included) else 0.
+ * first player, turns, decisions, fault seat (-1 if none), annulled (0/1), fault reason (an index into
+ * FAULT_REASONS, -1 if none), then per seat the score, then per seat 1 if it won (shared wins included)
+ * else 0.
  */
-export const REC_FIXED = 5;
+export const REC_FIXED = 6;
+export const REC_FAULT_SEAT = 3;
+export const REC_FAULT_REASON = 5;
 export const recordWidth = (players: number): number => REC_FIXED + 2 * players;
+
+/** Fault end reasons in the order of their codes in the records (and of the report columns). */
+export const FAULT_REASONS: readonly FaultReason[] = ['bot_error', 'illegal_action', 'bot_timeout', 'bot_crash'];
 
 export interface FaultNote {
   variant: number;
@@ -57,6 +64,12 @@ export interface FaultNote {
   seat: number;
   reason: string;
   message: string;
+}
+
+/** Watch a batch: its progress slot, and faults already known for some of its matches (a replay). */
+export interface BatchWatch {
+  slot: Int32Array;
+  forced?: ReadonlyMap<number, NonNullable<MatchWatch['forced']>>;
 }
 
 export interface BatchResult {
@@ -83,7 +96,7 @@ function num(v: number): string {
 }
 
 /** Plays matches [start, end) of one variant. */
-export function runBatch(p: Prepared, variant: number, start: number, end: number): BatchResult {
+export function runBatch(p: Prepared, variant: number, start: number, end: number, watch?: BatchWatch): BatchResult {
   const { game, players: n } = p;
   const opts = p.variants[variant].options;
   const width = recordWidth(n);
@@ -91,11 +104,17 @@ export function runBatch(p: Prepared, variant: number, start: number, end: numbe
   const faults: FaultNote[] = [];
   const head = p.variantCells[variant];
   let csv = '';
+  const matchWatch: MatchWatch | undefined = watch ? { cells: watch.slot.subarray(0, WATCH_CELLS) } : undefined;
+  const hooks: MatchHooks | undefined = matchWatch ? { watch: matchWatch } : undefined;
 
   for (let i = start; i < end; i++) {
     const r = i % n;
     const seed = matchSeed(p.seed, i);
-    const out = playMatch(game, opts, p.seatBots[r], seed);
+    if (watch && matchWatch) {
+      watch.slot[SLOT_MATCH] = i;
+      matchWatch.forced = watch.forced?.get(i);
+    }
+    const out = playMatch(game, opts, p.seatBots[r], seed, hooks);
     const res = out.result;
     const o = (i - start) * width;
     const faultSeat = out.fault ? out.fault.seat : -1;
@@ -104,6 +123,7 @@ export function runBatch(p: Prepared, variant: number, start: number, end: numbe
     rec[o + 2] = out.decisions;
     rec[o + 3] = faultSeat;
     rec[o + 4] = res.annulled ? 1 : 0;
+    rec[o + 5] = out.fault ? FAULT_REASONS.indexOf(out.fault.reason) : -1;
     let scores = '';
     let ranks = '';
     for (let s = 0; s < n; s++) {

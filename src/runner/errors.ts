@@ -29,3 +29,22 @@ export function prefixOptionError(err: unknown, prefix: string): never {
   }
   throw err;
 }
+
+/** The run was stopped by a signal (SIGINT, SIGTERM): the journal keeps what was done. */
+export class Interrupted extends Error {
+  constructor(readonly signal: 'SIGINT' | 'SIGTERM' = 'SIGINT') {
+    super('interrupted');
+    this.name = 'Interrupted';
+  }
+}
+
+/** Some batches kept failing (their worker died or hung outside any bot call, again and again). */
+export class BatchesFailed extends Error {
+  constructor(
+    message: string,
+    readonly batches: ReadonlyArray<{ variant: number; start: number; end: number; errors: string[] }>,
+  ) {
+    super(message);
+    this.name = 'BatchesFailed';
+  }
+}

@@ -33,3 +33,23 @@ export function rotations<T>(lineup: readonly T[]): T[][] {
 }
 
 export type { SeatBot };
+
+/**
+ * Shards: `--shard i/n` plays, in every variant, the contiguous match range
+ * [floor(i * matches / n), floor((i + 1) * matches / n)). The ranges of shards 0..n-1 cover every match
+ * exactly once, whatever the batch size; `tavolo merge` puts them back together.
+ */
+export function shardRange(matches: number, shard: { index: number; count: number } | null): [number, number] {
+  if (!shard) return [0, matches];
+  return [Math.floor((shard.index * matches) / shard.count), Math.floor(((shard.index + 1) * matches) / shard.count)];
+}
+
+/** Cuts match ranges into batches of at most `batch` matches, in order. */
+export function* splitBatches(
+  ranges: Iterable<{ variant: number; start: number; end: number }>,
+  batch: number,
+): Generator<{ variant: number; start: number; end: number }> {
+  for (const r of ranges) {
+    for (let s = r.start; s < r.end; s += batch) yield { variant: r.variant, start: s, end: Math.min(r.end, s + batch) };
+  }
+}

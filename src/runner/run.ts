@@ -1,17 +1,23 @@
-import { once } from 'node:events';
-import { createWriteStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync, rmdirSync, writeFileSync, type WriteStream } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { VariantStats, seatsCsv, summaryCsv } from '../reports/aggregate.js';
+import { VariantStats } from '../reports/aggregate.js';
 import { csvLine, matchesHeader } from '../reports/csv.js';
 import { versions } from '../reports/runinfo.js';
-import { prepare, runBatch, type BatchResult, type FaultNote } from './batch.js';
-import { createPool } from './pool.js';
+import { assemble, faultTotals, outputFiles, placeRecords, removeStaleTemps, type OutputFiles } from './assemble.js';
+import { prepare, recordWidth, runBatch, type BatchResult, type FaultNote } from './batch.js';
+import { BatchesFailed, InputError, Interrupted } from './errors.js';
+import { identityDiff, identityHash, specIdentity } from './identity.js';
+import { Journal, hasJournal, journalDir, readMeta, type JournalMeta, type Shard } from './journal.js';
+import { shardRange, splitBatches } from './plan.js';
+import { playOnPool, type FailedBatch, type Incident } from './pool.js';
 import { toWorkerSpec, type ResolvedSpec } from './spec.js';
-import type { BatchTask } from './worker.js';
+
+export { Interrupted };
 
 export const DEFAULT_BATCH = 250;
+export const MAX_BATCH = 100_000;
 
 /**
  * The default batch size: 250 matches, or fewer for short runs so that every thread gets about eight
@@ -26,191 +32,311 @@ export function defaultThreads(): number {
 }
 
 /** No more threads than tasks: a worker that would get nothing costs a start-up for nothing. */
-export function effectiveThreads(spec: ResolvedSpec, threads: number, batch: number): number {
-  const taskCount = spec.variants.length * Math.ceil(spec.matches / batch);
+export function effectiveThreads(spec: ResolvedSpec, threads: number, batch: number, shard: Shard | null = null): number {
+  const [lo, hi] = shardRange(spec.matches, shard);
+  const taskCount = spec.variants.length * Math.ceil((hi - lo) / batch);
   return Math.max(1, Math.min(threads, taskCount));
 }
 
 export interface RunOptions {
-  /** Worker threads; 1 runs in-process (same code, byte-identical output). */
+  /** Worker threads. Batches always run on worker threads (also with 1), so hangs and crashes are caught. */
   threads: number;
   /** Matches per task. */
   batch: number;
   /** Output directory (created if needed). */
   outDir: string;
-  /** Called after each batch is written, with matches done and total. */
+  /** Continue the journal in outDir (or start, if there is none; or do nothing, if the run is complete). */
+  resume?: boolean;
+  /** Play only this shard's share of the matches and keep the journal for `tavolo merge`. */
+  shard?: Shard | null;
+  /** Heap limit of each worker (resourceLimits.maxOldGenerationSizeMb); default: V8's. */
+  workerMemoryMb?: number;
+  /** Called once the journal is open: matches already done (on resume) and the total. */
+  onStart?: (s: { done: number; total: number; resumed: boolean; droppedBytes: number }) => void;
+  /** Called after each batch is journaled, with matches done and total. */
   onProgress?: (done: number, total: number) => void;
-  /** Called for the first faults (a bot threw or returned an illegal action). */
+  /** Called for the first fault of each bot and reason. */
   onFault?: (note: FaultNote, bot: string) => void;
-  /** Aborts the run (SIGINT): temp files are removed and nothing is left half-written. */
+  /** Worker timeouts, crashes, retries. */
+  onIncident?: (i: Incident) => void;
+  /** Stops the run (SIGINT/SIGTERM; abort with an Interrupted as reason): the journal keeps what is done. */
   signal?: AbortSignal;
-  /** Use the worker pool even with one thread (the benchmark compares pool sizes). */
-  forcePool?: boolean;
+  /**
+   * Play in this thread instead of on workers (the benchmark's runner-overhead figure). No decision time
+   * limit and no protection against a bot that hangs or kills its thread.
+   */
+  inProcess?: boolean;
 }
 
 export interface RunOutcome {
+  /** `complete`: final files written; `shard`: a shard's journal complete; `already-complete`: nothing to do. */
+  kind: 'complete' | 'shard' | 'already-complete';
+  /** Per variant (empty for a shard and when already complete). */
   stats: VariantStats[];
   outDir: string;
-  files: { matches: string; summary: string; seats: string; run: string };
+  files: OutputFiles;
   wallSeconds: number;
+  /** Matches of this run (or shard), over all variants. */
   totalMatches: number;
+  /** Matches played in this session (fewer on resume). */
+  playedMatches: number;
   matchesPerSecond: number;
+  /** Matches that ended because a bot faulted, by end reason. */
+  faults: Record<string, number>;
   info: Record<string, unknown>;
 }
 
-export class Interrupted extends Error {
-  constructor() {
-    super('interrupted');
-    this.name = 'Interrupted';
-  }
-}
-
-interface Task {
-  variant: number;
-  start: number;
-  end: number;
-}
-
-function* tasks(spec: ResolvedSpec, batch: number): Generator<Task> {
-  for (let v = 0; v < spec.variants.length; v++) {
-    for (let start = 0; start < spec.matches; start += batch) {
-      yield { variant: v, start, end: Math.min(spec.matches, start + batch) };
+/** Throws an InputError unless outDir is, or can be created as, a writable directory. Writes nothing. */
+export function checkOutDir(outDir: string, field = '--out'): void {
+  let p = resolve(outDir);
+  let missing = false;
+  for (;;) {
+    let st;
+    try {
+      st = statSync(p);
+    } catch {
+      const up = dirname(p);
+      if (up === p) throw new InputError(`cannot create ${outDir}`, field);
+      p = up;
+      missing = true;
+      continue;
     }
+    if (!st.isDirectory()) {
+      throw new InputError(
+        missing ? `cannot create ${outDir}: ${p} is a file, not a directory` : `${outDir} exists and is not a directory`,
+        field,
+      );
+    }
+    try {
+      accessSync(p, constants.W_OK | constants.X_OK);
+    } catch {
+      throw new InputError(missing ? `cannot create ${outDir}: no permission to write in ${p}` : `${outDir} is not writable`, field);
+    }
+    return;
   }
 }
 
-async function write(stream: WriteStream, chunk: string): Promise<void> {
-  if (!stream.write(chunk)) await once(stream, 'drain');
+function journalMeta(spec: ResolvedSpec, shard: Shard | null): JournalMeta {
+  const identity = specIdentity(spec);
+  const range = shardRange(spec.matches, shard);
+  return {
+    format: 'tavolo-journal/1',
+    spec_hash: identityHash(identity),
+    identity,
+    shard,
+    ranges: spec.variants.map(() => [range[0], range[1]]),
+    matches_header: csvLine(matchesHeader(spec.game, spec.players)),
+    variants: spec.variants.map((v) => v.name),
+    lineup_names: spec.lineup.map((e) => e.name),
+    players: spec.players,
+    spec_path: spec.specPath ?? null,
+    created_at: new Date().toISOString(),
+  };
+}
+
+const shardText = (s: Shard | null) => (s ? `${s.index}/${s.count}` : 'none');
+
+/** The run.json of a finished run in outDir, if it is this spec and shard. */
+function finishedRun(outDir: string, hash: string, shard: Shard | null): Record<string, unknown> | undefined {
+  const files = outputFiles(outDir);
+  try {
+    const info = JSON.parse(readFileSync(files.run, 'utf8')) as Record<string, unknown>;
+    if (info.spec_hash !== hash || shardText((info.shard as Shard | null) ?? null) !== shardText(shard)) return undefined;
+    if (!shard && !(existsSync(files.matches) && existsSync(files.summary) && existsSync(files.seats))) return undefined;
+    if (shard && !hasJournal(outDir)) return undefined;
+    return info;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Faults of a batch's records, by reason, and its decisions (for the session's figures). */
+function recordTotals(res: BatchResult, players: number): { decisions: number } {
+  const w = recordWidth(players);
+  let decisions = 0;
+  for (let o = 0; o < res.rec.length; o += w) decisions += res.rec[o + 2];
+  return { decisions };
 }
 
 /**
- * Runs a tournament: every variant, matches 0..spec.matches-1, on a worker pool in batches. Rows are
- * streamed to matches.csv in match order (out-of-order batches wait in a small window), summaries are
- * aggregated incrementally, and all files are written under temporary names and renamed at the end.
+ * Runs a tournament (or one shard of it): plays every match that its journal in outDir does not hold
+ * yet, appending each completed batch to the journal; then, for a whole run, writes matches.csv,
+ * summary.csv, seats.csv and run.json from the journal (in match order, so they are byte-identical
+ * whatever happened on the way) and deletes the journal. A shard keeps its journal for `tavolo merge`.
  */
 export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<RunOutcome> {
-  const batch = o.batch;
-  const threads = effectiveThreads(spec, o.threads, batch);
   const outDir = resolve(o.outDir);
-  const createdDir = !existsSync(outDir);
-  mkdirSync(outDir, { recursive: true });
-  const files = {
-    matches: join(outDir, 'matches.csv'),
-    summary: join(outDir, 'summary.csv'),
-    seats: join(outDir, 'seats.csv'),
-    run: join(outDir, 'run.json'),
-  };
-  const temp = (file: string) => `${file}.tmp-${process.pid}`;
-  const temps = Object.values(files).map(temp);
-  const lineupNames = spec.lineup.map((e) => e.name);
-  const stats = spec.variants.map((v) => new VariantStats(v.name, lineupNames));
-  const total = spec.matches * spec.variants.length;
-  let done = 0;
+  const shard = o.shard ?? null;
+  const batch = o.batch;
+  const threads = effectiveThreads(spec, o.threads, batch, shard);
+  checkOutDir(outDir);
+  const meta = journalMeta(spec, shard);
+  const files = outputFiles(outDir);
   const started = new Date();
   const t0 = performance.now();
 
-  const stream = createWriteStream(temp(files.matches));
-  const streamError = new Promise<never>((_, reject) => stream.once('error', reject));
-  streamError.catch(() => {});
-
-  const faultsSeen = new Set<string>();
-  const consume = async (res: BatchResult): Promise<void> => {
-    await Promise.race([write(stream, res.csv), streamError]);
-    stats[res.variant].add(res.start, res.rec);
-    done += res.end - res.start;
-    for (const f of res.faults) {
-      const bot = spec.lineup[(f.seat + f.match) % spec.players].name;
-      const key = `${bot}/${f.reason}`;
-      if (!faultsSeen.has(key)) {
-        faultsSeen.add(key);
-        o.onFault?.(f, bot);
+  let journal: Journal;
+  let resumed = false;
+  if (hasJournal(outDir)) {
+    const old = readMeta(outDir);
+    if (!o.resume) {
+      throw new InputError(
+        `${outDir} holds an unfinished run (its journal, ${journalDir(outDir)}); add --resume to finish it, ` +
+          'or delete that directory to start again',
+        '--out',
+      );
+    }
+    const diff = identityDiff(meta.identity, old.identity, 'now', 'in the journal');
+    if (old.spec_hash !== meta.spec_hash || diff.length > 0) {
+      throw new InputError(
+        `cannot resume: the journal in ${outDir} was written for a different tournament:\n  ${(diff.length > 0 ? diff : ['(its identity hash differs)']).join('\n  ')}\n` +
+          'Resume with the same spec and the same --matches, --seed and --decision-timeout-ms, or use another --out.',
+        '--resume',
+      );
+    }
+    if (shardText(old.shard) !== shardText(shard)) {
+      throw new InputError(`cannot resume: the journal in ${outDir} is of shard ${shardText(old.shard)}, not ${shardText(shard)}`, '--resume');
+    }
+    journal = Journal.open(outDir, true, old);
+    resumed = true;
+  } else {
+    if (o.resume) {
+      const info = finishedRun(outDir, meta.spec_hash, shard);
+      if (info) {
+        const faults = (info.faults as Record<string, number> | undefined) ?? {};
+        const total = Number(info.matches_total ?? 0);
+        return { kind: 'already-complete', stats: [], outDir, files, wallSeconds: 0, totalMatches: total, playedMatches: 0, matchesPerSecond: 0, faults, info };
       }
     }
-    o.onProgress?.(done, total);
-  };
-  const checkAbort = () => {
-    if (o.signal?.aborted) throw new Interrupted();
-  };
+    mkdirSync(outDir, { recursive: true });
+    journal = Journal.create(outDir, meta);
+  }
 
   try {
-    await write(stream, csvLine(matchesHeader(spec.game, spec.players)));
-    if (threads <= 1 && !o.forcePool) {
+    removeStaleTemps(outDir);
+    const total = meta.ranges.reduce((a, [lo, hi]) => a + (hi - lo), 0);
+    let done = journal.matchesDone();
+    const doneBefore = done;
+    o.onStart?.({ done, total, resumed, droppedBytes: journal.droppedBytes });
+    let sessionDecisions = 0;
+    const faultsSeen = new Set<string>();
+    const onResult = (res: BatchResult) => {
+      journal.append(res);
+      done += res.end - res.start;
+      sessionDecisions += recordTotals(res, spec.players).decisions;
+      for (const f of res.faults) {
+        const bot = spec.lineup[(f.seat + f.match) % spec.players].name;
+        const key = `${bot}/${f.reason}`;
+        if (!faultsSeen.has(key)) {
+          faultsSeen.add(key);
+          o.onFault?.(f, bot);
+        }
+      }
+      o.onProgress?.(done, total);
+    };
+    const todo = splitBatches(journal.missing(), batch);
+    let failed: FailedBatch[] = [];
+    let workerRestarts = 0;
+    if (o.inProcess) {
       const prepared = prepare(spec.game, spec.players, spec.seed, spec.variants, spec.lineup);
-      for (const t of tasks(spec, batch)) {
-        checkAbort();
-        await consume(runBatch(prepared, t.variant, t.start, t.end));
+      for (const t of todo) {
+        if (o.signal?.aborted) throw new Interrupted((o.signal.reason as Interrupted | undefined)?.signal);
+        onResult(runBatch(prepared, t.variant, t.start, t.end));
         await yieldToLoop();
       }
     } else {
-      const pool = createPool(threads);
-      try {
-        const workerSpec = toWorkerSpec(spec);
-        const key = JSON.stringify(workerSpec);
-        const window = threads * 3;
-        const inFlight: Array<Promise<BatchResult>> = [];
-        const iter = tasks(spec, batch);
-        let exhausted = false;
-        const topUp = () => {
-          while (!exhausted && inFlight.length < window) {
-            const next = iter.next();
-            if (next.done) {
-              exhausted = true;
-              break;
-            }
-            const task: BatchTask = { key, spec: workerSpec, ...next.value };
-            const p = pool.run(task) as Promise<BatchResult>;
-            p.catch(() => {}); // awaited in order below; this only silences early rejections
-            inFlight.push(p);
-          }
-        };
-        topUp();
-        while (inFlight.length > 0) {
-          checkAbort();
-          const res = await inFlight.shift()!;
-          topUp();
-          await consume(res);
-        }
-      } finally {
-        await pool.destroy();
-      }
+      const out = await playOnPool(todo, {
+        threads,
+        spec: toWorkerSpec(spec),
+        decisionTimeoutMs: spec.decisionTimeoutMs,
+        workerMemoryMb: o.workerMemoryMb,
+        signal: o.signal,
+        onResult,
+        onIncident: o.onIncident,
+      });
+      failed = out.failed;
+      workerRestarts = out.workerRestarts;
     }
-    checkAbort();
-    stream.end();
-    await Promise.race([once(stream, 'finish'), streamError]);
+    if (failed.length > 0) {
+      failed.sort((a, b) => a.variant - b.variant || a.start - b.start);
+      const lines = failed.slice(0, 10).map(
+        (f) => `  variant ${spec.variants[f.variant].name}, matches ${f.start}-${f.end - 1}: ${f.errors[f.errors.length - 1]}`,
+      );
+      if (failed.length > 10) lines.push(`  ... and ${failed.length - 10} more`);
+      throw new BatchesFailed(
+        `${failed.length} batch${failed.length > 1 ? 'es' : ''} kept failing (${MAX_FAILURES_TEXT}):\n${lines.join('\n')}\n` +
+          `Everything else is kept in ${journalDir(outDir)}: \`--resume\` plays only the failed batches again.`,
+        failed,
+      );
+    }
 
-    const wallSeconds = (performance.now() - t0) / 1000;
-    const matchesPerSecond = total / Math.max(wallSeconds, 1e-9);
-    const decisions = stats.reduce((a, s) => a + s.totalDecisions, 0);
-    const info: Record<string, unknown> = {
-      tournament: spec.name,
-      spec: spec.specPath ?? null,
-      game: spec.game.name,
-      players: spec.players,
-      seed: spec.seed,
-      matches_per_variant: spec.matches,
-      variants: spec.variants.map((v) => ({ name: v.name, options: v.options })),
-      lineup: spec.lineup.map((e) => ({ name: e.name, bot: e.ref, params: e.params })),
-      seat_rotation: 'in match i, seat s is played by lineup entry (s + i) mod players',
-      match_seed: "deriveSeed(seed, 'match', i), the same for every variant",
-      threads,
-      batch,
-      started_at: started.toISOString(),
-      wall_seconds: Number(wallSeconds.toFixed(3)),
-      matches_total: total,
-      matches_per_second: Math.round(matchesPerSecond),
-      decisions_per_second: Math.round(decisions / Math.max(wallSeconds, 1e-9)),
-      versions: versions(),
-      platform: `${process.platform}-${process.arch}`,
+    const played = done - doneBefore;
+    let wallSeconds = 0;
+    let matchesPerSecond = 0;
+    const base = () => {
+      wallSeconds = (performance.now() - t0) / 1000;
+      matchesPerSecond = played / Math.max(wallSeconds, 1e-9);
+      return {
+        tournament: spec.name,
+        spec: spec.specPath ?? null,
+        spec_hash: meta.spec_hash,
+        shard,
+        complete: true,
+        game: spec.game.name,
+        players: spec.players,
+        seed: spec.seed,
+        matches_per_variant: spec.matches,
+        variants: spec.variants.map((v) => ({ name: v.name, options: v.options })),
+        lineup: spec.lineup.map((e) => ({ name: e.name, bot: e.ref, params: e.params })),
+        seat_rotation: 'in match i, seat s is played by lineup entry (s + i) mod players',
+        match_seed: "deriveSeed(seed, 'match', i), the same for every variant",
+        decision_timeout_ms: spec.decisionTimeoutMs,
+        threads: o.inProcess ? 1 : threads,
+        in_process: Boolean(o.inProcess),
+        batch,
+        started_at: started.toISOString(),
+        wall_seconds: Number(wallSeconds.toFixed(3)),
+        matches_total: total,
+        resumed,
+        matches_played: played,
+        matches_per_second: Math.round(matchesPerSecond),
+        decisions_per_second: Math.round(sessionDecisions / Math.max(wallSeconds, 1e-9)),
+        worker_restarts: workerRestarts,
+      };
     };
-    writeFileSync(temp(files.summary), summaryCsv(stats));
-    writeFileSync(temp(files.seats), seatsCsv(stats));
-    writeFileSync(temp(files.run), JSON.stringify(info, null, 2) + '\n');
-    for (const f of Object.values(files)) renameSync(temp(f), f);
-    return { stats, outDir, files, wallSeconds, totalMatches: total, matchesPerSecond, info };
+    const tail = { versions: versions(), platform: `${process.platform}-${process.arch}` };
+
+    if (shard) {
+      // A shard's figures come from its journal; its results are combined by `tavolo merge`.
+      const stats = meta.variants.map((v) => new VariantStats(v, meta.lineup_names));
+      for (const r of journal.records) stats[r.variant].add(r.start, journal.read(r, { csv: false, notes: false }).rec);
+      const faults = faultTotals(stats);
+      const info = { ...base(), faults, ...tail };
+      const tmp = `${files.run}.tmp-${process.pid}`;
+      writeFileSync(tmp, JSON.stringify(info, null, 2) + '\n');
+      renameSync(tmp, files.run);
+      journal.close();
+      return { kind: 'shard', stats: [], outDir, files, wallSeconds, totalMatches: total, playedMatches: played, matchesPerSecond, faults, info };
+    }
+
+    const { order, problems } = placeRecords([journal], meta.variants.length, spec.matches);
+    if (problems.length > 0) throw new Error(`the journal does not cover the tournament: ${problems.join('; ')}`);
+    const { stats } = await assemble(
+      order,
+      meta,
+      outDir,
+      (st) => ({ ...base(), faults: faultTotals(st), ...tail }),
+      o.signal,
+      () => new Interrupted((o.signal?.reason as Interrupted | undefined)?.signal),
+    );
+    journal.remove();
+    const faults = faultTotals(stats);
+    const info = JSON.parse(readFileSync(files.run, 'utf8')) as Record<string, unknown>;
+    return { kind: 'complete', stats, outDir, files, wallSeconds, totalMatches: total, playedMatches: played, matchesPerSecond, faults, info };
   } catch (err) {
-    stream.destroy();
-    for (const t of temps) rmSync(t, { force: true });
-    if (createdDir && readdirSync(outDir).length === 0) rmdirSync(outDir);
+    journal.close();
     throw err;
   }
 }
+
+const MAX_FAILURES_TEXT = 'their worker died or hung outside any bot call 3 times in a row';

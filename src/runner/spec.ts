@@ -14,6 +14,14 @@ import { loadGame } from './games.js';
  */
 const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
+/**
+ * The per-decision time limit (`decisionTimeoutMs`, `--decision-timeout-ms`): a bot call that takes
+ * longer forfeits the match as `bot_timeout`. A safety net against hanging bots, far above normal
+ * decision times; the clock never reaches a bot or a game.
+ */
+export const DEFAULT_DECISION_TIMEOUT_MS = 10_000;
+export const MAX_DECISION_TIMEOUT_MS = 86_400_000;
+
 const optionsRecord = z.record(z.string(), z.unknown());
 
 const variantSchema = z.strictObject({
@@ -35,6 +43,7 @@ export const specSchema = z.strictObject({
   players: z.int().min(1).max(64),
   matches: z.int().min(1),
   seed: z.union([z.string().min(1), z.int()]),
+  decisionTimeoutMs: z.int().min(1).max(MAX_DECISION_TIMEOUT_MS).optional(),
   variants: z.array(variantSchema).min(1).optional(),
   bots: z.array(botEntrySchema).min(1),
 });
@@ -79,7 +88,7 @@ const EXPECTED_TYPE: Record<string, string> = {
 };
 
 /** Fields declared with z.int(): zod reports a wrong type there as "expected number". */
-const INT_FIELDS = new Set(['players', 'matches']);
+const INT_FIELDS = new Set(['players', 'matches', 'decisionTimeoutMs']);
 
 function describeIssue(issue: z.core.$ZodIssue): { field: string; message: string } {
   const field = formatPath(issue.path);
@@ -134,13 +143,40 @@ export function parseSpec(data: unknown, source = 'spec'): RawSpec {
 export function readSpecFile(path: string): RawSpec {
   const file = resolve(path);
   if (!existsSync(file)) throw new InputError(`spec file ${file} does not exist`, 'spec');
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new InputError(`spec file ${file} cannot be read: ${(err as Error).message}`, 'spec');
+  }
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
+    data = JSON.parse(text);
   } catch (err) {
-    throw new InputError(`spec file ${file} is not valid JSON: ${(err as Error).message}`, 'spec');
+    throw new InputError(`spec file ${file} is not valid JSON: ${jsonErrorText(text, (err as Error).message)}`, 'spec');
   }
   return parseSpec(data, file);
+}
+
+/**
+ * A JSON.parse message with the line and column of the problem (Node 20 gives only a character
+ * position, or none at the end of the input), and the offending line.
+ */
+export function jsonErrorText(text: string, message: string): string {
+  const pos = /at position (\d+)/.exec(message);
+  const lineCol = /\(line (\d+) column (\d+)\)/.exec(message);
+  let offset: number;
+  if (pos) offset = Number(pos[1]);
+  else if (lineCol) return message;
+  else if (/end of (JSON )?input/i.test(message)) offset = text.length;
+  else return message;
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  const column = offset - (before.lastIndexOf('\n') + 1) + 1;
+  const source = (text.split('\n')[line - 1] ?? '').replace(/\r$/, '');
+  const shown = source.length > 120 ? `${source.slice(0, 117)}...` : source;
+  const detail = message.replace(/ in JSON at position \d+.*$/, '').replace(/ at position \d+.*$/, '');
+  return `${detail} at line ${line}, column ${column}${shown.trim() ? `: ${shown.trim()}` : ''}`;
 }
 
 export interface LineupEntry {
@@ -168,6 +204,8 @@ export interface ResolvedSpec {
   players: number;
   matches: number;
   seed: string;
+  /** The per-decision time limit in milliseconds. */
+  decisionTimeoutMs: number;
   variants: Variant[];
   lineup: LineupEntry[];
 }
@@ -175,6 +213,7 @@ export interface ResolvedSpec {
 export interface Overrides {
   matches?: number;
   seed?: string;
+  decisionTimeoutMs?: number;
 }
 
 /**
@@ -253,6 +292,7 @@ export async function resolveSpec(
     players,
     matches: overrides.matches ?? raw.matches,
     seed: overrides.seed ?? String(raw.seed),
+    decisionTimeoutMs: overrides.decisionTimeoutMs ?? raw.decisionTimeoutMs ?? DEFAULT_DECISION_TIMEOUT_MS,
     variants,
     lineup,
   };

@@ -1,21 +1,34 @@
+import { threadId, workerData } from 'node:worker_threads';
 import { loadBot } from '../../bots/index.js';
+import { WATCH_CELLS, WATCH_SEAT } from '../engine/match.js';
 import { prepare, runBatch, type BatchResult, type Prepared } from './batch.js';
 import { loadGame } from './games.js';
+import {
+  SLOT_INTS,
+  SLOT_MATCH,
+  SLOT_STATE,
+  SLOT_THREAD,
+  STATE_FAILED,
+  STATE_FINISHED,
+  STATE_PREPARING,
+  STATE_RUNNING,
+  type BatchTask,
+  type ForcedFault,
+} from './slots.js';
 import type { WorkerSpec } from './spec.js';
 
 /**
  * The pool worker: stateless apart from a cache of loaded games and bots. A task names the tournament
  * (as plain data), a variant and a range of matches; the answer is that batch's CSV rows and compact
- * records. Game and bot references are registered names or absolute paths.
+ * records. Game and bot references are registered names or absolute paths. While it plays, the worker
+ * writes its progress into the task's slot of the shared buffer (see pool.ts) for the watchdog.
  */
-export interface BatchTask {
-  /** Identifies the spec within this process (the JSON of `spec`), for the cache. */
-  key: string;
-  spec: WorkerSpec;
-  variant: number;
-  start: number;
-  end: number;
-}
+export type { BatchTask };
+
+const shared: Int32Array | undefined =
+  (workerData as { watch?: SharedArrayBuffer } | undefined)?.watch instanceof SharedArrayBuffer
+    ? new Int32Array((workerData as { watch: SharedArrayBuffer }).watch)
+    : undefined;
 
 const cache = new Map<string, Promise<Prepared>>();
 
@@ -29,11 +42,44 @@ export async function prepareWorkerSpec(spec: WorkerSpec): Promise<Prepared> {
   return prepare(game, spec.players, spec.seed, spec.variants, lineup);
 }
 
-export default async function runTask(task: BatchTask): Promise<BatchResult> {
-  let prepared = cache.get(task.key);
-  if (!prepared) {
-    prepared = prepareWorkerSpec(task.spec);
-    cache.set(task.key, prepared);
+async function play(task: BatchTask): Promise<BatchResult> {
+  const slot = shared && task.slot >= 0 ? shared.subarray(task.slot * SLOT_INTS, (task.slot + 1) * SLOT_INTS) : undefined;
+  if (slot) {
+    slot[SLOT_THREAD] = threadId;
+    Atomics.store(slot, SLOT_STATE, STATE_PREPARING);
   }
-  return runBatch(await prepared, task.variant, task.start, task.end);
+  try {
+    let prepared = cache.get(task.key);
+    if (!prepared) {
+      prepared = prepareWorkerSpec(task.spec);
+      cache.set(task.key, prepared);
+    }
+    const p = await prepared;
+    let res: BatchResult;
+    if (slot) {
+      slot.fill(0, 0, WATCH_CELLS);
+      slot[WATCH_SEAT] = -1;
+      slot[SLOT_MATCH] = task.start;
+      Atomics.store(slot, SLOT_STATE, STATE_RUNNING);
+      const forced = new Map(task.forced.map((f: ForcedFault) => [f.match, { decision: f.decision, seat: f.seat, reason: f.reason }]));
+      res = runBatch(p, task.variant, task.start, task.end, { slot, forced });
+      Atomics.store(slot, SLOT_STATE, STATE_FINISHED);
+    } else {
+      res = runBatch(p, task.variant, task.start, task.end);
+    }
+    return res;
+  } catch (err) {
+    if (slot) Atomics.store(slot, SLOT_STATE, STATE_FAILED);
+    throw err;
+  }
+}
+
+// Tasks run strictly one after the other (two may be queued in a worker): a task only marks its slot once
+// the one before it has finished, so a worker's death is charged to the batch it was playing.
+let chain: Promise<unknown> = Promise.resolve();
+
+export default function runTask(task: BatchTask): Promise<BatchResult> {
+  const run = chain.then(() => play(task));
+  chain = run.catch(() => undefined);
+  return run;
 }

@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { isAbsolute } from 'node:path';
+import { versions } from '../reports/runinfo.js';
+import type { ResolvedSpec } from './spec.js';
+
+/**
+ * The identity of a tournament: everything that decides the content of its result files, as canonical
+ * JSON, and its SHA-256. A journal (for --resume) and every shard (for merge) record it; results are only
+ * combined when the identities are equal.
+ *
+ * - Registered games and bots are named; a game or bot *file* is identified by the SHA-256 of its
+ *   contents, not by its path, so shards on machines that mount the files elsewhere still agree, and a
+ *   bot edited between a run and its resume is caught. (Files a module imports are not hashed.)
+ * - The tavolo version is included: the built-in games and bots are part of it.
+ * - Threads, batch size, the output directory and the shard are not: they never change the files.
+ */
+export interface SpecIdentity {
+  format: 1;
+  tavolo: string;
+  tournament: string;
+  game: string | { sha256: string };
+  players: number;
+  matches: number;
+  seed: string;
+  decision_timeout_ms: number;
+  variants: Array<{ name: string; options: unknown }>;
+  lineup: Array<{ name: string; bot: string | { sha256: string }; params: unknown }>;
+}
+
+const fileHashes = new Map<string, string>();
+
+function fileRef(ref: string): string | { sha256: string } {
+  if (!isAbsolute(ref)) return ref;
+  let h = fileHashes.get(ref);
+  if (h === undefined) {
+    h = createHash('sha256').update(readFileSync(ref)).digest('hex');
+    fileHashes.set(ref, h);
+  }
+  return { sha256: h };
+}
+
+export function specIdentity(spec: ResolvedSpec): SpecIdentity {
+  return {
+    format: 1,
+    tavolo: versions().tavolo,
+    tournament: spec.name,
+    game: fileRef(spec.gameRef),
+    players: spec.players,
+    matches: spec.matches,
+    seed: spec.seed,
+    decision_timeout_ms: spec.decisionTimeoutMs,
+    variants: spec.variants.map((v) => ({ name: v.name, options: v.options })),
+    lineup: spec.lineup.map((e) => ({ name: e.name, bot: fileRef(e.ref), params: e.params })),
+  };
+}
+
+/** JSON with object keys sorted at every level: the same data always gives the same text. */
+export function canonicalJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
+  if (v !== null && typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    return `{${Object.keys(o)
+      .sort()
+      .filter((k) => o[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(v);
+}
+
+export function identityHash(id: SpecIdentity): string {
+  return createHash('sha256').update(canonicalJson(id)).digest('hex');
+}
+
+/**
+ * The differences between two identities, for error messages: `matches: 1000 here, 2000 there`.
+ * Nested values are compared as canonical JSON, field by field.
+ */
+export function identityDiff(here: SpecIdentity, there: SpecIdentity, hereName = 'now', thereName = 'journal'): string[] {
+  const out: string[] = [];
+  const walk = (a: unknown, b: unknown, path: string) => {
+    if (canonicalJson(a) === canonicalJson(b)) return;
+    if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
+      a.forEach((x, i) => walk(x, b[i], `${path}[${i}]`));
+      return;
+    }
+    if (a && b && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
+      const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
+      for (const k of keys) walk((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], path ? `${path}.${k}` : k);
+      return;
+    }
+    const show = (v: unknown) => {
+      if (v === undefined) return '(none)';
+      if (v && typeof v === 'object' && 'sha256' in v) return `a file with SHA-256 ${String((v as { sha256: string }).sha256).slice(0, 12)}...`;
+      const s = canonicalJson(v);
+      return s.length > 80 ? `${s.slice(0, 77)}...` : s;
+    };
+    out.push(`${path}: ${show(a)} ${hereName}, ${show(b)} ${thereName}`);
+  };
+  walk(here, there, '');
+  return out;
+}

@@ -1,0 +1,167 @@
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import type { VariantStats } from '../reports/aggregate.js';
+import { versions } from '../reports/runinfo.js';
+import { assemble, faultTotals, outputFiles, placeRecords, removeStaleTemps, type OutputFiles } from './assemble.js';
+import { InputError, Interrupted } from './errors.js';
+import { identityDiff } from './identity.js';
+import { Journal, hasJournal, readMeta, type JournalMeta } from './journal.js';
+import { checkOutDir } from './run.js';
+
+/**
+ * `tavolo merge <dirs...>`: the outputs of shards `0/n .. n-1/n` of one tournament, combined into
+ * exactly the matches.csv, summary.csv and seats.csv that a single run would have written (run.json
+ * differs: it lists the shards). The shards must be of the same tournament (equal identity hashes),
+ * complete, and all there, once each. Merging needs neither the spec nor the game: the journals hold
+ * everything.
+ */
+export interface MergeOutcome {
+  stats: VariantStats[];
+  outDir: string;
+  files: OutputFiles;
+  meta: JournalMeta;
+  faults: Record<string, number>;
+  totalMatches: number;
+}
+
+export async function mergeShards(dirs: readonly string[], outArg: string | undefined, signal?: AbortSignal): Promise<MergeOutcome> {
+  if (dirs.length === 0) throw new InputError('give the output directories of the shards to merge', 'merge');
+  const shards: Array<{ dir: string; meta: JournalMeta }> = [];
+  for (const d of dirs) {
+    const dir = resolve(d);
+    if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new InputError(`${d} does not exist or is not a directory`, 'merge');
+    if (!hasJournal(dir)) {
+      throw new InputError(
+        `${d} is not the output of a shard: it has no journal/meta.json (shards are run with \`tavolo run <spec> --shard i/n --out ${d}\`)`,
+        'merge',
+      );
+    }
+    const meta = readMeta(dir, 'merge');
+    if (!meta.shard) {
+      throw new InputError(`${d} holds the journal of an unfinished whole run, not a shard; finish it with \`tavolo run ... --resume\``, 'merge');
+    }
+    shards.push({ dir, meta });
+  }
+
+  const first = shards[0];
+  for (const s of shards.slice(1)) {
+    if (s.meta.spec_hash !== first.meta.spec_hash) {
+      const diff = identityDiff(s.meta.identity, first.meta.identity, `in ${rel(s.dir)}`, `in ${rel(first.dir)}`);
+      throw new InputError(
+        `${rel(s.dir)} and ${rel(first.dir)} are shards of different tournaments:\n  ${(diff.length > 0 ? diff : ['(their identity hashes differ)']).join('\n  ')}`,
+        'merge',
+      );
+    }
+  }
+  const counts = [...new Set(shards.map((s) => s.meta.shard!.count))];
+  if (counts.length > 1) {
+    throw new InputError(
+      `the shards split the tournament differently: ${shards.map((s) => `${rel(s.dir)} is ${s.meta.shard!.index}/${s.meta.shard!.count}`).join(', ')}`,
+      'merge',
+    );
+  }
+  const n = counts[0];
+  const byIndex = new Map<number, string>();
+  for (const s of shards) {
+    const i = s.meta.shard!.index;
+    const other = byIndex.get(i);
+    if (other !== undefined) throw new InputError(`shard ${i}/${n} is given twice: ${rel(other)} and ${rel(s.dir)}`, 'merge');
+    byIndex.set(i, s.dir);
+  }
+  const missing = Array.from({ length: n }, (_, i) => i).filter((i) => !byIndex.has(i));
+  if (missing.length > 0) {
+    throw new InputError(
+      `missing shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${n}`).join(', ')} (given: ${[...byIndex.keys()]
+        .sort((a, b) => a - b)
+        .map((i) => `${i}/${n}`)
+        .join(', ')})`,
+      'merge',
+    );
+  }
+
+  const meta = first.meta;
+  const outDir = resolve(outArg ?? join('results', meta.identity.tournament));
+  for (const s of shards) {
+    if (s.dir === outDir) throw new InputError(`the merged files cannot go into a shard's directory (${rel(s.dir)}); choose another --out`, '--out');
+  }
+  checkOutDir(outDir);
+
+  const journals: Journal[] = [];
+  try {
+    shards.sort((a, b) => a.meta.shard!.index - b.meta.shard!.index);
+    for (const s of shards) {
+      const j = Journal.open(s.dir, false, s.meta);
+      journals.push(j);
+      const gaps = j.missing();
+      if (gaps.length > 0) {
+        const want = s.meta.ranges.reduce((a, [lo, hi]) => a + (hi - lo), 0);
+        throw new InputError(
+          `shard ${s.meta.shard!.index}/${n} in ${rel(s.dir)} is incomplete: ${j.matchesDone()} of ${want} matches; finish it with ` +
+            `\`tavolo run <spec> --shard ${s.meta.shard!.index}/${n} --out ${rel(s.dir)} --resume\``,
+          'merge',
+        );
+      }
+    }
+    const { order, problems } = placeRecords(journals, meta.variants.length, meta.identity.matches);
+    if (problems.length > 0) {
+      throw new InputError(`the shards do not fit together: ${problems.map((p) => p.replace(/^variant (\d+)/, (_, v) => `variant ${meta.variants[Number(v)]}`)).join('; ')}`, 'merge');
+    }
+
+    mkdirSync(outDir, { recursive: true });
+    removeStaleTemps(outDir);
+    const total = meta.variants.length * meta.identity.matches;
+    const t0 = performance.now();
+    const shardInfo = shards.map((s) => {
+      let run: Record<string, unknown> = {};
+      try {
+        run = JSON.parse(readFileSync(join(s.dir, 'run.json'), 'utf8')) as Record<string, unknown>;
+      } catch {
+        // a shard killed after its last batch and never resumed has no run.json; its journal is complete
+      }
+      return {
+        shard: `${s.meta.shard!.index}/${n}`,
+        dir: s.dir,
+        matches: s.meta.ranges.map(([lo, hi]) => `${lo}-${hi - 1}`)[0],
+        threads: run.threads ?? null,
+        wall_seconds: run.wall_seconds ?? null,
+        matches_per_second: run.matches_per_second ?? null,
+        started_at: run.started_at ?? null,
+        worker_restarts: run.worker_restarts ?? null,
+      };
+    });
+    const { stats } = await assemble(
+      order,
+      meta,
+      outDir,
+      (st) => ({
+        tournament: meta.identity.tournament,
+        spec: meta.spec_path,
+        spec_hash: meta.spec_hash,
+        merged_from: shardInfo,
+        complete: true,
+        game: meta.identity.game,
+        players: meta.players,
+        seed: meta.identity.seed,
+        matches_per_variant: meta.identity.matches,
+        variants: meta.identity.variants,
+        lineup: meta.identity.lineup,
+        decision_timeout_ms: meta.identity.decision_timeout_ms,
+        matches_total: total,
+        merge_seconds: Number(((performance.now() - t0) / 1000).toFixed(3)),
+        faults: faultTotals(st),
+        versions: versions(),
+        platform: `${process.platform}-${process.arch}`,
+      }),
+      signal,
+      () => new Interrupted((signal?.reason as Interrupted | undefined)?.signal),
+    );
+    return { stats, outDir, files: outputFiles(outDir), meta, faults: faultTotals(stats), totalMatches: total };
+  } finally {
+    for (const j of journals) j.close();
+  }
+}
+
+function rel(p: string): string {
+  const r = relative(process.cwd(), p);
+  return r === '' ? '.' : r.startsWith('..') ? p : r;
+}
