@@ -1,4 +1,4 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { InputError } from '../src/runner/errors.js';
@@ -9,6 +9,7 @@ import { FIXTURES, tavoloAsync, tempDir } from './fixtures/cli.js';
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
 const GAME = join(FIXTURES, 'highcard.mjs');
+const HIGHCARD_SPEC = join(FIXTURES, 'highcard-3p.json');
 
 function baseSpec(): Record<string, unknown> {
   return {
@@ -81,23 +82,68 @@ describe('spec validation (in-process)', () => {
   });
 });
 
-/** The cases also run through the real CLI (each costs a process start, so not all of them). */
+/** Some of the cases above also run through the real CLI (each costs a process start, so not all of them). */
 const CLI_CASES = CASES.filter(([name]) =>
   [
     'players as text',
+    'fractional matches',
     'misspelt top-level field',
     'unknown game',
+    'too many players for the game',
     'lineup shorter than players',
     'unknown bot',
+    'missing bot file',
     'bot file without a factory',
     'unknown bot parameter',
+    'unknown option',
     'option out of range',
     'options the game rejects together',
   ].includes(name),
 );
 
-describe('spec validation through the CLI: exit code 2, the field named, nothing written', () => {
+const STRAMAT_6 = {
+  name: 'stramat-six',
+  game: 'stramat',
+  players: 6,
+  matches: 6,
+  seed: 1,
+  bots: Array.from({ length: 6 }, () => ({ bot: 'random' })),
+};
+
+/**
+ * Bad input that only the command line sees: files, flags, Stramat's own checks, the output directory.
+ * [case, files to write into the case's directory (name -> content), arguments (DIR is that directory),
+ *  text the message must name, fragments the message must contain]
+ */
+const CLI_ONLY: Array<[string, Record<string, string>, string[], string, string[]]> = [
+  ['missing spec file', {}, ['run', 'DIR/no-such-spec.json'], 'spec: ', ['no-such-spec.json', 'does not exist']],
+  ['spec path is a directory', {}, ['run', 'DIR'], 'spec: ', ['cannot be read']],
+  ['malformed JSON: a missing colon', { 's.json': '{\n  "name": "x",\n  "game" "stramat"\n}\n' }, ['run', 'DIR/s.json'], 'spec: ', ['not valid JSON', 'line 3, column 10', '"game" "stramat"']],
+  ['malformed JSON: cut short', { 's.json': '{\n  "name": "x",\n  "players": [4,\n' }, ['run', 'DIR/s.json'], 'spec: ', ['not valid JSON', 'line 4, column 1']],
+  ['malformed JSON: a trailing comma', { 's.json': '{"name": "x", "players": 4,}' }, ['run', 'DIR/s.json'], 'spec: ', ['not valid JSON', 'line 1, column 28']],
+  ['zero matches in the spec', { 's.json': JSON.stringify({ ...STRAMAT_6, matches: 0 }) }, ['run', 'DIR/s.json'], 'matches: ', ['at least 1', 'found the integer 0']],
+  ['negative matches in the spec', { 's.json': JSON.stringify({ ...STRAMAT_6, matches: -5 }) }, ['run', 'DIR/s.json'], 'matches: ', ['at least 1', '-5']],
+  ['--matches 0', {}, ['run', HIGHCARD_SPEC, '--matches', '0'], '--matches: ', ['at least 1', 'found "0"']],
+  ['a player count Stramat does not allow', { 's.json': JSON.stringify({ ...STRAMAT_6, players: 7, bots: Array.from({ length: 7 }, () => ({ bot: 'random' })) }) }, ['run', 'DIR/s.json'], 'players: ', ['2 to 6 players', 'found 7']],
+  ['--threads 0', {}, ['run', HIGHCARD_SPEC, '--threads', '0'], '--threads: ', ['from 1 to 1024', 'found "0"']],
+  ['--threads -2', {}, ['run', HIGHCARD_SPEC, '--threads', '-2'], '--threads: ', ['from 1 to 1024', 'found "-2"']],
+  ['--batch -5', {}, ['run', HIGHCARD_SPEC, '--batch', '-5'], '--batch: ', ['found "-5"']],
+  ['--decision-timeout-ms 0', {}, ['run', HIGHCARD_SPEC, '--decision-timeout-ms', '0'], '--decision-timeout-ms: ', ['from 1 to', 'found "0"']],
+  ['decisionTimeoutMs of the wrong type', { 's.json': JSON.stringify({ ...STRAMAT_6, decisionTimeoutMs: 'fast' }) }, ['run', 'DIR/s.json'], 'decisionTimeoutMs: ', ['expected an integer', '"fast"']],
+  ['--shard past the last shard', {}, ['run', HIGHCARD_SPEC, '--shard', '3/3'], '--shard: ', ['0 <= i < n', '"3/3"']],
+  ['--shard that is not i/n', {}, ['run', HIGHCARD_SPEC, '--shard', 'two'], '--shard: ', ['expected i/n', '"two"']],
+  ['an unknown flag', {}, ['run', HIGHCARD_SPEC, '--thread', '2'], 'Unknown argument', ['thread']],
+  ['a deck too small to deal (Stramat, 6 players, no number or action cards)', { 's.json': JSON.stringify({ ...STRAMAT_6, variants: [{ name: 'thin', options: { oneCount: 0, twoCount: 0, threeCount: 0, altCount: 0, giroCount: 0 } }] }) }, ['run', 'DIR/s.json'], 'variants[0].options.oneCount: ', ['6 players with handSize 3 need at least 20']],
+  ['--out under a regular file', { 'a-file': 'x' }, ['run', HIGHCARD_SPEC, '--out', 'DIR/a-file/results'], '--out: ', ['a-file is a file, not a directory']],
+  ['--out is a regular file', { 'a-file': 'x' }, ['run', HIGHCARD_SPEC, '--out', 'DIR/a-file'], '--out: ', ['exists and is not a directory']],
+  ['play: an unknown bot', {}, ['play', '--game', GAME, '--bots', 'greedy,randum'], '--bots', ['unknown bot "randum"', 'valid bots are: random, greedy']],
+  ['play: an option out of range', {}, ['play', '--game', GAME, '--bots', 'greedy,random', '--option', 'hand=99'], '--option hand', ['from 1 to 10']],
+  ['play: an unknown game', {}, ['play', '--game', 'chess', '--bots', 'greedy,random'], '--game', ['valid games are: stramat']],
+];
+
+describe('bad input through the CLI: exit code 2, a message naming the problem, nothing written', () => {
   const dir = tempDir();
+
   it.concurrent.each(CLI_CASES)('%s', async (name, mutate, field, fragments) => {
     const spec = baseSpec();
     mutate(spec);
@@ -113,26 +159,24 @@ describe('spec validation through the CLI: exit code 2, the field named, nothing
     expect(existsSync(out)).toBe(false);
   });
 
-  it.concurrent.each([
-    [['run', 'no-such-spec.json'], 'spec', 'does not exist'],
-    [['run', join(FIXTURES, 'highcard-3p.json'), '--threads', '0'], '--threads', 'expected an integer from 1 to 1024, found "0"'],
-    [['run', join(FIXTURES, 'highcard-3p.json'), '--batch', '-5'], '--batch', 'found "-5"'],
-    [['run', join(FIXTURES, 'highcard-3p.json'), '--thread', '2'], 'Unknown argument', 'thread'],
-    [['play', '--game', GAME, '--bots', 'greedy,randum'], '--bots', 'unknown bot "randum"'],
-    [['play', '--game', GAME, '--bots', 'greedy,random', '--option', 'hand=99'], '--option hand', 'from 1 to 10'],
-    [['play', '--game', 'chess', '--bots', 'greedy,random'], '--game', 'valid games are: stramat'],
-  ])('%j -> %s', async (args, field, fragment) => {
-    const r = await tavoloAsync(args);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain(field);
-    expect(r.stderr).toContain(fragment);
+  it.concurrent.each(CLI_ONLY)('%s', async (name, files, args, named, fragments) => {
+    const slug = name.replace(/\W+/g, '-');
+    const caseDir = join(dir, `cli-${slug}`);
+    mkdirSync(caseDir);
+    for (const [f, content] of Object.entries(files)) writeFileSync(join(caseDir, f), content);
+    const out = join(caseDir, 'out');
+    const argv = args.map((a) => a.replace(/^DIR/, caseDir));
+    const r = await tavoloAsync(argv[0] === 'run' && !argv.includes('--out') ? [...argv, '--out', out] : argv);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(named);
+    for (const f of fragments) expect(r.stderr).toContain(f);
+    expect(r.stderr).not.toContain('    at ');
+    expect(r.stdout).toBe('');
+    // Nothing written: the case's directory holds exactly the files it started with.
+    expect(readdirSync(caseDir).sort()).toEqual(Object.keys(files).sort());
   });
 
-  it('rejects a spec that is not JSON', async () => {
-    const file = join(dir, 'broken.json');
-    writeFileSync(file, '{ "name": "x", ');
-    const r = await tavoloAsync(['run', file]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('is not valid JSON');
+  it('has at least 20 cases through the real CLI', () => {
+    expect(CLI_CASES.length + CLI_ONLY.length).toBeGreaterThanOrEqual(20);
   });
 });

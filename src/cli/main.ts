@@ -186,15 +186,16 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
   const threads = effectiveThreads(spec, requestedThreads, batch, shard);
   const outDir = out ?? (shard ? join('results', spec.name, `shard-${shard.index}-of-${shard.count}`) : join('results', spec.name));
 
-  process.stdout.write(
-    `${spec.name}: ${spec.game.title}, ${spec.players} players, ${spec.matches} matches x ${spec.variants.length} ` +
-      `variant${spec.variants.length > 1 ? 's' : ''} (${spec.variants.map((v) => v.name).join(', ')}), ` +
-      `seed ${JSON.stringify(spec.seed)}, ${threads} thread${threads > 1 ? 's' : ''}, batches of ${batch}` +
-      (shard ? `, shard ${shard.index}/${shard.count}` : '') +
-      '\n',
-  );
-  process.stdout.write(`Lineup: ${spec.lineup.map((e, i) => `${i} ${e.name}`).join(', ')}\n`);
-
+  const printHeader = () => {
+    process.stdout.write(
+      `${spec.name}: ${spec.game.title}, ${spec.players} players, ${spec.matches} matches x ${spec.variants.length} ` +
+        `variant${spec.variants.length > 1 ? 's' : ''} (${spec.variants.map((v) => v.name).join(', ')}), ` +
+        `seed ${JSON.stringify(spec.seed)}, ${threads} thread${threads > 1 ? 's' : ''}, batches of ${batch}` +
+        (shard ? `, shard ${shard.index}/${shard.count}` : '') +
+        '\n',
+    );
+    process.stdout.write(`Lineup: ${spec.lineup.map((e, i) => `${i} ${e.name}`).join(', ')}\n`);
+  };
   const bar = progressBar();
   const t0 = performance.now();
   let lastDone = 0;
@@ -217,6 +218,8 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
         workerMemoryMb,
         signal,
         onStart: ({ done, total, resumed, droppedBytes }) => {
+          // Printed once the checks are done: bad input leaves stdout empty.
+          printHeader();
           startDone = lastDone = done;
           if (resumed) {
             process.stdout.write(

@@ -89,6 +89,8 @@ export interface PoolOptions {
   threads: number;
   spec: WorkerSpec;
   decisionTimeoutMs: number;
+  /** How long past the limit a bot call may run before its worker is ended (default: half the limit, 0.25 s to 5 s). */
+  graceMs?: number;
   workerMemoryMb?: number;
   signal?: AbortSignal;
   /** A completed batch (called synchronously, in completion order). */
@@ -136,7 +138,7 @@ export function playOnPool(batches: Iterable<PlayBatch>, o: PoolOptions): Promis
   let tokens = 0;
 
   const limit = o.decisionTimeoutMs;
-  const hard = limit + clamp(limit / 2, 250, 5000);
+  const hard = limit + (o.graceMs ?? clamp(limit / 2, 250, 5000));
   const tick = clamp(limit / 4, 10, 250);
 
   return new Promise<PoolOutcome>((resolve, reject) => {

@@ -51,6 +51,8 @@ export interface RunOptions {
   shard?: Shard | null;
   /** Heap limit of each worker (resourceLimits.maxOldGenerationSizeMb); default: V8's. */
   workerMemoryMb?: number;
+  /** How long past the decision time limit a bot call may run before its worker is ended (see pool.ts). */
+  watchdogGraceMs?: number;
   /** Called once the journal is open: matches already done (on resume) and the total. */
   onStart?: (s: { done: number; total: number; resumed: boolean; droppedBytes: number }) => void;
   /** Called after each batch is journaled, with matches done and total. */
@@ -249,6 +251,7 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
         threads,
         spec: toWorkerSpec(spec),
         decisionTimeoutMs: spec.decisionTimeoutMs,
+        graceMs: o.watchdogGraceMs,
         workerMemoryMb: o.workerMemoryMb,
         signal: o.signal,
         onResult,
