@@ -30,7 +30,7 @@ import type { SpecIdentity } from './identity.js';
  * - `batches.log`: one record per completed batch, in completion order. A record is a text header line
  *   `TVB1 <variant> <start> <end> <csv bytes> <i|f> <record bytes> <notes bytes> <crc32>` followed by the
  *   batch's matches.csv rows, its numeric records (Int32 when every value is a 32-bit integer, else
- *   Float64, little-endian) and its fault notes (JSON). A record is written with one call and checked by
+ *   Float64, little-endian) and its fault notes (JSON), then a line end. A record is written with one call and checked by
  *   its lengths and CRC-32 when read back: a record torn by a crash (kill -9, power loss) is dropped and
  *   its batch played again; whatever was complete before it is kept.
  * - `lock`: the pid and host of the run writing the journal (a second run on the same directory stops).
@@ -40,6 +40,7 @@ export const JOURNAL_FORMAT = 'tavolo-journal/1';
 const MAGIC = 'TVB1';
 const MAX_HEADER = 200;
 const FSYNC_EVERY_MS = 2000;
+const NEWLINE = Buffer.from('\n');
 
 export interface Shard {
   index: number;
@@ -231,13 +232,13 @@ export class Journal {
       if (!h) break;
       const payload = h.csvBytes + h.recBytes + h.notesBytes;
       const offset = off + nl + 1;
-      if (offset + payload > size) break;
-      const buf = Buffer.alloc(payload);
-      readSync(this.fd, buf, 0, payload, offset);
-      if (crc32(buf) !== h.crc) break;
+      if (offset + payload + 1 > size) break;
+      const buf = Buffer.alloc(payload + 1);
+      readSync(this.fd, buf, 0, payload + 1, offset);
+      if (buf[payload] !== 10 || crc32(buf.subarray(0, payload)) !== h.crc) break;
       const { crc: _crc, ...rest } = h;
       this.records.push({ ...rest, offset });
-      off = offset + payload;
+      off = offset + payload + 1;
     }
     this.size = off;
     this.droppedBytes = size - off;
@@ -254,7 +255,7 @@ export class Journal {
     const notes = Buffer.from(JSON.stringify(res.faults), 'utf8');
     const payload = Buffer.concat([csv, rec.bytes, notes]);
     const header = `${MAGIC} ${res.variant} ${res.start} ${res.end} ${csv.length} ${rec.kind} ${rec.bytes.length} ${notes.length} ${crc32(payload).toString(16).padStart(8, '0')}\n`;
-    const buf = Buffer.concat([Buffer.from(header, 'latin1'), payload]);
+    const buf = Buffer.concat([Buffer.from(header, 'latin1'), payload, NEWLINE]);
     let written = 0;
     while (written < buf.length) written += writeSync(this.fd, buf, written, buf.length - written, this.size + written);
     this.records.push({
