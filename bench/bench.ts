@@ -1,21 +1,28 @@
 /**
- * `npm run bench`: how fast tavolo plays 4-player Stramat.
+ * `npm run bench`: how fast tavolo plays 4-player Stramat, how well it scales, what the runner costs.
  *
  * For random bots and for greedy bots it measures, in the same run and interleaved (so that machine
- * drift hits every measurement alike):
- *   - the bare loop: playMatch in-process on one thread, no output (the engine + game + bots speed);
- *   - the runner on one thread (in-process, with matches.csv, summaries and all);
- *   - the runner on a worker pool of 1 thread and of 2 threads (and of all cores, when there are more),
- *     start-up of the pool included;
- * and reports medians over the repetitions, plus the speed-up of the 2-thread pool over the 1-thread pool.
+ * drift hits every measurement alike), medians over the repetitions:
+ *   - the bare rules loop (random bots only): Stramat's setup / legalActions / apply called directly, the
+ *     random choice inlined, the same generators as a tournament, so exactly the same matches; nothing
+ *     else (no bots, no playMatch, no output);
+ *   - the bare playMatch loop: the engine with the bots, on one thread, no output;
+ *   - the runner in-process (matches.csv, journal, summaries; no worker);
+ *   - the runner on a worker pool of 1, 2, ... up to all cores (`tavolo run --threads k`), start-up of
+ *     the pool and writing the final files included.
+ * It prints the measurements, the scaling table (matches/s by threads, speed-up over 1 thread, parallel
+ * efficiency = speed-up / threads; target >= 90% on two cores), the overheads against the bare rules
+ * loop (target <= 10% for the runner on one worker thread), and how well the machine itself scales a
+ * pure CPU loop (on a shared machine, well below the thread count: the runner cannot beat that).
  *
- * Flags: --matches N (per measurement, random bots; greedy bots play N/4), --reps R (default 3).
+ * Flags: --matches N (per measurement, random bots; greedy bots play N/4), --reps R (default 3),
+ * --max-threads T (default: all cores).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { playMatch, type SeatBot } from '../src/engine/match.js';
+import { matchRngs, playMatch, type SeatBot } from '../src/engine/match.js';
 import { matchSeed, rotations } from '../src/runner/plan.js';
 import { runTournament } from '../src/runner/run.js';
 import { resolveSpec, type ResolvedSpec } from '../src/runner/spec.js';
@@ -31,9 +38,9 @@ function flag(name: string, fallback: number): number {
   return v;
 }
 
-const MATCHES = flag('matches', 40_000);
+const MATCHES = flag('matches', 100_000);
 const REPS = flag('reps', 3);
-const CORES = availableParallelism();
+const CORES = Math.min(availableParallelism(), flag('max-threads', availableParallelism()));
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -55,8 +62,36 @@ async function specFor(bot: string, matches: number): Promise<ResolvedSpec> {
   );
 }
 
-/** The bare loop: the runner's seeds and rotation, nothing else. */
-function bareLoop(spec: ResolvedSpec): number {
+/**
+ * Stramat's rules in a bare loop: what the random bot does (a uniform legal action from its seat's
+ * generator), inlined, with the tournament's seeds: the same matches as the runner plays, minus tavolo.
+ */
+function bareRules(spec: ResolvedSpec): number {
+  const game = spec.game;
+  const opts = spec.variants[0].options;
+  const legal = new Int32Array(game.maxActions);
+  const metrics = new Array<number>(game.metricNames.length).fill(0);
+  let check = 0;
+  const t0 = performance.now();
+  for (let i = 0; i < spec.matches; i++) {
+    const rngs = matchRngs(matchSeed(spec.seed, i), 4);
+    const state = game.setup(opts, 4, rngs.game);
+    for (;;) {
+      const p = game.currentPlayer(state);
+      if (p < 0) break;
+      const n = game.legalActions(state, legal);
+      game.apply(state, legal[rngs.bots[p].int(n)], rngs.game);
+    }
+    check += game.result(state).turns;
+    game.metrics(state, metrics);
+  }
+  const rate = spec.matches / ((performance.now() - t0) / 1000);
+  if (check < 0) console.log(check);
+  return rate;
+}
+
+/** The engine with the bots: playMatch in a loop, the runner's seeds and rotation, no output. */
+function barePlayMatch(spec: ResolvedSpec): number {
   const opts = spec.variants[0].options;
   const seats: SeatBot[][] = rotations(spec.lineup);
   const t0 = performance.now();
@@ -64,40 +99,42 @@ function bareLoop(spec: ResolvedSpec): number {
   return spec.matches / ((performance.now() - t0) / 1000);
 }
 
-async function runner(spec: ResolvedSpec, threads: number, pool: boolean): Promise<number> {
+async function runner(spec: ResolvedSpec, threads: number, inProcess: boolean): Promise<number> {
   const out = mkdtempSync(join(tmpdir(), 'tavolo-bench-'));
   try {
-    const r = await runTournament(spec, { threads, batch: 250, outDir: out, inProcess: !pool });
-    return r.matchesPerSecond;
+    const t0 = performance.now();
+    await runTournament(spec, { threads, batch: 250, outDir: out, inProcess });
+    // Wall time of the whole run, final files included.
+    return spec.matches / ((performance.now() - t0) / 1000);
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
 }
 
 interface Measure {
+  key: string;
   label: string;
   threads: number;
   run: (spec: ResolvedSpec) => Promise<number> | number;
+  randomOnly?: boolean;
 }
 
 const measures: Measure[] = [
-  { label: 'bare playMatch loop', threads: 1, run: bareLoop },
-  { label: 'runner, in-process', threads: 1, run: (s) => runner(s, 1, false) },
-  { label: 'runner, pool', threads: 1, run: (s) => runner(s, 1, true) },
-  { label: 'runner, pool', threads: 2, run: (s) => runner(s, 2, true) },
+  { key: 'rules', label: 'bare rules loop (no bots, no runner)', threads: 1, run: bareRules, randomOnly: true },
+  { key: 'engine', label: 'bare playMatch loop', threads: 1, run: barePlayMatch },
+  { key: 'inproc', label: 'runner, in-process', threads: 1, run: (s) => runner(s, 1, true) },
 ];
-if (CORES > 2) measures.push({ label: 'runner, pool (all cores)', threads: CORES, run: (s) => runner(s, CORES, true) });
+for (let k = 1; k <= CORES; k++) measures.push({ key: `pool${k}`, label: 'runner, worker pool', threads: k, run: (s) => runner(s, k, false) });
 
 /**
  * The machine's own scaling: a pure arithmetic loop on k worker threads at once, in loops per second.
- * On a shared or throttled machine two threads do not give twice the work; the runner cannot beat this.
+ * On a shared or throttled machine k threads do not give k times the work; the runner cannot beat this.
  */
 const SPIN = `
   const { parentPort } = require('node:worker_threads');
   let x = 0;
-  const t0 = performance.now();
   for (let i = 0; i < 200_000_000; i++) x = (x + (i & 7)) | 0;
-  parentPort.postMessage({ ms: performance.now() - t0, x });
+  parentPort.postMessage(x);
 `;
 async function spin(threads: number): Promise<number> {
   const t0 = performance.now();
@@ -112,43 +149,64 @@ async function spin(threads: number): Promise<number> {
 }
 
 const fmt = (v: number) => Math.round(v).toLocaleString('en-US');
+const pct = (v: number) => `${(100 * v).toFixed(1)}%`;
 
-const rows: string[] = [];
+const measureRows: string[] = [];
+const scalingRows: string[] = [];
+const overheadRows: string[] = [];
 for (const bot of ['random', 'greedy']) {
   const matches = bot === 'random' ? MATCHES : Math.max(1, Math.round(MATCHES / 4));
   const spec = await specFor(bot, matches);
-  bareLoop(await specFor(bot, Math.min(2000, matches))); // warm-up of the in-process JIT
-  const results = measures.map(() => [] as number[]);
+  const active = measures.filter((m) => bot === 'random' || !m.randomOnly);
+  // Warm-up of the in-process JIT.
+  const warm = await specFor(bot, Math.min(2000, matches));
+  barePlayMatch(warm);
+  if (bot === 'random') bareRules(warm);
+  const results = active.map(() => [] as number[]);
   for (let rep = 0; rep < REPS; rep++) {
-    for (let m = 0; m < measures.length; m++) {
-      results[m].push(await measures[m].run(spec));
+    for (let m = 0; m < active.length; m++) {
+      results[m].push(await active[m].run(spec));
       process.stderr.write('.');
     }
   }
-  const med = results.map(median);
-  for (let m = 0; m < measures.length; m++) {
-    const { label, threads } = measures[m];
-    rows.push(`| ${bot} | ${label} | ${threads} | ${fmt(matches)} | ${fmt(med[m])} | ${fmt(med[m] / threads)} | ${results[m].map(fmt).join(', ')} |`);
+  const med = new Map(active.map((m, i) => [m.key, median(results[i])]));
+  active.forEach((m, i) => {
+    measureRows.push(`| ${bot} | ${m.label} | ${m.threads} | ${fmt(matches)} | ${fmt(med.get(m.key)!)} | ${results[i].map(fmt).join(', ')} |`);
+  });
+  const one = med.get('pool1')!;
+  for (let k = 1; k <= CORES; k++) {
+    const r = med.get(`pool${k}`)!;
+    scalingRows.push(`| ${bot} | ${k} | ${fmt(r)} | ${(r / one).toFixed(2)}x | ${pct(r / one / k)} |`);
   }
-  const pool1 = med[2];
-  const pool2 = med[3];
-  rows.push(`| ${bot} | **speed-up, pool 2 threads vs 1** | | | **${(pool2 / pool1).toFixed(2)}x** | | |`);
-  rows.push(`| ${bot} | runner overhead vs bare loop (1 thread) | | | ${(100 * (1 - med[1] / med[0])).toFixed(1)}% | | |`);
+  const base = med.get('rules') ?? med.get('engine')!;
+  const baseName = med.has('rules') ? 'bare rules loop' : 'bare playMatch loop';
+  for (const key of ['engine', 'inproc', 'pool1']) {
+    if (key === 'engine' && !med.has('rules')) continue;
+    const m = measures.find((x) => x.key === key)!;
+    overheadRows.push(`| ${bot} | ${m.label}${m.key === 'pool1' ? ' (1 thread)' : ''} | ${baseName} | ${pct(1 - med.get(key)! / base)} |`);
+  }
 }
-const spin1: number[] = [];
-const spin2: number[] = [];
-for (let rep = 0; rep < REPS; rep++) {
-  spin1.push(await spin(1));
-  spin2.push(await spin(2));
-}
-const machine = median(spin2) / median(spin1);
-rows.push(`| (none) | **machine: pure CPU loop, 2 threads vs 1** | | | **${machine.toFixed(2)}x** | | ${spin1.map((a, i) => (spin2[i] / a).toFixed(2) + 'x').join(', ')} |`);
+const spins: number[][] = Array.from({ length: CORES }, () => []);
+for (let rep = 0; rep < REPS; rep++) for (let k = 1; k <= CORES; k++) spins[k - 1].push(await spin(k));
 process.stderr.write('\n');
+const spin1 = median(spins[0]);
 
 const cpu = cpus()[0]?.model?.trim() ?? 'unknown CPU';
 console.log(`### tavolo benchmark: 4-player Stramat\n`);
-console.log(`Command: \`npm run bench -- --matches ${MATCHES} --reps ${REPS}\` (node ${process.version}, ${cpu}, ${CORES} cores).`);
-console.log(`Medians of ${REPS} repetitions, interleaved; the pool figures include starting the workers.\n`);
-console.log('| bots | measurement | threads | matches | matches/s (median) | per thread | all repetitions |');
-console.log('|---|---|---:|---:|---:|---:|---|');
-for (const r of rows) console.log(r);
+console.log(
+  `Command: \`npm run bench -- --matches ${MATCHES} --reps ${REPS}\` (node ${process.version}, ${cpu}, ` +
+    `${availableParallelism()} cores, up to ${CORES} threads).`,
+);
+console.log(`Medians of ${REPS} repetitions, interleaved; runner figures are wall time of whole runs (pool start-up and final files included).\n`);
+console.log('| bots | measurement | threads | matches | matches/s (median) | all repetitions |');
+console.log('|---|---|---:|---:|---:|---|');
+for (const r of measureRows) console.log(r);
+console.log('\n**Scaling** (runner on a worker pool; efficiency = speed-up / threads, target >= 90% on two cores)\n');
+console.log('| bots | threads | matches/s | speed-up | parallel efficiency |');
+console.log('|---|---:|---:|---:|---:|');
+for (const r of scalingRows) console.log(r);
+console.log('| (machine) pure CPU loop | ' + spins.map((s, i) => `${i + 1}: ${(median(s) / spin1).toFixed(2)}x`).join(', ') + ' | | | |');
+console.log('\n**Overhead** against the bare loop, single thread (target <= 10% for the runner)\n');
+console.log('| bots | measurement | against | overhead |');
+console.log('|---|---|---|---:|');
+for (const r of overheadRows) console.log(r);

@@ -82,6 +82,8 @@ export interface BatchResult {
   rec: Float64Array;
   /** The first few faults of the batch, with the bots' messages. */
   faults: FaultNote[];
+  /** Set by a pool worker: the V8 heap in use in that worker after the batch, in bytes. */
+  heap?: number;
 }
 
 const MAX_FAULT_NOTES = 5;

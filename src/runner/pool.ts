@@ -102,6 +102,8 @@ export interface PoolOutcome {
   failed: FailedBatch[];
   /** Workers ended by the watchdog or that died. */
   workerRestarts: number;
+  /** The largest V8 heap a worker reported after a batch, in bytes. */
+  workerHeapPeak: number;
 }
 
 interface Job extends PlayBatch {
@@ -136,6 +138,7 @@ export function playOnPool(batches: Iterable<PlayBatch>, o: PoolOptions): Promis
   const failed: FailedBatch[] = [];
   let restarts = 0;
   let tokens = 0;
+  let heapPeak = 0;
 
   const limit = o.decisionTimeoutMs;
   const hard = limit + (o.graceMs ?? clamp(limit / 2, 250, 5000));
@@ -151,7 +154,7 @@ export function playOnPool(batches: Iterable<PlayBatch>, o: PoolOptions): Promis
       clearInterval(timer);
       o.signal?.removeEventListener('abort', onAbort);
       pool.destroy().then(
-        () => (err ? reject(err) : resolve({ failed, workerRestarts: restarts })),
+        () => (err ? reject(err) : resolve({ failed, workerRestarts: restarts, workerHeapPeak: heapPeak })),
         (e: unknown) => reject(err ?? e),
       );
     };
@@ -200,6 +203,7 @@ export function playOnPool(batches: Iterable<PlayBatch>, o: PoolOptions): Promis
         (res) => {
           release(job);
           if (finished) return;
+          heapPeak = Math.max(heapPeak, res.heap ?? 0);
           try {
             o.onResult(res);
           } catch (err) {

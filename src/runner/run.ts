@@ -239,6 +239,7 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
     const todo = splitBatches(journal.missing(), batch);
     let failed: FailedBatch[] = [];
     let workerRestarts = 0;
+    let workerHeapPeak = 0;
     if (o.inProcess) {
       const prepared = prepare(spec.game, spec.players, spec.seed, spec.variants, spec.lineup);
       for (const t of todo) {
@@ -259,6 +260,7 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
       });
       failed = out.failed;
       workerRestarts = out.workerRestarts;
+      workerHeapPeak = out.workerHeapPeak;
     }
     if (failed.length > 0) {
       failed.sort((a, b) => a.variant - b.variant || a.start - b.start);
@@ -305,6 +307,8 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
         matches_per_second: Math.round(matchesPerSecond),
         decisions_per_second: Math.round(sessionDecisions / Math.max(wallSeconds, 1e-9)),
         worker_restarts: workerRestarts,
+        worker_heap_peak_mb: Number((workerHeapPeak / 1048576).toFixed(1)),
+        peak_rss_mb: Number((process.resourceUsage().maxRSS / 1024).toFixed(1)),
       };
     };
     const tail = { versions: versions(), platform: `${process.platform}-${process.arch}` };

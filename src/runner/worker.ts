@@ -1,3 +1,4 @@
+import { getHeapStatistics } from 'node:v8';
 import { threadId, workerData } from 'node:worker_threads';
 import { loadBot } from '../../bots/index.js';
 import { WATCH_CELLS, WATCH_SEAT } from '../engine/match.js';
@@ -67,6 +68,7 @@ async function play(task: BatchTask): Promise<BatchResult> {
     } else {
       res = runBatch(p, task.variant, task.start, task.end);
     }
+    res.heap = getHeapStatistics().used_heap_size;
     return res;
   } catch (err) {
     if (slot) Atomics.store(slot, SLOT_STATE, STATE_FAILED);
