@@ -1,6 +1,10 @@
 // Speed of the Monte Carlo bots: ISMCTS iterations per second (4-player Stramat, random playouts) and
 // the time per decision of every bot, over decision points sampled from random matches.
 //   npm run build && node dist/bench/mcts-bench.js [--quick]
+//
+// Every figure is given twice: per second of this process's CPU time (what one core does, nearly
+// independent of other work on the machine) and per second of wall time (what you wait, which grows
+// when the machine is busy). On an idle machine the two agree.
 import type { Bot, BotFactory, Decision } from '../src/engine/bot.js';
 import type { AnyGame, Options } from '../src/engine/game.js';
 import { resolveOptions } from '../src/engine/options.js';
@@ -12,6 +16,17 @@ import { pimc } from '../bots/pimc.js';
 import { random } from '../bots/random.js';
 
 const quick = process.argv.includes('--quick');
+const line = (s: string) => process.stdout.write(s + '\n');
+
+/** CPU and wall seconds since start. */
+class Stopwatch {
+  private readonly cpu0 = process.cpuUsage();
+  private readonly wall0 = performance.now(); // clock-ok (benchmark)
+  read(): { cpu: number; wall: number } {
+    const u = process.cpuUsage(this.cpu0);
+    return { cpu: (u.user + u.system) / 1e6, wall: (performance.now() - this.wall0) / 1000 }; // clock-ok (benchmark)
+  }
+}
 
 /** A decision of a stored state, as the match loop presents it (observation computed from the state). */
 class StoredDecision implements Decision {
@@ -46,68 +61,86 @@ function samplePoints(game: AnyGame, opts: Options, players: number, matches: nu
   return out;
 }
 
-function timeDecisions(factory: BotFactory, params: Record<string, unknown>, players: number, points: StoredDecision[]): number {
+function makeBot(factory: BotFactory, params: Record<string, unknown>, players: number, seat: number): Bot {
   const resolved = resolveOptions(factory.params, params, 'bot parameter');
+  return factory.create({ game: stramat, seat, players, rng: new Rng(`bench/${seat}`), params: resolved });
+}
+
+/** Mean time per decision over the points, CPU and wall, in ms. */
+function timeDecisions(factory: BotFactory, params: Record<string, unknown>, players: number, points: StoredDecision[]) {
   const bots = new Map<number, Bot>();
   const botFor = (seat: number) => {
     let b = bots.get(seat);
-    if (!b) {
-      b = factory.create({ game: stramat, seat, players, rng: new Rng(`bench/${seat}`), params: resolved });
-      bots.set(seat, b);
-    }
+    if (!b) bots.set(seat, (b = makeBot(factory, params, players, seat)));
     return b;
   };
-  // Warm up on a few points, then time all of them.
   for (let i = 0; i < Math.min(5, points.length); i++) botFor(points[i].player).choose(points[i]);
-  const t0 = performance.now(); // clock-ok (benchmark)
+  const sw = new Stopwatch();
   for (const d of points) botFor(d.player).choose(d);
-  return (performance.now() - t0) / points.length; // clock-ok (benchmark)
+  const t = sw.read();
+  return { cpu: (t.cpu * 1000) / points.length, wall: (t.wall * 1000) / points.length };
 }
 
+/** What the game alone costs per iteration: a determinization, a random playout and the result (no tree). */
+function gameAlone(points: StoredDecision[], runs: number): { cpu: number; wall: number } {
+  const rng = new Rng('bench-floor');
+  const buf = new Int32Array(stramat.maxActions);
+  const determinize = stramat.determinize!;
+  const once = (d: StoredDecision) => {
+    const s = determinize(d.observation as never, d.player, rng);
+    for (;;) {
+      if (stramat.currentPlayer(s) < 0) break;
+      const k = stramat.legalActions(s, buf);
+      stramat.apply(s, k === 1 ? buf[0] : buf[rng.int(k)], rng);
+    }
+    stramat.result(s);
+  };
+  for (let i = 0; i < 2000; i++) once(points[i % points.length]);
+  const sw = new Stopwatch();
+  for (const d of points) for (let i = 0; i < runs; i++) once(d);
+  return sw.read();
+}
+
+const rate = (n: number, t: { cpu: number; wall: number }) =>
+  `${Math.round(n / t.cpu)
+    .toString()
+    .padStart(6)} per CPU-second, ${Math.round(n / t.wall)
+    .toString()
+    .padStart(6)} per wall-second`;
+
 const opts = resolveOptions(stramat.options, {});
-const line = (s: string) => process.stdout.write(s + '\n');
 
 // ISMCTS iterations per second, 4 players, random playouts.
 {
   const players = 4;
-  const points = samplePoints(stramat, opts, players, quick ? 10 : 40, 'bench-ismcts');
-  const iterations = quick ? 2000 : 10000;
-  const resolved = resolveOptions(ismcts.params, { iterations }, 'bot parameter');
-  const bot = ismcts.create({ game: stramat, seat: 0, players, rng: new Rng('bench'), params: resolved });
+  const matches = quick ? 8 : 30;
+  const points = samplePoints(stramat, opts, players, matches, 'bench-ismcts');
+  const iterations = quick ? 1000 : 5000;
+  const bot = makeBot(ismcts, { iterations }, players, 0);
   for (let i = 0; i < 3; i++) bot.choose(points[i]);
-  const opening = points.filter((d) => (d.observation as { turns: number }).turns === 0 && (d.observation as { phase: number }).phase === 0);
-  const t0 = performance.now(); // clock-ok (benchmark)
+  const opening = points.filter((d) => {
+    const o = d.observation as { turns: number; phase: number };
+    return o.turns === 0 && o.phase === 0;
+  });
+  let sw = new Stopwatch();
   for (const d of points) bot.choose(d);
-  const secs = (performance.now() - t0) / 1000; // clock-ok (benchmark)
-  const t1 = performance.now(); // clock-ok (benchmark)
+  const all = sw.read();
+  sw = new Stopwatch();
   for (const d of opening) bot.choose(d);
-  const secsOpening = (performance.now() - t1) / 1000; // clock-ok (benchmark)
-  // The floor: what the game alone costs per iteration (a determinization and a random playout, no tree).
-  const rng = new Rng('bench-floor');
-  const buf = new Int32Array(stramat.maxActions);
-  const floorRuns = Math.max(1, Math.floor(iterations / 10));
-  const t2 = performance.now(); // clock-ok (benchmark)
-  for (const d of points) {
-    for (let i = 0; i < floorRuns; i++) {
-      const s = stramat.determinize!(d.observation as never, d.player, rng);
-      while (stramat.currentPlayer(s) >= 0) stramat.apply(s, buf[rng.int(stramat.legalActions(s, buf))], rng);
-      stramat.result(s);
-    }
-  }
-  const secsFloor = (performance.now() - t2) / 1000; // clock-ok (benchmark)
+  const first = sw.read();
+  const runs = Math.max(1, Math.floor(iterations / 10));
+  const alone = gameAlone(points, runs);
   line(`ISMCTS, 4-player Stramat, random playouts, ${iterations} iterations per decision:`);
-  line(`  all decision points (${points.length} from ${quick ? 10 : 40} random matches): ${Math.round((points.length * iterations) / secs)} iterations/s`);
-  line(`  game alone (determinize + random playout + result, no tree), same points:  ${Math.round((points.length * floorRuns) / secsFloor)} per second`);
-  if (opening.length) {
-    line(`  first decision of a match (${opening.length} points, longest playouts):       ${Math.round((opening.length * iterations) / secsOpening)} iterations/s`);
-  }
+  line(`  every decision point of ${matches} random matches (${points.length}):  ${rate(points.length * iterations, all)}`);
+  line(`  first decision of each match (${opening.length}, longest playouts):     ${rate(opening.length * iterations, first)}`);
+  line(`  the game alone (determinize + playout + result, no tree):  ${rate(points.length * runs, alone)}`);
 }
 
-// Time per decision of each bot with its default parameters.
+// Time per decision of each bot.
 line('');
-line('Time per decision (default parameters unless stated), averaged over decision points of random matches:');
+line('Time per decision (ms; CPU / wall), averaged over every 4th decision point of random matches:');
 for (const players of [2, 4]) {
-  const points = samplePoints(stramat, opts, players, quick ? 4 : 15, `bench-${players}p`);
+  const points = samplePoints(stramat, opts, players, quick ? 4 : 12, `bench-${players}p`).filter((_d, i) => i % 4 === 0);
   const rows: Array<[string, BotFactory, Record<string, unknown>]> = [
     ['random', random, {}],
     ['greedy', greedy, {}],
@@ -118,7 +151,8 @@ for (const players of [2, 4]) {
     ['ismcts iterations=10000', ismcts, { iterations: 10000 }],
   ];
   for (const [name, factory, params] of rows) {
-    const ms = timeDecisions(factory, params, players, points);
-    line(`  ${players}p ${name.padEnd(26)} ${ms < 0.01 ? `${(ms * 1000).toFixed(2)} us` : `${ms.toFixed(2)} ms`}  (${points.length} points)`);
+    const t = timeDecisions(factory, params, players, points);
+    const fmt = (ms: number) => (ms < 0.1 ? ms.toFixed(4) : ms.toFixed(1)).padStart(8);
+    line(`  ${players}p ${name.padEnd(26)} ${fmt(t.cpu)} / ${fmt(t.wall)}   (${points.length} points)`);
   }
 }

@@ -43,6 +43,10 @@ export class IsmctsSearch {
   /** The children available at the current step. */
   private readonly availKids: Int32Array;
   private readonly playout: Playout;
+  /** Per action value: the step at which it was last seen legal, and its slot in the action buffer then. */
+  private stampOf = new Float64Array(64);
+  private slotOf = new Int32Array(64);
+  private stampNow = 0;
 
   /** Iterations run at the last decision (useful with a time budget). */
   lastIterations = 0;
@@ -120,17 +124,23 @@ export class IsmctsSearch {
       const p = game.currentPlayer(s);
       if (p < 0) break;
       const k = game.legalActions(s, buf);
-      tried.fill(0, 0, k);
+      // Index the legal actions by value (stamped, so nothing needs clearing), then pick out the
+      // children of player p whose action is legal here: O(legal + children).
+      const stamp = ++this.stampNow;
+      for (let i = 0; i < k; i++) {
+        const a = buf[i];
+        if (a >= this.stampOf.length || a < 0) this.growStamps(a);
+        this.stampOf[a] = stamp;
+        this.slotOf[a] = i;
+        tried[i] = 0;
+      }
       let nk = 0;
       for (let ch = this.firstChild[node]; ch >= 0; ch = this.nextSibling[ch]) {
         if (this.player[ch] !== p) continue;
         const a = this.action[ch];
-        for (let i = 0; i < k; i++) {
-          if (buf[i] === a) {
-            tried[i] = 1;
-            kids[nk++] = ch;
-            break;
-          }
+        if (a < this.stampOf.length && this.stampOf[a] === stamp) {
+          tried[this.slotOf[a]] = 1;
+          kids[nk++] = ch;
         }
       }
       if (nk < k) {
@@ -182,6 +192,18 @@ export class IsmctsSearch {
     this.avail[v] = 1;
     this.total[v] = 0;
     return v;
+  }
+
+  private growStamps(a: number): void {
+    if (!(a >= 0) || !Number.isInteger(a)) throw new Error(`ismcts: actions must be non-negative integers, found ${a}`);
+    let cap = this.stampOf.length;
+    while (cap <= a) cap *= 2;
+    const st = new Float64Array(cap);
+    st.set(this.stampOf);
+    const sl = new Int32Array(cap);
+    sl.set(this.slotOf);
+    this.stampOf = st;
+    this.slotOf = sl;
   }
 
   private grow(): void {
