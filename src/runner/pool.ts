@@ -287,8 +287,17 @@ export function playOnPool(batches: Iterable<PlayBatch>, o: PoolOptions): Promis
       countFailure(job, error, at);
     };
 
+    let noThreadsSince = -1;
     const timer = setInterval(() => {
       const now = performance.now();
+      // piscina stops replacing workers that die while starting up: with none left, nothing would run.
+      if (pool.threads.length === 0 && active.size > 0) {
+        if (noThreadsSince < 0) noThreadsSince = now;
+        else if (now - noThreadsSince > 5000) {
+          finish(new Error('the worker pool has no threads left: workers die while starting (see the errors above)'));
+          return;
+        }
+      } else noThreadsSince = -1;
       // A late tick means this thread (or the whole machine, e.g. suspended) stood still: what was
       // observed before says nothing about the bots, so observations start again.
       const stalled = now - lastTick > Math.max(4 * tick, 1000);
