@@ -67,7 +67,7 @@ import {
 } from './state.js';
 
 /*
- * The rules of Stop. Section names refer to the Italian rulebook (/work/shared/rules/stop.txt);
+ * The rules of Stop. Section names refer to the Italian rulebook (shared/rules/stop.txt);
  * docs/rules/stop.md maps each rule to the functions here.
  */
 
