@@ -86,17 +86,12 @@ describe('spec validation (in-process)', () => {
 const CLI_CASES = CASES.filter(([name]) =>
   [
     'players as text',
-    'fractional matches',
     'misspelt top-level field',
     'unknown game',
-    'too many players for the game',
-    'lineup shorter than players',
     'unknown bot',
     'missing bot file',
     'bot file without a factory',
-    'unknown bot parameter',
     'unknown option',
-    'option out of range',
     'options the game rejects together',
   ].includes(name),
 );
@@ -126,7 +121,6 @@ const CLI_ONLY: Array<[string, Record<string, string>, string[], string, string[
   ['--matches 0', {}, ['run', HIGHCARD_SPEC, '--matches', '0'], '--matches: ', ['at least 1', 'found "0"']],
   ['a player count Stramat does not allow', { 's.json': JSON.stringify({ ...STRAMAT_6, players: 7, bots: Array.from({ length: 7 }, () => ({ bot: 'random' })) }) }, ['run', 'DIR/s.json'], 'players: ', ['2 to 6 players', 'found 7']],
   ['--threads 0', {}, ['run', HIGHCARD_SPEC, '--threads', '0'], '--threads: ', ['from 1 to 1024', 'found "0"']],
-  ['--threads -2', {}, ['run', HIGHCARD_SPEC, '--threads', '-2'], '--threads: ', ['from 1 to 1024', 'found "-2"']],
   ['--batch -5', {}, ['run', HIGHCARD_SPEC, '--batch', '-5'], '--batch: ', ['found "-5"']],
   ['--decision-timeout-ms 0', {}, ['run', HIGHCARD_SPEC, '--decision-timeout-ms', '0'], '--decision-timeout-ms: ', ['from 1 to', 'found "0"']],
   ['decisionTimeoutMs of the wrong type', { 's.json': JSON.stringify({ ...STRAMAT_6, decisionTimeoutMs: 'fast' }) }, ['run', 'DIR/s.json'], 'decisionTimeoutMs: ', ['expected an integer', '"fast"']],
@@ -137,7 +131,6 @@ const CLI_ONLY: Array<[string, Record<string, string>, string[], string, string[
   ['--out under a regular file', { 'a-file': 'x' }, ['run', HIGHCARD_SPEC, '--out', 'DIR/a-file/results'], '--out: ', ['a-file is a file, not a directory']],
   ['--out is a regular file', { 'a-file': 'x' }, ['run', HIGHCARD_SPEC, '--out', 'DIR/a-file'], '--out: ', ['exists and is not a directory']],
   ['play: an unknown bot', {}, ['play', '--game', GAME, '--bots', 'greedy,randum'], '--bots', ['unknown bot "randum"', 'valid bots are: random, greedy']],
-  ['play: an option out of range', {}, ['play', '--game', GAME, '--bots', 'greedy,random', '--option', 'hand=99'], '--option hand', ['from 1 to 10']],
   ['play: an unknown game', {}, ['play', '--game', 'chess', '--bots', 'greedy,random'], '--game', ['valid games are: stramat']],
 ];
 

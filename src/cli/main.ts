@@ -43,7 +43,7 @@ async function parse(args: string[]): Promise<Command> {
         y
           .positional('spec', { type: 'string', describe: 'Path of the tournament spec (JSON)' })
           .option('matches', { type: 'string', describe: 'Matches per variant (overrides the spec)' })
-          .option('threads', { type: 'string', describe: 'Worker threads (default: all cores; 1 runs in-process)' })
+          .option('threads', { type: 'string', describe: 'Worker threads (default: all cores)' })
           .option('seed', { type: 'string', describe: 'Master seed (overrides the spec)' })
           .option('out', { type: 'string', describe: 'Output directory (default: results/<tournament name>)' })
           .option('batch', {
