@@ -11,7 +11,7 @@ import { BatchesFailed, InputError, Interrupted } from './errors.js';
 import { identityDiff, identityHash, specIdentity } from './identity.js';
 import { Journal, hasJournal, journalDir, readMeta, type JournalMeta, type Shard } from './journal.js';
 import { shardRange, splitBatches } from './plan.js';
-import { playOnPool, type FailedBatch, type Incident } from './pool.js';
+import { MAX_FAILURES, playOnPool, type FailedBatch, type Incident } from './pool.js';
 import { toWorkerSpec, type ResolvedSpec } from './spec.js';
 
 export { Interrupted };
@@ -152,12 +152,12 @@ function finishedRun(outDir: string, hash: string, shard: Shard | null): Record<
   }
 }
 
-/** Faults of a batch's records, by reason, and its decisions (for the session's figures). */
-function recordTotals(res: BatchResult, players: number): { decisions: number } {
+/** The decisions taken in a batch (for the session's decisions per second). */
+function batchDecisions(res: BatchResult, players: number): number {
   const w = recordWidth(players);
   let decisions = 0;
   for (let o = 0; o < res.rec.length; o += w) decisions += res.rec[o + 2];
-  return { decisions };
+  return decisions;
 }
 
 /**
@@ -225,7 +225,7 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
     const onResult = (res: BatchResult) => {
       journal.append(res);
       done += res.end - res.start;
-      sessionDecisions += recordTotals(res, spec.players).decisions;
+      sessionDecisions += batchDecisions(res, spec.players);
       for (const f of res.faults) {
         const bot = spec.lineup[(f.seat + f.match) % spec.players].name;
         const key = `${bot}/${f.reason}`;
@@ -269,7 +269,8 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
       );
       if (failed.length > 10) lines.push(`  ... and ${failed.length - 10} more`);
       throw new BatchesFailed(
-        `${failed.length} batch${failed.length > 1 ? 'es' : ''} kept failing (${MAX_FAILURES_TEXT}):\n${lines.join('\n')}\n` +
+        `${failed.length} batch${failed.length > 1 ? 'es' : ''} kept failing (their worker died, or hung outside any bot call, ` +
+          `${MAX_FAILURES} times in a row):\n${lines.join('\n')}\n` +
           `Everything else is kept in ${journalDir(outDir)}: \`--resume\` plays only the failed batches again.`,
         failed,
       );
@@ -345,5 +346,3 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
     throw err;
   }
 }
-
-const MAX_FAILURES_TEXT = 'their worker died or hung outside any bot call 3 times in a row';
