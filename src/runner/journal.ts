@@ -313,9 +313,12 @@ export class Journal {
   /** Flushes and closes; releases the lock. */
   close(): void {
     if (this.fd >= 0) {
-      if (this.writable) fsyncSync(this.fd);
-      closeSync(this.fd);
-      this.fd = -1;
+      try {
+        if (this.writable) fsyncSync(this.fd);
+      } finally {
+        closeSync(this.fd);
+        this.fd = -1;
+      }
     }
     if (this.locked) {
       rmSync(lockFile(this.outDir), { force: true });

@@ -342,7 +342,11 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
     const info = JSON.parse(readFileSync(files.run, 'utf8')) as Record<string, unknown>;
     return { kind: 'complete', stats, outDir, files, wallSeconds, totalMatches: total, playedMatches: played, matchesPerSecond, faults, info };
   } catch (err) {
-    journal.close();
+    try {
+      journal.close();
+    } catch {
+      // the original error says more (a full disk, say)
+    }
     throw err;
   }
 }
