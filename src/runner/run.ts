@@ -183,8 +183,11 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
     const old = readMeta(outDir);
     if (!o.resume) {
       throw new InputError(
-        `${outDir} holds an unfinished run (its journal, ${journalDir(outDir)}); add --resume to finish it, ` +
-          'or delete that directory to start again',
+        old.shard
+          ? `${outDir} holds the journal of shard ${shardText(old.shard)} (its results, complete or not); add --resume to ` +
+              `finish it, or delete ${journalDir(outDir)} to start again`
+          : `${outDir} holds an unfinished run (its journal, ${journalDir(outDir)}); add --resume to finish it, ` +
+              'or delete that directory to start again',
         '--out',
       );
     }
@@ -198,6 +201,13 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
     }
     if (shardText(old.shard) !== shardText(shard)) {
       throw new InputError(`cannot resume: the journal in ${outDir} is of shard ${shardText(old.shard)}, not ${shardText(shard)}`, '--resume');
+    }
+    const info = shard ? finishedRun(outDir, meta.spec_hash, shard) : undefined;
+    if (info) {
+      // A complete shard (its run.json is written after its last batch): nothing to do.
+      const faults = (info.faults as Record<string, number> | undefined) ?? {};
+      const total = Number(info.matches_total ?? 0);
+      return { kind: 'already-complete', stats: [], outDir, files, wallSeconds: 0, totalMatches: total, playedMatches: 0, matchesPerSecond: 0, faults, info };
     }
     journal = Journal.open(outDir, true, old);
     resumed = true;
