@@ -223,7 +223,7 @@ const spin1 = median(spins[0]);
 const cpu = cpus()[0]?.model?.trim() ?? 'unknown CPU';
 console.log(`### tavolo benchmark: 4-player Stramat\n`);
 console.log(
-  `Command: \`npm run bench -- --matches ${MATCHES} --reps ${REPS}\` (node ${process.version}, ${cpu}, ` +
+  `Command: \`node dist/bench/bench.js --matches ${MATCHES} --reps ${REPS}\` (node ${process.version}, ${cpu}, ` +
     `${availableParallelism()} cores, up to ${CORES} threads).`,
 );
 console.log(
