@@ -77,6 +77,12 @@ export interface MatchHooks {
   onAction?(state: unknown, player: number, action: number): void;
   /** Progress cells and forced faults (the runner's watchdog). */
   watch?: MatchWatch;
+  /**
+   * Bots' thinking time, for run.json only: per seat, [2s] the sum of the timed decisions' durations in
+   * milliseconds and [2s + 1] how many were timed. One decision in eight is timed (decision index a
+   * multiple of 8), which keeps the clock out of the hot loop's cost. The clock never reaches the match.
+   */
+  timing?: Float64Array;
 }
 
 const TIMEOUT_MESSAGE = 'did not return within the decision time limit';
@@ -113,6 +119,7 @@ export function playMatch(
   const rngs = matchRngs(seed, players);
   const state = game.setup(opts, players, rngs.game);
   const watch = hooks?.watch;
+  const timing = hooks?.timing;
   const cells = watch?.cells;
   const forced = watch?.forced;
   let fault: MatchOutcome['fault'];
@@ -154,6 +161,8 @@ export function playMatch(
     for (let i = 0; i < count; i++) shown[i] = legal[i];
     view.reset(state, player, count);
     let action: number;
+    const timed = timing !== undefined && (decisions & 7) === 0;
+    const t0 = timed ? performance.now() : 0; // clock-ok: measures the bot, decides nothing
     if (cells !== undefined) {
       if (forced !== undefined && forced.decision === decisions) {
         fault = forcedFault(forced, player);
@@ -180,6 +189,10 @@ export function playMatch(
         fault = { reason: 'bot_error', seat: player, message: err instanceof Error ? err.message : String(err) };
         break;
       }
+    }
+    if (timed) {
+      timing[2 * player] += performance.now() - t0; // clock-ok: measures the bot, decides nothing
+      timing[2 * player + 1]++;
     }
     if (!isLegal(legal, count, action)) {
       fault = { reason: 'illegal_action', seat: player, message: `returned ${String(action)}` };

@@ -84,6 +84,12 @@ export interface BatchResult {
   faults: FaultNote[];
   /** Set by a pool worker: the V8 heap in use in that worker after the batch, in bytes. */
   heap?: number;
+  /**
+   * Bots' thinking time in this batch, per lineup entry k: [2k] milliseconds summed over the timed
+   * decisions, [2k + 1] how many decisions were timed (one in eight; see MatchHooks.timing). For
+   * run.json only: never journaled, never in a CSV.
+   */
+  botTime: number[];
 }
 
 const MAX_FAULT_NOTES = 5;
@@ -107,7 +113,9 @@ export function runBatch(p: Prepared, variant: number, start: number, end: numbe
   const head = p.variantCells[variant];
   let csv = '';
   const matchWatch: MatchWatch | undefined = watch ? { cells: watch.slot.subarray(0, WATCH_CELLS) } : undefined;
-  const hooks: MatchHooks | undefined = matchWatch ? { watch: matchWatch } : undefined;
+  const timing = new Float64Array(2 * n);
+  const botTime = new Array<number>(2 * n).fill(0);
+  const hooks: MatchHooks = matchWatch ? { watch: matchWatch, timing } : { timing };
 
   for (let i = start; i < end; i++) {
     const r = i % n;
@@ -116,7 +124,14 @@ export function runBatch(p: Prepared, variant: number, start: number, end: numbe
       watch.slot[SLOT_MATCH] = i;
       matchWatch.forced = watch.forced?.get(i);
     }
+    timing.fill(0);
     const out = playMatch(game, opts, p.seatBots[r], seed, hooks);
+    // Seat s of match i is lineup entry (s + i) mod n.
+    for (let s = 0; s < n; s++) {
+      const k = (s + i) % n;
+      botTime[2 * k] += timing[2 * s];
+      botTime[2 * k + 1] += timing[2 * s + 1];
+    }
     const res = out.result;
     const o = (i - start) * width;
     const faultSeat = out.fault ? out.fault.seat : -1;
@@ -165,5 +180,5 @@ export function runBatch(p: Prepared, variant: number, start: number, end: numbe
       faults.push({ variant, match: i, seat: out.fault.seat, reason: out.fault.reason, message: out.fault.message });
     }
   }
-  return { variant, start, end, csv, rec, faults };
+  return { variant, start, end, csv, rec, faults, botTime };
 }

@@ -153,6 +153,25 @@ function finishedRun(outDir: string, hash: string, shard: Shard | null): Record<
 }
 
 /** The decisions taken in a batch (for the session's decisions per second). */
+/**
+ * Each bot's mean time per decision over the matches played by this process (one decision in eight is
+ * timed), by lineup name: for run.json, the only file with timings.
+ */
+function botTimeTable(names: string[], botTime: number[]): Array<{ bot: string; timed_decisions: number; ms_per_decision: number | null }> {
+  const byName = new Map<string, [number, number]>();
+  names.forEach((name, k) => {
+    const t = byName.get(name) ?? [0, 0];
+    t[0] += botTime[2 * k];
+    t[1] += botTime[2 * k + 1];
+    byName.set(name, t);
+  });
+  return [...byName].map(([bot, [ms, timed]]) => ({
+    bot,
+    timed_decisions: timed,
+    ms_per_decision: timed > 0 ? Number((ms / timed).toPrecision(4)) : null,
+  }));
+}
+
 function batchDecisions(res: BatchResult, players: number): number {
   const w = recordWidth(players);
   let decisions = 0;
@@ -231,11 +250,13 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
     const doneBefore = done;
     o.onStart?.({ done, total, resumed, droppedBytes: journal.droppedBytes });
     let sessionDecisions = 0;
+    const sessionBotTime = new Array<number>(2 * spec.players).fill(0);
     const faultsSeen = new Set<string>();
     const onResult = (res: BatchResult) => {
       journal.append(res);
       done += res.end - res.start;
       sessionDecisions += batchDecisions(res, spec.players);
+      for (let k = 0; k < sessionBotTime.length; k++) sessionBotTime[k] += res.botTime?.[k] ?? 0;
       for (const f of res.faults) {
         const bot = spec.lineup[(f.seat + f.match) % spec.players].name;
         const key = `${bot}/${f.reason}`;
@@ -317,6 +338,7 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
         matches_played: played,
         matches_per_second: Math.round(matchesPerSecond),
         decisions_per_second: Math.round(sessionDecisions / Math.max(wallSeconds, 1e-9)),
+        bot_time_per_decision: botTimeTable(spec.lineup.map((e) => e.name), sessionBotTime),
         worker_restarts: workerRestarts,
         worker_heap_peak_mb: Number((workerHeapPeak / 1048576).toFixed(1)),
         peak_rss_mb: Number((process.resourceUsage().maxRSS / 1024).toFixed(1)),
