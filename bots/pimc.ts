@@ -14,6 +14,8 @@ import { COMMON_PARAMS, type McParams, Playout, iterationsParam, now, readParams
  */
 export class PimcSearch {
   private readonly sums: Float64Array;
+  /** Playouts of each action (all equal to the worlds sampled when exploration is 0). */
+  private readonly tries: Float64Array;
   private readonly actions: Int32Array;
   private readonly playout: Playout;
 
@@ -28,9 +30,12 @@ export class PimcSearch {
     /** Draws chance in apply and the playouts. */
     private readonly searchRng: Rng,
     private readonly params: McParams,
+    /** 0: every action in every world; > 0: UCB1 allocation of the playouts with this constant. */
+    private readonly exploration = 0,
   ) {
     requireDeterminize(game, 'pimc');
     this.sums = new Float64Array(game.maxActions);
+    this.tries = new Float64Array(game.maxActions);
     this.actions = new Int32Array(game.maxActions);
     this.playout = new Playout(game, players, searchRng, params.rollout, params.maxDepth, params.rankWeight);
   }
@@ -43,6 +48,8 @@ export class PimcSearch {
     const searchRng = this.searchRng;
     for (let i = 0; i < count; i++) actions[i] = legal[i];
     sums.fill(0, 0, count);
+    this.tries.fill(0, 0, count);
+    if (this.exploration > 0) return this.searchUcb(obs, me, count);
     const { timeMs } = this.params;
     const worlds = Math.max(1, Math.floor(this.params.iterations / count));
     const deadline = timeMs > 0 ? now() + timeMs : 0;
@@ -61,16 +68,70 @@ export class PimcSearch {
       w++;
     }
     this.lastWorlds = w;
-    // The best total; ties go to the first legal action (deterministic, no draw needed).
-    let best = 0;
-    for (let i = 1; i < count; i++) if (sums[i] > sums[best]) best = i;
-    return actions[best];
+    this.tries.fill(w, 0, count);
+    return this.bestMean(count);
+  }
+
+  /**
+   * With an exploration constant: each playout samples a new world and goes to the action with the best
+   * UCB1 value (mean + c * sqrt(ln(playouts so far) / playouts of the action)), untried actions first;
+   * `iterations` playouts in all.
+   */
+  private searchUcb(obs: unknown, me: number, count: number): number {
+    const game = this.game;
+    const determinize = game.determinize!;
+    const { sums, tries, actions } = this;
+    const c = this.exploration;
+    const { timeMs, iterations } = this.params;
+    const deadline = timeMs > 0 ? now() + timeMs : 0;
+    let n = 0;
+    for (;;) {
+      if (deadline > 0) {
+        if (n > 0 && now() >= deadline) break;
+      } else if (n >= Math.max(iterations, count)) break;
+      let pick = -1;
+      let bestValue = -Infinity;
+      for (let i = 0; i < count; i++) {
+        if (tries[i] === 0) {
+          pick = i;
+          break;
+        }
+        const v = sums[i] / tries[i] + c * Math.sqrt(Math.log(n) / tries[i]);
+        if (v > bestValue) {
+          bestValue = v;
+          pick = i;
+        }
+      }
+      const s = determinize.call(game, obs, me, this.rng);
+      game.apply(s, actions[pick], this.searchRng);
+      sums[pick] += this.playout.run(s)[me];
+      tries[pick]++;
+      n++;
+    }
+    this.lastWorlds = n;
+    return this.bestMean(count);
+  }
+
+  /** The best mean; ties go to the first legal action (deterministic, no draw needed). */
+  private bestMean(count: number): number {
+    const { sums, tries } = this;
+    let best = -1;
+    let bestMean = -Infinity;
+    for (let i = 0; i < count; i++) {
+      if (tries[i] === 0) continue;
+      const m = sums[i] / tries[i];
+      if (m > bestMean) {
+        bestMean = m;
+        best = i;
+      }
+    }
+    return this.actions[best < 0 ? 0 : best];
   }
 
   /** Mean reward of each legal action after the last search (for tests and diagnostics). */
   means(count: number): number[] {
     const out: number[] = [];
-    for (let i = 0; i < count; i++) out.push(this.lastWorlds ? this.sums[i] / this.lastWorlds : 0);
+    for (let i = 0; i < count; i++) out.push(this.tries[i] ? this.sums[i] / this.tries[i] : 0);
     return out;
   }
 }
@@ -81,7 +142,7 @@ class PimcBot implements Bot {
   constructor(ctx: BotContext) {
     const params = readParams(ctx.params);
     const searchRng = ctx.rng.fork('pimc-search');
-    this.search = new PimcSearch(ctx.game, ctx.players, ctx.rng, searchRng, params);
+    this.search = new PimcSearch(ctx.game, ctx.players, ctx.rng, searchRng, params, ctx.params.exploration as number);
   }
 
   choose(d: Decision): number {
@@ -101,6 +162,17 @@ export const pimc: BotFactory = {
       'Playouts per decision, shared among the legal actions: floor(iterations / legal actions) sampled worlds, ' +
         'each action played out once in each (at least one world); reproducible',
     ),
+    {
+      name: 'exploration',
+      type: 'number',
+      default: 0,
+      min: 0,
+      max: 100,
+      description:
+        '0: every legal action is played out in every sampled world (a paired comparison); above 0: each playout ' +
+        'samples a new world and goes to the action with the best UCB1 value, mean + c * sqrt(ln(playouts) / ' +
+        "playouts of the action), with this c; rewards are in [0, 1]",
+    },
     ...COMMON_PARAMS,
   ],
   create(ctx: BotContext): Bot {

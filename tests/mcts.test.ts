@@ -96,6 +96,22 @@ describe('ismcts finds known best moves', () => {
     expect(fold).toBeCloseTo(0.5, 6);
     expect(Math.abs(betMean - 2 / 3)).toBeLessThan(0.03);
   });
+
+  it('pimc with an exploration constant (UCB1 allocation of playouts): the right action, the right means', () => {
+    const game = bet(3) as AnyGame;
+    const p = readParams(params(pimc, { iterations: 4000 }));
+    const search = new PimcSearch(game, 2, new Rng('a'), new Rng('b'), p, 0.3);
+    const d = decisionAt(game, game.setup({}, 2, new Rng('x')));
+    expect(search.search(d.observation, 0, d.legal, d.count)).toBe(1);
+    expect(search.lastWorlds).toBe(4000);
+    const [fold, betMean] = search.means(2);
+    expect(fold).toBeCloseTo(0.5, 6);
+    expect(Math.abs(betMean - 2 / 3)).toBeLessThan(0.05);
+    // Holding a 1, folding is better.
+    const holding1 = new PimcSearch(bet(1) as AnyGame, 2, new Rng('a'), new Rng('b'), p, 0.3);
+    const d1 = decisionAt(bet(1) as AnyGame, (bet(1) as AnyGame).setup({}, 2, new Rng('x')));
+    expect(holding1.search(d1.observation, 0, d1.legal, d1.count)).toBe(0);
+  });
 });
 
 describe('ismcts tree bookkeeping on Stramat', () => {
@@ -228,7 +244,7 @@ describe('matches with Monte Carlo bots', () => {
 
   it('declare their parameters with sensible defaults', () => {
     expect(params(ismcts)).toEqual({ iterations: 1000, exploration: 0.7, rollout: 'random', timeMs: 0, maxDepth: 0, rankWeight: 0 });
-    expect(params(pimc)).toEqual({ iterations: 1000, rollout: 'random', timeMs: 0, maxDepth: 0, rankWeight: 0 });
+    expect(params(pimc)).toEqual({ iterations: 1000, exploration: 0, rollout: 'random', timeMs: 0, maxDepth: 0, rankWeight: 0 });
     expect(() => params(ismcts, { rollout: 'smart' })).toThrow(/rollout/);
   });
 
