@@ -440,6 +440,23 @@ function responses(s: StopState, base: number, kind: number, out: Int32Array): n
 // ---------------------------------------------------------------------------------------------------
 // Applying actions
 
+/**
+ * A card put down in answer to a pending 2+ or skip (a 0 of its colour, or another attack card): a
+ * jolly first asks for its coloured card, in the context of that attack.
+ */
+function answerAttack(s: StopState, p: number, a: number, ctx: number, rng: Rng): void {
+  if (a === JOLLY) {
+    s.phase = PH_JOLLY;
+    s.jollyCtx = ctx;
+    return;
+  }
+  countTurn(s);
+  discard(s, p, a);
+  attention(s, p, rng);
+  checkOut(s, p);
+  respond(s, p, a, rng);
+}
+
 export function applyAction(s: StopState, a: number, rng: Rng): void {
   const p = s.cur;
   switch (s.phase) {
@@ -489,16 +506,7 @@ export function applyAction(s: StopState, a: number, rng: Rng): void {
         startTurn(s, leftOf(s, p), rng);
         return;
       }
-      if (a === JOLLY) {
-        s.phase = PH_JOLLY;
-        s.jollyCtx = PH_ATTACK_DRAW;
-        return;
-      }
-      countTurn(s);
-      discard(s, p, a);
-      attention(s, p, rng);
-      checkOut(s, p);
-      respond(s, p, a, rng);
+      answerAttack(s, p, a, PH_ATTACK_DRAW, rng);
       return;
 
     case PH_ATTACK_SKIP:
@@ -514,16 +522,7 @@ export function applyAction(s: StopState, a: number, rng: Rng): void {
         startTurn(s, q, rng);
         return;
       }
-      if (a === JOLLY) {
-        s.phase = PH_JOLLY;
-        s.jollyCtx = PH_ATTACK_SKIP;
-        return;
-      }
-      countTurn(s);
-      discard(s, p, a);
-      attention(s, p, rng);
-      checkOut(s, p);
-      respond(s, p, a, rng);
+      answerAttack(s, p, a, PH_ATTACK_SKIP, rng);
       return;
 
     case PH_ATTACK_X:
