@@ -1,10 +1,9 @@
 import type { SeatBot } from '../engine/match.js';
-import { deriveSeed } from '../engine/rng.js';
 
 /**
  * Seeds and seat rotation: the one place that decides who plays which match with which seed.
  *
- * - Match i (0-based) of every variant uses the seed deriveSeed(masterSeed, 'match', i): variants are
+ * - Match i (0-based) of every variant uses the seed `<masterSeed>/match/<i>` (deriveSeed(masterSeed, 'match', i)): variants are
  *   paired (common random numbers), so a difference between variants is not noise from different deals.
  * - In match i, seat s is played by lineup entry (s + i) mod players: over any multiple of `players`
  *   matches every lineup entry sits in every seat equally often.
@@ -12,7 +11,8 @@ import { deriveSeed } from '../engine/rng.js';
  * `tavolo play` uses the same two functions, so it replays exactly a tournament's match.
  */
 export function matchSeed(masterSeed: string, match: number): string {
-  return deriveSeed(masterSeed, 'match', match);
+  // deriveSeed(masterSeed, 'match', match), spelled out: this runs once per match.
+  return `${masterSeed}/match/${match}`;
 }
 
 /** The lineup entry that plays `seat` in match `match`. */
