@@ -9,10 +9,26 @@ function reference(seed: string | { c: number; s0: number; s1: number; s2: numbe
 
 describe('Rng (Alea stepped in place)', () => {
   it('draws exactly seedrandom.alea sequence for text seeds', () => {
-    for (const seed of ['', 'x', 'bench/match/0', 'bench/match/99999', 'ünïcødé/🎲', 'a'.repeat(300)]) {
+    for (const seed of ['', 'x', ' ', 'bench/match/0', 'bench/match/99999', 'ünïcødé/🎲', 'a'.repeat(300), '\u0000\uffff']) {
       const ours = new Rng(seed);
       const ref = reference(seed);
       for (let i = 0; i < 2000; i++) expect(ours.float()).toBe(ref());
+    }
+  });
+
+  it('hashes thousands of seeds as seedrandom does (tournament seeds, random texts)', () => {
+    const texts = new Rng('texts');
+    for (let k = 0; k < 5000; k++) {
+      let seed: string;
+      if (k % 2 === 0) seed = `master-${k % 97}/match/${k * 7919}`;
+      else {
+        seed = '';
+        const len = texts.int(40);
+        for (let i = 0; i < len; i++) seed += String.fromCharCode(texts.int(k % 3 === 0 ? 0x10000 : 128));
+      }
+      const ours = new Rng(seed);
+      const ref = reference(seed);
+      for (let i = 0; i < 4; i++) expect(ours.float()).toBe(ref());
     }
   });
 
