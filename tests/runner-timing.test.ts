@@ -2,7 +2,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { stramat } from '../src/games/stramat/index.js';
-import { playMatch, type SeatBot } from '../src/engine/match.js';
+import { TIMING_EVERY, playMatch, type SeatBot } from '../src/engine/match.js';
 import { resolveOptions } from '../src/engine/options.js';
 import type { BotFactory } from '../src/engine/bot.js';
 import { ROOT, tavolo, tempDir } from './fixtures/cli.js';
@@ -29,18 +29,23 @@ describe("bots' time per decision (run.json only)", () => {
   const dirs: string[] = [];
   afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-  it('playMatch times one decision in eight, per seat, and the timing never changes the match', () => {
+  it('playMatch times one decision in 64 (counted across matches), per seat, and the timing never changes the match', () => {
     const opts = resolveOptions(stramat.options, {});
     const seats: SeatBot[] = [
       { factory: slowBot(2), params: {} },
       { factory: slowBot(0), params: {} },
     ];
-    const timing = new Float64Array(4);
-    const timed = playMatch(stramat, opts, seats, 'timing/0', { timing });
-    const plain = playMatch(stramat, opts, seats, 'timing/0');
-    expect(timed.result).toEqual(plain.result);
-    expect(timed.decisions).toBe(plain.decisions);
-    expect(timing[1] + timing[3]).toBe(Math.ceil(timed.decisions / 8));
+    const timing = new Float64Array(5);
+    let decisions = 0;
+    for (let m = 0; m < 12; m++) {
+      const timed = playMatch(stramat, opts, seats, `timing/${m}`, { timing });
+      const plain = playMatch(stramat, opts, seats, `timing/${m}`);
+      expect(timed.result).toEqual(plain.result);
+      expect(timed.decisions).toBe(plain.decisions);
+      decisions += timed.decisions;
+    }
+    expect(timing[4]).toBe(decisions);
+    expect(timing[1] + timing[3]).toBe(Math.ceil(decisions / TIMING_EVERY));
     // The slow seat's mean is about 2 ms, the fast seat's far less.
     expect(timing[1]).toBeGreaterThan(0);
     expect(timing[0] / timing[1]).toBeGreaterThanOrEqual(1.9);

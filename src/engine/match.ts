@@ -79,11 +79,15 @@ export interface MatchHooks {
   watch?: MatchWatch;
   /**
    * Bots' thinking time, for run.json only: per seat, [2s] the sum of the timed decisions' durations in
-   * milliseconds and [2s + 1] how many were timed. One decision in eight is timed (decision index a
-   * multiple of 8), which keeps the clock out of the hot loop's cost. The clock never reaches the match.
+   * milliseconds and [2s + 1] how many were timed; [2 * players] counts the decisions seen through this
+   * array, across matches. One decision in TIMING_EVERY is timed (when that count is a multiple of it),
+   * which keeps the clock out of the hot loop's cost. The clock never reaches the match.
    */
   timing?: Float64Array;
 }
+
+/** One bot decision in this many is timed (see MatchHooks.timing): two clock reads cost about a tenth of a random bot's decision. */
+export const TIMING_EVERY = 64;
 
 const TIMEOUT_MESSAGE = 'did not return within the decision time limit';
 const CRASH_MESSAGE = 'its worker died during this decision twice (process.exit, out of memory, a native crash, ...)';
@@ -161,7 +165,8 @@ export function playMatch(
     for (let i = 0; i < count; i++) shown[i] = legal[i];
     view.reset(state, player, count);
     let action: number;
-    const timed = timing !== undefined && (decisions & 7) === 0;
+    let timed = false;
+    if (timing !== undefined) timed = timing[2 * players]++ % TIMING_EVERY === 0;
     const t0 = timed ? performance.now() : 0; // clock-ok: measures the bot, decides nothing
     if (cells !== undefined) {
       if (forced !== undefined && forced.decision === decisions) {
@@ -190,7 +195,7 @@ export function playMatch(
         break;
       }
     }
-    if (timed) {
+    if (timed && timing !== undefined) {
       timing[2 * player] += performance.now() - t0; // clock-ok: measures the bot, decides nothing
       timing[2 * player + 1]++;
     }

@@ -1,8 +1,11 @@
 import type { BotFactory } from '../engine/bot.js';
 import type { AnyGame, Options } from '../engine/game.js';
 import { playMatch, WATCH_CELLS, type FaultReason, type MatchHooks, type MatchWatch, type SeatBot } from '../engine/match.js';
+import { crc32 } from 'node:zlib';
+import { CsvBytes, utf8 } from '../reports/csv-bytes.js';
 import { csvCell } from '../reports/csv.js';
 import { matchSeed, rotations } from './plan.js';
+import { encodeRec, type RecKind } from './records.js';
 import { SLOT_MATCH } from './slots.js';
 import type { Variant } from './spec.js';
 
@@ -76,31 +79,60 @@ export interface BatchResult {
   variant: number;
   start: number;
   end: number;
-  /** The matches.csv rows of this batch, in match order. */
-  csv: string;
-  /** Compact numeric records for aggregation, see REC_FIXED. */
-  rec: Float64Array;
-  /** The first few faults of the batch, with the bots' messages. */
+  /**
+   * The batch as the journal stores it (see journal.ts): its matches.csv rows (UTF-8, in match order),
+   * then its numeric records (`rec`, encoded: see records.ts), then its fault notes (JSON). Built by the
+   * worker, so the main thread only writes it; a buffer of its own, moved (not copied) between threads.
+   */
+  payload: Uint8Array;
+  csvBytes: number;
+  recKind: RecKind;
+  recBytes: number;
+  notesBytes: number;
+  /** CRC-32 of the payload. */
+  crc: number;
+  /** Decisions taken by bots in the batch. */
+  decisions: number;
+  /** The first few faults of the batch, with the bots' messages (also in the payload). */
   faults: FaultNote[];
   /** Set by a pool worker: the V8 heap in use in that worker after the batch, in bytes. */
   heap?: number;
   /**
    * Bots' thinking time in this batch, per lineup entry k: [2k] milliseconds summed over the timed
-   * decisions, [2k + 1] how many decisions were timed (one in eight; see MatchHooks.timing). For
-   * run.json only: never journaled, never in a CSV.
+   * decisions, [2k + 1] how many decisions were timed (one in 64; see MatchHooks.timing). For run.json
+   * only: never journaled, never in a CSV.
    */
   botTime: number[];
 }
 
 const MAX_FAULT_NOTES = 5;
 
-/** Strings of the small non-negative integers, which are most cells of matches.csv. */
-const SMALL_INTS: readonly string[] = Array.from({ length: 1024 }, (_, i) => String(i));
+const COMMA = 44;
+const SEMICOLON = 59;
+const NEWLINE = 10;
 
-function num(v: number): string {
-  // Small integers from the table; other numbers in JavaScript's shortest exact form; NaN/Infinity empty.
-  if (v >>> 0 === v && v < 1024) return SMALL_INTS[v];
-  return Number.isFinite(v) ? String(v) : '';
+/** Cells that repeat on every row of a batch, encoded once per prepared tournament. */
+interface RowCells {
+  variants: Uint8Array[];
+  seatNames: Uint8Array[];
+  /** `<master seed>/match/` when a match seed needs no CSV quoting (the match index follows), else null. */
+  seedPrefix: Uint8Array | null;
+}
+
+const rowCells = new WeakMap<Prepared, RowCells>();
+
+function cellsOf(p: Prepared): RowCells {
+  let c = rowCells.get(p);
+  if (c === undefined) {
+    const probe = matchSeed(p.seed, 0);
+    c = {
+      variants: p.variantCells.map(utf8),
+      seatNames: p.seatNames.map(utf8),
+      seedPrefix: csvCell(probe) === probe ? utf8(probe.slice(0, -1)) : null,
+    };
+    rowCells.set(p, c);
+  }
+  return c;
 }
 
 /** Plays matches [start, end) of one variant. */
@@ -110,12 +142,15 @@ export function runBatch(p: Prepared, variant: number, start: number, end: numbe
   const width = recordWidth(n);
   const rec = new Float64Array((end - start) * width);
   const faults: FaultNote[] = [];
-  const head = p.variantCells[variant];
-  let csv = '';
+  const cells = cellsOf(p);
+  const head = cells.variants[variant];
+  const csv = new CsvBytes(Math.max(1024, (end - start) * (64 + 8 * (3 * n + game.metricNames.length))));
   const matchWatch: MatchWatch | undefined = watch ? { cells: watch.slot.subarray(0, WATCH_CELLS) } : undefined;
-  const timing = new Float64Array(2 * n);
+  // Per seat time and count, then the running count of decisions (see MatchHooks.timing).
+  const timing = new Float64Array(2 * n + 1);
   const botTime = new Array<number>(2 * n).fill(0);
   const hooks: MatchHooks = matchWatch ? { watch: matchWatch, timing } : { timing };
+  let decisions = 0;
 
   for (let i = start; i < end; i++) {
     const r = i % n;
@@ -124,7 +159,7 @@ export function runBatch(p: Prepared, variant: number, start: number, end: numbe
       watch.slot[SLOT_MATCH] = i;
       matchWatch.forced = watch.forced?.get(i);
     }
-    timing.fill(0);
+    timing.fill(0, 0, 2 * n);
     const out = playMatch(game, opts, p.seatBots[r], seed, hooks);
     // Seat s of match i is lineup entry (s + i) mod n.
     for (let s = 0; s < n; s++) {
@@ -135,50 +170,83 @@ export function runBatch(p: Prepared, variant: number, start: number, end: numbe
     const res = out.result;
     const o = (i - start) * width;
     const faultSeat = out.fault ? out.fault.seat : -1;
+    decisions += out.decisions;
     rec[o] = res.firstPlayer;
     rec[o + 1] = res.turns;
     rec[o + 2] = out.decisions;
     rec[o + 3] = faultSeat;
     rec[o + 4] = res.annulled ? 1 : 0;
     rec[o + 5] = out.fault ? FAULT_REASONS.indexOf(out.fault.reason) : -1;
-    let scores = '';
-    let ranks = '';
-    for (let s = 0; s < n; s++) {
-      rec[o + REC_FIXED + s] = res.scores[s];
-      scores += ',' + num(res.scores[s]);
-      ranks += ',' + num(res.ranks[s]);
-    }
+    for (let s = 0; s < n; s++) rec[o + REC_FIXED + s] = res.scores[s];
     for (let w = 0; w < res.winners.length; w++) rec[o + REC_FIXED + n + res.winners[w]] = 1;
-    let metrics = '';
-    for (let m = 0; m < out.metrics.length; m++) metrics += ',' + num(out.metrics[m]);
-    csv +=
-      head +
-      ',' +
-      i +
-      ',' +
-      csvCell(seed) +
-      ',' +
-      p.seatNames[r] +
-      ',' +
-      res.winners.join(';') +
-      (res.annulled ? ',1' : ',0') +
-      scores +
-      ranks +
-      ',' +
-      res.firstPlayer +
-      ',' +
-      res.turns +
-      ',' +
-      out.decisions +
-      ',' +
-      csvCell(res.endReason) +
-      ',' +
-      (faultSeat >= 0 ? faultSeat : '') +
-      metrics +
-      '\n';
+
+    // The row: variant, match, seed, bots, winners, annulled, scores, ranks, first player, turns,
+    // decisions, end reason, fault seat, metrics (matchesHeader in reports/csv.ts).
+    csv.bytes(head);
+    csv.byte(COMMA);
+    csv.number(i);
+    csv.byte(COMMA);
+    if (cells.seedPrefix) {
+      csv.bytes(cells.seedPrefix);
+      csv.number(i);
+    } else csv.text(seed);
+    csv.byte(COMMA);
+    csv.bytes(cells.seatNames[r]);
+    csv.byte(COMMA);
+    for (let w = 0; w < res.winners.length; w++) {
+      if (w > 0) csv.byte(SEMICOLON);
+      csv.number(res.winners[w]);
+    }
+    csv.byte(COMMA);
+    csv.byte(res.annulled ? 49 : 48);
+    for (let s = 0; s < n; s++) {
+      csv.byte(COMMA);
+      csv.cell(res.scores[s]);
+    }
+    for (let s = 0; s < n; s++) {
+      csv.byte(COMMA);
+      csv.cell(res.ranks[s]);
+    }
+    csv.byte(COMMA);
+    csv.number(res.firstPlayer);
+    csv.byte(COMMA);
+    csv.number(res.turns);
+    csv.byte(COMMA);
+    csv.number(out.decisions);
+    csv.byte(COMMA);
+    csv.text(res.endReason);
+    csv.byte(COMMA);
+    if (faultSeat >= 0) csv.number(faultSeat);
+    for (let m = 0; m < out.metrics.length; m++) {
+      csv.byte(COMMA);
+      csv.cell(out.metrics[m]);
+    }
+    csv.byte(NEWLINE);
     if (out.fault && faults.length < MAX_FAULT_NOTES) {
       faults.push({ variant, match: i, seat: out.fault.seat, reason: out.fault.reason, message: out.fault.message });
     }
   }
-  return { variant, start, end, csv, rec, faults, botTime };
+
+  // The journal payload, in one buffer: rows, records, notes.
+  const recEnc = encodeRec(rec);
+  const notes = utf8(JSON.stringify(faults));
+  const csvBytes = csv.length;
+  const payload = new Uint8Array(csvBytes + recEnc.bytes.length + notes.length);
+  payload.set(csv.view(), 0);
+  payload.set(recEnc.bytes, csvBytes);
+  payload.set(notes, csvBytes + recEnc.bytes.length);
+  return {
+    variant,
+    start,
+    end,
+    payload,
+    csvBytes,
+    recKind: recEnc.kind,
+    recBytes: recEnc.bytes.length,
+    notesBytes: notes.length,
+    crc: crc32(payload),
+    decisions,
+    faults,
+    botTime,
+  };
 }

@@ -12,11 +12,13 @@ import {
   rmSync,
   writeFileSync,
   writeSync,
+  writevSync,
 } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { BatchResult, FaultNote } from './batch.js';
+import { decodeRec } from './records.js';
 import { InputError } from './errors.js';
 import type { SpecIdentity } from './identity.js';
 
@@ -110,29 +112,6 @@ function pidAlive(pid: number): boolean {
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
-}
-
-/** Encodes a batch's numeric records: Int32 when that is exact, else Float64. */
-function encodeRec(rec: Float64Array): { kind: 'i' | 'f'; bytes: Buffer } {
-  let ints = true;
-  for (let i = 0; i < rec.length; i++) {
-    if ((rec[i] | 0) !== rec[i] || Object.is(rec[i], -0)) {
-      ints = false;
-      break;
-    }
-  }
-  if (ints) {
-    const a = Int32Array.from(rec);
-    return { kind: 'i', bytes: Buffer.from(a.buffer, a.byteOffset, a.byteLength) };
-  }
-  return { kind: 'f', bytes: Buffer.from(rec.buffer, rec.byteOffset, rec.byteLength) };
-}
-
-function decodeRec(kind: 'i' | 'f', bytes: Buffer): Float64Array {
-  // Copy into a fresh, aligned buffer.
-  const copy = new Uint8Array(bytes.length);
-  copy.set(bytes);
-  return kind === 'i' ? Float64Array.from(new Int32Array(copy.buffer)) : new Float64Array(copy.buffer);
 }
 
 function parseHeader(line: string): Omit<JournalRecord, 'offset'> & { crc: number } | undefined {
@@ -248,27 +227,34 @@ export class Journal {
     }
   }
 
-  /** Appends a completed batch (one write), and flushes to disk every couple of seconds. */
+  /**
+   * Appends a completed batch (one write: header, the payload its worker built, line end), and flushes
+   * to disk every couple of seconds.
+   */
   append(res: BatchResult): void {
-    const csv = Buffer.from(res.csv, 'utf8');
-    const rec = encodeRec(res.rec);
-    const notes = Buffer.from(JSON.stringify(res.faults), 'utf8');
-    const payload = Buffer.concat([csv, rec.bytes, notes]);
-    const header = `${MAGIC} ${res.variant} ${res.start} ${res.end} ${csv.length} ${rec.kind} ${rec.bytes.length} ${notes.length} ${crc32(payload).toString(16).padStart(8, '0')}\n`;
-    const buf = Buffer.concat([Buffer.from(header, 'latin1'), payload, NEWLINE]);
-    let written = 0;
-    while (written < buf.length) written += writeSync(this.fd, buf, written, buf.length - written, this.size + written);
+    const header = Buffer.from(
+      `${MAGIC} ${res.variant} ${res.start} ${res.end} ${res.csvBytes} ${res.recKind} ${res.recBytes} ${res.notesBytes} ${res.crc.toString(16).padStart(8, '0')}\n`,
+      'latin1',
+    );
+    const parts = [header, res.payload, NEWLINE];
+    const total = header.length + res.payload.length + 1;
+    let written = writevSync(this.fd, parts, this.size);
+    if (written < total) {
+      // A short write (rare: a full disk, a signal): the rest in plain writes.
+      const buf = Buffer.concat(parts);
+      while (written < total) written += writeSync(this.fd, buf, written, total - written, this.size + written);
+    }
     this.records.push({
       variant: res.variant,
       start: res.start,
       end: res.end,
       offset: this.size + header.length,
-      csvBytes: csv.length,
-      recKind: rec.kind,
-      recBytes: rec.bytes.length,
-      notesBytes: notes.length,
+      csvBytes: res.csvBytes,
+      recKind: res.recKind,
+      recBytes: res.recBytes,
+      notesBytes: res.notesBytes,
     });
-    this.size += buf.length;
+    this.size += total;
     const now = performance.now();
     if (now - this.lastSync > FSYNC_EVERY_MS) {
       fsyncSync(this.fd);

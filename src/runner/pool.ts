@@ -15,6 +15,7 @@ import {
   type ForcedFault,
 } from './slots.js';
 import type { WorkerSpec } from './spec.js';
+import type { PoolWorkerData } from './worker.js';
 
 /**
  * The worker pool and its watchdog.
@@ -50,7 +51,7 @@ export function workerUrl(): URL {
   return new URL('./worker.js', here);
 }
 
-export function createPool(threads: number, watch?: SharedArrayBuffer, workerMemoryMb?: number): Piscina {
+export function createPool(threads: number, spec: WorkerSpec, watch?: SharedArrayBuffer, workerMemoryMb?: number): Piscina {
   return new Piscina({
     filename: workerUrl().href,
     minThreads: threads,
@@ -60,7 +61,7 @@ export function createPool(threads: number, watch?: SharedArrayBuffer, workerMem
     // worker never idles for a round trip through a busy main thread. Tasks run one after the other
     // (the worker chains them), and results are matched to tasks, so the output does not change.
     concurrentTasksPerWorker: 2,
-    workerData: { watch },
+    workerData: { watch, spec } satisfies PoolWorkerData,
     resourceLimits: workerMemoryMb ? { maxOldGenerationSizeMb: workerMemoryMb } : undefined,
   });
 }
@@ -129,8 +130,7 @@ export function playOnPool(batches: Iterable<PlayBatch>, o: PoolOptions): Promis
   const shared = new SharedArrayBuffer(slots * SLOT_INTS * 4);
   const cells = new Int32Array(shared);
   const slotOf = (i: number) => cells.subarray(i * SLOT_INTS, (i + 1) * SLOT_INTS);
-  const pool = createPool(o.threads, shared, o.workerMemoryMb);
-  const key = JSON.stringify(o.spec);
+  const pool = createPool(o.threads, o.spec, shared, o.workerMemoryMb);
   const iter = batches[Symbol.iterator]();
   const retry: Job[] = [];
   const free = Array.from({ length: slots }, (_, i) => slots - 1 - i);
@@ -191,8 +191,6 @@ export function playOnPool(batches: Iterable<PlayBatch>, o: PoolOptions): Promis
       job.marked = false;
       active.set(slot, job);
       const task: BatchTask = {
-        key,
-        spec: o.spec,
         variant: job.variant,
         start: job.start,
         end: job.end,

@@ -152,9 +152,8 @@ function finishedRun(outDir: string, hash: string, shard: Shard | null): Record<
   }
 }
 
-/** The decisions taken in a batch (for the session's decisions per second). */
 /**
- * Each bot's mean time per decision over the matches played by this process (one decision in eight is
+ * Each bot's mean time per decision over the matches played by this process (one decision in 64 is
  * timed), by lineup name: for run.json, the only file with timings.
  */
 function botTimeTable(names: string[], botTime: number[]): Array<{ bot: string; timed_decisions: number; ms_per_decision: number | null }> {
@@ -170,13 +169,6 @@ function botTimeTable(names: string[], botTime: number[]): Array<{ bot: string; 
     timed_decisions: timed,
     ms_per_decision: timed > 0 ? Number((ms / timed).toPrecision(4)) : null,
   }));
-}
-
-function batchDecisions(res: BatchResult, players: number): number {
-  const w = recordWidth(players);
-  let decisions = 0;
-  for (let o = 0; o < res.rec.length; o += w) decisions += res.rec[o + 2];
-  return decisions;
 }
 
 /**
@@ -255,7 +247,7 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
     const onResult = (res: BatchResult) => {
       journal.append(res);
       done += res.end - res.start;
-      sessionDecisions += batchDecisions(res, spec.players);
+      sessionDecisions += res.decisions;
       for (let k = 0; k < sessionBotTime.length; k++) sessionBotTime[k] += res.botTime?.[k] ?? 0;
       for (const f of res.faults) {
         const bot = spec.lineup[(f.seat + f.match) % spec.players].name;

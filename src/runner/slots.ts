@@ -1,5 +1,4 @@
 import { WATCH_CELLS, type MatchWatch } from '../engine/match.js';
-import type { WorkerSpec } from './spec.js';
 
 /**
  * The progress slot of a batch in flight: Int32 cells on a SharedArrayBuffer shared by the main thread
@@ -27,11 +26,11 @@ export interface ForcedFault {
   reason: NonNullable<MatchWatch['forced']>['reason'];
 }
 
-/** What a pool task carries: the spec as plain data, the batch, its slot, faults already known. */
+/**
+ * What a pool task carries: the batch, its slot, faults already known. (The tournament itself reaches
+ * each worker once, in its workerData.)
+ */
 export interface BatchTask {
-  /** Identifies the spec within this process (the JSON of `spec`), for the worker's cache. */
-  key: string;
-  spec: WorkerSpec;
   variant: number;
   start: number;
   end: number;

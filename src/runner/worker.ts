@@ -1,5 +1,6 @@
 import { getHeapStatistics } from 'node:v8';
 import { threadId, workerData } from 'node:worker_threads';
+import { Piscina } from 'piscina';
 import { loadBot } from '../../bots/index.js';
 import { WATCH_CELLS, WATCH_SEAT } from '../engine/match.js';
 import { prepare, runBatch, type BatchResult, type Prepared } from './batch.js';
@@ -26,12 +27,17 @@ import type { WorkerSpec } from './spec.js';
  */
 export type { BatchTask };
 
-const shared: Int32Array | undefined =
-  (workerData as { watch?: SharedArrayBuffer } | undefined)?.watch instanceof SharedArrayBuffer
-    ? new Int32Array((workerData as { watch: SharedArrayBuffer }).watch)
-    : undefined;
+/** What the pool gives every worker when it starts: the progress cells and the tournament. */
+export interface PoolWorkerData {
+  watch?: SharedArrayBuffer;
+  /** The tournament of the pool, sent once per worker rather than with every task. */
+  spec?: WorkerSpec;
+}
 
-const cache = new Map<string, Promise<Prepared>>();
+const data = (workerData ?? {}) as PoolWorkerData;
+const shared: Int32Array | undefined = data.watch instanceof SharedArrayBuffer ? new Int32Array(data.watch) : undefined;
+
+let prepared: Promise<Prepared> | undefined;
 
 export async function prepareWorkerSpec(spec: WorkerSpec): Promise<Prepared> {
   const { game } = await loadGame(spec.gameRef, '/');
@@ -50,10 +56,9 @@ async function play(task: BatchTask): Promise<BatchResult> {
     Atomics.store(slot, SLOT_STATE, STATE_PREPARING);
   }
   try {
-    let prepared = cache.get(task.key);
     if (!prepared) {
-      prepared = prepareWorkerSpec(task.spec);
-      cache.set(task.key, prepared);
+      if (!data.spec) throw new Error('tavolo worker started without a tournament (workerData.spec)');
+      prepared = prepareWorkerSpec(data.spec);
     }
     const p = await prepared;
     let res: BatchResult;
@@ -80,8 +85,21 @@ async function play(task: BatchTask): Promise<BatchResult> {
 // the one before it has finished, so a worker's death is charged to the batch it was playing.
 let chain: Promise<unknown> = Promise.resolve();
 
+/** The payload's buffer is moved to the main thread, not copied (the rest of the result is small). */
+function moved(res: BatchResult): BatchResult {
+  const transferable = {
+    get [Piscina.transferableSymbol]() {
+      return res.payload.buffer;
+    },
+    get [Piscina.valueSymbol]() {
+      return res;
+    },
+  };
+  return Piscina.move(transferable as unknown as Parameters<typeof Piscina.move>[0]) as unknown as BatchResult;
+}
+
 export default function runTask(task: BatchTask): Promise<BatchResult> {
-  const run = chain.then(() => play(task));
+  const run = chain.then(() => play(task)).then(moved);
   chain = run.catch(() => undefined);
   return run;
 }
