@@ -146,10 +146,13 @@ export function runBatch(p: Prepared, variant: number, start: number, end: numbe
   const head = cells.variants[variant];
   const csv = new CsvBytes(Math.max(1024, (end - start) * (64 + 8 * (3 * n + game.metricNames.length))));
   const matchWatch: MatchWatch | undefined = watch ? { cells: watch.slot.subarray(0, WATCH_CELLS) } : undefined;
-  // Per seat time and count, then the running count of decisions (see MatchHooks.timing).
-  const timing = new Float64Array(2 * n + 1);
-  const botTime = new Array<number>(2 * n).fill(0);
-  const hooks: MatchHooks = matchWatch ? { watch: matchWatch, timing } : { timing };
+  // Bots' time per seat, one array per seat rotation (match i has rotation i mod n): a match adds to
+  // its rotation's array, and the seats are mapped to lineup entries once, after the batch.
+  const hooks: MatchHooks[] = [];
+  for (let r = 0; r < n; r++) {
+    const timing = new Float64Array(2 * n + 1);
+    hooks.push(matchWatch ? { watch: matchWatch, timing } : { timing });
+  }
   let decisions = 0;
 
   for (let i = start; i < end; i++) {
@@ -159,14 +162,7 @@ export function runBatch(p: Prepared, variant: number, start: number, end: numbe
       watch.slot[SLOT_MATCH] = i;
       matchWatch.forced = watch.forced?.get(i);
     }
-    timing.fill(0, 0, 2 * n);
-    const out = playMatch(game, opts, p.seatBots[r], seed, hooks);
-    // Seat s of match i is lineup entry (s + i) mod n.
-    for (let s = 0; s < n; s++) {
-      const k = (s + i) % n;
-      botTime[2 * k] += timing[2 * s];
-      botTime[2 * k + 1] += timing[2 * s + 1];
-    }
+    const out = playMatch(game, opts, p.seatBots[r], seed, hooks[r]);
     const res = out.result;
     const o = (i - start) * width;
     const faultSeat = out.fault ? out.fault.seat : -1;
@@ -224,6 +220,17 @@ export function runBatch(p: Prepared, variant: number, start: number, end: numbe
     csv.byte(NEWLINE);
     if (out.fault && faults.length < MAX_FAULT_NOTES) {
       faults.push({ variant, match: i, seat: out.fault.seat, reason: out.fault.reason, message: out.fault.message });
+    }
+  }
+
+  // Seat s of a match of rotation r is lineup entry (s + r) mod n.
+  const botTime = new Array<number>(2 * n).fill(0);
+  for (let r = 0; r < n; r++) {
+    const timing = hooks[r].timing!;
+    for (let s = 0; s < n; s++) {
+      const k = (s + r) % n;
+      botTime[2 * k] += timing[2 * s];
+      botTime[2 * k + 1] += timing[2 * s + 1];
     }
   }
 
