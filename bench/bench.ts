@@ -112,7 +112,7 @@ async function runner(spec: ResolvedSpec, threads: number, inProcess: boolean): 
     const t0 = performance.now();
     await runTournament(spec, {
       threads,
-      batch: 250,
+      batch: 'auto',
       outDir: out,
       inProcess,
       onProgress: (done) => {

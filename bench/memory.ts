@@ -53,7 +53,7 @@ const t0 = performance.now();
 try {
   const r = await runTournament(spec, {
     threads: THREADS,
-    batch: 250,
+    batch: 'auto',
     outDir: out,
     onProgress: (d) => {
       done = d;

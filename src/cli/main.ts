@@ -10,7 +10,8 @@ import type { FaultNote } from '../runner/batch.js';
 import { BatchesFailed, InputError, Interrupted } from '../runner/errors.js';
 import { mergeShards } from '../runner/merge.js';
 import type { Incident } from '../runner/pool.js';
-import { DEFAULT_BATCH, MAX_BATCH, defaultBatch, defaultThreads, effectiveThreads, runTournament } from '../runner/run.js';
+import { TARGET_MS } from '../runner/batching.js';
+import { MAX_BATCH, defaultThreads, effectiveThreads, runTournament } from '../runner/run.js';
 import { DEFAULT_DECISION_TIMEOUT_MS, MAX_DECISION_TIMEOUT_MS, loadSpec } from '../runner/spec.js';
 import { intFlag, listFlag, parseKeyValues, shardFlag, textFlag } from './args.js';
 import { listText } from './list.js';
@@ -48,7 +49,7 @@ async function parse(args: string[]): Promise<Command> {
           .option('out', { type: 'string', describe: 'Output directory (default: results/<tournament name>)' })
           .option('batch', {
             type: 'string',
-            describe: `Matches per worker task (default ${DEFAULT_BATCH}, fewer for short runs: about 8 batches per thread)`,
+            describe: `Matches per worker task (default: sized to about ${TARGET_MS} ms of play at the measured speed, smaller towards the end; never changes the results)`,
           })
           .option('decision-timeout-ms', {
             type: 'string',
@@ -182,7 +183,7 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
   const out = textFlag('--out', argv.out);
   const specPath = textFlag('spec', argv.spec)!;
   const spec = await loadSpec(specPath, { matches, seed, decisionTimeoutMs });
-  const batch = givenBatch ?? defaultBatch(spec.matches, requestedThreads);
+  const batch = givenBatch ?? 'auto';
   const threads = effectiveThreads(spec, requestedThreads, batch, shard);
   const outDir = out ?? (shard ? join('results', spec.name, `shard-${shard.index}-of-${shard.count}`) : join('results', spec.name));
 
@@ -190,7 +191,8 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
     process.stdout.write(
       `${spec.name}: ${spec.game.title}, ${spec.players} players, ${spec.matches} matches x ${spec.variants.length} ` +
         `variant${spec.variants.length > 1 ? 's' : ''} (${spec.variants.map((v) => v.name).join(', ')}), ` +
-        `seed ${JSON.stringify(spec.seed)}, ${threads} thread${threads > 1 ? 's' : ''}, batches of ${batch}` +
+        `seed ${JSON.stringify(spec.seed)}, ${threads} thread${threads > 1 ? 's' : ''}, ` +
+        (batch === 'auto' ? `batches of about ${TARGET_MS} ms` : `batches of ${batch}`) +
         (shard ? `, shard ${shard.index}/${shard.count}` : '') +
         '\n',
     );

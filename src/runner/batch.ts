@@ -97,6 +97,8 @@ export interface BatchResult {
   faults: FaultNote[];
   /** Set by a pool worker: the V8 heap in use in that worker after the batch, in bytes. */
   heap?: number;
+  /** Wall-clock milliseconds the batch took to play: sizes later batches (batching.ts), nothing else. */
+  ms?: number;
   /**
    * Bots' thinking time in this batch, per lineup entry k: [2k] milliseconds summed over the timed
    * decisions, [2k + 1] how many decisions were timed (one in 64; see MatchHooks.timing). For run.json

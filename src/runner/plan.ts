@@ -43,13 +43,3 @@ export function shardRange(matches: number, shard: { index: number; count: numbe
   if (!shard) return [0, matches];
   return [Math.floor((shard.index * matches) / shard.count), Math.floor(((shard.index + 1) * matches) / shard.count)];
 }
-
-/** Cuts match ranges into batches of at most `batch` matches, in order. */
-export function* splitBatches(
-  ranges: Iterable<{ variant: number; start: number; end: number }>,
-  batch: number,
-): Generator<{ variant: number; start: number; end: number }> {
-  for (const r of ranges) {
-    for (let s = r.start; s < r.end; s += batch) yield { variant: r.variant, start: s, end: Math.min(r.end, s + batch) };
-  }
-}

@@ -10,39 +10,31 @@ import { prepare, recordWidth, runBatch, type BatchResult, type FaultNote } from
 import { BatchesFailed, InputError, Interrupted } from './errors.js';
 import { identityDiff, identityHash, specIdentity } from './identity.js';
 import { Journal, hasJournal, journalDir, readMeta, type JournalMeta, type Shard } from './journal.js';
-import { shardRange, splitBatches } from './plan.js';
+import { BatchPlanner, type BatchSize } from './batching.js';
+import { shardRange } from './plan.js';
 import { MAX_FAILURES, playOnPool, type FailedBatch, type Incident } from './pool.js';
 import { toWorkerSpec, type ResolvedSpec } from './spec.js';
 
 export { Interrupted };
 
-export const DEFAULT_BATCH = 250;
 export const MAX_BATCH = 100_000;
-
-/**
- * The default batch size: 250 matches, or fewer for short runs so that every thread gets about eight
- * batches (load balance, and a progress bar that moves with slow bots). Never changes the output.
- */
-export function defaultBatch(matches: number, threads: number): number {
-  return Math.max(1, Math.min(DEFAULT_BATCH, Math.ceil(matches / (threads * 8))));
-}
 
 export function defaultThreads(): number {
   return availableParallelism();
 }
 
 /** No more threads than tasks: a worker that would get nothing costs a start-up for nothing. */
-export function effectiveThreads(spec: ResolvedSpec, threads: number, batch: number, shard: Shard | null = null): number {
+export function effectiveThreads(spec: ResolvedSpec, threads: number, batch: BatchSize, shard: Shard | null = null): number {
   const [lo, hi] = shardRange(spec.matches, shard);
-  const taskCount = spec.variants.length * Math.ceil((hi - lo) / batch);
+  const taskCount = spec.variants.length * Math.ceil((hi - lo) / (batch === 'auto' ? 1 : batch));
   return Math.max(1, Math.min(threads, taskCount));
 }
 
 export interface RunOptions {
   /** Worker threads. Batches always run on worker threads (also with 1), so hangs and crashes are caught. */
   threads: number;
-  /** Matches per task. */
-  batch: number;
+  /** Matches per task, or 'auto' (sized to the measured speed: see batching.ts). */
+  batch: BatchSize;
   /** Output directory (created if needed). */
   outDir: string;
   /** Continue the journal in outDir (or start, if there is none; or do nothing, if the run is complete). */
@@ -244,8 +236,10 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
     let sessionDecisions = 0;
     const sessionBotTime = new Array<number>(2 * spec.players).fill(0);
     const faultsSeen = new Set<string>();
+    const todo = new BatchPlanner(journal.missing(), batch, o.inProcess ? 1 : threads);
     const onResult = (res: BatchResult) => {
       journal.append(res);
+      todo.observe(res.end - res.start, res.ms ?? NaN);
       done += res.end - res.start;
       sessionDecisions += res.decisions;
       for (let k = 0; k < sessionBotTime.length; k++) sessionBotTime[k] += res.botTime?.[k] ?? 0;
@@ -259,7 +253,6 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
       }
       o.onProgress?.(done, total);
     };
-    const todo = splitBatches(journal.missing(), batch);
     let failed: FailedBatch[] = [];
     let workerRestarts = 0;
     let workerHeapPeak = 0;
@@ -267,7 +260,10 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
       const prepared = prepare(spec.game, spec.players, spec.seed, spec.variants, spec.lineup);
       for (const t of todo) {
         if (o.signal?.aborted) throw new Interrupted((o.signal.reason as Interrupted | undefined)?.signal);
-        onResult(runBatch(prepared, t.variant, t.start, t.end));
+        const t0 = performance.now(); // clock-ok: sizes the next batches, decides nothing in a match
+        const res = runBatch(prepared, t.variant, t.start, t.end);
+        res.ms = performance.now() - t0; // clock-ok
+        onResult(res);
         await yieldToLoop();
       }
     } else {

@@ -341,71 +341,102 @@ function hasAltTarget(s: StramatState, p: number): boolean {
   return false;
 }
 
+/**
+ * Pairs by top number, flattened: first card, second card, action code; for each top 1..3 (7.1).
+ */
+const PAIR_TABLE: Int32Array[] = PAIRS.map((codes) => {
+  const t = new Int32Array(codes.length * 3);
+  codes.forEach((code, i) => {
+    t[3 * i] = (code / 3) | 0;
+    t[3 * i + 1] = code % 3;
+    t[3 * i + 2] = A_PAIR + code;
+  });
+  return t;
+});
+
+/**
+ * The legal actions of the decision at hand. One small function per phase: as one large function it
+ * compiled to 15 KB of machine code and cost several times more per call.
+ */
 export function legalActions(s: StramatState, out: Int32Array): number {
-  const p = s.decider;
-  let k = 0;
   switch (s.phase) {
-    case PH_MAIN: {
-      out[k++] = A_PASS;
-      const base = p * NUM_TYPES;
-      const h = s.hands;
-      if (isNumber(s.top)) {
-        // On a number: the same number, or two numbers whose sum or difference is the top (7.1).
-        if (h[base + s.top] > 0) out[k++] = A_SINGLE + s.top;
-        const pairs = PAIRS[s.top];
-        for (let i = 0; i < pairs.length; i++) {
-          const code = pairs[i];
-          const a = (code / 3) | 0;
-          const b = code % 3;
-          if (a === b ? h[base + a] >= 2 : h[base + a] > 0 && h[base + b] > 0) out[k++] = A_PAIR + code;
-        }
-      } else if (h[base + ONE] > 0) {
-        // On a power card: a power card or a 1 (7.2).
-        out[k++] = A_SINGLE + ONE;
-      }
-      for (let t = DADO; t <= STRAMAT; t++) {
-        if (h[base + t] > 0 && canPlayPower(s, p, t)) out[k++] = A_POWER + t - DADO;
-      }
-      return k;
-    }
+    case PH_MAIN:
+      return legalMain(s, s.decider, out);
     case PH_COLPO_TARGET:
-      for (let q = 0; q < s.n; q++) if (q !== p && s.active[q]) out[k++] = A_TARGET + q;
-      return k;
     case PH_ALT_TARGET:
-      for (let q = 0; q < s.n; q++) if (q !== p && canBeBlocked(s, q)) out[k++] = A_TARGET + q;
-      return k;
     case PH_AGG_TARGET:
     case PH_GIRO_TARGET:
-      for (let q = 0; q < s.n; q++) if (q !== p && s.active[q] && s.handSize[q] > 0) out[k++] = A_TARGET + q;
-      return k;
+    case PH_BIRI_PICK:
+      return legalTargets(s, s.decider, out);
     case PH_ALT_COUNTER:
     case PH_BIRI_COUNTER:
-      out[k++] = A_COUNTER;
-      out[k++] = A_DECLINE;
-      return k;
-    case PH_AGG_GIVE: {
-      const base = p * NUM_TYPES;
-      for (let c = 0; c < NUM_TYPES; c++) if (s.hands[base + c] > 0) out[k++] = A_CARD + c;
-      return k;
-    }
-    case PH_AGG_TAKE: {
-      const base = s.target * NUM_TYPES;
-      for (let c = 0; c < NUM_TYPES; c++) if (s.hands[base + c] > 0) out[k++] = A_CARD + c;
-      return k;
-    }
-    case PH_GIRO_PICK: {
-      if (s.giroCount > 0) out[k++] = A_DONE;
-      const base = p * NUM_TYPES;
-      for (let c = 0; c < NUM_TYPES; c++) if (s.hands[base + c] - s.giroChosen[c] > 0) out[k++] = A_CARD + c;
-      return k;
-    }
-    case PH_BIRI_PICK: {
-      if (s.biriCount > 0) out[k++] = A_DONE;
-      for (let q = 0; q < s.n; q++) if (q !== p && s.active[q] && !s.biriChosen[q]) out[k++] = A_TARGET + q;
-      return k;
-    }
+      out[0] = A_COUNTER;
+      out[1] = A_DECLINE;
+      return 2;
+    case PH_AGG_GIVE:
+    case PH_AGG_TAKE:
+    case PH_GIRO_PICK:
+      return legalCards(s, out);
   }
   return 0;
+}
+
+/** A turn's main decision: pass, numbers on a number (7.1), a 1 or a power card on a power card (7.2). */
+function legalMain(s: StramatState, p: number, out: Int32Array): number {
+  const h = s.hands;
+  const base = p * NUM_TYPES;
+  const top = s.top;
+  let k = 0;
+  out[k++] = A_PASS;
+  if (isNumber(top)) {
+    // On a number: the same number, or two numbers whose sum or difference is the top (7.1).
+    if (h[base + top] > 0) out[k++] = A_SINGLE + top;
+    const pairs = PAIR_TABLE[top];
+    for (let i = 0; i < pairs.length; i += 3) {
+      const a = pairs[i];
+      const b = pairs[i + 1];
+      if (a === b ? h[base + a] >= 2 : h[base + a] > 0 && h[base + b] > 0) out[k++] = pairs[i + 2];
+    }
+  } else if (h[base + ONE] > 0) {
+    // On a power card: a power card or a 1 (7.2).
+    out[k++] = A_SINGLE + ONE;
+  }
+  for (let t = DADO; t <= STRAMAT; t++) {
+    if (h[base + t] > 0 && canPlayPower(s, p, t)) out[k++] = A_POWER + t - DADO;
+  }
+  return k;
+}
+
+/** Choosing an opponent: Colpo, Alt, Aggiungo, Giro targets; Birichino's picks (with "done"). */
+function legalTargets(s: StramatState, p: number, out: Int32Array): number {
+  const { n, phase } = s;
+  let k = 0;
+  if (phase === PH_BIRI_PICK && s.biriCount > 0) out[k++] = A_DONE;
+  for (let q = 0; q < n; q++) {
+    if (q === p || !s.active[q]) continue;
+    let ok: boolean;
+    if (phase === PH_COLPO_TARGET) ok = true;
+    else if (phase === PH_ALT_TARGET) ok = canBeBlocked(s, q);
+    else if (phase === PH_BIRI_PICK) ok = !s.biriChosen[q];
+    else ok = s.handSize[q] > 0; // Aggiungo, Giro
+    if (ok) out[k++] = A_TARGET + q;
+  }
+  return k;
+}
+
+/** Choosing a card: Aggiungo's card to give (own hand) or to take (the target's), Giro's picks. */
+function legalCards(s: StramatState, out: Int32Array): number {
+  const h = s.hands;
+  let k = 0;
+  if (s.phase === PH_GIRO_PICK) {
+    if (s.giroCount > 0) out[k++] = A_DONE;
+    const base = s.decider * NUM_TYPES;
+    for (let c = 0; c < NUM_TYPES; c++) if (h[base + c] - s.giroChosen[c] > 0) out[k++] = A_CARD + c;
+    return k;
+  }
+  const base = (s.phase === PH_AGG_TAKE ? s.target : s.decider) * NUM_TYPES;
+  for (let c = 0; c < NUM_TYPES; c++) if (h[base + c] > 0) out[k++] = A_CARD + c;
+  return k;
 }
 
 // ---------------------------------------------------------------------------------------------
