@@ -39,9 +39,23 @@ export class CsvBytes {
 
   /** Raw bytes (a cell encoded beforehand). */
   bytes(b: Uint8Array): void {
-    this.room(b.length);
-    this.buf.set(b, this.length);
-    this.length += b.length;
+    const n = b.length;
+    this.room(n);
+    if (n > 32) {
+      this.buf.set(b, this.length);
+      this.length += n;
+      return;
+    }
+    // Cells are short: a loop costs less than calling TypedArray.prototype.set.
+    const buf = this.buf;
+    let at = this.length;
+    for (let i = 0; i < n; i++) buf[at++] = b[i];
+    this.length = at;
+  }
+
+  /** Forgets what was written, keeping the memory (a worker reuses one writer for all its batches). */
+  clear(): void {
+    this.length = 0;
   }
 
   /** A text cell: quoted as csv-stringify would, UTF-8; encodings of repeated texts are kept. */

@@ -123,6 +123,8 @@ interface RowCells {
 
 const rowCells = new WeakMap<Prepared, RowCells>();
 
+const rowWriter = new CsvBytes(1 << 20);
+
 function cellsOf(p: Prepared): RowCells {
   let c = rowCells.get(p);
   if (c === undefined) {
@@ -146,7 +148,10 @@ export function runBatch(p: Prepared, variant: number, start: number, end: numbe
   const faults: FaultNote[] = [];
   const cells = cellsOf(p);
   const head = cells.variants[variant];
-  const csv = new CsvBytes(Math.max(1024, (end - start) * (64 + 8 * (3 * n + game.metricNames.length))));
+  // One writer per thread, reused batch after batch: a new multi-megabyte buffer per batch cost page
+  // faults and zeroing on every batch.
+  const csv = rowWriter;
+  csv.clear();
   const matchWatch: MatchWatch | undefined = watch ? { cells: watch.slot.subarray(0, WATCH_CELLS) } : undefined;
   // Bots' time per seat, one array per seat rotation (match i has rotation i mod n): a match adds to
   // its rotation's array, and the seats are mapped to lineup entries once, after the batch.

@@ -14,7 +14,8 @@ export function encodeRec(rec: Float64Array): { kind: RecKind; bytes: Uint8Array
     }
   }
   if (ints) {
-    const a = Int32Array.from(rec);
+    const a = new Int32Array(rec.length);
+    for (let i = 0; i < rec.length; i++) a[i] = rec[i];
     return { kind: 'i', bytes: new Uint8Array(a.buffer, a.byteOffset, a.byteLength) };
   }
   return { kind: 'f', bytes: new Uint8Array(rec.buffer, rec.byteOffset, rec.byteLength) };
