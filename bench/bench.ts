@@ -9,7 +9,9 @@
  *   - the bare playMatch loop: the engine with the bots, on one thread, no output;
  *   - the runner in-process (matches.csv, journal, summaries; no worker);
  *   - the runner on a worker pool of 1, 2, ... up to all cores (`tavolo run --threads k`), start-up of
- *     the pool and writing the final files included.
+ *     the pool and writing the final files included;
+ *   - the machine itself: the bare loop (rules for random bots, playMatch for greedy) on k worker
+ *     threads at once, no runner: how well this machine scales this very work, which bounds the runner.
  * It prints the measurements, the scaling table (matches/s by threads, speed-up over 1 thread, parallel
  * efficiency = speed-up / threads; target >= 90% on two cores), the overheads against the bare rules
  * loop (target <= 10% for the runner on one worker thread), and how well the machine itself scales a
@@ -22,10 +24,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { matchRngs, playMatch, type SeatBot } from '../src/engine/match.js';
-import { matchSeed, rotations } from '../src/runner/plan.js';
 import { runTournament } from '../src/runner/run.js';
 import { resolveSpec, type ResolvedSpec } from '../src/runner/spec.js';
+import { barePlayMatchLoop, bareRulesLoop } from './bare-loop.js';
 
 function flag(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -62,40 +63,41 @@ async function specFor(bot: string, matches: number): Promise<ResolvedSpec> {
   );
 }
 
-/**
- * Stramat's rules in a bare loop: what the random bot does (a uniform legal action from its seat's
- * generator), inlined, with the tournament's seeds: the same matches as the runner plays, minus tavolo.
- */
 function bareRules(spec: ResolvedSpec): number {
-  const game = spec.game;
-  const opts = spec.variants[0].options;
-  const legal = new Int32Array(game.maxActions);
-  const metrics = new Array<number>(game.metricNames.length).fill(0);
-  let check = 0;
   const t0 = performance.now();
-  for (let i = 0; i < spec.matches; i++) {
-    const rngs = matchRngs(matchSeed(spec.seed, i), 4);
-    const state = game.setup(opts, 4, rngs.game);
-    for (;;) {
-      const p = game.currentPlayer(state);
-      if (p < 0) break;
-      const n = game.legalActions(state, legal);
-      game.apply(state, legal[rngs.bots[p].int(n)], rngs.game);
-    }
-    check += game.result(state).turns;
-    game.metrics(state, metrics);
-  }
-  const rate = spec.matches / ((performance.now() - t0) / 1000);
-  if (check < 0) console.log(check);
-  return rate;
+  bareRulesLoop(spec, 0, spec.matches);
+  return spec.matches / ((performance.now() - t0) / 1000);
+}
+
+/**
+ * The machine's own scaling for this work: the bare loop (the rules loop for random bots, the playMatch
+ * loop for greedy ones) in k worker threads at once, no runner
+ * (each thread warms up, then all start together on a share of the matches). Matches per second summed
+ * over the threads. What the runner's scaling should be compared with: a shared machine gives two
+ * threads of real work less than twice the throughput of one (caches, memory, the neighbours).
+ */
+async function bareThreads(spec: ResolvedSpec, threads: number, bot: string): Promise<number> {
+  const url = new URL('./bare-worker.js', import.meta.url);
+  const per = Math.ceil(spec.matches / threads);
+  const workers = Array.from({ length: threads }, (_, k) => new Worker(url, { workerData: { bot, matches: per, offset: k * per } }));
+  await Promise.all(workers.map((w) => new Promise((resolve, reject) => {
+    w.once('message', resolve);
+    w.once('error', reject);
+  })));
+  const done = workers.map((w) => new Promise<number>((resolve, reject) => {
+    w.once('message', (ms: number) => resolve(ms));
+    w.once('error', reject);
+  }));
+  for (const w of workers) w.postMessage('go');
+  const ms = await Promise.all(done);
+  await Promise.all(workers.map((w) => w.terminate()));
+  return ms.reduce((a, m) => a + per / (m / 1000), 0);
 }
 
 /** The engine with the bots: playMatch in a loop, the runner's seeds and rotation, no output. */
 function barePlayMatch(spec: ResolvedSpec): number {
-  const opts = spec.variants[0].options;
-  const seats: SeatBot[][] = rotations(spec.lineup);
   const t0 = performance.now();
-  for (let i = 0; i < spec.matches; i++) playMatch(spec.game, opts, seats[i % 4], matchSeed(spec.seed, i));
+  barePlayMatchLoop(spec, 0, spec.matches);
   return spec.matches / ((performance.now() - t0) / 1000);
 }
 
@@ -150,6 +152,17 @@ const measures: Measure[] = [
   { key: 'inproc', label: 'runner, in-process', threads: 1, run: (s) => runner(s, 1, true) },
 ];
 for (let k = 1; k <= CORES; k++) measures.push({ key: `pool${k}`, label: 'runner, worker pool', threads: k, run: (s) => runner(s, k, false) });
+for (let k = 1; k <= CORES; k++) {
+  measures.push({
+    key: `bare${k}`,
+    label: 'bare loop on k threads at once, no runner (the machine)',
+    threads: k,
+    run: async (s) => {
+      const r = await bareThreads(s, k, s.lineup[0].name);
+      return { whole: r, steady: r };
+    },
+  });
+}
 
 /**
  * The machine's own scaling: a pure arithmetic loop on k worker threads at once, in loops per second.
@@ -203,9 +216,13 @@ for (const bot of ['random', 'greedy']) {
     );
   });
   const one = med.get('pool1')!;
+  const machineOne = med.get('bare1')!;
   for (let k = 1; k <= CORES; k++) {
     const r = med.get(`pool${k}`)!;
-    scalingRows.push(`| ${bot} | ${k} | ${fmt(r)} | ${(r / one).toFixed(2)}x | ${pct(r / one / k)} |`);
+    const machine = med.get(`bare${k}`)! / machineOne;
+    scalingRows.push(
+      `| ${bot} | ${k} | ${fmt(r)} | ${(r / one).toFixed(2)}x | ${pct(r / one / k)} | ${machine.toFixed(2)}x (${pct(machine / k)}) | ${pct(r / one / machine)} |`,
+    );
   }
   const base = med.get('rules') ?? med.get('engine')!;
   const baseName = med.has('rules') ? 'bare rules loop' : 'bare playMatch loop';
@@ -234,10 +251,12 @@ console.log('| bots | measurement | threads | matches | matches/s steady (median
 console.log('|---|---|---:|---:|---:|---:|---|');
 for (const r of measureRows) console.log(r);
 console.log('\n**Scaling** (runner on a worker pool, steady rates; efficiency = speed-up / threads, target >= 90% on two cores)\n');
-console.log('| bots | threads | matches/s | speed-up | parallel efficiency |');
-console.log('|---|---:|---:|---:|---:|');
+console.log(
+  '| bots | threads | matches/s | speed-up | parallel efficiency | the machine: same work, k threads, no runner | runner against the machine |',
+);
+console.log('|---|---:|---:|---:|---:|---:|---:|');
 for (const r of scalingRows) console.log(r);
-console.log('| (machine) pure CPU loop | ' + spins.map((s, i) => `${i + 1}: ${(median(s) / spin1).toFixed(2)}x`).join(', ') + ' | | | |');
+console.log('| (machine) pure arithmetic loop | ' + spins.map((s, i) => `${i + 1}: ${(median(s) / spin1).toFixed(2)}x`).join(', ') + ' | | | | | |');
 console.log('\n**Overhead** against the bare loop, single thread, steady rates (target <= 10% for the runner)\n');
 console.log('| bots | measurement | against | overhead |');
 console.log('|---|---|---|---:|');
