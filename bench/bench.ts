@@ -103,7 +103,9 @@ function barePlayMatch(spec: ResolvedSpec): number {
 
 /**
  * A whole run: its rate over the wall time (worker start-up and final files included), and its steady
- * rate, from the first completed batch to the last one (what a long run approaches).
+ * rate, from the first completed batch at or past a fifth of the matches to the last one: what a long
+ * run approaches, once the workers are started and their JIT warmed up (the bare loops are warmed up
+ * beforehand too).
  */
 async function runner(spec: ResolvedSpec, threads: number, inProcess: boolean): Promise<{ whole: number; steady: number }> {
   const out = mkdtempSync(join(tmpdir(), 'tavolo-bench-'));
@@ -111,6 +113,7 @@ async function runner(spec: ResolvedSpec, threads: number, inProcess: boolean): 
     let first = -1;
     let firstDone = 0;
     let last = 0;
+    let lastDone = 0;
     const t0 = performance.now();
     await runTournament(spec, {
       threads,
@@ -118,15 +121,20 @@ async function runner(spec: ResolvedSpec, threads: number, inProcess: boolean): 
       outDir: out,
       inProcess,
       onProgress: (done) => {
-        last = performance.now();
+        const now = performance.now();
         if (first < 0) {
-          first = last;
-          firstDone = done;
+          if (done >= spec.matches / 5) {
+            first = now;
+            firstDone = done;
+          }
+          return;
         }
+        last = now;
+        lastDone = done;
       },
     });
     const whole = spec.matches / ((performance.now() - t0) / 1000);
-    const steady = last > first ? (spec.matches - firstDone) / ((last - first) / 1000) : whole;
+    const steady = last > first && first >= 0 ? (lastDone - firstDone) / ((last - first) / 1000) : whole;
     return { whole, steady };
   } finally {
     rmSync(out, { recursive: true, force: true });
@@ -244,8 +252,8 @@ console.log(
     `${availableParallelism()} cores, up to ${CORES} threads).`,
 );
 console.log(
-  `Medians of ${REPS} repetitions, interleaved. *steady*: from the first completed batch to the last (what a long run ` +
-    'approaches); *whole run*: over the wall time, worker start-up (about a third of a second) and the final files included.\n',
+  `Medians of ${REPS} repetitions, interleaved. *steady*: from the first batch completed past a fifth of the matches to the ` +
+    'last (what a long run approaches: workers started, JIT warm); *whole run*: over the wall time, worker start-up (about a third of a second) and the final files included.\n',
 );
 console.log('| bots | measurement | threads | matches | matches/s steady (median) | matches/s whole run | steady, all repetitions |');
 console.log('|---|---|---:|---:|---:|---:|---|');
