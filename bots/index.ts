@@ -1,4 +1,4 @@
-import type { BotFactory } from '../src/engine/bot.js';
+import { trustBuiltIn, type BotFactory } from '../src/engine/bot.js';
 import { InputError } from '../src/runner/errors.js';
 import { importFile, looksLikePath, resolveModulePath } from '../src/runner/modules.js';
 import { greedy } from './greedy.js';
@@ -13,6 +13,8 @@ export const bots: Record<string, BotFactory> = {
   pimc,
   ismcts,
 };
+
+for (const factory of Object.values(bots)) trustBuiltIn(factory);
 
 export function botNames(): string[] {
   return Object.keys(bots);

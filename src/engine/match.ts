@@ -1,4 +1,4 @@
-import type { Bot, BotFactory, Decision } from './bot.js';
+import { isTrustedBuiltIn, type Bot, type BotFactory, type Decision } from './bot.js';
 import type { AnyGame, MatchResult, Options } from './game.js';
 import { Rng } from './rng.js';
 
@@ -155,10 +155,14 @@ export function playMatch(
     if (fault) break;
   }
   // Action buffers are recycled: allocating a typed array per match is a measurable cost. The game
-  // writes into `legal`; bots get a copy, so a bot that scribbles on its array cannot forge legality.
+  // writes into `legal`; a bot gets a copy (`shown`), so that a bot that scribbles on its array cannot
+  // forge legality, except tavolo's own bots, which are known not to write to it (bot.ts).
   const legal = takeBuffer(game.maxActions);
   const shown = takeBuffer(game.maxActions);
-  const view = new DecisionView(game, shown);
+  const copied = new DecisionView(game, shown);
+  const direct = new DecisionView(game, legal);
+  const trusted: boolean[] = [];
+  for (let seat = 0; seat < players; seat++) trusted.push(isTrustedBuiltIn(seats[seat].factory));
   let decisions = 0;
   // The running count of decisions seen through `timing` (a small integer: `%` on the array's double
   // would be a call to fmod at every decision).
@@ -168,7 +172,11 @@ export function playMatch(
     const player = game.currentPlayer(state);
     if (player < 0) break;
     const count = game.legalActions(state, legal);
-    for (let i = 0; i < count; i++) shown[i] = legal[i];
+    let view = direct;
+    if (!trusted[player]) {
+      view = copied;
+      for (let i = 0; i < count; i++) shown[i] = legal[i];
+    }
     view.reset(state, player, count);
     let action: number;
     const timed = timing !== undefined && (tick++ & (TIMING_EVERY - 1)) === 0;
