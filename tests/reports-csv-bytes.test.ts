@@ -11,7 +11,7 @@ import { resolveSpec } from '../src/runner/spec.js';
 const text = (w: CsvBytes) => Buffer.from(w.view()).toString('utf8');
 
 describe('CsvBytes', () => {
-  const numbers = [0, -0, 7, 9, 10, 99, 100, 1234567, -1, -10, -987654, 2 ** 31 - 1, -(2 ** 31), 2 ** 31, 2 ** 53, 0.1, -2.5, 1e21, 1e-7, 1 / 3, NaN, Infinity, -Infinity];
+  const numbers = [0, -0, 7, 9, 10, 42, 99, 99.5, 100, 1234567, -1, -10, -987654, 2 ** 31 - 1, -(2 ** 31), 2 ** 31, 2 ** 53, 0.1, -2.5, 1e21, 1e-7, 1 / 3, NaN, Infinity, -Infinity];
 
   it('writes every number as String(v) does', () => {
     for (const v of numbers) {
@@ -26,6 +26,17 @@ describe('CsvBytes', () => {
       const w = new CsvBytes(4);
       w.cell(v);
       expect(text(w)).toBe(Number.isFinite(v) ? String(v) : '');
+    }
+  });
+
+  it('commaCell and commaNumber: a comma, then the cell or number', () => {
+    for (const v of numbers) {
+      const a = new CsvBytes(2);
+      a.commaCell(v);
+      expect(text(a)).toBe(',' + (Number.isFinite(v) ? String(v) : ''));
+      const b = new CsvBytes(2);
+      b.commaNumber(v);
+      expect(text(b)).toBe(',' + String(v));
     }
   });
 

@@ -86,6 +86,37 @@ export class CsvBytes {
     else if (Number.isFinite(v)) this.number(v);
   }
 
+  /** A comma, then `cell(v)`. Most cells are integers below 100: those take a short path. */
+  commaCell(v: number): void {
+    if (v >= 0 && v < 100 && v === (v | 0)) this.commaSmall(v);
+    else {
+      this.byte(44);
+      this.cell(v);
+    }
+  }
+
+  /** A comma, then `number(v)`. */
+  commaNumber(v: number): void {
+    if (v >= 0 && v < 100 && v === (v | 0)) this.commaSmall(v);
+    else {
+      this.byte(44);
+      this.number(v);
+    }
+  }
+
+  private commaSmall(v: number): void {
+    this.room(3);
+    const buf = this.buf;
+    let at = this.length;
+    buf[at++] = 44;
+    if (v >= 10) {
+      const q = (v / 10) | 0;
+      buf[at++] = 48 + q;
+      buf[at++] = 48 + v - q * 10;
+    } else buf[at++] = 48 + v;
+    this.length = at;
+  }
+
   private int32(v: number): void {
     this.room(11);
     if (v < 0) {

@@ -186,8 +186,7 @@ export function runBatch(p: Prepared, variant: number, start: number, end: numbe
     // The row: variant, match, seed, bots, winners, annulled, scores, ranks, first player, turns,
     // decisions, end reason, fault seat, metrics (matchesHeader in reports/csv.ts).
     csv.bytes(head);
-    csv.byte(COMMA);
-    csv.number(i);
+    csv.commaNumber(i);
     csv.byte(COMMA);
     if (cells.seedPrefix) {
       csv.bytes(cells.seedPrefix);
@@ -200,30 +199,18 @@ export function runBatch(p: Prepared, variant: number, start: number, end: numbe
       if (w > 0) csv.byte(SEMICOLON);
       csv.number(res.winners[w]);
     }
-    csv.byte(COMMA);
-    csv.byte(res.annulled ? 49 : 48);
-    for (let s = 0; s < n; s++) {
-      csv.byte(COMMA);
-      csv.cell(res.scores[s]);
-    }
-    for (let s = 0; s < n; s++) {
-      csv.byte(COMMA);
-      csv.cell(res.ranks[s]);
-    }
-    csv.byte(COMMA);
-    csv.number(res.firstPlayer);
-    csv.byte(COMMA);
-    csv.number(res.turns);
-    csv.byte(COMMA);
-    csv.number(out.decisions);
+    csv.commaNumber(res.annulled ? 1 : 0);
+    for (let s = 0; s < n; s++) csv.commaCell(res.scores[s]);
+    for (let s = 0; s < n; s++) csv.commaCell(res.ranks[s]);
+    csv.commaNumber(res.firstPlayer);
+    csv.commaNumber(res.turns);
+    csv.commaNumber(out.decisions);
     csv.byte(COMMA);
     csv.text(res.endReason);
     csv.byte(COMMA);
     if (faultSeat >= 0) csv.number(faultSeat);
-    for (let m = 0; m < out.metrics.length; m++) {
-      csv.byte(COMMA);
-      csv.cell(out.metrics[m]);
-    }
+    const metrics = out.metrics;
+    for (let m = 0; m < metrics.length; m++) csv.commaCell(metrics[m]);
     csv.byte(NEWLINE);
     if (out.fault && faults.length < MAX_FAULT_NOTES) {
       faults.push({ variant, match: i, seat: out.fault.seat, reason: out.fault.reason, message: out.fault.message });
