@@ -9,7 +9,8 @@
  *   - the bare playMatch loop: the engine with the bots, on one thread, no output;
  *   - the runner in-process (matches.csv, journal, summaries; no worker);
  *   - the runner on a worker pool of 1, 2, ... up to all cores (`tavolo run --threads k`), start-up of
- *     the pool and writing the final files included;
+ *     the pool and writing the final files included; its steady rate is the marginal one (a run of all
+ *     the matches against a run of half of them: see `runner`);
  *   - the machine itself: the bare loop (rules for random bots, playMatch for greedy) on k worker
  *     threads at once, no runner: how well this machine scales this very work, which bounds the runner.
  * It prints the measurements, the scaling table (matches/s by threads, speed-up over 1 thread, parallel
@@ -17,8 +18,8 @@
  * loop (target <= 10% for the runner on one worker thread), and how well the machine itself scales a
  * pure CPU loop (on a shared machine, well below the thread count: the runner cannot beat that).
  *
- * Flags: --matches N (per measurement, random bots; greedy bots play N/4), --reps R (default 3),
- * --max-threads T (default: all cores).
+ * Flags: --matches N (per measurement, random bots, default 200,000; greedy bots play N/4), --reps R
+ * (default 3), --max-threads T (default: all cores).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
@@ -39,7 +40,7 @@ function flag(name: string, fallback: number): number {
   return v;
 }
 
-const MATCHES = flag('matches', 100_000);
+const MATCHES = flag('matches', 200_000);
 const REPS = flag('reps', 3);
 const CORES = Math.min(availableParallelism(), flag('max-threads', availableParallelism()));
 
@@ -101,44 +102,32 @@ function barePlayMatch(spec: ResolvedSpec): number {
   return spec.matches / ((performance.now() - t0) / 1000);
 }
 
-/**
- * A whole run: its rate over the wall time (worker start-up and final files included), and its steady
- * rate, from the first completed batch at or past a fifth of the matches to the last one: what a long
- * run approaches, once the workers are started and their JIT warmed up (the bare loops are warmed up
- * beforehand too).
- */
-async function runner(spec: ResolvedSpec, threads: number, inProcess: boolean): Promise<{ whole: number; steady: number }> {
+/** One whole run of the tournament: its wall time in seconds. */
+async function runOnce(spec: ResolvedSpec, threads: number, inProcess: boolean): Promise<number> {
   const out = mkdtempSync(join(tmpdir(), 'tavolo-bench-'));
   try {
-    let first = -1;
-    let firstDone = 0;
-    let last = 0;
-    let lastDone = 0;
     const t0 = performance.now();
-    await runTournament(spec, {
-      threads,
-      batch: 'auto',
-      outDir: out,
-      inProcess,
-      onProgress: (done) => {
-        const now = performance.now();
-        if (first < 0) {
-          if (done >= spec.matches / 5) {
-            first = now;
-            firstDone = done;
-          }
-          return;
-        }
-        last = now;
-        lastDone = done;
-      },
-    });
-    const whole = spec.matches / ((performance.now() - t0) / 1000);
-    const steady = last > first && first >= 0 ? (lastDone - firstDone) / ((last - first) / 1000) : whole;
-    return { whole, steady };
+    await runTournament(spec, { threads, batch: 'auto', outDir: out, inProcess });
+    return (performance.now() - t0) / 1000;
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
+}
+
+/**
+ * The runner's rates: *whole*, the matches over the wall time of a run (worker start-up and the final
+ * files included), and *steady*, the marginal rate: a run of half the matches and a run of all of them,
+ * and the extra matches over the extra time. The fixed costs (starting the workers, warming up their
+ * JIT, opening and closing files) cancel out; everything that grows with the matches stays in, the final
+ * matches.csv included. What a long run approaches.
+ */
+async function runner(spec: ResolvedSpec, threads: number, inProcess: boolean): Promise<{ whole: number; steady: number }> {
+  const half = { ...spec, matches: Math.max(1, Math.floor(spec.matches / 2)) };
+  const tHalf = await runOnce(half, threads, inProcess);
+  const tAll = await runOnce(spec, threads, inProcess);
+  const whole = spec.matches / tAll;
+  const steady = tAll > tHalf ? (spec.matches - half.matches) / (tAll - tHalf) : whole;
+  return { whole, steady };
 }
 
 interface Measure {
@@ -252,8 +241,9 @@ console.log(
     `${availableParallelism()} cores, up to ${CORES} threads).`,
 );
 console.log(
-  `Medians of ${REPS} repetitions, interleaved. *steady*: from the first batch completed past a fifth of the matches to the ` +
-    'last (what a long run approaches: workers started, JIT warm); *whole run*: over the wall time, worker start-up (about a third of a second) and the final files included.\n',
+  `Medians of ${REPS} repetitions, interleaved. *steady* (runner): the marginal rate, the extra matches of a whole run over ` +
+    'a run of half of them, over the extra time (start-up and JIT warm-up cancel out; the final files stay in): what a long run ' +
+    'approaches; *whole run*: over the wall time, worker start-up (about a third of a second) and the final files included.\n',
 );
 console.log('| bots | measurement | threads | matches | matches/s steady (median) | matches/s whole run | steady, all repetitions |');
 console.log('|---|---|---:|---:|---:|---:|---|');
