@@ -9,8 +9,7 @@
  *   - the bare playMatch loop: the engine with the bots, on one thread, no output;
  *   - the runner in-process (matches.csv, journal, summaries; no worker);
  *   - the runner on a worker pool of 1, 2, ... up to all cores (`tavolo run --threads k`), start-up of
- *     the pool and writing the final files included; its steady rate is the marginal one (a run of all
- *     the matches against a run of half of them: see `runner`);
+ *     the pool and writing the final files included (and a steady rate: see `runner`);
  *   - the machine itself: the bare loop (rules for random bots, playMatch for greedy) on k worker
  *     threads at once, no runner: how well this machine scales this very work, which bounds the runner.
  * It prints the measurements, the scaling table (matches/s by threads, speed-up over 1 thread, parallel
@@ -102,32 +101,44 @@ function barePlayMatch(spec: ResolvedSpec): number {
   return spec.matches / ((performance.now() - t0) / 1000);
 }
 
-/** One whole run of the tournament: its wall time in seconds. */
-async function runOnce(spec: ResolvedSpec, threads: number, inProcess: boolean): Promise<number> {
+/**
+ * A whole run: its rate over the wall time (worker start-up and the final files included), and its
+ * steady rate, what a long run approaches: matches per second over a window from the moment a fifth of
+ * the matches are done to the end of the last batch, with each batch counted for the share of its play
+ * time that falls inside the window (so a batch that straddles the window's start counts in part, and
+ * no batch boundary biases the figure). Start-up and JIT warm-up fall before the window.
+ */
+async function runner(spec: ResolvedSpec, threads: number, inProcess: boolean): Promise<{ whole: number; steady: number }> {
   const out = mkdtempSync(join(tmpdir(), 'tavolo-bench-'));
   try {
+    const batches: Array<{ matches: number; start: number; end: number }> = [];
+    let from = -1;
     const t0 = performance.now();
-    await runTournament(spec, { threads, batch: 'auto', outDir: out, inProcess });
-    return (performance.now() - t0) / 1000;
+    await runTournament(spec, {
+      threads,
+      batch: 'auto',
+      outDir: out,
+      inProcess,
+      onProgress: (done) => {
+        if (from < 0 && done >= spec.matches / 5) from = performance.timeOrigin + performance.now();
+      },
+      onBatch: (res) => {
+        const end = res.endedAt ?? NaN;
+        batches.push({ matches: res.end - res.start, start: end - (res.ms ?? NaN), end });
+      },
+    });
+    const whole = spec.matches / ((performance.now() - t0) / 1000);
+    const to = Math.max(...batches.map((b) => b.end));
+    let counted = 0;
+    for (const b of batches) {
+      const overlap = Math.min(b.end, to) - Math.max(b.start, from);
+      if (overlap > 0 && b.end > b.start) counted += (b.matches * overlap) / (b.end - b.start);
+    }
+    const steady = from >= 0 && to > from && counted > 0 ? counted / ((to - from) / 1000) : whole;
+    return { whole, steady };
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
-}
-
-/**
- * The runner's rates: *whole*, the matches over the wall time of a run (worker start-up and the final
- * files included), and *steady*, the marginal rate: a run of half the matches and a run of all of them,
- * and the extra matches over the extra time. The fixed costs (starting the workers, warming up their
- * JIT, opening and closing files) cancel out; everything that grows with the matches stays in, the final
- * matches.csv included. What a long run approaches.
- */
-async function runner(spec: ResolvedSpec, threads: number, inProcess: boolean): Promise<{ whole: number; steady: number }> {
-  const half = { ...spec, matches: Math.max(1, Math.floor(spec.matches / 2)) };
-  const tHalf = await runOnce(half, threads, inProcess);
-  const tAll = await runOnce(spec, threads, inProcess);
-  const whole = spec.matches / tAll;
-  const steady = tAll > tHalf ? (spec.matches - half.matches) / (tAll - tHalf) : whole;
-  return { whole, steady };
 }
 
 interface Measure {
@@ -241,9 +252,10 @@ console.log(
     `${availableParallelism()} cores, up to ${CORES} threads).`,
 );
 console.log(
-  `Medians of ${REPS} repetitions, interleaved. *steady* (runner): the marginal rate, the extra matches of a whole run over ` +
-    'a run of half of them, over the extra time (start-up and JIT warm-up cancel out; the final files stay in): what a long run ' +
-    'approaches; *whole run*: over the wall time, worker start-up (about a third of a second) and the final files included.\n',
+  `Medians of ${REPS} repetitions, interleaved. *steady* (runner): matches per second from the moment a fifth of the matches ` +
+    'are done to the end of the last batch, each batch counted for the share of its play inside that window (what a long run ' +
+    'approaches: start-up and JIT warm-up are before it); *whole run*: over the wall time, worker start-up (about a third of a ' +
+    'second) and the final files included.\n',
 );
 console.log('| bots | measurement | threads | matches | matches/s steady (median) | matches/s whole run | steady, all repetitions |');
 console.log('|---|---|---:|---:|---:|---:|---|');

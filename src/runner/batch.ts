@@ -99,6 +99,8 @@ export interface BatchResult {
   heap?: number;
   /** Wall-clock milliseconds the batch took to play: sizes later batches (batching.ts), nothing else. */
   ms?: number;
+  /** When the batch finished, in milliseconds since the epoch (performance.timeOrigin + now): for the benchmark. */
+  endedAt?: number;
   /**
    * Bots' thinking time in this batch, per lineup entry k: [2k] milliseconds summed over the timed
    * decisions, [2k + 1] how many decisions were timed (one in 64; see MatchHooks.timing). For run.json

@@ -49,6 +49,8 @@ export interface RunOptions {
   onStart?: (s: { done: number; total: number; resumed: boolean; droppedBytes: number }) => void;
   /** Called after each batch is journaled, with matches done and total. */
   onProgress?: (done: number, total: number) => void;
+  /** Called for each completed batch (after onProgress), with its result: for the benchmark's timings. */
+  onBatch?: (res: BatchResult) => void;
   /** Called for the first fault of each bot and reason. */
   onFault?: (note: FaultNote, bot: string) => void;
   /** Worker timeouts, crashes, retries. */
@@ -252,6 +254,7 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
         }
       }
       o.onProgress?.(done, total);
+      o.onBatch?.(res);
     };
     let failed: FailedBatch[] = [];
     let workerRestarts = 0;
@@ -263,6 +266,7 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
         const t0 = performance.now(); // clock-ok: sizes the next batches, decides nothing in a match
         const res = runBatch(prepared, t.variant, t.start, t.end);
         res.ms = performance.now() - t0; // clock-ok
+        res.endedAt = performance.timeOrigin + performance.now(); // clock-ok
         onResult(res);
         await yieldToLoop();
       }
