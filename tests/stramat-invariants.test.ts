@@ -82,3 +82,36 @@ describe('stramat invariants over random matches', () => {
     });
   }
 });
+
+describe('stramat setup with a recycled state (Game.setup reuse)', () => {
+  it('plays exactly like a fresh state, whatever match (or half-played match) the state came from', () => {
+    const buf = new Int32Array(stramat.maxActions);
+    let spare: StramatState | undefined;
+    let recycled = 0;
+    for (let i = 0; i < 400; i++) {
+      const [, opts, counts] = variants[i % variants.length];
+      const players = i % 2 === 0 && counts.includes(4) ? 4 : counts[i % counts.length];
+      const o = resolveOptions(stramat.options, opts);
+      const fresh = stramat.setup(o, players, new Rng(`deal${i}`));
+      const reused = stramat.setup(o, players, new Rng(`deal${i}`), spare);
+      if (spare !== undefined && reused === spare) recycled++;
+      expect(reused).toEqual(fresh);
+      const choose = new Rng(`choose${i}`);
+      const g1 = new Rng(`play${i}`);
+      const g2 = new Rng(`play${i}`);
+      // Some matches are abandoned half-way (as a bot fault ends a match), leaving odd phases behind.
+      const stopAt = i % 3 === 0 ? choose.int(40) : Infinity;
+      for (let step = 0; stramat.currentPlayer(fresh) >= 0 && step < stopAt; step++) {
+        const k = stramat.legalActions(fresh, buf);
+        const a = buf[choose.int(k)];
+        stramat.apply(fresh, a, g1);
+        stramat.apply(reused, a, g2);
+      }
+      expect(reused).toEqual(fresh);
+      expect(stramat.result(reused)).toEqual(stramat.result(fresh));
+      spare = reused;
+    }
+    // Consecutive matches often differ in player count; a state of another size is not reused.
+    expect(recycled).toBeGreaterThan(50);
+  });
+});

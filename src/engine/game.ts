@@ -78,8 +78,15 @@ export interface Game<S = unknown, O = unknown> {
    */
   checkOptions(opts: Options, players: number): void;
 
-  /** A new match, with the deal and any other set-up chance drawn from rng. */
-  setup(opts: Options, players: number, rng: Rng): S;
+  /**
+   * A new match, with the deal and any other set-up chance drawn from rng.
+   *
+   * `reuse`, when given, is the state of an earlier match of this game that nobody holds any more (the
+   * runner hands back the last match's state): the game may build the new match in its memory instead
+   * of allocating a new state, which is most of what a fast match allocates. The match must be exactly
+   * what a fresh state would give. A game is free to ignore it.
+   */
+  setup(opts: Options, players: number, rng: Rng, reuse?: S): S;
 
   /**
    * The seat whose decision it is now, or -1 when the match is over. This may be a player acting out

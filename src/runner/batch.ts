@@ -158,9 +158,11 @@ export function runBatch(p: Prepared, variant: number, start: number, end: numbe
   // Bots' time per seat, one array per seat rotation (match i has rotation i mod n): a match adds to
   // its rotation's array, and the seats are mapped to lineup entries once, after the batch.
   const hooks: MatchHooks[] = [];
+  // The last match's state is reused by the next (Game.setup's `reuse`): nothing here keeps it.
+  const spare: { state?: unknown } = {};
   for (let r = 0; r < n; r++) {
     const timing = new Float64Array(2 * n + 1);
-    hooks.push(matchWatch ? { watch: matchWatch, timing } : { timing });
+    hooks.push(matchWatch ? { watch: matchWatch, timing, spare } : { timing, spare });
   }
   let decisions = 0;
 

@@ -42,13 +42,14 @@ import type { PoolWorkerData } from './worker.js';
 export const MAX_FAILURES = 3;
 
 /**
- * The compiled worker file. From dist/ it sits next to this module; under vitest this module runs from
- * src/*.ts, and the worker is still the compiled dist/ counterpart (`npm test` builds first).
+ * The compiled worker entry (worker-entry.cts, which loads worker.ts). From dist/ it sits next to this
+ * module; under vitest this module runs from src/*.ts, and the worker is still the compiled dist/
+ * counterpart (`npm test` builds first).
  */
 export function workerUrl(): URL {
   const here = import.meta.url;
-  if (here.endsWith('.ts')) return new URL('../../dist/src/runner/worker.js', here);
-  return new URL('./worker.js', here);
+  if (here.endsWith('.ts')) return new URL('../../dist/src/runner/worker-entry.cjs', here);
+  return new URL('./worker-entry.cjs', here);
 }
 
 export function createPool(threads: number, spec: WorkerSpec, watch?: SharedArrayBuffer, workerMemoryMb?: number): Piscina {

@@ -82,8 +82,12 @@ export const stramat: Game<StramatState, StramatObservation> = {
   maxActions: MAX_ACTIONS,
   metricNames: METRIC_NAMES,
   checkOptions: checkStramatOptions,
-  setup(opts: Options, players: number, rng: Rng): StramatState {
-    const s = new StramatState(players, toRules(opts));
+  setup(opts: Options, players: number, rng: Rng, reuse?: StramatState): StramatState {
+    let s: StramatState;
+    if (reuse instanceof StramatState && reuse.n === players) {
+      s = reuse;
+      s.recycle(toRules(opts));
+    } else s = new StramatState(players, toRules(opts));
     newMatch(s, rng);
     return s;
   },

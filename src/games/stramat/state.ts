@@ -71,6 +71,10 @@ export function zeros(n: number): number[] {
   return t.slice();
 }
 
+function clear(a: number[]): void {
+  for (let i = 0; i < a.length; i++) a[i] = 0;
+}
+
 /** Placeholder before allocation; never mutated. */
 const EMPTY: number[] = [];
 
@@ -154,6 +158,50 @@ export class StramatState {
     this.giroChosen = zeros(NUM_TYPES);
     this.biriChosen = zeros(n);
     this.metrics = zeros(NUM_METRICS);
+  }
+
+  /**
+   * Makes this state (of an earlier match, with the same player count) what a new one is: every field
+   * back to its initial value, the arrays zeroed in place with loops (Array.prototype.fill costs
+   * several times more on arrays this short). tests/stramat-invariants.test.ts checks that a recycled
+   * state plays exactly like a fresh one.
+   */
+  recycle(rules: StramatRules): void {
+    this.rules = rules;
+    clear(this.hands);
+    clear(this.handSize);
+    clear(this.deck);
+    clear(this.discard);
+    clear(this.setAside);
+    clear(this.known);
+    clear(this.active);
+    clear(this.blockedTurns);
+    clear(this.mustPlayFree);
+    clear(this.stramatUsed);
+    clear(this.eveningPoints);
+    clear(this.gamePoints);
+    clear(this.giroChosen);
+    clear(this.biriChosen);
+    clear(this.metrics);
+    this.deckSize = 0;
+    this.discardSize = 0;
+    this.top = 0;
+    this.phase = PH_MAIN;
+    this.current = 0;
+    this.decider = 0;
+    this.firstPlayer = 0;
+    this.firstPlayerOfMatch = -1;
+    this.turns = 0;
+    this.gameIndex = 0;
+    this.gamesAnnulled = 0;
+    this.endReason = 0;
+    this.lampoWinner = -1;
+    this.target = -1;
+    this.aggGive = -1;
+    this.savedMustPlayFree = 0;
+    this.askFrom = 0;
+    this.giroCount = 0;
+    this.biriCount = 0;
   }
 
   /** An independent copy: plain arrays of small integers, so each copy is a fast `slice()`. */
