@@ -123,8 +123,7 @@ async function runner(spec: ResolvedSpec, threads: number, inProcess: boolean): 
         if (from < 0 && done >= spec.matches / 5) from = performance.timeOrigin + performance.now();
       },
       onBatch: (res) => {
-        const end = res.endedAt ?? NaN;
-        batches.push({ matches: res.end - res.start, start: end - (res.ms ?? NaN), end });
+        batches.push({ matches: res.end - res.start, start: res.endedAt - res.ms, end: res.endedAt });
       },
     });
     const whole = spec.matches / ((performance.now() - t0) / 1000);

@@ -6,7 +6,7 @@ import { VariantStats } from '../reports/aggregate.js';
 import { csvLine, matchesHeader } from '../reports/csv.js';
 import { versions } from '../reports/runinfo.js';
 import { assemble, faultTotals, outputFiles, placeRecords, removeStaleTemps, type OutputFiles } from './assemble.js';
-import { prepare, recordWidth, runBatch, type BatchResult, type FaultNote } from './batch.js';
+import { prepare, runBatch, type BatchResult, type FaultNote } from './batch.js';
 import { BatchesFailed, InputError, Interrupted } from './errors.js';
 import { identityDiff, identityHash, specIdentity } from './identity.js';
 import { Journal, hasJournal, journalDir, readMeta, type JournalMeta, type Shard } from './journal.js';
@@ -241,7 +241,7 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
     const todo = new BatchPlanner(journal.missing(), batch, o.inProcess ? 1 : threads);
     const onResult = (res: BatchResult) => {
       journal.append(res);
-      todo.observe(res.end - res.start, res.ms ?? NaN);
+      todo.observe(res.end - res.start, res.ms);
       done += res.end - res.start;
       sessionDecisions += res.decisions;
       for (let k = 0; k < sessionBotTime.length; k++) sessionBotTime[k] += res.botTime?.[k] ?? 0;
@@ -263,11 +263,7 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
       const prepared = prepare(spec.game, spec.players, spec.seed, spec.variants, spec.lineup);
       for (const t of todo) {
         if (o.signal?.aborted) throw new Interrupted((o.signal.reason as Interrupted | undefined)?.signal);
-        const t0 = performance.now(); // clock-ok: sizes the next batches, decides nothing in a match
-        const res = runBatch(prepared, t.variant, t.start, t.end);
-        res.ms = performance.now() - t0; // clock-ok
-        res.endedAt = performance.timeOrigin + performance.now(); // clock-ok
-        onResult(res);
+        onResult(runBatch(prepared, t.variant, t.start, t.end));
         await yieldToLoop();
       }
     } else {

@@ -68,16 +68,11 @@ async function play(task: BatchTask): Promise<BatchResult> {
       slot[SLOT_MATCH] = task.start;
       Atomics.store(slot, SLOT_STATE, STATE_RUNNING);
       const forced = new Map(task.forced.map((f: ForcedFault) => [f.match, { decision: f.decision, seat: f.seat, reason: f.reason }]));
-      const t0 = performance.now(); // clock-ok: sizes later batches (batching.ts), decides nothing in a match
       res = runBatch(p, task.variant, task.start, task.end, { slot, forced });
-      res.ms = performance.now() - t0; // clock-ok
       Atomics.store(slot, SLOT_STATE, STATE_FINISHED);
     } else {
-      const t0 = performance.now(); // clock-ok: as above
       res = runBatch(p, task.variant, task.start, task.end);
-      res.ms = performance.now() - t0; // clock-ok
     }
-    res.endedAt = performance.timeOrigin + performance.now(); // clock-ok: for the benchmark's timings
     res.heap = getHeapStatistics().used_heap_size;
     return res;
   } catch (err) {

@@ -53,6 +53,7 @@ import {
   PH_MAIN,
   PH_OVER,
   StramatState,
+  setAll,
 } from './state.js';
 
 /**
@@ -73,14 +74,6 @@ for (let top = ONE; top <= THREE; top++) {
 
 // ---------------------------------------------------------------------------------------------
 // Setting up an evening and its games (6.0)
-
-/**
- * Sets a[from..to) to v. A plain loop: on these short arrays of small integers, Array.prototype.fill
- * cost several times more (it was a twentieth of a random match in the profile).
- */
-function setAll(a: number[], v: number, from = 0, to = a.length): void {
-  for (let i = from; i < to; i++) a[i] = v;
-}
 
 /** Starts a new match (on a new state): an evening of `rules.evening` games. */
 export function newMatch(s: StramatState, rng: Rng): void {
