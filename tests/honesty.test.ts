@@ -10,9 +10,9 @@ import type { AnyGame, Options } from '../src/engine/game.js';
 import { resolveOptions } from '../src/engine/options.js';
 import { Rng } from '../src/engine/rng.js';
 import { games } from '../src/games/index.js';
-import { ALT, NUM_TYPES } from '../src/games/stramat/cards.js';
+import { Card } from '../src/games/stramat/cards.js';
 import { stramat } from '../src/games/stramat/index.js';
-import { PH_AGG_TAKE, PH_AGG_TARGET, PH_GIRO_PICK, type StramatState } from '../src/games/stramat/state.js';
+import { Phase, type StramatState } from '../src/games/stramat/state.js';
 import { NT as STOP_TYPES } from '../src/games/stop/cards.js';
 import { PH_OUT_OF_TURN, PH_SWAP_CANCEL, type StopState } from '../src/games/stop/state.js';
 
@@ -180,9 +180,9 @@ type Perturb = (s: unknown, observer: number, rng: Rng) => unknown;
 function perturbStramat(state: unknown, q: number, rng: Rng): StramatState {
   const s = (state as StramatState).clone();
   const n = s.n;
-  const T = NUM_TYPES;
-  const giroOther = s.phase === PH_GIRO_PICK && s.current !== q;
-  const aggOther = (s.phase === PH_AGG_TARGET || s.phase === PH_AGG_TAKE) && s.current !== q && s.aggGive >= 0;
+  const T = Card.COUNT;
+  const giroOther = s.phase === Phase.GIRO_PICK && s.current !== q;
+  const aggOther = (s.phase === Phase.AGG_TARGET || s.phase === Phase.AGG_TAKE) && s.current !== q && s.aggGive >= 0;
   // Hidden places: 0..n-1 opponents' hands (their unknown part), n the deck, n+1 the face-down card.
   const free = (place: number, c: number): number => {
     if (place === n) return s.deck[c];
@@ -478,7 +478,7 @@ describe('the honesty checks catch dishonesty (controls, on Stramat)', () => {
         const o = game.observe(s, p);
         const next = (p + 1) % s.n;
         // A subtle leak: whether the next player holds an Alt card.
-        return { ...o, nextHasAlt: s.hands[next * NUM_TYPES + ALT] > 0 };
+        return { ...o, nextHasAlt: s.hands[next * Card.COUNT + Card.ALT] > 0 };
       },
     };
     expect(() => checkObservationsHide(leaky, perturbStramat, cfg, 30, 'leak')).toThrow(/observation changed with cards they cannot see/);
@@ -498,7 +498,7 @@ describe('the honesty checks catch dishonesty (controls, on Stramat)', () => {
           // Plays according to the next opponent's real hand.
           const next = (d.player + 1) % s.n;
           let x = 0;
-          for (let c = 0; c < NUM_TYPES; c++) x += s.hands[next * NUM_TYPES + c] * (c + 1);
+          for (let c = 0; c < Card.COUNT; c++) x += s.hands[next * Card.COUNT + c] * (c + 1);
           return d.legal[x % d.count];
         },
       }),

@@ -2,34 +2,34 @@ import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../src/engine/options.js';
 import { Rng } from '../src/engine/rng.js';
 import { stramat, type StramatState } from '../src/games/stramat/index.js';
-import { NUM_TYPES } from '../src/games/stramat/cards.js';
-import { PH_AGG_TAKE, PH_AGG_TARGET } from '../src/games/stramat/state.js';
+import { Card } from '../src/games/stramat/cards.js';
+import { Phase } from '../src/games/stramat/state.js';
 
 /** Checks every invariant of a state; returns the first violation, or ''. */
 function violation(s: StramatState): string {
-  const total = new Array(NUM_TYPES).fill(0);
-  for (let c = 0; c < NUM_TYPES; c++) {
+  const total = new Array(Card.COUNT).fill(0);
+  for (let c = 0; c < Card.COUNT; c++) {
     if (s.deck[c] < 0 || s.discard[c] < 0 || s.setAside[c] < 0) return `negative pile count of ${c}`;
     total[c] += s.deck[c] + s.discard[c] + s.setAside[c];
   }
-  if ((s.phase === PH_AGG_TARGET || s.phase === PH_AGG_TAKE) && s.aggGive >= 0) total[s.aggGive]++;
+  if ((s.phase === Phase.AGG_TARGET || s.phase === Phase.AGG_TAKE) && s.aggGive >= 0) total[s.aggGive]++;
   for (let p = 0; p < s.n; p++) {
     let size = 0;
-    for (let c = 0; c < NUM_TYPES; c++) {
-      const h = s.hands[p * NUM_TYPES + c];
+    for (let c = 0; c < Card.COUNT; c++) {
+      const h = s.hands[p * Card.COUNT + c];
       if (h < 0) return `negative hand count ${p}/${c}`;
       size += h;
       total[c] += h;
       for (let o = 0; o < s.n; o++) {
-        if (s.known[(o * s.n + p) * NUM_TYPES + c] > h) return `player ${o} 'knows' more ${c} than ${p} holds`;
+        if (s.known[(o * s.n + p) * Card.COUNT + c] > h) return `player ${o} 'knows' more ${c} than ${p} holds`;
       }
     }
     if (size !== s.handSize[p]) return `hand size of ${p} is ${s.handSize[p]}, cards ${size}`;
     if (s.blockedTurns[p] < 0) return 'negative block';
   }
-  for (let c = 0; c < NUM_TYPES; c++) if (total[c] !== s.rules.counts[c]) return `cards of type ${c}: ${total[c]} != ${s.rules.counts[c]}`;
+  for (let c = 0; c < Card.COUNT; c++) if (total[c] !== s.rules.counts[c]) return `cards of type ${c}: ${total[c]} != ${s.rules.counts[c]}`;
   let deck = 0;
-  for (let c = 0; c < NUM_TYPES; c++) deck += s.deck[c];
+  for (let c = 0; c < Card.COUNT; c++) deck += s.deck[c];
   if (deck !== s.deckSize) return 'deck size';
   return '';
 }

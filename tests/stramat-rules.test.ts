@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../src/engine/options.js';
 import { Rng } from '../src/engine/rng.js';
 import { stramat } from '../src/games/stramat/index.js';
-import { NUM_TYPES, STRAMAT } from '../src/games/stramat/cards.js';
-import { PH_ALT_COUNTER, PH_BIRI_COUNTER, PH_MAIN, PH_OVER } from '../src/games/stramat/state.js';
+import { Card } from '../src/games/stramat/cards.js';
+import { Phase } from '../src/games/stramat/state.js';
 import { hand, legal, play, table, type } from './helpers/stramat-table.js';
 
 describe('7.1 number cards', () => {
@@ -96,7 +96,7 @@ describe('7.2 power cards', () => {
   it('Dado: a deck too short ends the game at once, after drawing what there is (default)', () => {
     const s = table({ players: 3, hands: ['D 3 3', '1', '1 2'], top: '3', deck: '2 2' });
     play(s, 'D', new Rng('short'));
-    expect(s.phase).toBe(PH_OVER);
+    expect(s.phase).toBe(Phase.OVER);
     expect(s.deckSize).toBe(0);
     const r = stramat.result(s);
     expect(r.endReason).toMatch(/dado_short_deck|deck_empty/);
@@ -110,7 +110,7 @@ describe('7.2 power cards', () => {
   it('Dado: with dadoShortDeck=end-without-drawing nobody draws', () => {
     const s = table({ players: 3, hands: ['D 3 3', '1', '1 2'], top: '3', deck: '2 2', options: { dadoShortDeck: 'end-without-drawing' } });
     play(s, 'D', new Rng('x'));
-    expect(s.phase).toBe(PH_OVER);
+    expect(s.phase).toBe(Phase.OVER);
     expect(s.deckSize).toBe(2);
     expect(stramat.result(s).endReason).toBe('dado_short_deck');
     expect(stramat.result(s).scores).toEqual([6, 1, 3]);
@@ -127,11 +127,11 @@ describe('7.2 power cards', () => {
     expect(legal(s).sort()).toEqual(['c1', 'c2', 'cJ']);
     const obs = stramat.observe(s, 0);
     expect(obs.known[1]).toEqual([1, 1, 0, 0, 0, 0, 0, 0, 1, 0]);
-    expect(stramat.observe(s, 2).known[1]).toEqual(new Array(NUM_TYPES).fill(0)); // not shown to the others
+    expect(stramat.observe(s, 2).known[1]).toEqual(new Array(Card.COUNT).fill(0)); // not shown to the others
     play(s, 'cJ');
     expect(hand(s, 0)).toBe('1 J');
     // Player 1 drew for the next turn, so 4 cards; 3 and the two they kept are among them.
-    expect(s.hands[1 * NUM_TYPES + type('3')]).toBeGreaterThanOrEqual(1);
+    expect(s.hands[1 * Card.COUNT + type('3')]).toBeGreaterThanOrEqual(1);
     expect(s.handSize[1]).toBe(4);
     // Player 0 knows player 1 holds at least 1, 2 and the 3 given.
     const k = stramat.observe(s, 0).known[1];
@@ -150,7 +150,7 @@ describe('7.2 power cards', () => {
     expect(legal(s)).toContain('.');
     play(s, 'c3'); // the third card completes the swap
     expect(hand(s, 0)).toBe('1 1 1 2');
-    expect(s.hands[1 * NUM_TYPES + type('3')]).toBeGreaterThanOrEqual(3);
+    expect(s.hands[1 * Card.COUNT + type('3')]).toBeGreaterThanOrEqual(3);
     expect(stramat.observe(s, 0).known[1][type('3')]).toBe(3);
   });
 
@@ -169,12 +169,12 @@ describe('7.2 power cards', () => {
       play(s, 'J', new Rng(`j${seed}`));
       expect(s.handSize[0]).toBe(3);
       // Drawn from the pile (1s, the old hand and the Jolly), never from the deck.
-      for (let c = 0; c < NUM_TYPES; c++) {
+      for (let c = 0; c < Card.COUNT; c++) {
         if (![type('1'), type('2'), type('3'), type('D'), type('J')].includes(c)) expect(s.hands[c]).toBe(0);
       }
       expect(s.discardSize).toBe(6 + 1 + 4 - 3);
       // The pile is open, so everyone knows what was drawn.
-      expect(stramat.observe(s, 1).known[0]).toEqual(s.hands.slice(0, NUM_TYPES));
+      expect(stramat.observe(s, 1).known[0]).toEqual(s.hands.slice(0, Card.COUNT));
     }
   });
 
@@ -202,7 +202,7 @@ describe('7.2 power cards', () => {
   it('Stramat: in an evening the annulled game scores 0 and the next game is dealt', () => {
     const s = table({ hands: ['S 3 3', '1'], top: '3', options: { evening: 2 } });
     play(s, 'S');
-    expect(s.phase).not.toBe(PH_OVER);
+    expect(s.phase).not.toBe(Phase.OVER);
     expect(s.gameIndex).toBe(1);
     expect(Array.from(s.eveningPoints)).toEqual([0, 0]);
     expect(s.stramatUsed[0]).toBe(1);
@@ -214,9 +214,9 @@ describe('7.2 power cards', () => {
     let stramatInHands = 0;
     for (let i = 0; i < 400; i++) {
       const s = stramat.setup(opts, 2, new Rng(`faceup${i}`));
-      expect(s.discard[STRAMAT]).toBe(0);
-      expect(s.top).not.toBe(STRAMAT);
-      stramatInHands += s.hands[STRAMAT] + s.hands[NUM_TYPES + STRAMAT];
+      expect(s.discard[Card.STRAMAT]).toBe(0);
+      expect(s.top).not.toBe(Card.STRAMAT);
+      stramatInHands += s.hands[Card.STRAMAT] + s.hands[Card.COUNT + Card.STRAMAT];
     }
     expect(stramatInHands).toBeGreaterThan(0);
   });
@@ -255,7 +255,7 @@ describe('7.2 A Alt: block, counter-Alt trap, no one blocked twice in a row', ()
     play(s, 'A');
     play(s, 't1');
     // Player 2 holds an Alt and is asked out of turn.
-    expect(s.phase).toBe(PH_ALT_COUNTER);
+    expect(s.phase).toBe(Phase.ALT_COUNTER);
     expect(s.decider).toBe(2);
     expect(legal(s).sort()).toEqual(['-', 'X']);
     play(s, 'X');
@@ -282,10 +282,10 @@ describe('7.2 A Alt: block, counter-Alt trap, no one blocked twice in a row', ()
     expect(s.decider).toBe(1); // asked first: next in turn order
     play(s, '-');
     expect(s.decider).toBe(2); // then the target
-    expect(s.phase).toBe(PH_ALT_COUNTER);
+    expect(s.phase).toBe(Phase.ALT_COUNTER);
     play(s, '-');
     // Nobody answered: player 1's turn, player 2 blocked.
-    expect(s.phase).toBe(PH_MAIN);
+    expect(s.phase).toBe(Phase.MAIN);
     expect(s.decider).toBe(1);
     expect(s.blockedTurns[2]).toBe(1);
   });
@@ -295,7 +295,7 @@ describe('7.2 A Alt: block, counter-Alt trap, no one blocked twice in a row', ()
     play(s, 'A');
     play(s, 't2');
     play(s, 'X');
-    expect(s.phase).toBe(PH_MAIN);
+    expect(s.phase).toBe(Phase.MAIN);
     expect(hand(s, 0)).toBe('2 A');
   });
 
@@ -315,7 +315,7 @@ describe('4.0 and 8.1: the end of the game', () => {
     const s = table({ hands: ['1 2', '3 3 3'], top: '3' });
     play(s, 'n1n2');
     const r = stramat.result(s);
-    expect(s.phase).toBe(PH_OVER);
+    expect(s.phase).toBe(Phase.OVER);
     expect(r.winners).toEqual([0]);
     expect(r.ranks).toEqual([1, 2]);
     expect(r.endReason).toBe('empty_hand');
@@ -325,7 +325,7 @@ describe('4.0 and 8.1: the end of the game', () => {
     const s = table({ hands: ['3 3', '1 1'], top: '2', deck: '2' });
     play(s, 'P');
     // Player 1 drew the last card: the game is over before they could discard the 2 on the 2.
-    expect(s.phase).toBe(PH_OVER);
+    expect(s.phase).toBe(Phase.OVER);
     const r = stramat.result(s);
     expect(r.endReason).toBe('deck_empty');
     expect(r.scores).toEqual([6, 4]);
@@ -362,8 +362,8 @@ describe('9.0 Birichino', () => {
     play(s, 't3'); // only player 2 is left unchosen: the choice closes itself
     expect(s.active[1]).toBe(0);
     expect(s.active[3]).toBe(0);
-    expect(s.setAside[STRAMAT]).toBe(1);
-    expect(s.discard[STRAMAT]).toBe(0);
+    expect(s.setAside[Card.STRAMAT]).toBe(1);
+    expect(s.discard[Card.STRAMAT]).toBe(0);
     expect(s.decider).toBe(2);
   });
 
@@ -371,7 +371,7 @@ describe('9.0 Birichino', () => {
     const s = table({ players: 3, hands: ['S 2 2', 'A 1', '3 3'], top: '3', options: { birichino: true } });
     play(s, 'S');
     play(s, 't1');
-    expect(s.phase).toBe(PH_BIRI_COUNTER);
+    expect(s.phase).toBe(Phase.BIRI_COUNTER);
     expect(s.decider).toBe(1);
     play(s, 'X');
     expect(s.active[0]).toBe(0);

@@ -1,9 +1,9 @@
 import { resolveOptions } from '../../src/engine/options.js';
 import { Rng } from '../../src/engine/rng.js';
-import { NUM_TYPES, TYPE_CODES } from '../../src/games/stramat/cards.js';
+import { Card, TYPE_CODES } from '../../src/games/stramat/cards.js';
 import { actionCode } from '../../src/games/stramat/actions.js';
 import { stramat, type StramatState } from '../../src/games/stramat/index.js';
-import { PH_MAIN } from '../../src/games/stramat/state.js';
+import { Phase } from '../../src/games/stramat/state.js';
 
 /** Card codes as in the logs: 1 2 3 D C + A G J S. */
 export function type(code: string): number {
@@ -41,10 +41,10 @@ export function table(t: Table): StramatState {
   s.discard.fill(0);
   s.deck.fill(0);
   s.known.fill(0);
-  const used = new Array(NUM_TYPES).fill(0);
+  const used = new Array(Card.COUNT).fill(0);
   t.hands.forEach((h, p) => {
     for (const c of codes(h)) {
-      s.hands[p * NUM_TYPES + c]++;
+      s.hands[p * Card.COUNT + c]++;
       s.handSize[p]++;
       used[c]++;
     }
@@ -58,11 +58,11 @@ export function table(t: Table): StramatState {
   if (t.deck !== undefined) {
     for (const c of codes(t.deck)) s.deck[c]++;
   } else {
-    for (let c = 0; c < NUM_TYPES; c++) s.deck[c] = Math.max(0, s.rules.counts[c] - used[c]);
+    for (let c = 0; c < Card.COUNT; c++) s.deck[c] = Math.max(0, s.rules.counts[c] - used[c]);
   }
   s.deckSize = s.deck.reduce((a, b) => a + b, 0);
   s.current = s.decider = t.current ?? 0;
-  s.phase = PH_MAIN;
+  s.phase = Phase.MAIN;
   s.blockedTurns.fill(0);
   s.mustPlayFree.fill(0);
   s.turns = 0;
@@ -87,6 +87,6 @@ export function play(s: StramatState, code: string, rng = new Rng('play')): void
 
 export function hand(s: StramatState, p: number): string {
   const out: string[] = [];
-  for (let c = 0; c < NUM_TYPES; c++) for (let k = 0; k < s.hands[p * NUM_TYPES + c]; k++) out.push(TYPE_CODES[c]);
+  for (let c = 0; c < Card.COUNT; c++) for (let k = 0; k < s.hands[p * Card.COUNT + c]; k++) out.push(TYPE_CODES[c]);
   return out.join(' ');
 }

@@ -5,7 +5,7 @@ import { MAX_PLAYERS, TYPE_KEYS, checkStramatOptions, stramatOptions, toRules } 
 import { heuristic } from './heuristic.js';
 import { type StramatObservation, determinize, observe } from './observation.js';
 import { apply, legalActions, newMatch } from './rules.js';
-import { END_EMPTY_HAND, END_REASONS, END_STRAMAT, NUM_METRICS, PH_OVER, StramatState } from './state.js';
+import { EndReason, Metric, Phase, END_REASONS, StramatState } from './state.js';
 import { actionText, describe } from './text.js';
 
 export type { StramatObservation } from './observation.js';
@@ -24,7 +24,7 @@ const METRIC_NAMES = [
   'games',
   'dado_pips',
 ];
-if (METRIC_NAMES.length !== NUM_METRICS) throw new Error('stramat: metric names out of step');
+if (METRIC_NAMES.length !== Metric.COUNT) throw new Error('stramat: metric names out of step');
 
 /** Ranks 1..n by ascending key; equal keys share the best rank of their group. */
 function ranksByKey(keys: number[]): number[] {
@@ -45,17 +45,17 @@ function seatsRankedFirst(ranks: number[]): number[] {
 
 function result(s: StramatState): MatchResult {
   const n = s.n;
-  const scores = (s.phase === PH_OVER ? s.eveningPoints : s.gamePoints).slice();
+  const scores = (s.phase === Phase.OVER ? s.eveningPoints : s.gamePoints).slice();
   let ranks: number[];
   let annulled = false;
-  if (s.rules.evening === 1 ? s.endReason === END_STRAMAT : s.gamesAnnulled === s.rules.evening) {
+  if (s.rules.evening === 1 ? s.endReason === EndReason.STRAMAT : s.gamesAnnulled === s.rules.evening) {
     annulled = true;
     ranks = new Array<number>(n).fill(1);
   } else if (s.rules.evening === 1) {
     // Players who left (Birichino) rank below everyone still in; an empty hand wins outright.
     const keys = new Array<number>(n);
     for (let p = 0; p < n; p++) {
-      keys[p] = (s.active[p] ? 0 : 100000) + (p === s.lampoWinner && s.endReason === END_EMPTY_HAND ? -1 : scores[p]);
+      keys[p] = (s.active[p] ? 0 : 100000) + (p === s.lampoWinner && s.endReason === EndReason.EMPTY_HAND ? -1 : scores[p]);
     }
     ranks = ranksByKey(keys);
   } else {
@@ -91,7 +91,7 @@ export const stramat: Game<StramatState, StramatObservation> = {
     newMatch(s, rng);
     return s;
   },
-  currentPlayer: (s) => (s.phase === PH_OVER ? -1 : s.decider),
+  currentPlayer: (s) => (s.phase === Phase.OVER ? -1 : s.decider),
   legalActions,
   apply,
   clone: (s) => s.clone(),
@@ -99,7 +99,7 @@ export const stramat: Game<StramatState, StramatObservation> = {
   determinize,
   result,
   metrics(s, out) {
-    for (let i = 0; i < NUM_METRICS; i++) out[i] = s.metrics[i];
+    for (let i = 0; i < Metric.COUNT; i++) out[i] = s.metrics[i];
   },
   actionCode,
   actionText,

@@ -1,14 +1,6 @@
 import type { Rng } from '../../engine/rng.js';
-import { NUM_TYPES, type StramatRules } from './cards.js';
-import {
-  PH_AGG_TAKE,
-  PH_AGG_TARGET,
-  PH_ALT_COUNTER,
-  PH_BIRI_COUNTER,
-  PH_GIRO_PICK,
-  PH_OVER,
-  StramatState,
-} from './state.js';
+import { Card, type StramatRules } from './cards.js';
+import { Phase, StramatState } from './state.js';
 
 /**
  * What one player knows. Public: the table (deck size, the open discard pile, hand sizes, blocks,
@@ -65,17 +57,17 @@ export function observe(s: StramatState, p: number): StramatObservation {
   const { n } = s;
   const known: number[][] = [];
   for (let t = 0; t < n; t++) {
-    const b = (p * n + t) * NUM_TYPES;
-    known.push(t === p ? new Array<number>(NUM_TYPES).fill(0) : s.known.slice(b, b + NUM_TYPES));
+    const b = (p * n + t) * Card.COUNT;
+    known.push(t === p ? new Array<number>(Card.COUNT).fill(0) : s.known.slice(b, b + Card.COUNT));
   }
   const ownsPending = p === s.current;
-  const aggPending = s.phase === PH_AGG_TARGET || s.phase === PH_AGG_TAKE;
+  const aggPending = s.phase === Phase.AGG_TARGET || s.phase === Phase.AGG_TAKE;
   return {
     player: p,
     players: n,
     rules: s.rules,
     phase: s.phase,
-    decider: s.phase === PH_OVER ? -1 : s.decider,
+    decider: s.phase === Phase.OVER ? -1 : s.decider,
     current: s.current,
     firstPlayer: s.firstPlayer,
     firstPlayerOfMatch: s.firstPlayerOfMatch,
@@ -84,7 +76,7 @@ export function observe(s: StramatState, p: number): StramatObservation {
     gamesAnnulled: s.gamesAnnulled,
     endReason: s.endReason,
     lampoWinner: s.lampoWinner,
-    hand: s.hands.slice(p * NUM_TYPES, (p + 1) * NUM_TYPES),
+    hand: s.hands.slice(p * Card.COUNT, (p + 1) * Card.COUNT),
     handSizes: s.handSize.slice(),
     known,
     deckSize: s.deckSize,
@@ -98,10 +90,10 @@ export function observe(s: StramatState, p: number): StramatObservation {
     eveningPoints: s.eveningPoints.slice(),
     gamePoints: s.gamePoints.slice(),
     target: s.target,
-    savedMustPlayFree: s.phase === PH_ALT_COUNTER ? s.savedMustPlayFree : 0,
+    savedMustPlayFree: s.phase === Phase.ALT_COUNTER ? s.savedMustPlayFree : 0,
     aggGive: aggPending && ownsPending ? s.aggGive : -1,
-    giroChosen: s.phase === PH_GIRO_PICK && ownsPending ? s.giroChosen.slice() : new Array<number>(NUM_TYPES).fill(0),
-    giroCount: s.phase === PH_GIRO_PICK ? s.giroCount : 0,
+    giroChosen: s.phase === Phase.GIRO_PICK && ownsPending ? s.giroChosen.slice() : new Array<number>(Card.COUNT).fill(0),
+    giroCount: s.phase === Phase.GIRO_PICK ? s.giroCount : 0,
     biriChosen: s.biriChosen.slice(),
     biriCount: s.biriCount,
   };
@@ -153,7 +145,7 @@ export function determinize(obs: StramatObservation, p: number, rng: Rng): Stram
   copyInto(s.biriChosen, obs.biriChosen);
   s.biriCount = obs.biriCount;
   copyInto(s.handSize, obs.handSizes);
-  if (obs.phase === PH_ALT_COUNTER || obs.phase === PH_BIRI_COUNTER) {
+  if (obs.phase === Phase.ALT_COUNTER || obs.phase === Phase.BIRI_COUNTER) {
     s.askFrom = (obs.decider - obs.current + n) % n;
   }
 
@@ -163,19 +155,19 @@ export function determinize(obs: StramatObservation, p: number, rng: Rng): Stram
     pool[c] -= k;
     if (pool[c] < 0) throw new Error(`determinize: inconsistent observation (too many ${c})`);
   };
-  for (let c = 0; c < NUM_TYPES; c++) {
+  for (let c = 0; c < Card.COUNT; c++) {
     take(c, obs.discard[c] + obs.setAside[c] + obs.hand[c]);
-    s.hands[p * NUM_TYPES + c] = obs.hand[c];
+    s.hands[p * Card.COUNT + c] = obs.hand[c];
   }
-  const aggPending = obs.phase === PH_AGG_TARGET || obs.phase === PH_AGG_TAKE;
+  const aggPending = obs.phase === Phase.AGG_TARGET || obs.phase === Phase.AGG_TAKE;
   if (aggPending && obs.current === p) take(obs.aggGive, 1);
   for (let t = 0; t < n; t++) {
     if (t === p) continue;
-    const kb = (p * n + t) * NUM_TYPES;
-    for (let c = 0; c < NUM_TYPES; c++) {
+    const kb = (p * n + t) * Card.COUNT;
+    for (let c = 0; c < Card.COUNT; c++) {
       const k = obs.known[t][c];
       take(c, k);
-      s.hands[t * NUM_TYPES + c] = k;
+      s.hands[t * Card.COUNT + c] = k;
       s.known[kb + c] = k;
     }
   }
@@ -187,19 +179,19 @@ export function determinize(obs: StramatObservation, p: number, rng: Rng): Stram
   for (let t = 0; t < n; t++) {
     if (t === p) continue;
     let have = 0;
-    for (let c = 0; c < NUM_TYPES; c++) have += s.hands[t * NUM_TYPES + c];
-    for (; have < obs.handSizes[t]; have++) s.hands[t * NUM_TYPES + drawFrom(pool, poolSize--, rng)]++;
+    for (let c = 0; c < Card.COUNT; c++) have += s.hands[t * Card.COUNT + c];
+    for (; have < obs.handSizes[t]; have++) s.hands[t * Card.COUNT + drawFrom(pool, poolSize--, rng)]++;
   }
   if (poolSize !== obs.deckSize) {
     throw new Error(`determinize: inconsistent observation (${poolSize} unseen cards for a deck of ${obs.deckSize})`);
   }
-  for (let c = 0; c < NUM_TYPES; c++) s.deck[c] = pool[c];
+  for (let c = 0; c < Card.COUNT; c++) s.deck[c] = pool[c];
 
   // Giro cards being chosen by another player: some of that player's (sampled) cards.
-  if (obs.phase === PH_GIRO_PICK) {
+  if (obs.phase === Phase.GIRO_PICK) {
     if (obs.current === p) copyInto(s.giroChosen, obs.giroChosen);
     else {
-      const hand = s.hands.slice(obs.current * NUM_TYPES, (obs.current + 1) * NUM_TYPES);
+      const hand = s.hands.slice(obs.current * Card.COUNT, (obs.current + 1) * Card.COUNT);
       let size = obs.handSizes[obs.current];
       for (let i = 0; i < obs.giroCount; i++) s.giroChosen[drawFrom(hand, size--, rng)]++;
     }

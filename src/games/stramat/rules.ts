@@ -1,69 +1,16 @@
 import type { Rng } from '../../engine/rng.js';
-import {
-  AGGIUNGO,
-  ALT,
-  COLPO,
-  DADO,
-  GIRO,
-  JOLLY,
-  NUM_TYPES,
-  ONE,
-  STRAMAT,
-  THREE,
-  isNumber,
-  numberValue,
-} from './cards.js';
-import {
-  A_CARD,
-  A_COUNTER,
-  A_DECLINE,
-  A_DONE,
-  A_PAIR,
-  A_PASS,
-  A_POWER,
-  A_SINGLE,
-  A_TARGET,
-} from './actions.js';
-import {
-  END_DADO_SHORT,
-  END_DECK_EMPTY,
-  END_EMPTY_HAND,
-  END_STRAMAT,
-  M_ALT_TRAPS,
-  M_ANNULLED,
-  M_BLOCKED_TURNS,
-  M_DADO_ROLLED,
-  M_DECK_LEFT,
-  M_ELIMINATED,
-  M_EMPTY_HAND_WINS,
-  M_GAMES,
-  M_JOLLY_USES,
-  M_PASSES,
-  M_PLAYED,
-  PH_AGG_GIVE,
-  PH_AGG_TAKE,
-  PH_AGG_TARGET,
-  PH_ALT_COUNTER,
-  PH_ALT_TARGET,
-  PH_BIRI_COUNTER,
-  PH_BIRI_PICK,
-  PH_COLPO_TARGET,
-  PH_GIRO_PICK,
-  PH_GIRO_TARGET,
-  PH_MAIN,
-  PH_OVER,
-  StramatState,
-  setAll,
-} from './state.js';
+import { Card, isNumber, numberValue } from './cards.js';
+import { Act } from './actions.js';
+import { EndReason, Metric, Phase, StramatState, setAll } from './state.js';
 
 /**
  * Pairs of number cards (first, second) that may be discarded on each top number (7.1): their sum or
  * difference is the top number. Both orders are listed, since the second card becomes the new top.
  */
 const PAIRS: number[][] = [[], [], []];
-for (let top = ONE; top <= THREE; top++) {
-  for (let a = ONE; a <= THREE; a++) {
-    for (let b = ONE; b <= THREE; b++) {
+for (let top = Card.ONE; top <= Card.THREE; top++) {
+  for (let a = Card.ONE; a <= Card.THREE; a++) {
+    for (let b = Card.ONE; b <= Card.THREE; b++) {
       const va = numberValue(a);
       const vb = numberValue(b);
       const v = numberValue(top);
@@ -99,7 +46,7 @@ export function startGame(s: StramatState, rng: Rng, fresh = false): void {
   }
   s.discardSize = 0;
   setAll(s.active, 1);
-  for (let t = 0; t < NUM_TYPES; t++) s.deck[t] = rules.counts[t];
+  for (let t = 0; t < Card.COUNT; t++) s.deck[t] = rules.counts[t];
   s.deckSize = rules.totalCards;
   s.lampoWinner = -1;
   s.endReason = 0;
@@ -116,7 +63,7 @@ export function startGame(s: StramatState, rng: Rng, fresh = false): void {
   let t: number;
   for (;;) {
     t = takeFromDeck(s, rng);
-    if (t !== STRAMAT) break;
+    if (t !== Card.STRAMAT) break;
     s.deck[t]++;
     s.deckSize++;
   }
@@ -162,7 +109,7 @@ function takeFromDeck(s: StramatState, rng: Rng): number {
 /** Player p draws one card from the deck (hidden from the others). */
 function drawCard(s: StramatState, p: number, rng: Rng): void {
   const t = takeFromDeck(s, rng);
-  s.hands[p * NUM_TYPES + t]++;
+  s.hands[p * Card.COUNT + t]++;
   s.handSize[p]++;
 }
 
@@ -174,8 +121,8 @@ function forgetUnseen(s: StramatState, t: number, k: number, skipA: number, skip
   const { n } = s;
   for (let o = 0; o < n; o++) {
     if (o === skipA || o === skipB) continue;
-    const base = (o * n + t) * NUM_TYPES;
-    for (let c = 0; c < NUM_TYPES; c++) {
+    const base = (o * n + t) * Card.COUNT;
+    for (let c = 0; c < Card.COUNT; c++) {
       const v = s.known[base + c] - k;
       s.known[base + c] = v > 0 ? v : 0;
     }
@@ -184,11 +131,11 @@ function forgetUnseen(s: StramatState, t: number, k: number, skipA: number, skip
 
 /** Public removal of one card of type c from p's hand: everyone saw it go. */
 function publicRemove(s: StramatState, p: number, c: number): void {
-  s.hands[p * NUM_TYPES + c]--;
+  s.hands[p * Card.COUNT + c]--;
   s.handSize[p]--;
   const { n } = s;
   for (let o = 0; o < n; o++) {
-    const i = (o * n + p) * NUM_TYPES + c;
+    const i = (o * n + p) * Card.COUNT + c;
     if (s.known[i] > 0) s.known[i]--;
   }
 }
@@ -199,7 +146,7 @@ function discardCard(s: StramatState, p: number, c: number): void {
   s.discard[c]++;
   s.discardSize++;
   s.top = c;
-  s.metrics[M_PLAYED + c]++;
+  s.metrics[Metric.PLAYED + c]++;
 }
 
 /** A random card of the discard pile becomes its top (after the pile is shuffled). */
@@ -236,17 +183,17 @@ function startTurn(s: StramatState, p: number, rng: Rng): void {
     s.current = p;
     drawCard(s, p, rng);
     if (s.deckSize === 0) {
-      endGame(s, END_DECK_EMPTY, rng);
+      endGame(s, EndReason.DECK_EMPTY, rng);
       return;
     }
     if (s.blockedTurns[p] > 0) {
       s.blockedTurns[p]--;
-      s.metrics[M_BLOCKED_TURNS]++;
+      s.metrics[Metric.BLOCKED_TURNS]++;
       s.turns++;
       p = nextActive(s, p);
       continue;
     }
-    s.phase = PH_MAIN;
+    s.phase = Phase.MAIN;
     s.decider = p;
     return;
   }
@@ -266,20 +213,20 @@ function endTurn(s: StramatState, rng: Rng): void {
 
 function winByEmptyHand(s: StramatState, p: number, rng: Rng): void {
   s.lampoWinner = p;
-  s.metrics[M_EMPTY_HAND_WINS]++;
-  endGame(s, END_EMPTY_HAND, rng);
+  s.metrics[Metric.EMPTY_HAND_WINS]++;
+  endGame(s, EndReason.EMPTY_HAND, rng);
 }
 
 /** Scores the game (4.0), adds it to the evening, and deals the next game if the evening goes on. */
 function endGame(s: StramatState, reason: number, rng: Rng): void {
   s.endReason = reason;
-  s.metrics[M_GAMES]++;
-  s.metrics[M_DECK_LEFT] = s.deckSize;
-  if (reason === END_STRAMAT) {
+  s.metrics[Metric.GAMES]++;
+  s.metrics[Metric.DECK_LEFT] = s.deckSize;
+  if (reason === EndReason.STRAMAT) {
     // The game is annulled: zero to zero (7.2 S).
     setAll(s.gamePoints, 0);
     s.gamesAnnulled++;
-    s.metrics[M_ANNULLED]++;
+    s.metrics[Metric.ANNULLED]++;
   } else {
     for (let p = 0; p < s.n; p++) if (s.active[p]) s.gamePoints[p] = s.handPoints(p);
   }
@@ -288,7 +235,7 @@ function endGame(s: StramatState, reason: number, rng: Rng): void {
   if (s.gameIndex < s.rules.evening) {
     startGame(s, rng);
   } else {
-    s.phase = PH_OVER;
+    s.phase = Phase.OVER;
     s.decider = -1;
   }
 }
@@ -298,19 +245,19 @@ function endGame(s: StramatState, reason: number, rng: Rng): void {
 
 function canPlayPower(s: StramatState, p: number, t: number): boolean {
   switch (t) {
-    case DADO:
+    case Card.DADO:
       return true;
-    case COLPO:
+    case Card.COLPO:
       return activeOpponents(s, p) > 0;
-    case AGGIUNGO:
-    case GIRO:
+    case Card.AGGIUNGO:
+    case Card.GIRO:
       // The player keeps at least one card to give or swap once the power card is down.
       return s.handSize[p] >= 2 && hasOpponentWithCards(s, p);
-    case ALT:
+    case Card.ALT:
       return hasAltTarget(s, p);
-    case JOLLY:
-      return s.count(p, STRAMAT) === 0; // 7.2 J
-    case STRAMAT:
+    case Card.JOLLY:
+      return s.count(p, Card.STRAMAT) === 0; // 7.2 J
+    case Card.STRAMAT:
       if (s.rules.stramatOncePerEvening && s.stramatUsed[p]) return false;
       if (s.deckSize === 0) return false;
       // Birichino: at least one opponent must stay in the game, so there must be two to choose from.
@@ -342,7 +289,7 @@ const PAIR_TABLE: Int32Array[] = PAIRS.map((codes) => {
   codes.forEach((code, i) => {
     t[3 * i] = (code / 3) | 0;
     t[3 * i + 1] = code % 3;
-    t[3 * i + 2] = A_PAIR + code;
+    t[3 * i + 2] = Act.PAIR + code;
   });
   return t;
 });
@@ -353,22 +300,22 @@ const PAIR_TABLE: Int32Array[] = PAIRS.map((codes) => {
  */
 export function legalActions(s: StramatState, out: Int32Array): number {
   switch (s.phase) {
-    case PH_MAIN:
+    case Phase.MAIN:
       return legalMain(s, s.decider, out);
-    case PH_COLPO_TARGET:
-    case PH_ALT_TARGET:
-    case PH_AGG_TARGET:
-    case PH_GIRO_TARGET:
-    case PH_BIRI_PICK:
+    case Phase.COLPO_TARGET:
+    case Phase.ALT_TARGET:
+    case Phase.AGG_TARGET:
+    case Phase.GIRO_TARGET:
+    case Phase.BIRI_PICK:
       return legalTargets(s, s.decider, out);
-    case PH_ALT_COUNTER:
-    case PH_BIRI_COUNTER:
-      out[0] = A_COUNTER;
-      out[1] = A_DECLINE;
+    case Phase.ALT_COUNTER:
+    case Phase.BIRI_COUNTER:
+      out[0] = Act.COUNTER;
+      out[1] = Act.DECLINE;
       return 2;
-    case PH_AGG_GIVE:
-    case PH_AGG_TAKE:
-    case PH_GIRO_PICK:
+    case Phase.AGG_GIVE:
+    case Phase.AGG_TAKE:
+    case Phase.GIRO_PICK:
       return legalCards(s, out);
   }
   return 0;
@@ -377,25 +324,25 @@ export function legalActions(s: StramatState, out: Int32Array): number {
 /** A turn's main decision: pass, numbers on a number (7.1), a 1 or a power card on a power card (7.2). */
 function legalMain(s: StramatState, p: number, out: Int32Array): number {
   const h = s.hands;
-  const base = p * NUM_TYPES;
+  const base = p * Card.COUNT;
   const top = s.top;
   let k = 0;
-  out[k++] = A_PASS;
+  out[k++] = Act.PASS;
   if (isNumber(top)) {
     // On a number: the same number, or two numbers whose sum or difference is the top (7.1).
-    if (h[base + top] > 0) out[k++] = A_SINGLE + top;
+    if (h[base + top] > 0) out[k++] = Act.SINGLE + top;
     const pairs = PAIR_TABLE[top];
     for (let i = 0; i < pairs.length; i += 3) {
       const a = pairs[i];
       const b = pairs[i + 1];
       if (a === b ? h[base + a] >= 2 : h[base + a] > 0 && h[base + b] > 0) out[k++] = pairs[i + 2];
     }
-  } else if (h[base + ONE] > 0) {
+  } else if (h[base + Card.ONE] > 0) {
     // On a power card: a power card or a 1 (7.2).
-    out[k++] = A_SINGLE + ONE;
+    out[k++] = Act.SINGLE + Card.ONE;
   }
-  for (let t = DADO; t <= STRAMAT; t++) {
-    if (h[base + t] > 0 && canPlayPower(s, p, t)) out[k++] = A_POWER + t - DADO;
+  for (let t = Card.DADO; t <= Card.STRAMAT; t++) {
+    if (h[base + t] > 0 && canPlayPower(s, p, t)) out[k++] = Act.POWER + t - Card.DADO;
   }
   return k;
 }
@@ -404,15 +351,15 @@ function legalMain(s: StramatState, p: number, out: Int32Array): number {
 function legalTargets(s: StramatState, p: number, out: Int32Array): number {
   const { n, phase } = s;
   let k = 0;
-  if (phase === PH_BIRI_PICK && s.biriCount > 0) out[k++] = A_DONE;
+  if (phase === Phase.BIRI_PICK && s.biriCount > 0) out[k++] = Act.DONE;
   for (let q = 0; q < n; q++) {
     if (q === p || !s.active[q]) continue;
     let ok: boolean;
-    if (phase === PH_COLPO_TARGET) ok = true;
-    else if (phase === PH_ALT_TARGET) ok = canBeBlocked(s, q);
-    else if (phase === PH_BIRI_PICK) ok = !s.biriChosen[q];
+    if (phase === Phase.COLPO_TARGET) ok = true;
+    else if (phase === Phase.ALT_TARGET) ok = canBeBlocked(s, q);
+    else if (phase === Phase.BIRI_PICK) ok = !s.biriChosen[q];
     else ok = s.handSize[q] > 0; // Aggiungo, Giro
-    if (ok) out[k++] = A_TARGET + q;
+    if (ok) out[k++] = Act.TARGET + q;
   }
   return k;
 }
@@ -421,14 +368,14 @@ function legalTargets(s: StramatState, p: number, out: Int32Array): number {
 function legalCards(s: StramatState, out: Int32Array): number {
   const h = s.hands;
   let k = 0;
-  if (s.phase === PH_GIRO_PICK) {
-    if (s.giroCount > 0) out[k++] = A_DONE;
-    const base = s.decider * NUM_TYPES;
-    for (let c = 0; c < NUM_TYPES; c++) if (h[base + c] - s.giroChosen[c] > 0) out[k++] = A_CARD + c;
+  if (s.phase === Phase.GIRO_PICK) {
+    if (s.giroCount > 0) out[k++] = Act.DONE;
+    const base = s.decider * Card.COUNT;
+    for (let c = 0; c < Card.COUNT; c++) if (h[base + c] - s.giroChosen[c] > 0) out[k++] = Act.CARD + c;
     return k;
   }
-  const base = (s.phase === PH_AGG_TAKE ? s.target : s.decider) * NUM_TYPES;
-  for (let c = 0; c < NUM_TYPES; c++) if (h[base + c] > 0) out[k++] = A_CARD + c;
+  const base = (s.phase === Phase.AGG_TAKE ? s.target : s.decider) * Card.COUNT;
+  for (let c = 0; c < Card.COUNT; c++) if (h[base + c] > 0) out[k++] = Act.CARD + c;
   return k;
 }
 
@@ -438,105 +385,105 @@ function legalCards(s: StramatState, out: Int32Array): number {
 export function apply(s: StramatState, a: number, rng: Rng): void {
   const p = s.decider;
   switch (s.phase) {
-    case PH_MAIN:
+    case Phase.MAIN:
       return applyMain(s, p, a, rng);
-    case PH_COLPO_TARGET:
+    case Phase.COLPO_TARGET:
       // 7.2 C: the chosen opponent draws one card; the turn is over.
-      drawCard(s, a - A_TARGET, rng);
-      if (s.deckSize === 0) return endGame(s, END_DECK_EMPTY, rng);
+      drawCard(s, a - Act.TARGET, rng);
+      if (s.deckSize === 0) return endGame(s, EndReason.DECK_EMPTY, rng);
       return endTurn(s, rng);
-    case PH_ALT_TARGET:
-      return blockTarget(s, p, a - A_TARGET, rng);
-    case PH_ALT_COUNTER:
-      return answerAlt(s, p, a === A_COUNTER, rng);
-    case PH_AGG_GIVE:
+    case Phase.ALT_TARGET:
+      return blockTarget(s, p, a - Act.TARGET, rng);
+    case Phase.ALT_COUNTER:
+      return answerAlt(s, p, a === Act.COUNTER, rng);
+    case Phase.AGG_GIVE:
       // 7.2 +: the card you do not like goes face down on the table, out of your hand.
-      s.aggGive = a - A_CARD;
-      s.hands[p * NUM_TYPES + s.aggGive]--;
+      s.aggGive = a - Act.CARD;
+      s.hands[p * Card.COUNT + s.aggGive]--;
       s.handSize[p]--;
       // Nobody else saw which card went down.
       forgetUnseen(s, p, 1, p, -1);
-      s.phase = PH_AGG_TARGET;
+      s.phase = Phase.AGG_TARGET;
       return;
-    case PH_AGG_TARGET:
-      return showHandForAggiungo(s, p, a - A_TARGET);
-    case PH_AGG_TAKE:
-      return exchangeAggiungo(s, p, a - A_CARD, rng);
-    case PH_GIRO_TARGET:
-      s.target = a - A_TARGET;
+    case Phase.AGG_TARGET:
+      return showHandForAggiungo(s, p, a - Act.TARGET);
+    case Phase.AGG_TAKE:
+      return exchangeAggiungo(s, p, a - Act.CARD, rng);
+    case Phase.GIRO_TARGET:
+      s.target = a - Act.TARGET;
       setAll(s.giroChosen, 0);
       s.giroCount = 0;
-      s.phase = PH_GIRO_PICK;
+      s.phase = Phase.GIRO_PICK;
       return;
-    case PH_GIRO_PICK:
-      if (a === A_DONE) return swapGiro(s, p, rng);
-      s.giroChosen[a - A_CARD]++;
+    case Phase.GIRO_PICK:
+      if (a === Act.DONE) return swapGiro(s, p, rng);
+      s.giroChosen[a - Act.CARD]++;
       s.giroCount++;
       if (s.giroCount >= giroLimit(s, p)) swapGiro(s, p, rng);
       return;
-    case PH_BIRI_PICK:
-      if (a === A_DONE) return openBirichinoCounter(s, p, rng);
-      s.biriChosen[a - A_TARGET] = 1;
+    case Phase.BIRI_PICK:
+      if (a === Act.DONE) return openBirichinoCounter(s, p, rng);
+      s.biriChosen[a - Act.TARGET] = 1;
       s.biriCount++;
       // At least one opponent must stay in (9.0): stop when only one is left unchosen.
       if (activeOpponents(s, p) - s.biriCount <= 1) openBirichinoCounter(s, p, rng);
       return;
-    case PH_BIRI_COUNTER:
-      return answerBirichino(s, p, a === A_COUNTER, rng);
+    case Phase.BIRI_COUNTER:
+      return answerBirichino(s, p, a === Act.COUNTER, rng);
   }
   throw new Error(`stramat: no decision to apply action ${a} to (phase ${s.phase})`);
 }
 
 function applyMain(s: StramatState, p: number, a: number, rng: Rng): void {
-  if (a === A_PASS) {
-    s.metrics[M_PASSES]++;
+  if (a === Act.PASS) {
+    s.metrics[Metric.PASSES]++;
     return endTurn(s, rng);
   }
-  if (a < A_PAIR) {
-    discardCard(s, p, a - A_SINGLE);
+  if (a < Act.PAIR) {
+    discardCard(s, p, a - Act.SINGLE);
     return endTurn(s, rng);
   }
-  if (a < A_POWER) {
+  if (a < Act.POWER) {
     // The player's chosen order: the second card is the new top (8.0).
-    const code = a - A_PAIR;
+    const code = a - Act.PAIR;
     discardCard(s, p, (code / 3) | 0);
     discardCard(s, p, code % 3);
     return endTurn(s, rng);
   }
-  const t = a - A_POWER + DADO;
-  if (t === STRAMAT && s.rules.birichino) {
+  const t = a - Act.POWER + Card.DADO;
+  if (t === Card.STRAMAT && s.rules.birichino) {
     // Birichino: the card is set aside, not discarded (9.0); the top stays.
-    publicRemove(s, p, STRAMAT);
-    s.setAside[STRAMAT]++;
-    s.metrics[M_PLAYED + STRAMAT]++;
+    publicRemove(s, p, Card.STRAMAT);
+    s.setAside[Card.STRAMAT]++;
+    s.metrics[Metric.PLAYED + Card.STRAMAT]++;
     s.stramatUsed[p] = 1;
     setAll(s.biriChosen, 0);
     s.biriCount = 0;
-    s.phase = PH_BIRI_PICK;
+    s.phase = Phase.BIRI_PICK;
     return;
   }
   discardCard(s, p, t);
   switch (t) {
-    case DADO:
+    case Card.DADO:
       return rollDado(s, p, rng);
-    case COLPO:
-      s.phase = PH_COLPO_TARGET;
+    case Card.COLPO:
+      s.phase = Phase.COLPO_TARGET;
       return;
-    case AGGIUNGO:
-      s.phase = PH_AGG_GIVE;
+    case Card.AGGIUNGO:
+      s.phase = Phase.AGG_GIVE;
       return;
-    case ALT:
-      s.phase = PH_ALT_TARGET;
+    case Card.ALT:
+      s.phase = Phase.ALT_TARGET;
       return;
-    case GIRO:
-      s.phase = PH_GIRO_TARGET;
+    case Card.GIRO:
+      s.phase = Phase.GIRO_TARGET;
       return;
-    case JOLLY:
+    case Card.JOLLY:
       return playJolly(s, p, rng);
-    case STRAMAT:
+    case Card.STRAMAT:
       // 7.2 S: the game is annulled, zero to zero.
       s.stramatUsed[p] = 1;
-      return endGame(s, END_STRAMAT, rng);
+      return endGame(s, EndReason.STRAMAT, rng);
   }
 }
 
@@ -546,12 +493,12 @@ function applyMain(s: StramatState, p: number, a: number, rng: Rng): void {
  */
 function rollDado(s: StramatState, p: number, rng: Rng): void {
   const d = rng.die(s.rules.dieSides);
-  s.metrics[M_DADO_ROLLED] += d;
+  s.metrics[Metric.DADO_ROLLED] += d;
   let players = 0;
   for (let q = 0; q < s.n; q++) players += s.active[q];
   const needed = players * d;
   if (s.deckSize < needed && s.rules.dadoShortDeck === 'end-without-drawing') {
-    return endGame(s, END_DADO_SHORT, rng);
+    return endGame(s, EndReason.DADO_SHORT, rng);
   }
   let q = p;
   for (let i = 0; i < players; i++) {
@@ -560,7 +507,7 @@ function rollDado(s: StramatState, p: number, rng: Rng): void {
       drawCard(s, q, rng);
       if (s.deckSize === 0) {
         const short = i < players - 1 || k < d - 1;
-        return endGame(s, short ? END_DADO_SHORT : END_DECK_EMPTY, rng);
+        return endGame(s, short ? EndReason.DADO_SHORT : EndReason.DECK_EMPTY, rng);
       }
     }
   }
@@ -574,7 +521,7 @@ function blockTarget(s: StramatState, p: number, t: number, rng: Rng): void {
   s.blockedTurns[t] = 1;
   s.mustPlayFree[t] = 1;
   s.askFrom = 1;
-  askNextCounter(s, p, PH_ALT_COUNTER, rng);
+  askNextCounter(s, p, Phase.ALT_COUNTER, rng);
 }
 
 /**
@@ -585,8 +532,8 @@ function askNextCounter(s: StramatState, p: number, phase: number, rng: Rng): vo
   const { n } = s;
   for (let k = s.askFrom; k < n; k++) {
     const q = (p + k) % n;
-    if (!s.active[q] || s.count(q, ALT) === 0) continue;
-    if (phase === PH_ALT_COUNTER) {
+    if (!s.active[q] || s.count(q, Card.ALT) === 0) continue;
+    if (phase === Phase.ALT_COUNTER) {
       if (q !== s.target && !s.rules.blockedMayCounter && s.blockedTurns[q] > 0) continue;
     } else if (!s.biriChosen[q]) continue;
     s.askFrom = k;
@@ -595,7 +542,7 @@ function askNextCounter(s: StramatState, p: number, phase: number, rng: Rng): vo
     return;
   }
   s.decider = p;
-  if (phase === PH_ALT_COUNTER) endTurn(s, rng);
+  if (phase === Phase.ALT_COUNTER) endTurn(s, rng);
   else eliminateChosen(s, p, -1, rng);
 }
 
@@ -607,10 +554,10 @@ function answerAlt(s: StramatState, q: number, counter: boolean, rng: Rng): void
   const p = s.current;
   if (!counter) {
     s.askFrom++;
-    return askNextCounter(s, p, PH_ALT_COUNTER, rng);
+    return askNextCounter(s, p, Phase.ALT_COUNTER, rng);
   }
-  discardCard(s, q, ALT);
-  s.metrics[M_ALT_TRAPS]++;
+  discardCard(s, q, Card.ALT);
+  s.metrics[Metric.ALT_TRAPS]++;
   const t = s.target;
   s.blockedTurns[t] = 0;
   s.mustPlayFree[t] = s.savedMustPlayFree;
@@ -625,10 +572,10 @@ function answerAlt(s: StramatState, q: number, counter: boolean, rng: Rng): void
 function showHandForAggiungo(s: StramatState, p: number, t: number): void {
   s.target = t;
   const { n } = s;
-  const kb = (p * n + t) * NUM_TYPES;
-  const hb = t * NUM_TYPES;
-  for (let c = 0; c < NUM_TYPES; c++) s.known[kb + c] = s.hands[hb + c];
-  s.phase = PH_AGG_TAKE;
+  const kb = (p * n + t) * Card.COUNT;
+  const hb = t * Card.COUNT;
+  for (let c = 0; c < Card.COUNT; c++) s.known[kb + c] = s.hands[hb + c];
+  s.phase = Phase.AGG_TAKE;
 }
 
 /** 7.2 +: the player takes the card they like and gives the face-down card in its place. */
@@ -636,18 +583,18 @@ function exchangeAggiungo(s: StramatState, p: number, take: number, rng: Rng): v
   const t = s.target;
   const give = s.aggGive;
   const { n } = s;
-  s.hands[t * NUM_TYPES + take]--;
-  s.hands[t * NUM_TYPES + give]++;
-  s.hands[p * NUM_TYPES + take]++;
+  s.hands[t * Card.COUNT + take]--;
+  s.hands[t * Card.COUNT + give]++;
+  s.hands[p * Card.COUNT + take]++;
   s.handSize[p]++;
   s.aggGive = -1;
   // Others saw a card leave the target, but not which (the player's face-down card was forgotten already).
   forgetUnseen(s, t, 1, p, t);
   // The player knows the target's hand exactly.
-  const kp = (p * n + t) * NUM_TYPES;
-  for (let c = 0; c < NUM_TYPES; c++) s.known[kp + c] = s.hands[t * NUM_TYPES + c];
+  const kp = (p * n + t) * Card.COUNT;
+  for (let c = 0; c < Card.COUNT; c++) s.known[kp + c] = s.hands[t * Card.COUNT + c];
   // The target knows the card taken is now the player's.
-  s.known[(t * n + p) * NUM_TYPES + take]++;
+  s.known[(t * n + p) * Card.COUNT + take]++;
   endTurn(s, rng);
 }
 
@@ -660,10 +607,10 @@ function swapGiro(s: StramatState, p: number, rng: Rng): void {
   const t = s.target;
   const k = s.giroCount;
   const { n } = s;
-  const tb = t * NUM_TYPES;
-  const pb = p * NUM_TYPES;
-  const kp = (p * n + t) * NUM_TYPES;
-  const kt = (t * n + p) * NUM_TYPES;
+  const tb = t * Card.COUNT;
+  const pb = p * Card.COUNT;
+  const kp = (p * n + t) * Card.COUNT;
+  const kt = (t * n + p) * Card.COUNT;
   // Blind draws from the target's hand as it was, then the chosen cards go over.
   for (let i = 0; i < k; i++) {
     let r = rng.int(s.handSize[t]);
@@ -676,7 +623,7 @@ function swapGiro(s: StramatState, p: number, rng: Rng): void {
     if (s.known[kp + c] > 0) s.known[kp + c]--; // the player saw it leave the target
     s.known[kt + c]++; // the target saw it go to the player
   }
-  for (let c = 0; c < NUM_TYPES; c++) {
+  for (let c = 0; c < Card.COUNT; c++) {
     const g = s.giroChosen[c];
     if (g === 0) continue;
     s.hands[pb + c] -= g;
@@ -699,11 +646,11 @@ function swapGiro(s: StramatState, p: number, rng: Rng): void {
  * drawn from it. The pile is open to inspection (8.0), so what was drawn is known to everyone.
  */
 function playJolly(s: StramatState, p: number, rng: Rng): void {
-  s.metrics[M_JOLLY_USES]++;
+  s.metrics[Metric.JOLLY_USES]++;
   const { n } = s;
-  const pb = p * NUM_TYPES;
+  const pb = p * Card.COUNT;
   const k = s.handSize[p];
-  for (let c = 0; c < NUM_TYPES; c++) {
+  for (let c = 0; c < Card.COUNT; c++) {
     s.discard[c] += s.hands[pb + c];
     s.hands[pb + c] = 0;
   }
@@ -720,8 +667,8 @@ function playJolly(s: StramatState, p: number, rng: Rng): void {
   }
   for (let o = 0; o < n; o++) {
     if (o === p) continue;
-    const kb = (o * n + p) * NUM_TYPES;
-    for (let c = 0; c < NUM_TYPES; c++) s.known[kb + c] = s.hands[pb + c];
+    const kb = (o * n + p) * Card.COUNT;
+    for (let c = 0; c < Card.COUNT; c++) s.known[kb + c] = s.hands[pb + c];
   }
   reshuffleDiscardTop(s, rng);
   endTurn(s, rng);
@@ -730,17 +677,17 @@ function playJolly(s: StramatState, p: number, rng: Rng): void {
 /** Birichino (9.0): once the opponents are chosen, each of them holding an Alt may answer. */
 function openBirichinoCounter(s: StramatState, p: number, rng: Rng): void {
   s.askFrom = 1;
-  askNextCounter(s, p, PH_BIRI_COUNTER, rng);
+  askNextCounter(s, p, Phase.BIRI_COUNTER, rng);
 }
 
 function answerBirichino(s: StramatState, q: number, counter: boolean, rng: Rng): void {
   const p = s.current;
   if (!counter) {
     s.askFrom++;
-    return askNextCounter(s, p, PH_BIRI_COUNTER, rng);
+    return askNextCounter(s, p, Phase.BIRI_COUNTER, rng);
   }
-  discardCard(s, q, ALT);
-  s.metrics[M_ALT_TRAPS]++;
+  discardCard(s, q, Card.ALT);
+  s.metrics[Metric.ALT_TRAPS]++;
   s.decider = p;
   if (s.handSize[q] === 0) return winByEmptyHand(s, q, rng);
   eliminateChosen(s, p, q, rng);
@@ -772,17 +719,16 @@ function eliminateChosen(s: StramatState, p: number, counteredBy: number, rng: R
 function eliminate(s: StramatState, q: number): void {
   const { n } = s;
   s.gamePoints[q] = s.handPoints(q);
-  const qb = q * NUM_TYPES;
-  for (let c = 0; c < NUM_TYPES; c++) {
+  const qb = q * Card.COUNT;
+  for (let c = 0; c < Card.COUNT; c++) {
     s.discard[c] += s.hands[qb + c];
     s.hands[qb + c] = 0;
   }
   s.discardSize += s.handSize[q];
   s.handSize[q] = 0;
-  for (let o = 0; o < n; o++) setAll(s.known, 0, (o * n + q) * NUM_TYPES, (o * n + q + 1) * NUM_TYPES);
+  for (let o = 0; o < n; o++) setAll(s.known, 0, (o * n + q) * Card.COUNT, (o * n + q + 1) * Card.COUNT);
   s.active[q] = 0;
   s.blockedTurns[q] = 0;
-  s.metrics[M_ELIMINATED]++;
+  s.metrics[Metric.ELIMINATED]++;
 }
 
-export { PH_OVER };

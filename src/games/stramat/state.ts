@@ -1,18 +1,20 @@
-import { NUM_TYPES, type StramatRules } from './cards.js';
+import { Card, type StramatRules } from './cards.js';
 
 /** Decision phases. A turn's power card may need several small decisions (target, card, ...). */
-export const PH_MAIN = 0;
-export const PH_COLPO_TARGET = 1;
-export const PH_ALT_TARGET = 2;
-export const PH_ALT_COUNTER = 3;
-export const PH_AGG_GIVE = 4;
-export const PH_AGG_TARGET = 5;
-export const PH_AGG_TAKE = 6;
-export const PH_GIRO_TARGET = 7;
-export const PH_GIRO_PICK = 8;
-export const PH_BIRI_PICK = 9;
-export const PH_BIRI_COUNTER = 10;
-export const PH_OVER = 11;
+export const enum Phase {
+  MAIN = 0,
+  COLPO_TARGET = 1,
+  ALT_TARGET = 2,
+  ALT_COUNTER = 3,
+  AGG_GIVE = 4,
+  AGG_TARGET = 5,
+  AGG_TAKE = 6,
+  GIRO_TARGET = 7,
+  GIRO_PICK = 8,
+  BIRI_PICK = 9,
+  BIRI_COUNTER = 10,
+  OVER = 11,
+}
 
 export const PHASE_NAMES = [
   'main',
@@ -30,26 +32,32 @@ export const PHASE_NAMES = [
 ] as const;
 
 /** End reasons of one game. */
-export const END_NONE = 0;
-export const END_DECK_EMPTY = 1;
-export const END_EMPTY_HAND = 2;
-export const END_STRAMAT = 3;
-export const END_DADO_SHORT = 4;
+export const enum EndReason {
+  NONE = 0,
+  DECK_EMPTY = 1,
+  EMPTY_HAND = 2,
+  STRAMAT = 3,
+  DADO_SHORT = 4,
+}
 export const END_REASONS = ['', 'deck_empty', 'empty_hand', 'stramat', 'dado_short_deck'] as const;
 
 /** Metric slots, in the order of STRAMAT_METRICS. */
-export const M_PLAYED = 0; // 10 slots: cards of each type played (discarded)
-export const M_ALT_TRAPS = 10;
-export const M_JOLLY_USES = 11;
-export const M_ANNULLED = 12;
-export const M_DECK_LEFT = 13;
-export const M_PASSES = 14;
-export const M_BLOCKED_TURNS = 15;
-export const M_EMPTY_HAND_WINS = 16;
-export const M_ELIMINATED = 17;
-export const M_GAMES = 18;
-export const M_DADO_ROLLED = 19;
-export const NUM_METRICS = 20;
+export const enum Metric {
+  /** Ten slots: cards of each type played (discarded). */
+  PLAYED = 0,
+  ALT_TRAPS = 10,
+  JOLLY_USES = 11,
+  ANNULLED = 12,
+  DECK_LEFT = 13,
+  PASSES = 14,
+  BLOCKED_TURNS = 15,
+  EMPTY_HAND_WINS = 16,
+  ELIMINATED = 17,
+  GAMES = 18,
+  DADO_ROLLED = 19,
+  /** How many metric slots there are. */
+  COUNT = 20,
+}
 
 /**
  * The whole state of a match (an evening of one or more games). Everything is flat typed arrays so a
@@ -85,7 +93,7 @@ const EMPTY: number[] = [];
 export class StramatState {
   n: number;
   rules: StramatRules;
-  /** hands[p * NUM_TYPES + t]: copies of type t in p's hand. */
+  /** hands[p * Card.COUNT + t]: copies of type t in p's hand. */
   hands: number[] = EMPTY;
   handSize: number[] = EMPTY;
   deck: number[] = EMPTY;
@@ -97,7 +105,7 @@ export class StramatState {
   /** Cards set aside for the rest of the game (Birichino's Stramat card). */
   setAside: number[] = EMPTY;
   /**
-   * known[(o * n + t) * NUM_TYPES + c]: a lower bound, as far as player o knows, on the copies of c
+   * known[(o * n + t) * Card.COUNT + c]: a lower bound, as far as player o knows, on the copies of c
    * in t's hand (cards o gave t, saw in t's hand through Aggiungo, ...). Sound by construction: only
    * ever raised by what o saw and lowered when cards leave t's hand unseen.
    */
@@ -112,7 +120,7 @@ export class StramatState {
   /** Points of the current game once it is over (for the result of an evening's last game). */
   gamePoints: number[] = EMPTY;
 
-  phase = PH_MAIN;
+  phase = Phase.MAIN;
   /** Whose turn it is. */
   current = 0;
   /** Whose decision it is now (differs from current during a counter-Alt window). */
@@ -147,21 +155,21 @@ export class StramatState {
     this.n = n;
     this.rules = rules;
     if (!allocate) return;
-    this.hands = zeros(n * NUM_TYPES);
+    this.hands = zeros(n * Card.COUNT);
     this.handSize = zeros(n);
-    this.deck = zeros(NUM_TYPES);
-    this.discard = zeros(NUM_TYPES);
-    this.setAside = zeros(NUM_TYPES);
-    this.known = zeros(n * n * NUM_TYPES);
+    this.deck = zeros(Card.COUNT);
+    this.discard = zeros(Card.COUNT);
+    this.setAside = zeros(Card.COUNT);
+    this.known = zeros(n * n * Card.COUNT);
     this.active = zeros(n);
     this.blockedTurns = zeros(n);
     this.mustPlayFree = zeros(n);
     this.stramatUsed = zeros(n);
     this.eveningPoints = zeros(n);
     this.gamePoints = zeros(n);
-    this.giroChosen = zeros(NUM_TYPES);
+    this.giroChosen = zeros(Card.COUNT);
     this.biriChosen = zeros(n);
-    this.metrics = zeros(NUM_METRICS);
+    this.metrics = zeros(Metric.COUNT);
   }
 
   /**
@@ -190,7 +198,7 @@ export class StramatState {
     this.deckSize = 0;
     this.discardSize = 0;
     this.top = 0;
-    this.phase = PH_MAIN;
+    this.phase = Phase.MAIN;
     this.current = 0;
     this.decider = 0;
     this.firstPlayer = 0;
@@ -249,13 +257,13 @@ export class StramatState {
   }
 
   count(p: number, t: number): number {
-    return this.hands[p * NUM_TYPES + t];
+    return this.hands[p * Card.COUNT + t];
   }
 
   handPoints(p: number): number {
     let s = 0;
-    const base = p * NUM_TYPES;
-    for (let t = 0; t < NUM_TYPES; t++) s += this.hands[base + t] * this.rules.points[t];
+    const base = p * Card.COUNT;
+    for (let t = 0; t < Card.COUNT; t++) s += this.hands[base + t] * this.rules.points[t];
     return s;
   }
 }
