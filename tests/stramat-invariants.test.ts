@@ -22,6 +22,8 @@ function violation(s: StramatState): string {
       total[c] += h;
       for (let o = 0; o < s.n; o++) {
         if (s.known[(o * s.n + p) * Card.COUNT + c] > h) return `player ${o} 'knows' more ${c} than ${p} holds`;
+        // A block marked as all zeros must be all zeros: the updates skip it.
+        if (s.knownLive[o * s.n + p] === 0 && s.known[(o * s.n + p) * Card.COUNT + c] !== 0) return `knowledge of ${o} about ${p} marked empty but holds ${c}`;
       }
     }
     if (size !== s.handSize[p]) return `hand size of ${p} is ${s.handSize[p]}, cards ${size}`;

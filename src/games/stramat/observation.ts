@@ -170,6 +170,7 @@ export function determinize(obs: StramatObservation, p: number, rng: Rng): Stram
       s.hands[t * Card.COUNT + c] = k;
       s.known[kb + c] = k;
     }
+    s.knownLive[p * n + t] = 1;
   }
   let poolSize = pool.reduce((a, b) => a + b, 0);
   // The face-down Aggiungo card of another player is one unseen card.

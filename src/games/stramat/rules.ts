@@ -40,6 +40,7 @@ export function startGame(s: StramatState, rng: Rng, fresh = false): void {
     setAll(s.discard, 0);
     setAll(s.setAside, 0);
     setAll(s.known, 0);
+    setAll(s.knownLive, 0);
     setAll(s.blockedTurns, 0);
     setAll(s.mustPlayFree, 0);
     setAll(s.gamePoints, 0);
@@ -120,12 +121,17 @@ function drawCard(s: StramatState, p: number, rng: Rng): void {
 function forgetUnseen(s: StramatState, t: number, k: number, skipA: number, skipB: number): void {
   const { n } = s;
   for (let o = 0; o < n; o++) {
-    if (o === skipA || o === skipB) continue;
+    if (o === skipA || o === skipB || s.knownLive[o * n + t] === 0) continue;
     const base = (o * n + t) * Card.COUNT;
+    let left = 0;
     for (let c = 0; c < Card.COUNT; c++) {
       const v = s.known[base + c] - k;
-      s.known[base + c] = v > 0 ? v : 0;
+      if (v > 0) {
+        s.known[base + c] = v;
+        left = 1;
+      } else s.known[base + c] = 0;
     }
+    s.knownLive[o * n + t] = left;
   }
 }
 
@@ -135,6 +141,7 @@ function publicRemove(s: StramatState, p: number, c: number): void {
   s.handSize[p]--;
   const { n } = s;
   for (let o = 0; o < n; o++) {
+    if (s.knownLive[o * n + p] === 0) continue;
     const i = (o * n + p) * Card.COUNT + c;
     if (s.known[i] > 0) s.known[i]--;
   }
@@ -575,6 +582,7 @@ function showHandForAggiungo(s: StramatState, p: number, t: number): void {
   const kb = (p * n + t) * Card.COUNT;
   const hb = t * Card.COUNT;
   for (let c = 0; c < Card.COUNT; c++) s.known[kb + c] = s.hands[hb + c];
+  s.knownLive[p * n + t] = 1;
   s.phase = Phase.AGG_TAKE;
 }
 
@@ -593,8 +601,10 @@ function exchangeAggiungo(s: StramatState, p: number, take: number, rng: Rng): v
   // The player knows the target's hand exactly.
   const kp = (p * n + t) * Card.COUNT;
   for (let c = 0; c < Card.COUNT; c++) s.known[kp + c] = s.hands[t * Card.COUNT + c];
+  s.knownLive[p * n + t] = 1;
   // The target knows the card taken is now the player's.
   s.known[(t * n + p) * Card.COUNT + take]++;
+  s.knownLive[t * n + p] = 1;
   endTurn(s, rng);
 }
 
@@ -634,6 +644,8 @@ function swapGiro(s: StramatState, p: number, rng: Rng): void {
     const v = s.known[kt + c] - g;
     s.known[kt + c] = v > 0 ? v : 0;
   }
+  s.knownLive[p * n + t] = 1;
+  s.knownLive[t * n + p] = 1;
   forgetUnseen(s, p, k, p, t);
   forgetUnseen(s, t, k, p, t);
   setAll(s.giroChosen, 0);
@@ -669,6 +681,7 @@ function playJolly(s: StramatState, p: number, rng: Rng): void {
     if (o === p) continue;
     const kb = (o * n + p) * Card.COUNT;
     for (let c = 0; c < Card.COUNT; c++) s.known[kb + c] = s.hands[pb + c];
+    s.knownLive[o * n + p] = 1;
   }
   reshuffleDiscardTop(s, rng);
   endTurn(s, rng);

@@ -110,6 +110,12 @@ export class StramatState {
    * ever raised by what o saw and lowered when cards leave t's hand unseen.
    */
   known: number[] = EMPTY;
+  /**
+   * knownLive[o * n + t]: 0 when o's block of `known` about t is all zeros, which lets the updates for
+   * cards that leave t's hand unseen skip it (they were a twelfth of a random match). Set to 1 by every
+   * write that may raise the block; only ever cleared after checking, so a stale 1 costs time, not truth.
+   */
+  knownLive: number[] = EMPTY;
   active: number[] = EMPTY;
   blockedTurns: number[] = EMPTY;
   /** Set when a player is blocked; cleared when they finish a free turn. Alt cannot target them meanwhile. */
@@ -161,6 +167,7 @@ export class StramatState {
     this.discard = zeros(Card.COUNT);
     this.setAside = zeros(Card.COUNT);
     this.known = zeros(n * n * Card.COUNT);
+    this.knownLive = zeros(n * n);
     this.active = zeros(n);
     this.blockedTurns = zeros(n);
     this.mustPlayFree = zeros(n);
@@ -186,6 +193,7 @@ export class StramatState {
     setAll(this.discard, 0);
     setAll(this.setAside, 0);
     setAll(this.known, 0);
+    setAll(this.knownLive, 0);
     setAll(this.active, 0);
     setAll(this.blockedTurns, 0);
     setAll(this.mustPlayFree, 0);
@@ -228,6 +236,7 @@ export class StramatState {
     c.top = this.top;
     c.setAside = this.setAside.slice();
     c.known = this.known.slice();
+    c.knownLive = this.knownLive.slice();
     c.active = this.active.slice();
     c.blockedTurns = this.blockedTurns.slice();
     c.mustPlayFree = this.mustPlayFree.slice();
