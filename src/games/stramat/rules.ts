@@ -250,27 +250,19 @@ function endGame(s: StramatState, reason: number, rng: Rng): void {
 // ---------------------------------------------------------------------------------------------
 // Legal actions
 
-function canPlayPower(s: StramatState, p: number, t: number): boolean {
-  switch (t) {
-    case Card.DADO:
-      return true;
-    case Card.COLPO:
-      return activeOpponents(s, p) > 0;
-    case Card.AGGIUNGO:
-    case Card.GIRO:
-      // The player keeps at least one card to give or swap once the power card is down.
-      return s.handSize[p] >= 2 && hasOpponentWithCards(s, p);
-    case Card.ALT:
-      return hasAltTarget(s, p);
-    case Card.JOLLY:
-      return s.count(p, Card.STRAMAT) === 0; // 7.2 J
-    case Card.STRAMAT:
-      if (s.rules.stramatOncePerEvening && s.stramatUsed[p]) return false;
-      if (s.deckSize === 0) return false;
-      // Birichino: at least one opponent must stay in the game, so there must be two to choose from.
-      return !s.rules.birichino || activeOpponents(s, p) >= 2;
-  }
-  return false;
+/**
+ * Whether the Stramat card may be played: once per evening (7.2 S), not on an empty deck, and under
+ * Birichino only with two opponents to choose from, since one must stay in the game.
+ */
+function canPlayStramat(s: StramatState, p: number): boolean {
+  if (s.rules.stramatOncePerEvening && s.stramatUsed[p]) return false;
+  if (s.deckSize === 0) return false;
+  return !s.rules.birichino || activeOpponents(s, p) >= 2;
+}
+
+/** Aggiungo and Giro: the player keeps at least one card to give or swap once the power card is down. */
+function canExchange(s: StramatState, p: number): boolean {
+  return s.handSize[p] >= 2 && hasOpponentWithCards(s, p);
 }
 
 function hasOpponentWithCards(s: StramatState, p: number): boolean {
@@ -348,9 +340,15 @@ function legalMain(s: StramatState, p: number, out: Int32Array): number {
     // On a power card: a power card or a 1 (7.2).
     out[k++] = Act.SINGLE + Card.ONE;
   }
-  for (let t = Card.DADO; t <= Card.STRAMAT; t++) {
-    if (h[base + t] > 0 && canPlayPower(s, p, t)) out[k++] = Act.POWER + t - Card.DADO;
-  }
+  // Power cards in type order, one test each (a loop with a switch cost twice as much).
+  if (h[base + Card.DADO] > 0) out[k++] = Act.POWER + Card.DADO - Card.DADO;
+  if (h[base + Card.COLPO] > 0 && activeOpponents(s, p) > 0) out[k++] = Act.POWER + Card.COLPO - Card.DADO;
+  if (h[base + Card.AGGIUNGO] > 0 && canExchange(s, p)) out[k++] = Act.POWER + Card.AGGIUNGO - Card.DADO;
+  if (h[base + Card.ALT] > 0 && hasAltTarget(s, p)) out[k++] = Act.POWER + Card.ALT - Card.DADO;
+  if (h[base + Card.GIRO] > 0 && canExchange(s, p)) out[k++] = Act.POWER + Card.GIRO - Card.DADO;
+  // 7.2 J: no Jolly while holding the Stramat card.
+  if (h[base + Card.JOLLY] > 0 && h[base + Card.STRAMAT] === 0) out[k++] = Act.POWER + Card.JOLLY - Card.DADO;
+  if (h[base + Card.STRAMAT] > 0 && canPlayStramat(s, p)) out[k++] = Act.POWER + Card.STRAMAT - Card.DADO;
   return k;
 }
 
