@@ -167,7 +167,7 @@ function reshuffleDiscardTop(s: StramatState, rng: Rng): void {
 function nextActive(s: StramatState, p: number): number {
   const { n } = s;
   let q = p;
-  do q = (q + 1) % n;
+  do q = q + 1 === n ? 0 : q + 1; // not `%`: an integer division at every turn
   while (!s.active[q]);
   return q;
 }
