@@ -13,8 +13,8 @@ import { games } from '../src/games/index.js';
 import { Card } from '../src/games/stramat/cards.js';
 import { stramat } from '../src/games/stramat/index.js';
 import { Phase, type StramatState } from '../src/games/stramat/state.js';
-import { NT as STOP_TYPES } from '../src/games/stop/cards.js';
-import { PH_OUT_OF_TURN, PH_SWAP_CANCEL, type StopState } from '../src/games/stop/state.js';
+import { Card as StopCard } from '../src/games/stop/cards.js';
+import { Phase as StopPhase, type StopState } from '../src/games/stop/state.js';
 
 /** Every bot: the registry plus the Monte Carlo bots (which may not be registered yet), with small budgets. */
 const BOTS: Record<string, BotFactory> = { ...registeredBots };
@@ -241,7 +241,7 @@ function perturbStramat(state: unknown, q: number, rng: Rng): StramatState {
 function perturbStop(state: unknown, q: number, rng: Rng): StopState {
   const s = (state as StopState).clone();
   const n = s.n;
-  const T = STOP_TYPES;
+  const T = StopCard.COUNT;
   // Hidden places: 0..n-1 the other hands (their unknown part), n the draw pile.
   const free = (place: number, c: number): number => {
     if (place === n) {
@@ -285,7 +285,7 @@ function perturbStop(state: unknown, q: number, rng: Rng): StopState {
       for (let t = 0; t < T; t++) s.known[(v * n + o) * T + t] = s.shown[o * T + t] + rng.int(2);
     }
   }
-  if ((s.phase === PH_OUT_OF_TURN || s.phase === PH_SWAP_CANCEL) && s.cur !== q) {
+  if ((s.phase === StopPhase.OUT_OF_TURN || s.phase === StopPhase.SWAP_CANCEL) && s.cur !== q) {
     const others: number[] = [];
     for (let o = 0; o < n; o++) if (o !== q) others.push(o);
     s.cur = others[rng.int(others.length)];

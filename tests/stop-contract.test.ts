@@ -3,9 +3,9 @@ import { OptionError } from '../src/engine/game.js';
 import { resolveOptions } from '../src/engine/options.js';
 import { Rng } from '../src/engine/rng.js';
 import { stop, type StopState } from '../src/games/stop/index.js';
-import { JOLLY, NT, cardCode, parseCard } from '../src/games/stop/cards.js';
+import { Card, cardCode, parseCard } from '../src/games/stop/cards.js';
 import { positionState } from '../src/games/stop/fixtures.js';
-import { A_DRAW, A_PASS, A_SWAP_LEFT, A_SWAP_SEAT, EVENT_NAMES, MAX_ACTIONS, eventKind } from '../src/games/stop/state.js';
+import { Act, EVENT_NAMES, MAX_ACTIONS, eventKind } from '../src/games/stop/state.js';
 import { eventText, parseActionCode } from '../src/games/stop/text.js';
 
 /* The game contract: options, codes, texts, metrics, heuristic. */
@@ -81,8 +81,8 @@ describe('Stop: options', () => {
 describe('Stop: action codes and texts', () => {
   it('codes are context-free, unique and parse back', () => {
     const seen = new Set<string>();
-    const actions = [...Array(NT).keys(), A_DRAW, A_PASS, A_SWAP_LEFT, A_SWAP_LEFT + 1];
-    for (let q = 0; q < 10; q++) actions.push(A_SWAP_SEAT + q);
+    const actions = [...Array(Card.COUNT).keys(), Act.DRAW, Act.PASS, Act.SWAP_LEFT, Act.SWAP_LEFT + 1];
+    for (let q = 0; q < 10; q++) actions.push(Act.SWAP_SEAT + q);
     for (const a of actions) {
       const code = stop.actionCode(a);
       expect(seen.has(code)).toBe(false);
@@ -92,8 +92,8 @@ describe('Stop: action codes and texts', () => {
     expect(actions.length).toBe(MAX_ACTIONS);
     expect(stop.maxActions).toBe(MAX_ACTIONS);
     expect(stop.actionCode(parseCard('B4'))).toBe('B4');
-    expect(stop.actionCode(JOLLY)).toBe('J');
-    expect(stop.actionCode(A_DRAW)).toBe('D');
+    expect(stop.actionCode(Card.JOLLY)).toBe('J');
+    expect(stop.actionCode(Act.DRAW)).toBe('D');
   });
 
   it('every legal action has a readable text, every event a line, and describe shows the table', () => {
@@ -191,7 +191,7 @@ describe('Stop: heuristic (greedy, from the observation)', () => {
 
 describe('Stop: card names', () => {
   it('every type has a code and a name', () => {
-    for (let t = 0; t < NT; t++) {
+    for (let t = 0; t < Card.COUNT; t++) {
       expect(parseCard(cardCode(t))).toBe(t);
     }
   });

@@ -4,8 +4,8 @@ import { playMatch } from '../src/engine/match.js';
 import { resolveOptions } from '../src/engine/options.js';
 import { Rng } from '../src/engine/rng.js';
 import { stop, type StopState } from '../src/games/stop/index.js';
-import { JOLLY, JOLLY as JOLLY_, KIND_OF, NT, NT as NT_ } from '../src/games/stop/cards.js';
-import { PH_OUT_OF_TURN, PH_OVER, PH_SWAP_CANCEL, ST_ROUNDS } from '../src/games/stop/state.js';
+import { Card, KIND_OF } from '../src/games/stop/cards.js';
+import { Phase, Stat } from '../src/games/stop/state.js';
 
 /*
  * Thousands of random matches (a uniform choice among the legal actions), with every invariant checked
@@ -14,11 +14,11 @@ import { PH_OUT_OF_TURN, PH_OVER, PH_SWAP_CANCEL, ST_ROUNDS } from '../src/games
 
 /** Penalty of a card left in hand, straight from the rulebook's table ("Punteggio"). */
 function rulebookPenalty(t: number): number {
-  if (t === JOLLY) return 50;
+  if (t === Card.JOLLY) return 50;
   return [0, 1, 20, 3, 4, 5, 9, 7, 8, 10, 30, 40][KIND_OF[t]];
 }
 
-const seen = new Int32Array(NT);
+const seen = new Int32Array(Card.COUNT);
 
 /**
  * The first violated invariant of a state, or ''. Card conservation and hand sizes always; with `full`,
@@ -27,9 +27,9 @@ const seen = new Int32Array(NT);
 function violation(s: StopState, full: boolean): string {
   const cfg = s.cfg;
   const n = s.n;
-  // Local copies: vitest turns imported bindings into getters, slow in hot loops.
-  const NT = NT_;
-  const JOLLY = JOLLY_;
+  // Local copies: under vitest an imported binding is a getter (and a const enum an object), slow in hot loops.
+  const NT = Card.COUNT;
+  const JOLLY = Card.JOLLY;
   seen.fill(0);
   for (let i = 0; i < s.pileLen; i++) seen[s.pile[i]]++;
   for (let i = 0; i < s.discLen; i++) seen[s.disc[i]]++;
@@ -56,15 +56,15 @@ function violation(s: StopState, full: boolean): string {
   }
   if (total !== cfg.total) return `${total} cards in play, not ${cfg.total}`;
   for (let t = 0; t < NT; t++) if (seen[t] !== cfg.composition[t]) return `card ${t}: ${seen[t]} != ${cfg.composition[t]}`;
-  if (s.phase !== PH_OVER) {
+  if (s.phase !== Phase.OVER) {
     if (s.discLen < 1) return 'no top card';
     if (s.disc[s.discLen - 1] === JOLLY) return 'a jolly on top';
     if (s.cur < 0 || s.cur >= n) return 'no current player';
-    if (s.phase === PH_OUT_OF_TURN) {
+    if (s.phase === Phase.OUT_OF_TURN) {
       if (s.hands[s.cur * NT + s.disc[s.discLen - 1]] === 0) return 'asked to play out of turn without the card';
       if (s.cur === s.turn) return 'the turn-holder asked out of turn';
     }
-    if (s.phase === PH_SWAP_CANCEL && s.hands[s.cur * NT + s.swapColour * 12] === 0) return 'asked to cancel without the 0';
+    if (s.phase === Phase.SWAP_CANCEL && s.hands[s.cur * NT + s.swapColour * 12] === 0) return 'asked to cancel without the 0';
     if (s.attackCount < 0) return 'negative attack';
   }
   return '';
@@ -93,8 +93,8 @@ function playRandom(given: Record<string, unknown>, players: number, seed: strin
     if (k > stop.maxActions) throw new Error('more actions than maxActions');
     stop.apply(s, buf[choose.int(k)], rng);
     decisions++;
-    if (s.stats[ST_ROUNDS] !== rounds) {
-      rounds = s.stats[ST_ROUNDS];
+    if (s.stats[Stat.ROUNDS] !== rounds) {
+      rounds = s.stats[Stat.ROUNDS];
       for (let p = 0; p < players; p++) roundSums[p] += s.lastRound[p];
     }
     if (check) {
@@ -127,7 +127,7 @@ function checkResult({ s, roundSums }: Played): void {
   const points: number[] = [];
   for (let p = 0; p < n; p++) {
     let pts = 0;
-    for (let t = 0; t < NT; t++) pts += s.hands[p * NT + t] * (custom ? s.cfg.penalty[t] : rulebookPenalty(t));
+    for (let t = 0; t < Card.COUNT; t++) pts += s.hands[p * Card.COUNT + t] * (custom ? s.cfg.penalty[t] : rulebookPenalty(t));
     points.push(pts);
   }
   const voided = s.cfg.stuckVoid && s.lastRound.every((x) => x === 0);

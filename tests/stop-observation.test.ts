@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../src/engine/options.js';
 import { Rng } from '../src/engine/rng.js';
 import { stop, type StopState } from '../src/games/stop/index.js';
-import { NT, cardCode } from '../src/games/stop/cards.js';
+import { Card, cardCode } from '../src/games/stop/cards.js';
 import { cardsInPlay, positionState } from '../src/games/stop/fixtures.js';
 import { parseActionCode } from '../src/games/stop/text.js';
-import { PH_OUT_OF_TURN, PH_SWAP_CANCEL } from '../src/games/stop/state.js';
+import { Phase } from '../src/games/stop/state.js';
 
 /*
  * Hidden information: an observation holds nothing a player cannot know, and determinize samples a
@@ -52,7 +52,7 @@ function same(a: unknown, b: unknown): void {
 function hiddenTypes(s: StopState, p: number, o: number): number[] {
   const n = s.n;
   const out: number[] = [];
-  for (let t = 0; t < NT; t++) if (s.hands[o * NT + t] > s.known[(p * n + o) * NT + t]) out.push(t);
+  for (let t = 0; t < Card.COUNT; t++) if (s.hands[o * Card.COUNT + t] > s.known[(p * n + o) * Card.COUNT + t]) out.push(t);
   return out;
 }
 
@@ -85,8 +85,8 @@ describe('Stop: observations', () => {
             if (u === t) continue;
             const c = stop.clone(s);
             c.pile[i] = t;
-            c.hands[o * NT + t]--;
-            c.hands[o * NT + u]++;
+            c.hands[o * Card.COUNT + t]--;
+            c.hands[o * Card.COUNT + u]++;
             expect(JSON.stringify(stop.observe(c, p))).toBe(before);
             checks++;
             break;
@@ -96,10 +96,10 @@ describe('Stop: observations', () => {
           if (q !== undefined) {
             const u = hiddenTypes(s, p, q).find((x) => x !== t)!;
             const c = stop.clone(s);
-            c.hands[o * NT + t]--;
-            c.hands[o * NT + u]++;
-            c.hands[q * NT + u]--;
-            c.hands[q * NT + t]++;
+            c.hands[o * Card.COUNT + t]--;
+            c.hands[o * Card.COUNT + u]++;
+            c.hands[q * Card.COUNT + u]--;
+            c.hands[q * Card.COUNT + t]++;
             expect(JSON.stringify(stop.observe(c, p))).toBe(before);
             checks++;
           }
@@ -120,7 +120,7 @@ describe('Stop: observations', () => {
   it('an out-of-turn window is seen only by the asked player', () => {
     const s = positionState({ players: 4, hands: ['B4 R1', 'Y1 Y3', 'B4 G5', 'R3 Y8'], discard: 'B7' });
     stop.apply(s, parseActionCode('B4'), new Rng('x'));
-    expect(s.phase).toBe(PH_OUT_OF_TURN);
+    expect(s.phase).toBe(Phase.OUT_OF_TURN);
     expect(stop.observe(s, 2).phase).toBe('out_of_turn');
     expect(stop.observe(s, 2).current).toBe(2);
     for (const p of [0, 1, 3]) {
@@ -139,7 +139,7 @@ describe('Stop: observations', () => {
     const rng = new Rng('x');
     stop.apply(s, parseActionCode('RW'), rng);
     stop.apply(s, parseActionCode('WL'), rng);
-    expect(s.phase).toBe(PH_SWAP_CANCEL);
+    expect(s.phase).toBe(Phase.SWAP_CANCEL);
     expect(s.cur).toBe(2);
     for (const p of [0, 1, 3]) expect(stop.observe(s, p).current).toBe(-1);
     expect(stop.observe(s, 2).current).toBe(2);
@@ -235,7 +235,7 @@ describe('Stop: determinize', () => {
       const hands = new Set<string>();
       for (let i = 0; i < 12; i++) {
         const det = stop.determinize!(obs, p, new Rng(`vary${i}`));
-        hands.add(Array.from(det.hands.subarray(o * NT, o * NT + NT)).join(','));
+        hands.add(Array.from(det.hands.subarray(o * Card.COUNT, o * Card.COUNT + Card.COUNT)).join(','));
       }
       cases++;
       if (hands.size > 1) varied++;
@@ -269,7 +269,7 @@ describe('Stop: determinize', () => {
     stop.apply(s, parseActionCode('B69'), rng);
     expect(s.cur).toBe(2);
     const det = stop.determinize!(stop.observe(s, 2), 2, rng);
-    expect(det.phase).toBe(PH_OUT_OF_TURN);
+    expect(det.phase).toBe(Phase.OUT_OF_TURN);
     expect(legalCodes(det)).toEqual(['-', 'B69']);
     stop.apply(det, parseActionCode('-'), rng);
     // Whoever else the sample gave a blue 6/9 (after seat 2 in the order) is asked next.
@@ -283,9 +283,9 @@ describe('Stop: determinize', () => {
       for (let i = 0; i < 10; i++) {
         const d = stop.determinize!(obs, p, new Rng(`w${p}/${i}`));
         expect(stop.observe(d, p)).toEqual(obs);
-        expect(d.phase).toBe(PH_SWAP_CANCEL);
+        expect(d.phase).toBe(Phase.SWAP_CANCEL);
         expect(d.cur).not.toBe(p);
-        expect(d.hands[d.cur * NT + 0]).toBeGreaterThan(0); // the asked player holds the red 0
+        expect(d.hands[d.cur * Card.COUNT + 0]).toBeGreaterThan(0); // the asked player holds the red 0
       }
     }
   });

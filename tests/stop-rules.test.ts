@@ -1,25 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../src/engine/rng.js';
 import { stop } from '../src/games/stop/index.js';
-import { NT, cardCode, parseCard, parseCards } from '../src/games/stop/cards.js';
+import { Card, cardCode, parseCard, parseCards } from '../src/games/stop/cards.js';
 import { type StopPosition, cardsInPlay, positionState } from '../src/games/stop/fixtures.js';
 import { parseActionCode } from '../src/games/stop/text.js';
-import {
-  AT_DRAW,
-  AT_NONE,
-  AT_SKIP,
-  AT_X,
-  PH_OUT_OF_TURN,
-  PH_OVER,
-  PH_TURN,
-  ST_ATTENTION,
-  ST_OUT_OF_TURN,
-  ST_ROUNDS,
-  ST_STACKS,
-  ST_SWAP_CANCELS,
-  ST_ZERO_DEFENCES,
-  type StopState,
-} from '../src/games/stop/state.js';
+import { Attack, Phase, Stat, type StopState } from '../src/games/stop/state.js';
 
 /*
  * Every rule of the rulebook (/work/shared/rules/stop.txt), and each of its worked examples, as an
@@ -43,7 +28,7 @@ function act(s: StopState, code: string, rng = new Rng('act')): void {
 
 function hand(s: StopState, p: number): string[] {
   const out: string[] = [];
-  for (let t = 0; t < NT; t++) for (let c = s.hands[p * NT + t]; c > 0; c--) out.push(cardCode(t));
+  for (let t = 0; t < Card.COUNT; t++) for (let c = s.hands[p * Card.COUNT + t]; c > 0; c--) out.push(cardCode(t));
   return out.sort();
 }
 
@@ -120,7 +105,7 @@ describe('Stop: Svolgimento della partita — a valid card', () => {
     // Empty the deck by hand (moved into seat 1's hand), keeping the card count.
     while (s.pileLen > 0) {
       const t = s.pile[--s.pileLen];
-      s.hands[1 * NT + t]++;
+      s.hands[1 * Card.COUNT + t]++;
       s.sizes[1]++;
     }
     expect(cardsInPlay(s)).toBe(112);
@@ -143,7 +128,7 @@ describe('Stop: Eccezione — an identical card out of turn', () => {
     act(s, 'B4');
     expect(s.cur).toBe(3); // seat 1 was skipped
     expect(s.turn).toBe(3);
-    expect(s.stats[ST_OUT_OF_TURN]).toBe(1);
+    expect(s.stats[Stat.OUT_OF_TURN]).toBe(1);
   });
 
   it('passing the chance leaves the turn with the turn-holder', () => {
@@ -159,7 +144,7 @@ describe('Stop: Eccezione — an identical card out of turn', () => {
     const s = pos({ hands: ['B69 B69 R1', 'Y1', 'B69 Y5', 'B69 Y3', 'G5'], discard: 'B7' });
     act(s, 'B69');
     const asked: number[] = [];
-    while (s.phase === PH_OUT_OF_TURN) {
+    while (s.phase === Phase.OUT_OF_TURN) {
       asked.push(s.cur);
       act(s, '-');
     }
@@ -170,7 +155,7 @@ describe('Stop: Eccezione — an identical card out of turn', () => {
   it('the turn-holder is not asked: an identical card is a valid card in its own turn', () => {
     const s = pos({ hands: ['B69 R1', 'B69 Y1', 'G5'], discard: 'B7' });
     act(s, 'B69');
-    expect(s.phase).toBe(PH_TURN);
+    expect(s.phase).toBe(Phase.TURN);
     expect(s.cur).toBe(1);
     expect(legal(s)).toContain('B69');
   });
@@ -191,14 +176,14 @@ describe('Stop: Eccezione — an identical card out of turn', () => {
     const s = pos({ hands: ['B69 B69 R1', 'Y1', 'Y5'], discard: 'B7', options: { outOfTurnSelf: false } });
     act(s, 'B69');
     expect(s.cur).toBe(1);
-    expect(s.phase).toBe(PH_TURN);
+    expect(s.phase).toBe(Phase.TURN);
   });
 
   it('not for symbol cards', () => {
     const s = pos({ hands: ['BS R1', 'Y1', 'BS G5', 'R3'], discard: 'B7' });
     act(s, 'BS');
     expect(s.cur).toBe(1); // seat 1 faces the skip; seat 2's identical skip is not offered
-    expect(s.attack).toBe(AT_SKIP);
+    expect(s.attack).toBe(Attack.SKIP);
   });
 
   it('the option outOfTurn=false turns the rule off', () => {
@@ -213,7 +198,7 @@ describe('Stop: Eccezione — an identical card out of turn', () => {
     expect(s.cur).toBe(3);
     act(s, 'R2+');
     expect(s.turn).toBe(0);
-    expect(s.attack).toBe(AT_DRAW);
+    expect(s.attack).toBe(Attack.DRAW);
     expect(s.attackCount).toBe(4);
     act(s, 'D');
     expect(s.sizes[0]).toBe(1 + 4);
@@ -239,7 +224,7 @@ describe('Stop: Attenzione!', () => {
     const s = pos({ hands: ['B1 B3', 'Y1 Y3'], discard: 'B4', options: { attentionForget: 1 } });
     act(s, 'B1');
     expect(s.sizes[0]).toBe(3);
-    expect(s.stats[ST_ATTENTION]).toBe(1);
+    expect(s.stats[Stat.ATTENTION]).toBe(1);
   });
 
   it('the penalty size is an option, and a play from 3 cards to 1 with a jolly counts', () => {
@@ -252,7 +237,7 @@ describe('Stop: Attenzione!', () => {
   it('no call is needed for the last card', () => {
     const s = pos({ hands: ['B1', 'Y1 Y3'], discard: 'B4', options: { attentionForget: 1 } });
     act(s, 'B1');
-    expect(s.stats[ST_ROUNDS]).toBe(1); // the round ended
+    expect(s.stats[Stat.ROUNDS]).toBe(1); // the round ended
   });
 });
 
@@ -260,7 +245,7 @@ describe('Stop: 0 (stop)', () => {
   it('is an ordinary card', () => {
     const s = pos({ hands: ['B0 R1', 'Y1 Y3'], discard: 'B4' });
     act(s, 'B0');
-    expect(s.attack).toBe(AT_NONE);
+    expect(s.attack).toBe(Attack.NONE);
     expect(s.cur).toBe(1);
   });
 
@@ -269,10 +254,10 @@ describe('Stop: 0 (stop)', () => {
     act(s, 'R2+');
     expect(legal(s)).toEqual(sorted('D G2+ R0'));
     act(s, 'R0');
-    expect(s.attack).toBe(AT_NONE);
+    expect(s.attack).toBe(Attack.NONE);
     expect(s.cur).toBe(2);
     expect(s.sizes[1]).toBe(3);
-    expect(s.stats[ST_ZERO_DEFENCES]).toBe(1);
+    expect(s.stats[Stat.ZERO_DEFENCES]).toBe(1);
   });
 
   it('cannot undo another 0: an identical 0 played after a defence does not revive the attack', () => {
@@ -281,9 +266,9 @@ describe('Stop: 0 (stop)', () => {
     act(s, 'R0'); // seat 1 defends
     expect(s.cur).toBe(0); // seat 0 may play the other red 0 out of turn...
     act(s, 'R0');
-    expect(s.attack).toBe(AT_NONE); // ...as an ordinary card
+    expect(s.attack).toBe(Attack.NONE); // ...as an ordinary card
     expect(s.cur).toBe(1);
-    expect(s.phase).toBe(PH_TURN);
+    expect(s.phase).toBe(Phase.TURN);
   });
 });
 
@@ -295,7 +280,7 @@ describe('Stop: 2+', () => {
     act(s, 'D');
     expect(s.sizes[1]).toBe(4);
     expect(s.cur).toBe(2);
-    expect(s.attack).toBe(AT_NONE);
+    expect(s.attack).toBe(Attack.NONE);
   });
 
   it('passes on with a 2+ of any colour: 4, then 6, and so on', () => {
@@ -311,7 +296,7 @@ describe('Stop: 2+', () => {
     act(s, 'D');
     expect(s.sizes[3]).toBe(2 + 6);
     expect(s.cur).toBe(0);
-    expect(s.stats[ST_STACKS]).toBe(2);
+    expect(s.stats[Stat.STACKS]).toBe(2);
   });
 
   it('the 0 must match the last 2+ of the chain', () => {
@@ -347,7 +332,7 @@ describe('Stop: salta il turno (skip)', () => {
     expect(legal(s)).toEqual(sorted('- B0'));
     act(s, 'B0');
     expect(s.cur).toBe(2);
-    expect(s.attack).toBe(AT_NONE);
+    expect(s.attack).toBe(Attack.NONE);
   });
 });
 
@@ -400,8 +385,8 @@ describe('Stop: scambia la mano (swap)', () => {
     expect(hand(s, 2)).toEqual(sorted('Y3'));
     expect(s.cur).toBe(1); // left of the swapper
     expect(top(s)).toBe('R0');
-    expect(s.stats[ST_SWAP_CANCELS]).toBe(1);
-    expect(s.stats[ST_ZERO_DEFENCES]).toBe(1);
+    expect(s.stats[Stat.SWAP_CANCELS]).toBe(1);
+    expect(s.stats[Stat.ZERO_DEFENCES]).toBe(1);
   });
 
   it('all-left or all-right involves everyone: asked clockwise from the swapper\'s left', () => {
@@ -448,7 +433,7 @@ describe('Stop: X+', () => {
     expect(s.sizes[1]).toBe(3 - 1 + 2);
     // ...and the next player must draw 2 as well.
     expect(s.cur).toBe(2);
-    expect(s.attack).toBe(AT_DRAW);
+    expect(s.attack).toBe(Attack.DRAW);
     expect(s.attackCount).toBe(2);
     act(s, 'D');
     expect(s.sizes[2]).toBe(3 + 2);
@@ -459,7 +444,7 @@ describe('Stop: X+', () => {
     act(s, 'BX');
     act(s, 'G69');
     expect(s.sizes[1]).toBe(3 - 1 + 9);
-    expect(s.attack).toBe(AT_NONE);
+    expect(s.attack).toBe(Attack.NONE);
     expect(s.cur).toBe(2);
   });
 
@@ -490,7 +475,7 @@ describe('Stop: X+', () => {
     expect(top(s)).toBe('R3');
     expect(s.sizes[1]).toBe(2 + 3);
     expect(s.cur).toBe(2);
-    expect(s.attack).toBe(AT_NONE);
+    expect(s.attack).toBe(Attack.NONE);
   });
 
   it('xPlusDrawnDraws=false: the drawn number card is played and nothing more is drawn', () => {
@@ -506,7 +491,7 @@ describe('Stop: X+', () => {
     act(s, 'D');
     expect(hand(s, 1)).toEqual(sorted('GW J YS'));
     expect(s.cur).toBe(2);
-    expect(s.attack).toBe(AT_X);
+    expect(s.attack).toBe(Attack.X);
     expect(legal(s)).toEqual(sorted('G3 Y7'));
   });
 
@@ -514,14 +499,14 @@ describe('Stop: X+', () => {
     const s = pos({ hands: ['BX R1', 'J YS', 'Y7 G3'], discard: 'B7' });
     while (s.pileLen > 0) {
       const t = s.pile[--s.pileLen];
-      s.hands[2 * NT + t]++;
+      s.hands[2 * Card.COUNT + t]++;
       s.sizes[2]++;
     }
     act(s, 'BX'); // the discards are now B7 BX: only B7 can be reshuffled...
     act(s, 'D'); // ...and is drawn (a number card): played, then 7 to draw: only the X+ under it is left
     expect(hand(s, 1)).toEqual(sorted('BX J YS'));
     expect(top(s)).toBe('B7');
-    expect(s.attack).toBe(AT_NONE);
+    expect(s.attack).toBe(Attack.NONE);
     expect(s.cur).toBe(2);
     expect(cardsInPlay(s)).toBe(112);
   });
@@ -571,7 +556,7 @@ describe('Stop: jolly', () => {
     const s = pos({ hands: ['J G2+ R1', 'Y3', 'B1'], discard: 'B4' });
     act(s, 'J');
     act(s, 'G2+');
-    expect(s.attack).toBe(AT_DRAW);
+    expect(s.attack).toBe(Attack.DRAW);
     expect(s.cur).toBe(1);
   });
 
@@ -605,19 +590,19 @@ describe('Stop: Fine del round and Punteggio', () => {
   it('the last card ends the round at once: no out-of-turn play after it', () => {
     const s = pos({ hands: ['B1', 'Y3', 'B1 G5'], discard: 'B4', options: { targetScore: 10000 } });
     act(s, 'B1');
-    expect(s.stats[ST_ROUNDS]).toBe(1);
+    expect(s.stats[Stat.ROUNDS]).toBe(1);
     expect(s.lastRound[2]).toBe(6);
   });
 
   it('a special last card applies first: the next player draws 2 before the scoring', () => {
     const s = pos({ hands: ['B2+', 'Y3', 'G5'], discard: 'B4', options: { targetScore: 10000 } });
     act(s, 'B2+');
-    expect(s.stats[ST_ROUNDS]).toBe(0);
+    expect(s.stats[Stat.ROUNDS]).toBe(0);
     expect(s.cur).toBe(1);
     const before = s.pile[s.pileLen - 1] + 0;
     const second = s.pile[s.pileLen - 2] + 0;
     act(s, 'D');
-    expect(s.stats[ST_ROUNDS]).toBe(1);
+    expect(s.stats[Stat.ROUNDS]).toBe(1);
     expect(s.lastRound[1]).toBe(3 + s.cfg.penalty[before] + s.cfg.penalty[second]);
     expect(s.lastRound[2]).toBe(5); // seat 2 does not play any more
   });
@@ -626,7 +611,7 @@ describe('Stop: Fine del round and Punteggio', () => {
     const s = pos({ hands: ['RW', 'Y3 Y8', 'G5'], discard: 'R4', options: { targetScore: 10000 } });
     act(s, 'RW');
     act(s, 'W1');
-    expect(s.stats[ST_ROUNDS]).toBe(1);
+    expect(s.stats[Stat.ROUNDS]).toBe(1);
     expect(Array.from(s.lastRound)).toEqual([11, 0, 5]);
   });
 
@@ -637,7 +622,7 @@ describe('Stop: Fine del round and Punteggio', () => {
     expect(s.cur).toBe(0);
     expect(legal(s)).toEqual(['D']);
     act(s, 'D');
-    expect(s.stats[ST_ROUNDS]).toBe(1);
+    expect(s.stats[Stat.ROUNDS]).toBe(1);
     expect(s.lastRound[1]).toBe(8);
     expect(s.lastRound[0]).toBeGreaterThanOrEqual(0);
   });
@@ -656,7 +641,7 @@ describe('Stop: Fine del round and Punteggio', () => {
   it('the match ends when a total passes 500; the lowest total wins', () => {
     const s = pos({ hands: ['B1', 'Y3', 'G5'], discard: 'B4', totals: [100, 498, 300] });
     act(s, 'B1');
-    expect(s.phase).toBe(PH_OVER);
+    expect(s.phase).toBe(Phase.OVER);
     expect(stop.currentPlayer(s)).toBe(-1);
     const r = stop.result(s);
     expect(r.scores).toEqual([100, 501, 305]);
@@ -669,7 +654,7 @@ describe('Stop: Fine del round and Punteggio', () => {
     const s = pos({ hands: ['B1', 'Y2+', 'G5'], discard: 'B4', totals: [0, 480, 0] });
     act(s, 'B1');
     expect(s.totals[1]).toBe(500);
-    expect(s.phase).not.toBe(PH_OVER);
+    expect(s.phase).not.toBe(Phase.OVER);
   });
 
   it('tied lowest totals share the win and the rank', () => {
@@ -715,7 +700,7 @@ describe('Stop: Preparazione', () => {
       expect(s.pileLen).toBe(112 - 7 * players - 1);
       expect(s.turn).toBe(s.dealer);
       // the first decision is the dealer's, or an out-of-turn chance on the first card
-      if (s.phase !== PH_OUT_OF_TURN) expect(s.cur).toBe(s.dealer);
+      if (s.phase !== Phase.OUT_OF_TURN) expect(s.cur).toBe(s.dealer);
       expect(stop.result(s).firstPlayer).toBe(s.firstDealer);
     }
   });
@@ -728,10 +713,10 @@ describe('Stop: Preparazione', () => {
       const s = stop.setup(o, 4, new Rng(`first${i}`));
       if (top(s).endsWith('2+')) {
         found = true;
-        expect(s.attack).toBe(AT_DRAW);
+        expect(s.attack).toBe(Attack.DRAW);
         expect(s.turn).toBe(s.dealer);
       } else if (!top(s).endsWith('S') && !top(s).endsWith('X')) {
-        expect(s.attack).toBe(AT_NONE);
+        expect(s.attack).toBe(Attack.NONE);
       }
     }
     expect(found).toBe(true);

@@ -1,6 +1,6 @@
 import { OptionError, type OptionSpec, type Options } from '../../engine/game.js';
 import { resolveOptions } from '../../engine/options.js';
-import { DEFAULT_COPIES, DEFAULT_PENALTIES, JOLLY, KINDS, NT, typeOf } from './cards.js';
+import { Card, DEFAULT_COPIES, DEFAULT_PENALTIES, Kind, typeOf } from './cards.js';
 
 /**
  * Every count and every interpretation of the Stop rulebook is an option (docs/rules/stop.md lists which
@@ -187,29 +187,29 @@ function buildConfig(opts: Options): StopConfig {
   const copies = (opts.copies as number[]).slice();
   const jollies = opts.jollies as number;
   const pens = opts.penalties as number[];
-  const penalty = new Int32Array(NT);
-  const composition = new Uint8Array(NT);
+  const penalty = new Int32Array(Card.COUNT);
+  const composition = new Uint8Array(Card.COUNT);
   for (let c = 0; c < colours; c++) {
-    for (let k = 0; k < KINDS; k++) {
+    for (let k = 0; k < Kind.COUNT; k++) {
       penalty[typeOf(c, k)] = pens[k];
       composition[typeOf(c, k)] = copies[k];
     }
   }
-  penalty[JOLLY] = pens[12];
-  composition[JOLLY] = jollies;
+  penalty[Card.JOLLY] = pens[12];
+  composition[Card.JOLLY] = jollies;
   let total = 0;
-  for (let t = 0; t < NT; t++) total += composition[t];
+  for (let t = 0; t < Card.COUNT; t++) total += composition[t];
   const deck = new Uint8Array(total);
   let i = 0;
   let sum = 0;
-  for (let t = 0; t < NT; t++) {
+  for (let t = 0; t < Card.COUNT; t++) {
     for (let k = 0; k < composition[t]; k++) deck[i++] = t;
     sum += composition[t] * penalty[t];
   }
   return {
     options: opts,
     colours,
-    colouredTypes: colours * KINDS,
+    colouredTypes: colours * Kind.COUNT,
     copies,
     jollies,
     handSize: opts.handSize as number,

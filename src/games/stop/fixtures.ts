@@ -1,8 +1,8 @@
 import { Rng } from '../../engine/rng.js';
-import { COLOUR_CODE, NT, parseCards } from './cards.js';
+import { COLOUR_CODE, Card, parseCards } from './cards.js';
 import { stopConfig } from './config.js';
 import { startTurn } from './rules.js';
-import { AT_DRAW, AT_NONE, AT_SKIP, AT_X, StopState } from './state.js';
+import { Attack, StopState } from './state.js';
 
 /**
  * An explicit position, for tests, puzzles and `tavolo play` set-ups. Cards are written as codes
@@ -45,7 +45,7 @@ export function positionState(pos: StopPosition, rng = new Rng('stop-position'))
   for (let p = 0; p < n; p++) {
     for (const t of parseCards(pos.hands[p] ?? '')) {
       take(t, `seat ${p}`);
-      s.hands[p * NT + t]++;
+      s.hands[p * Card.COUNT + t]++;
       s.sizes[p]++;
     }
   }
@@ -56,7 +56,7 @@ export function positionState(pos: StopPosition, rng = new Rng('stop-position'))
   if (s.discLen === 0) throw new Error('position: the discard pile needs a top card');
   const onTop = parseCards(pos.deck ?? '');
   for (const t of onTop) take(t, 'the deck');
-  for (let t = NT - 1; t >= 0; t--) for (let c = left[t]; c > 0; c--) s.pile[s.pileLen++] = t;
+  for (let t = Card.COUNT - 1; t >= 0; t--) for (let c = left[t]; c > 0; c--) s.pile[s.pileLen++] = t;
   for (let i = onTop.length - 1; i >= 0; i--) s.pile[s.pileLen++] = onTop[i];
   s.round = pos.round ?? 1;
   s.dealer = pos.dealer ?? 0;
@@ -65,11 +65,11 @@ export function positionState(pos: StopPosition, rng = new Rng('stop-position'))
   s.lastPlacer = pos.lastPlacer ?? (turn + n - 1) % n;
   if (pos.totals) for (let p = 0; p < n; p++) s.totals[p] = pos.totals[p];
   if (pos.attack) {
-    s.attack = pos.attack.kind === 'draw' ? AT_DRAW : pos.attack.kind === 'skip' ? AT_SKIP : AT_X;
+    s.attack = pos.attack.kind === 'draw' ? Attack.DRAW : pos.attack.kind === 'skip' ? Attack.SKIP : Attack.X;
     s.attackCount = pos.attack.count ?? (pos.attack.kind === 'draw' ? 2 : pos.attack.kind === 'skip' ? 1 : 0);
     const top = s.disc[s.discLen - 1];
     s.attackColour = pos.attack.colour ? COLOUR_CODE.indexOf(pos.attack.colour as (typeof COLOUR_CODE)[number]) : (top / 12) | 0;
-  } else s.attack = AT_NONE;
+  } else s.attack = Attack.NONE;
   startTurn(s, turn, rng);
   return s;
 }

@@ -1,7 +1,7 @@
-import { JOLLY, KIND_OF, K_SKIP, K_SWAP, K_TWO_PLUS, K_XPLUS, K_ZERO, NT, XPLUS_VALUE } from './cards.js';
+import { Card, KIND_OF, Kind, XPLUS_VALUE } from './cards.js';
 import { configOf } from './config.js';
 import type { StopObservation } from './observation.js';
-import { A_DRAW, A_PASS, A_SWAP_LEFT, A_SWAP_RIGHT, A_SWAP_SEAT, SWAP_MODE_LEFT, SWAP_MODE_RIGHT } from './state.js';
+import { Act, SwapMode } from './state.js';
 
 /** Value of holding one card fewer, beyond its penalty points (tempo towards going out). */
 const CARD = 15;
@@ -24,56 +24,56 @@ export function heuristic(obs: StopObservation, a: number): number {
 
   const shed = (t: number, cards: number): number => {
     let v = pen[t] + CARD;
-    if (handLen === cards && KIND_OF[t] !== K_SWAP) v += OUT;
+    if (handLen === cards && KIND_OF[t] !== Kind.SWAP) v += OUT;
     return v;
   };
   const attackBonus = (t: number): number => {
     const k = KIND_OF[t];
     const threat = nextSize <= 2 ? 2 : 1;
-    if (k === K_TWO_PLUS) return 0.5 * drawCost * threat;
-    if (k === K_SKIP) return 5 * threat;
-    if (k === K_XPLUS) return 2 * drawCost * threat;
-    if (k === K_SWAP) return handLen === 1 ? -handValue(obs, me) - OUT : 0;
-    if (k === K_ZERO) return -10; // worth keeping as a defence
+    if (k === Kind.TWO_PLUS) return 0.5 * drawCost * threat;
+    if (k === Kind.SKIP) return 5 * threat;
+    if (k === Kind.XPLUS) return 2 * drawCost * threat;
+    if (k === Kind.SWAP) return handLen === 1 ? -handValue(obs, me) - OUT : 0;
+    if (k === Kind.ZERO) return -10; // worth keeping as a defence
     return 0;
   };
 
   switch (obs.phase) {
     case 'turn':
-      if (a === A_DRAW) return -drawCost;
-      if (a === JOLLY) return pen[JOLLY] + CARD + (handLen === 2 ? OUT : 0);
+      if (a === Act.DRAW) return -drawCost;
+      if (a === Card.JOLLY) return pen[Card.JOLLY] + CARD + (handLen === 2 ? OUT : 0);
       return shed(a, 1) + attackBonus(a) + colourFollowUps(obs, a);
     case 'jolly':
       return shed(a, 2) + attackBonus(a) + colourFollowUps(obs, a);
     case 'attack_draw':
-      if (a === A_DRAW) return -obs.attackCount * drawCost;
-      if (a === JOLLY) return pen[JOLLY] + CARD;
-      return shed(a, 1) + (KIND_OF[a] === K_TWO_PLUS ? 0.5 * drawCost : 0);
+      if (a === Act.DRAW) return -obs.attackCount * drawCost;
+      if (a === Card.JOLLY) return pen[Card.JOLLY] + CARD;
+      return shed(a, 1) + (KIND_OF[a] === Kind.TWO_PLUS ? 0.5 * drawCost : 0);
     case 'attack_skip':
-      if (a === A_PASS) return -CARD;
-      if (a === JOLLY) return pen[JOLLY] + CARD;
+      if (a === Act.PASS) return -CARD;
+      if (a === Card.JOLLY) return pen[Card.JOLLY] + CARD;
       return shed(a, 1) + 5;
     case 'attack_xplus':
-      if (a === A_DRAW) return -3 * drawCost;
-      if (KIND_OF[a] === K_ZERO && ((a / 12) | 0) === obs.attackColour) return shed(a, 1) + 10;
-      return pen[a] + CARD - XPLUS_VALUE[KIND_OF[a]] * drawCost + (handLen === 1 && KIND_OF[a] === K_ZERO ? OUT : 0);
+      if (a === Act.DRAW) return -3 * drawCost;
+      if (KIND_OF[a] === Kind.ZERO && ((a / 12) | 0) === obs.attackColour) return shed(a, 1) + 10;
+      return pen[a] + CARD - XPLUS_VALUE[KIND_OF[a]] * drawCost + (handLen === 1 && KIND_OF[a] === Kind.ZERO ? OUT : 0);
     case 'swap_choose': {
       const from =
-        a === A_SWAP_LEFT ? (me - 1 + n) % n : a === A_SWAP_RIGHT ? (me + 1) % n : a - A_SWAP_SEAT;
+        a === Act.SWAP_LEFT ? (me - 1 + n) % n : a === Act.SWAP_RIGHT ? (me + 1) % n : a - Act.SWAP_SEAT;
       return handValue(obs, me) - handValue(obs, from);
     }
     case 'swap_cancel': {
-      if (a === A_PASS) {
+      if (a === Act.PASS) {
         const mode = obs.swapMode;
         const from =
-          mode === SWAP_MODE_LEFT ? (me - 1 + n) % n : mode === SWAP_MODE_RIGHT ? (me + 1) % n : mode === me ? obs.swapPlayer : mode;
+          mode === SwapMode.LEFT ? (me - 1 + n) % n : mode === SwapMode.RIGHT ? (me + 1) % n : mode === me ? obs.swapPlayer : mode;
         return handValue(obs, me) - handValue(obs, from);
       }
       return shed(a, 1);
     }
     case 'out_of_turn':
-      if (a === A_PASS) return 0;
-      return shed(a, 1) + (KIND_OF[a] === K_TWO_PLUS ? 0.5 * drawCost : 0);
+      if (a === Act.PASS) return 0;
+      return shed(a, 1) + (KIND_OF[a] === Kind.TWO_PLUS ? 0.5 * drawCost : 0);
     default:
       return 0;
   }
@@ -96,9 +96,9 @@ function handValue(obs: StopObservation, o: number): number {
 
 /** A small bonus for playing a colour we hold more of (keeps follow-up plays available). */
 function colourFollowUps(obs: StopObservation, t: number): number {
-  if (t >= NT - 1) return 0;
+  if (t >= Card.COUNT - 1) return 0;
   const c = (t / 12) | 0;
   let same = 0;
-  for (const u of obs.hand) if (u !== JOLLY && ((u / 12) | 0) === c) same++;
+  for (const u of obs.hand) if (u !== Card.JOLLY && ((u / 12) | 0) === c) same++;
   return same;
 }

@@ -4,21 +4,7 @@ import { STOP_OPTIONS, checkStopOptions } from './config.js';
 import { heuristic } from './heuristic.js';
 import { type StopObservation, determinize, observe } from './observation.js';
 import { applyAction, legalActions, setupMatch } from './rules.js';
-import {
-  END_REASONS,
-  MAX_ACTIONS,
-  PH_OVER,
-  ST_ATTENTION,
-  ST_OUT_OF_TURN,
-  ST_RESHUFFLES,
-  ST_ROUNDS,
-  ST_STACKS,
-  ST_STUCK,
-  ST_SWAPS,
-  ST_SWAP_CANCELS,
-  ST_ZERO_DEFENCES,
-  type StopState,
-} from './state.js';
+import { END_REASONS, MAX_ACTIONS, Phase, Stat, type StopState } from './state.js';
 import { actionCode, actionText, describe } from './text.js';
 
 export type { StopObservation } from './observation.js';
@@ -67,17 +53,17 @@ function result(s: StopState): MatchResult {
 
 function metrics(s: StopState, out: number[]): void {
   const st = s.stats;
-  const rounds = st[ST_ROUNDS];
+  const rounds = st[Stat.ROUNDS];
   out[0] = rounds;
   out[1] = rounds > 0 ? s.totalTurns / rounds : s.totalTurns;
-  out[2] = st[ST_OUT_OF_TURN];
-  out[3] = st[ST_STACKS];
-  out[4] = st[ST_SWAPS];
-  out[5] = st[ST_ZERO_DEFENCES];
-  out[6] = st[ST_STUCK];
-  out[7] = st[ST_ATTENTION];
-  out[8] = st[ST_RESHUFFLES];
-  out[9] = st[ST_SWAP_CANCELS];
+  out[2] = st[Stat.OUT_OF_TURN];
+  out[3] = st[Stat.STACKS];
+  out[4] = st[Stat.SWAPS];
+  out[5] = st[Stat.ZERO_DEFENCES];
+  out[6] = st[Stat.STUCK];
+  out[7] = st[Stat.ATTENTION];
+  out[8] = st[Stat.RESHUFFLES];
+  out[9] = st[Stat.SWAP_CANCELS];
 }
 
 /** Stop (Abacusspiele, 2001): shedding game for 2-10 players, 112 cards. Rules: docs/rules/stop.md. */
@@ -96,7 +82,7 @@ export const stop: Game<StopState, StopObservation> = {
     return setupMatch(opts, players, rng);
   },
   currentPlayer(s: StopState): number {
-    return s.phase === PH_OVER ? -1 : s.cur;
+    return s.phase === Phase.OVER ? -1 : s.cur;
   },
   legalActions,
   apply: applyAction,

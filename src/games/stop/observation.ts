@@ -1,26 +1,9 @@
 import type { Options } from '../../engine/game.js';
 import type { Rng } from '../../engine/rng.js';
-import { KIND_OF, NT } from './cards.js';
+import { Card, KIND_OF } from './cards.js';
 import { configOf } from './config.js';
 import { leftOf, swapCancelCandidates } from './rules.js';
-import {
-  ATTACK_NAMES,
-  AT_DRAW,
-  AT_NONE,
-  AT_SKIP,
-  END_REASONS,
-  PHASE_NAMES,
-  PH_ATTACK_DRAW,
-  PH_ATTACK_SKIP,
-  PH_ATTACK_X,
-  PH_JOLLY,
-  PH_OUT_OF_TURN,
-  PH_OVER,
-  PH_SWAP_CANCEL,
-  PH_TURN,
-  type PhaseName,
-  StopState,
-} from './state.js';
+import { ATTACK_NAMES, Attack, END_REASONS, PHASE_NAMES, Phase, type PhaseName, StopState, SwapMode } from './state.js';
 
 /**
  * What one player knows. Plain data. Card lists hold card types (see cards.ts), sorted ascending.
@@ -70,9 +53,9 @@ export interface StopObservation {
   firstDealer: number;
   roundTurns: number;
   turns: number;
-  /** Public statistics counters (see ST_* in state.ts). */
+  /** Public statistics counters (see Stat in state.ts). */
   stats: number[];
-  /** Public events of the current round (see EV_* in state.ts). */
+  /** Public events of the current round (see Ev in state.ts). */
   history: number[];
   over: boolean;
   endReason: string;
@@ -80,7 +63,7 @@ export interface StopObservation {
 
 function cardList(a: Uint8Array, base: number): number[] {
   const out: number[] = [];
-  for (let t = 0; t < NT; t++) for (let c = a[base + t]; c > 0; c--) out.push(t);
+  for (let t = 0; t < Card.COUNT; t++) for (let c = a[base + t]; c > 0; c--) out.push(t);
   return out;
 }
 
@@ -88,20 +71,20 @@ export function observe(s: StopState, p: number): StopObservation {
   const n = s.n;
   let phase = s.phase;
   let current = s.cur;
-  if (phase === PH_OUT_OF_TURN && s.cur !== p) {
+  if (phase === Phase.OUT_OF_TURN && s.cur !== p) {
     // The window is invisible to everyone but the asked player: they see the turn-holder's decision.
     current = s.turn;
     phase = holderPhaseOf(s.attack);
-  } else if (phase === PH_SWAP_CANCEL && s.cur !== p) {
+  } else if (phase === Phase.SWAP_CANCEL && s.cur !== p) {
     current = -1;
-  } else if (phase === PH_JOLLY && s.cur !== p) {
+  } else if (phase === Phase.JOLLY && s.cur !== p) {
     phase = s.jollyCtx;
   }
   const known: number[][] = [];
   const shown: number[][] = [];
   for (let o = 0; o < n; o++) {
-    known.push(o === p ? [] : cardList(s.known, (p * n + o) * NT));
-    shown.push(cardList(s.shown, o * NT));
+    known.push(o === p ? [] : cardList(s.known, (p * n + o) * Card.COUNT));
+    shown.push(cardList(s.shown, o * Card.COUNT));
   }
   return {
     options: s.cfg.options,
@@ -118,7 +101,7 @@ export function observe(s: StopState, p: number): StopObservation {
     swapMode: s.swapMode,
     swapColour: s.swapColour,
     ending: s.ending !== 0,
-    hand: cardList(s.hands, p * NT),
+    hand: cardList(s.hands, p * Card.COUNT),
     handSizes: Array.from(s.sizes),
     known,
     shown,
@@ -134,13 +117,19 @@ export function observe(s: StopState, p: number): StopObservation {
     turns: s.totalTurns,
     stats: Array.from(s.stats),
     history: Array.from(s.log.subarray(0, s.logLen)),
-    over: s.phase === PH_OVER,
+    over: s.phase === Phase.OVER,
     endReason: END_REASONS[s.endReason],
   };
 }
 
 function holderPhaseOf(attack: number): number {
-  return attack === AT_NONE ? PH_TURN : attack === AT_DRAW ? PH_ATTACK_DRAW : attack === AT_SKIP ? PH_ATTACK_SKIP : PH_ATTACK_X;
+  return attack === Attack.NONE
+    ? Phase.TURN
+    : attack === Attack.DRAW
+      ? Phase.ATTACK_DRAW
+      : attack === Attack.SKIP
+        ? Phase.ATTACK_SKIP
+        : Phase.ATTACK_X;
 }
 
 /**
@@ -163,12 +152,12 @@ export function determinize(obs: StopObservation, p: number, rng: Rng): StopStat
   for (const t of obs.discard) take(t, 'discard');
   for (let o = 0; o < n; o++) if (o !== p) for (const t of obs.known[o]) take(t, 'known');
   const cards: number[] = [];
-  for (let t = 0; t < NT; t++) for (let c = pool[t]; c > 0; c--) cards.push(t);
+  for (let t = 0; t < Card.COUNT; t++) for (let c = pool[t]; c > 0; c--) cards.push(t);
   rng.shuffle(cards);
   let next = 0;
   const slotsOwner: number[] = []; // owner of each hidden hand slot, in the order dealt
   for (let o = 0; o < n; o++) {
-    const base = o * NT;
+    const base = o * Card.COUNT;
     if (o === p) {
       for (const t of obs.hand) s.hands[base + t]++;
     } else {
@@ -191,10 +180,10 @@ export function determinize(obs: StopObservation, p: number, rng: Rng): StopStat
     for (let o = 0; o < n; o++) {
       if (o === v) continue;
       const list = v === p ? obs.known[o] : obs.shown[o];
-      for (const t of list) s.known[(v * n + o) * NT + t]++;
+      for (const t of list) s.known[(v * n + o) * Card.COUNT + t]++;
     }
   }
-  for (let o = 0; o < n; o++) for (const t of obs.shown[o]) s.shown[o * NT + t]++;
+  for (let o = 0; o < n; o++) for (const t of obs.shown[o]) s.shown[o * Card.COUNT + t]++;
   for (let i = 0; i < n; i++) {
     s.totals[i] = obs.totals[i];
     s.lastRound[i] = obs.lastRound[i];
@@ -222,7 +211,7 @@ export function determinize(obs: StopObservation, p: number, rng: Rng): StopStat
   s.phase = PHASE_NAMES.indexOf(obs.phase);
   s.cur = obs.current;
 
-  if (s.phase === PH_OUT_OF_TURN) {
+  if (s.phase === Phase.OUT_OF_TURN) {
     // p is the asked player; the players after p in the asking order who hold the card follow.
     s.ask[0] = p;
     let len = 1;
@@ -232,11 +221,11 @@ export function determinize(obs: StopObservation, p: number, rng: Rng): StopStat
     for (;;) {
       q = leftOf(s, q);
       if (q === s.turn) break;
-      if (q !== excluded && s.hands[q * NT + top] !== 0) s.ask[len++] = q;
+      if (q !== excluded && s.hands[q * Card.COUNT + top] !== 0) s.ask[len++] = q;
     }
     s.askLen = len;
     s.askIdx = 0;
-  } else if (s.phase === PH_SWAP_CANCEL) {
+  } else if (s.phase === Phase.SWAP_CANCEL) {
     if (obs.current === p) {
       // p first, then the candidates after p in the asking order.
       const order: number[] = [];
@@ -260,7 +249,7 @@ export function determinize(obs: StopObservation, p: number, rng: Rng): StopStat
     }
     s.askIdx = 0;
     s.cur = s.askLen > 0 ? s.ask[0] : -1;
-  } else if (s.phase === PH_JOLLY && s.cur !== p) {
+  } else if (s.phase === Phase.JOLLY && s.cur !== p) {
     s.phase = s.jollyCtx;
   }
   return s;
@@ -274,29 +263,29 @@ export function determinize(obs: StopObservation, p: number, rng: Rng): StopStat
 function forceSwapZero(s: StopState, p: number, slotsOwner: number[]): void {
   const n = s.n;
   const z = s.swapColour * 12;
-  const hidden = (o: number, t: number): number => s.hands[o * NT + t] - s.known[(p * n + o) * NT + t];
+  const hidden = (o: number, t: number): number => s.hands[o * Card.COUNT + t] - s.known[(p * n + o) * Card.COUNT + t];
   for (let o = 0; o < n; o++) {
     if (o === p || !slotsOwner.includes(o)) continue;
-    const involved = o === s.swapPlayer ? s.cfg.swapSelfCancel : s.swapMode < 10 ? o === s.swapMode : true;
+    const involved = o === s.swapPlayer ? s.cfg.swapSelfCancel : s.swapMode < SwapMode.LEFT ? o === s.swapMode : true;
     if (!involved) continue;
     // A hidden card of o (beyond what p knows) to give away for the 0.
     let give = -1;
-    for (let t = 0; t < NT && give < 0; t++) if (t !== z && hidden(o, t) > 0) give = t;
+    for (let t = 0; t < Card.COUNT && give < 0; t++) if (t !== z && hidden(o, t) > 0) give = t;
     if (give < 0) continue;
     for (let i = 0; i < s.pileLen; i++) {
       if (s.pile[i] === z) {
         s.pile[i] = give;
-        s.hands[o * NT + give]--;
-        s.hands[o * NT + z]++;
+        s.hands[o * Card.COUNT + give]--;
+        s.hands[o * Card.COUNT + z]++;
         return;
       }
     }
     for (let q = 0; q < n; q++) {
       if (q === p || q === o || hidden(q, z) <= 0) continue;
-      s.hands[q * NT + z]--;
-      s.hands[q * NT + give]++;
-      s.hands[o * NT + give]--;
-      s.hands[o * NT + z]++;
+      s.hands[q * Card.COUNT + z]--;
+      s.hands[q * Card.COUNT + give]++;
+      s.hands[o * Card.COUNT + give]--;
+      s.hands[o * Card.COUNT + z]++;
       return;
     }
   }

@@ -1,70 +1,8 @@
 import type { Options } from '../../engine/game.js';
 import type { Rng } from '../../engine/rng.js';
-import {
-  COLOUR_OF,
-  JOLLY,
-  KINDS,
-  KIND_OF,
-  K_SKIP,
-  K_SWAP,
-  K_TWO_PLUS,
-  K_XPLUS,
-  K_ZERO,
-  NT,
-  XPLUS_VALUE,
-  typeOf,
-} from './cards.js';
+import { COLOUR_OF, Card, KIND_OF, Kind, XPLUS_VALUE, typeOf } from './cards.js';
 import { configOf } from './config.js';
-import {
-  AT_DRAW,
-  AT_NONE,
-  AT_SKIP,
-  AT_X,
-  A_DRAW,
-  A_PASS,
-  A_SWAP_LEFT,
-  A_SWAP_RIGHT,
-  A_SWAP_SEAT,
-  END_ROUND_CAP,
-  END_SCORE,
-  EV_CANCEL,
-  EV_DEFEND,
-  EV_DRAW,
-  EV_FLIP,
-  EV_FORGOT,
-  EV_JOLLY,
-  EV_OUT_OF_TURN,
-  EV_PLAY,
-  EV_RESHUFFLE,
-  EV_SHOW,
-  EV_SHOWN,
-  EV_SKIPPED,
-  EV_STACK,
-  EV_SWAP,
-  EV_XPASS,
-  EV_XPLAY,
-  PH_ATTACK_DRAW,
-  PH_ATTACK_SKIP,
-  PH_ATTACK_X,
-  PH_JOLLY,
-  PH_OUT_OF_TURN,
-  PH_OVER,
-  PH_SWAP_CANCEL,
-  PH_SWAP_CHOOSE,
-  PH_TURN,
-  ST_ATTENTION,
-  ST_OUT_OF_TURN,
-  ST_RESHUFFLES,
-  ST_ROUNDS,
-  ST_STACKS,
-  ST_STUCK,
-  ST_SWAPS,
-  ST_SWAP_CANCELS,
-  ST_ZERO_DEFENCES,
-  SWAP_MODE_LEFT,
-  SWAP_MODE_RIGHT,
-  StopState,
-} from './state.js';
+import { Act, Attack, EndReason, Ev, Phase, Stat, StopState, SwapMode } from './state.js';
 
 /*
  * The rules of Stop. Section names refer to the Italian rulebook (shared/rules/stop.txt);
@@ -112,7 +50,7 @@ export function newRound(s: StopState, rng: Rng): void {
   s.logLen = 0;
   s.ending = 0;
   s.roundTurns = 0;
-  s.attack = AT_NONE;
+  s.attack = Attack.NONE;
   s.attackCount = 0;
   s.askLen = 0;
   s.askIdx = 0;
@@ -124,23 +62,23 @@ export function newRound(s: StopState, rng: Rng): void {
     for (let k = 0; k < n; k++) {
       p = leftOf(s, p);
       const t = s.pile[--s.pileLen];
-      s.hands[p * NT + t]++;
+      s.hands[p * Card.COUNT + t]++;
       s.sizes[p]++;
     }
   }
-  while (s.pile[s.pileLen - 1] === JOLLY) {
+  while (s.pile[s.pileLen - 1] === Card.JOLLY) {
     s.pile.copyWithin(1, 0, s.pileLen - 1);
-    s.pile[0] = JOLLY;
+    s.pile[0] = Card.JOLLY;
   }
   const first = s.pile[--s.pileLen];
   s.disc[s.discLen++] = first;
   s.lastPlacer = -1;
-  s.push(EV_FLIP, -1, first);
+  s.push(Ev.FLIP, -1, first);
   if (cfg.firstCardEffect) {
     const k = KIND_OF[first];
-    if (k === K_TWO_PLUS) setAttack(s, AT_DRAW, 2, COLOUR_OF[first]);
-    else if (k === K_SKIP) setAttack(s, AT_SKIP, 1, COLOUR_OF[first]);
-    else if (k === K_XPLUS) setAttack(s, AT_X, 0, COLOUR_OF[first]);
+    if (k === Kind.TWO_PLUS) setAttack(s, Attack.DRAW, 2, COLOUR_OF[first]);
+    else if (k === Kind.SKIP) setAttack(s, Attack.SKIP, 1, COLOUR_OF[first]);
+    else if (k === Kind.XPLUS) setAttack(s, Attack.X, 0, COLOUR_OF[first]);
   }
   startTurn(s, s.dealer, rng);
 }
@@ -151,7 +89,7 @@ export function newRound(s: StopState, rng: Rng): void {
  */
 export function endRound(s: StopState, stuck: boolean, rng: Rng): void {
   const cfg = s.cfg;
-  if (stuck) s.stats[ST_STUCK]++;
+  if (stuck) s.stats[Stat.STUCK]++;
   const score = !(stuck && cfg.stuckVoid);
   let over = false;
   for (let p = 0; p < s.n; p++) {
@@ -160,19 +98,19 @@ export function endRound(s: StopState, stuck: boolean, rng: Rng): void {
     s.lastRound[p] = pts;
     if (s.totals[p] > cfg.targetScore) over = true;
   }
-  s.stats[ST_ROUNDS]++;
+  s.stats[Stat.ROUNDS]++;
   s.askLen = 0;
-  if (over) finish(s, END_SCORE);
-  else if (s.round >= cfg.maxRounds) finish(s, END_ROUND_CAP);
+  if (over) finish(s, EndReason.SCORE);
+  else if (s.round >= cfg.maxRounds) finish(s, EndReason.ROUND_CAP);
   else newRound(s, rng);
 }
 
 /** Penalty points of p's hand (jolly 50, X+ 40, swap 30, 2+ 20, skip 10, 6/9 9, others their value). */
 export function handPoints(s: StopState, p: number): number {
   const pen = s.cfg.penalty;
-  const base = p * NT;
+  const base = p * Card.COUNT;
   let pts = 0;
-  for (let t = 0; t < NT; t++) {
+  for (let t = 0; t < Card.COUNT; t++) {
     const c = s.hands[base + t];
     if (c !== 0) pts += c * pen[t];
   }
@@ -180,7 +118,7 @@ export function handPoints(s: StopState, p: number): number {
 }
 
 function finish(s: StopState, reason: number): void {
-  s.phase = PH_OVER;
+  s.phase = Phase.OVER;
   s.cur = -1;
   s.endReason = reason;
 }
@@ -198,7 +136,7 @@ function setAttack(s: StopState, kind: number, count: number, colour: number): v
 function holderPhase(s: StopState): void {
   s.cur = s.turn;
   const a = s.attack;
-  s.phase = a === AT_NONE ? PH_TURN : a === AT_DRAW ? PH_ATTACK_DRAW : a === AT_SKIP ? PH_ATTACK_SKIP : PH_ATTACK_X;
+  s.phase = a === Attack.NONE ? Phase.TURN : a === Attack.DRAW ? Phase.ATTACK_DRAW : a === Attack.SKIP ? Phase.ATTACK_SKIP : Phase.ATTACK_X;
 }
 
 /**
@@ -213,7 +151,7 @@ export function startTurn(s: StopState, seat: number, rng: Rng): void {
   s.turn = seat;
   s.askLen = 0;
   if (s.ending) {
-    if (s.attack === AT_DRAW || s.attack === AT_X) holderPhase(s);
+    if (s.attack === Attack.DRAW || s.attack === Attack.X) holderPhase(s);
     else endRound(s, false, rng);
     return;
   }
@@ -223,19 +161,19 @@ export function startTurn(s: StopState, seat: number, rng: Rng): void {
   }
   if (s.cfg.outOfTurn) {
     const top = s.disc[s.discLen - 1];
-    if (KIND_OF[top] <= 8) {
+    if (KIND_OF[top] <= Kind.EIGHT) {
       const n = s.n;
       const excluded = s.cfg.outOfTurnSelf ? -1 : s.lastPlacer;
       let len = 0;
       let q = seat;
       for (let k = 1; k < n; k++) {
         q = q + 1 === n ? 0 : q + 1;
-        if (q !== excluded && s.hands[q * NT + top] !== 0) s.ask[len++] = q;
+        if (q !== excluded && s.hands[q * Card.COUNT + top] !== 0) s.ask[len++] = q;
       }
       if (len !== 0) {
         s.askLen = len;
         s.askIdx = 0;
-        s.phase = PH_OUT_OF_TURN;
+        s.phase = Phase.OUT_OF_TURN;
         s.cur = s.ask[0];
         return;
       }
@@ -249,15 +187,15 @@ export function startTurn(s: StopState, seat: number, rng: Rng): void {
 
 /** Takes a card out of p's hand, keeping every viewer's knowledge a lower bound. */
 function removeFromHand(s: StopState, p: number, t: number): void {
-  s.hands[p * NT + t]--;
+  s.hands[p * Card.COUNT + t]--;
   s.sizes[p]--;
   const n = s.n;
   const K = s.known;
   for (let v = 0; v < n; v++) {
-    const i = (v * n + p) * NT + t;
+    const i = (v * n + p) * Card.COUNT + t;
     if (K[i] !== 0) K[i]--;
   }
-  const j = p * NT + t;
+  const j = p * Card.COUNT + t;
   if (s.shown[j] !== 0) s.shown[j]--;
 }
 
@@ -276,8 +214,8 @@ function reshuffle(s: StopState, rng: Rng): void {
   s.disc[0] = top;
   s.discLen = 1;
   rng.shuffle(s.pile, 0, s.pileLen);
-  s.stats[ST_RESHUFFLES]++;
-  s.push(EV_RESHUFFLE, -1, 0);
+  s.stats[Stat.RESHUFFLES]++;
+  s.push(Ev.RESHUFFLE, -1, 0);
 }
 
 /** Draws one card into p's hand; returns its type, or -1 when deck and discards are exhausted. */
@@ -287,7 +225,7 @@ function drawOne(s: StopState, p: number, rng: Rng): number {
     if (s.pileLen === 0) return -1;
   }
   const t = s.pile[--s.pileLen];
-  s.hands[p * NT + t]++;
+  s.hands[p * Card.COUNT + t]++;
   s.sizes[p]++;
   return t;
 }
@@ -296,7 +234,7 @@ function drawOne(s: StopState, p: number, rng: Rng): number {
 function drawCards(s: StopState, p: number, k: number, rng: Rng): number {
   let d = 0;
   while (d < k && drawOne(s, p, rng) >= 0) d++;
-  s.push(EV_DRAW, p, d);
+  s.push(Ev.DRAW, p, d);
   return d;
 }
 
@@ -307,8 +245,8 @@ function drawCards(s: StopState, p: number, k: number, rng: Rng): number {
 function attention(s: StopState, p: number, rng: Rng): void {
   const cfg = s.cfg;
   if (s.sizes[p] === 1 && cfg.forget > 0 && rng.float() < cfg.forget) {
-    s.stats[ST_ATTENTION]++;
-    s.push(EV_FORGOT, p, cfg.attentionPenalty);
+    s.stats[Stat.ATTENTION]++;
+    s.push(Ev.FORGOT, p, cfg.attentionPenalty);
     if (cfg.attentionPenalty > 0) drawCards(s, p, cfg.attentionPenalty, rng);
   }
 }
@@ -326,23 +264,23 @@ function countTurn(s: StopState): void {
 /** X+: the hand is shown to everyone (public knowledge until the cards leave it). */
 function showHand(s: StopState, p: number): void {
   const n = s.n;
-  const base = p * NT;
-  s.push(EV_SHOW, p, 0);
-  for (let t = 0; t < NT; t++) {
-    for (let c = s.hands[base + t]; c > 0; c--) s.push(EV_SHOWN, p, t);
+  const base = p * Card.COUNT;
+  s.push(Ev.SHOW, p, 0);
+  for (let t = 0; t < Card.COUNT; t++) {
+    for (let c = s.hands[base + t]; c > 0; c--) s.push(Ev.SHOWN, p, t);
   }
-  s.mem.copyWithin(s.offShown + base, base, base + NT);
+  s.mem.copyWithin(s.offShown + base, base, base + Card.COUNT);
   for (let v = 0; v < n; v++) {
-    if (v !== p) s.mem.copyWithin(s.offKnown + (v * n + p) * NT, base, base + NT);
+    if (v !== p) s.mem.copyWithin(s.offKnown + (v * n + p) * Card.COUNT, base, base + Card.COUNT);
   }
 }
 
 /** A card drawn under X+ is seen by everyone. */
 function revealDrawn(s: StopState, p: number, t: number): void {
   const n = s.n;
-  s.push(EV_SHOWN, p, t);
-  s.shown[p * NT + t]++;
-  for (let v = 0; v < n; v++) if (v !== p) s.known[(v * n + p) * NT + t]++;
+  s.push(Ev.SHOWN, p, t);
+  s.shown[p * Card.COUNT + t]++;
+  for (let v = 0; v < n; v++) if (v !== p) s.known[(v * n + p) * Card.COUNT + t]++;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -352,71 +290,71 @@ export function legalActions(s: StopState, out: Int32Array): number {
   const p = s.cur;
   const cfg = s.cfg;
   const H = s.hands;
-  const base = p * NT;
+  const base = p * Card.COUNT;
   const colours = cfg.colours;
   let m = 0;
   switch (s.phase) {
-    case PH_TURN: {
+    case Phase.TURN: {
       // Svolgimento: same colour, same value or same symbol; a jolly goes on any coloured card.
       const top = s.disc[s.discLen - 1];
       const tc = COLOUR_OF[top];
       const tk = KIND_OF[top];
       if (tc < colours) {
-        const row = base + tc * KINDS;
-        for (let k = 0; k < KINDS; k++) if (H[row + k] !== 0) out[m++] = tc * KINDS + k;
+        const row = base + tc * Kind.COUNT;
+        for (let k = 0; k < Kind.COUNT; k++) if (H[row + k] !== 0) out[m++] = tc * Kind.COUNT + k;
       }
-      if (tk < KINDS) {
+      if (tk < Kind.COUNT) {
         for (let c = 0; c < colours; c++) {
-          if (c !== tc && H[base + c * KINDS + tk] !== 0) out[m++] = c * KINDS + tk;
+          if (c !== tc && H[base + c * Kind.COUNT + tk] !== 0) out[m++] = c * Kind.COUNT + tk;
         }
       }
-      const j = H[base + JOLLY];
-      if (j !== 0 && s.sizes[p] > j) out[m++] = JOLLY;
-      if (m === 0) out[m++] = A_DRAW;
+      const j = H[base + Card.JOLLY];
+      if (j !== 0 && s.sizes[p] > j) out[m++] = Card.JOLLY;
+      if (m === 0) out[m++] = Act.DRAW;
       return m;
     }
-    case PH_ATTACK_DRAW:
-      m = responses(s, base, K_TWO_PLUS, out);
-      if (m !== 0 && cfg.jollyDefence && H[base + JOLLY] !== 0) out[m++] = JOLLY;
-      out[m++] = A_DRAW;
+    case Phase.ATTACK_DRAW:
+      m = responses(s, base, Kind.TWO_PLUS, out);
+      if (m !== 0 && cfg.jollyDefence && H[base + Card.JOLLY] !== 0) out[m++] = Card.JOLLY;
+      out[m++] = Act.DRAW;
       return m;
-    case PH_ATTACK_SKIP:
-      m = responses(s, base, K_SKIP, out);
-      if (m !== 0 && cfg.jollyDefence && H[base + JOLLY] !== 0) out[m++] = JOLLY;
-      out[m++] = A_PASS;
+    case Phase.ATTACK_SKIP:
+      m = responses(s, base, Kind.SKIP, out);
+      if (m !== 0 && cfg.jollyDefence && H[base + Card.JOLLY] !== 0) out[m++] = Card.JOLLY;
+      out[m++] = Act.PASS;
       return m;
-    case PH_ATTACK_X: {
+    case Phase.ATTACK_X: {
       const ac = s.attackColour;
       for (let c = 0; c < colours; c++) {
-        const row = base + c * KINDS;
-        for (let k = 0; k <= 8; k++) {
-          if (H[row + k] !== 0 && (k !== K_ZERO || c === ac || cfg.xZero)) out[m++] = c * KINDS + k;
+        const row = base + c * Kind.COUNT;
+        for (let k = 0; k <= Kind.EIGHT; k++) {
+          if (H[row + k] !== 0 && (k !== Kind.ZERO || c === ac || cfg.xZero)) out[m++] = c * Kind.COUNT + k;
         }
       }
-      if (m === 0) out[m++] = A_DRAW;
+      if (m === 0) out[m++] = Act.DRAW;
       return m;
     }
-    case PH_JOLLY:
-      if (s.jollyCtx === PH_TURN) {
+    case Phase.JOLLY:
+      if (s.jollyCtx === Phase.TURN) {
         const ct = cfg.colouredTypes;
         for (let t = 0; t < ct; t++) if (H[base + t] !== 0) out[m++] = t;
         return m;
       }
-      return responses(s, base, s.jollyCtx === PH_ATTACK_DRAW ? K_TWO_PLUS : K_SKIP, out);
-    case PH_SWAP_CHOOSE: {
+      return responses(s, base, s.jollyCtx === Phase.ATTACK_DRAW ? Kind.TWO_PLUS : Kind.SKIP, out);
+    case Phase.SWAP_CHOOSE: {
       if (s.n > 2) {
-        out[m++] = A_SWAP_LEFT;
-        out[m++] = A_SWAP_RIGHT;
+        out[m++] = Act.SWAP_LEFT;
+        out[m++] = Act.SWAP_RIGHT;
       }
-      for (let q = 0; q < s.n; q++) if (q !== p) out[m++] = A_SWAP_SEAT + q;
+      for (let q = 0; q < s.n; q++) if (q !== p) out[m++] = Act.SWAP_SEAT + q;
       return m;
     }
-    case PH_SWAP_CANCEL:
-      out[0] = A_PASS;
-      out[1] = typeOf(s.swapColour, K_ZERO);
+    case Phase.SWAP_CANCEL:
+      out[0] = Act.PASS;
+      out[1] = typeOf(s.swapColour, Kind.ZERO);
       return 2;
-    case PH_OUT_OF_TURN:
-      out[0] = A_PASS;
+    case Phase.OUT_OF_TURN:
+      out[0] = Act.PASS;
       out[1] = s.disc[s.discLen - 1];
       return 2;
     default:
@@ -429,10 +367,10 @@ function responses(s: StopState, base: number, kind: number, out: Int32Array): n
   const H = s.hands;
   let m = 0;
   for (let c = 0; c < s.cfg.colours; c++) {
-    const t = c * KINDS + kind;
+    const t = c * Kind.COUNT + kind;
     if (H[base + t] !== 0) out[m++] = t;
   }
-  const z = typeOf(s.attackColour, K_ZERO);
+  const z = typeOf(s.attackColour, Kind.ZERO);
   if (H[base + z] !== 0) out[m++] = z;
   return m;
 }
@@ -445,8 +383,8 @@ function responses(s: StopState, base: number, kind: number, out: Int32Array): n
  * jolly first asks for its coloured card, in the context of that attack.
  */
 function answerAttack(s: StopState, p: number, a: number, ctx: number, rng: Rng): void {
-  if (a === JOLLY) {
-    s.phase = PH_JOLLY;
+  if (a === Card.JOLLY) {
+    s.phase = Phase.JOLLY;
     s.jollyCtx = ctx;
     return;
   }
@@ -460,81 +398,81 @@ function answerAttack(s: StopState, p: number, a: number, ctx: number, rng: Rng)
 export function applyAction(s: StopState, a: number, rng: Rng): void {
   const p = s.cur;
   switch (s.phase) {
-    case PH_TURN:
-      if (a === A_DRAW) {
+    case Phase.TURN:
+      if (a === Act.DRAW) {
         // No valid card: draw one and lose the turn.
         countTurn(s);
         drawCards(s, p, 1, rng);
         startTurn(s, leftOf(s, p), rng);
         return;
       }
-      if (a === JOLLY) {
-        s.phase = PH_JOLLY;
-        s.jollyCtx = PH_TURN;
+      if (a === Card.JOLLY) {
+        s.phase = Phase.JOLLY;
+        s.jollyCtx = Phase.TURN;
         return;
       }
       countTurn(s);
       discard(s, p, a);
-      s.push(EV_PLAY, p, a);
+      s.push(Ev.PLAY, p, a);
       attention(s, p, rng);
       checkOut(s, p);
       playEffect(s, p, a, rng);
       return;
 
-    case PH_JOLLY: {
+    case Phase.JOLLY: {
       // The jolly and the coloured card of the player's choice go down together; that card sets colour.
       countTurn(s);
-      discard(s, p, JOLLY);
-      s.push(EV_JOLLY, p, 0);
+      discard(s, p, Card.JOLLY);
+      s.push(Ev.JOLLY, p, 0);
       discard(s, p, a);
       attention(s, p, rng);
       checkOut(s, p);
-      if (s.jollyCtx === PH_TURN) {
-        s.push(EV_PLAY, p, a);
+      if (s.jollyCtx === Phase.TURN) {
+        s.push(Ev.PLAY, p, a);
         playEffect(s, p, a, rng);
       } else respond(s, p, a, rng);
       return;
     }
 
-    case PH_ATTACK_DRAW:
-      if (a === A_DRAW) {
+    case Phase.ATTACK_DRAW:
+      if (a === Act.DRAW) {
         // 2+: draw the pending cards and lose the turn.
         countTurn(s);
         drawCards(s, p, s.attackCount, rng);
-        s.push(EV_SKIPPED, p, 0);
-        s.attack = AT_NONE;
+        s.push(Ev.SKIPPED, p, 0);
+        s.attack = Attack.NONE;
         startTurn(s, leftOf(s, p), rng);
         return;
       }
-      answerAttack(s, p, a, PH_ATTACK_DRAW, rng);
+      answerAttack(s, p, a, Phase.ATTACK_DRAW, rng);
       return;
 
-    case PH_ATTACK_SKIP:
-      if (a === A_PASS) {
+    case Phase.ATTACK_SKIP:
+      if (a === Act.PASS) {
         // As many players as skips played in a row lose their turn, starting with this one.
         countTurn(s);
         let q = p;
         for (let i = 0; i < s.attackCount; i++) {
-          s.push(EV_SKIPPED, q, 0);
+          s.push(Ev.SKIPPED, q, 0);
           q = leftOf(s, q);
         }
-        s.attack = AT_NONE;
+        s.attack = Attack.NONE;
         startTurn(s, q, rng);
         return;
       }
-      answerAttack(s, p, a, PH_ATTACK_SKIP, rng);
+      answerAttack(s, p, a, Phase.ATTACK_SKIP, rng);
       return;
 
-    case PH_ATTACK_X:
+    case Phase.ATTACK_X:
       applyXPlus(s, p, a, rng);
       return;
 
-    case PH_SWAP_CHOOSE:
+    case Phase.SWAP_CHOOSE:
       chooseSwap(s, p, a, rng);
       return;
 
-    case PH_SWAP_CANCEL:
-      if (a === A_PASS) {
+    case Phase.SWAP_CANCEL:
+      if (a === Act.PASS) {
         if (++s.askIdx < s.askLen) {
           s.cur = s.ask[s.askIdx];
           return;
@@ -545,16 +483,16 @@ export function applyAction(s: StopState, a: number, rng: Rng): void {
       }
       // A 0 of the swap's colour cancels the swap completely.
       discard(s, p, a);
-      s.push(EV_CANCEL, p, a);
-      s.stats[ST_ZERO_DEFENCES]++;
-      s.stats[ST_SWAP_CANCELS]++;
+      s.push(Ev.CANCEL, p, a);
+      s.stats[Stat.ZERO_DEFENCES]++;
+      s.stats[Stat.SWAP_CANCELS]++;
       attention(s, p, rng);
       checkOut(s, p);
       startTurn(s, s.cfg.swapContinueCanceller ? leftOf(s, p) : leftOf(s, s.swapPlayer), rng);
       return;
 
-    case PH_OUT_OF_TURN:
-      if (a === A_PASS) {
+    case Phase.OUT_OF_TURN:
+      if (a === Act.PASS) {
         if (++s.askIdx < s.askLen) {
           s.cur = s.ask[s.askIdx];
           return;
@@ -565,20 +503,20 @@ export function applyAction(s: StopState, a: number, rng: Rng): void {
       }
       // An identical card out of turn: play continues left of this player. A 2+ hits that player.
       discard(s, p, a);
-      s.push(EV_OUT_OF_TURN, p, a);
-      s.stats[ST_OUT_OF_TURN]++;
+      s.push(Ev.OUT_OF_TURN, p, a);
+      s.stats[Stat.OUT_OF_TURN]++;
       attention(s, p, rng);
       checkOut(s, p);
-      if (KIND_OF[a] === K_TWO_PLUS) {
-        if (s.attack === AT_DRAW && s.cfg.outOfTurnStack) {
+      if (KIND_OF[a] === Kind.TWO_PLUS) {
+        if (s.attack === Attack.DRAW && s.cfg.outOfTurnStack) {
           s.attackCount += 2;
-          s.stats[ST_STACKS]++;
+          s.stats[Stat.STACKS]++;
         } else {
-          s.attack = AT_DRAW;
+          s.attack = Attack.DRAW;
           s.attackCount = 2;
         }
         s.attackColour = COLOUR_OF[a];
-      } else s.attack = AT_NONE;
+      } else s.attack = Attack.NONE;
       startTurn(s, leftOf(s, p), rng);
       return;
   }
@@ -587,26 +525,26 @@ export function applyAction(s: StopState, a: number, rng: Rng): void {
 /** The effect of a card played in turn (or with a jolly). */
 function playEffect(s: StopState, p: number, t: number, rng: Rng): void {
   switch (KIND_OF[t]) {
-    case K_TWO_PLUS:
-      setAttack(s, AT_DRAW, 2, COLOUR_OF[t]);
+    case Kind.TWO_PLUS:
+      setAttack(s, Attack.DRAW, 2, COLOUR_OF[t]);
       break;
-    case K_SKIP:
-      setAttack(s, AT_SKIP, 1, COLOUR_OF[t]);
+    case Kind.SKIP:
+      setAttack(s, Attack.SKIP, 1, COLOUR_OF[t]);
       break;
-    case K_XPLUS:
-      setAttack(s, AT_X, 0, COLOUR_OF[t]);
+    case Kind.XPLUS:
+      setAttack(s, Attack.X, 0, COLOUR_OF[t]);
       break;
-    case K_SWAP:
-      s.attack = AT_NONE;
-      s.phase = PH_SWAP_CHOOSE;
+    case Kind.SWAP:
+      s.attack = Attack.NONE;
+      s.phase = Phase.SWAP_CHOOSE;
       s.cur = p;
       s.swapPlayer = p;
       s.swapMode = -1;
       s.swapColour = COLOUR_OF[t];
-      s.stats[ST_SWAPS]++;
+      s.stats[Stat.SWAPS]++;
       return;
     default:
-      s.attack = AT_NONE;
+      s.attack = Attack.NONE;
   }
   startTurn(s, leftOf(s, p), rng);
 }
@@ -614,14 +552,14 @@ function playEffect(s: StopState, p: number, t: number, rng: Rng): void {
 /** A defence (0 of the attack's colour) or a stack (2+ on 2+, skip on skip), already discarded. */
 function respond(s: StopState, p: number, t: number, rng: Rng): void {
   const k = KIND_OF[t];
-  if (k === K_ZERO) {
-    s.push(EV_DEFEND, p, t);
-    s.stats[ST_ZERO_DEFENCES]++;
-    s.attack = AT_NONE;
+  if (k === Kind.ZERO) {
+    s.push(Ev.DEFEND, p, t);
+    s.stats[Stat.ZERO_DEFENCES]++;
+    s.attack = Attack.NONE;
   } else {
-    s.push(EV_STACK, p, t);
-    s.stats[ST_STACKS]++;
-    s.attackCount += k === K_TWO_PLUS ? 2 : 1;
+    s.push(Ev.STACK, p, t);
+    s.stats[Stat.STACKS]++;
+    s.attackCount += k === Kind.TWO_PLUS ? 2 : 1;
     s.attackColour = COLOUR_OF[t];
   }
   startTurn(s, leftOf(s, p), rng);
@@ -635,33 +573,33 @@ function respond(s: StopState, p: number, t: number, rng: Rng): void {
  */
 function applyXPlus(s: StopState, p: number, a: number, rng: Rng): void {
   countTurn(s);
-  if (a === typeOf(s.attackColour, K_ZERO)) {
+  if (a === typeOf(s.attackColour, Kind.ZERO)) {
     discard(s, p, a);
-    s.push(EV_DEFEND, p, a);
-    s.stats[ST_ZERO_DEFENCES]++;
+    s.push(Ev.DEFEND, p, a);
+    s.stats[Stat.ZERO_DEFENCES]++;
     attention(s, p, rng);
     checkOut(s, p);
-    s.attack = AT_NONE;
+    s.attack = Attack.NONE;
     startTurn(s, leftOf(s, p), rng);
     return;
   }
   showHand(s, p);
-  if (a === A_DRAW) {
+  if (a === Act.DRAW) {
     const t = drawOne(s, p, rng);
     if (t < 0) {
       // Nothing left to draw: the X+ ends here.
-      s.push(EV_DRAW, p, 0);
-      s.attack = AT_NONE;
+      s.push(Ev.DRAW, p, 0);
+      s.attack = Attack.NONE;
       startTurn(s, leftOf(s, p), rng);
       return;
     }
-    s.push(EV_DRAW, p, 1);
+    s.push(Ev.DRAW, p, 1);
     revealDrawn(s, p, t);
-    if (KIND_OF[t] <= 8) {
+    if (KIND_OF[t] <= Kind.EIGHT) {
       xPlay(s, p, t, s.cfg.xDrawnDraws, rng);
       return;
     }
-    s.push(EV_XPASS, p, 0);
+    s.push(Ev.XPASS, p, 0);
     startTurn(s, leftOf(s, p), rng); // the X+ stays pending, on the next player
     return;
   }
@@ -670,28 +608,28 @@ function applyXPlus(s: StopState, p: number, a: number, rng: Rng): void {
 
 function xPlay(s: StopState, p: number, t: number, draws: boolean, rng: Rng): void {
   discard(s, p, t);
-  s.push(EV_XPLAY, p, t);
+  s.push(Ev.XPLAY, p, t);
   attention(s, p, rng);
   if (draws) {
     const v = XPLUS_VALUE[KIND_OF[t]];
     if (v > 0) drawCards(s, p, v, rng);
   }
   checkOut(s, p);
-  if (KIND_OF[t] === K_TWO_PLUS) setAttack(s, AT_DRAW, 2, COLOUR_OF[t]);
-  else s.attack = AT_NONE;
+  if (KIND_OF[t] === Kind.TWO_PLUS) setAttack(s, Attack.DRAW, 2, COLOUR_OF[t]);
+  else s.attack = Attack.NONE;
   startTurn(s, leftOf(s, p), rng);
 }
 
 /** Scambia la mano: the player chooses; then the involved holders of a 0 of its colour may cancel. */
 function chooseSwap(s: StopState, p: number, a: number, rng: Rng): void {
-  const mode = a === A_SWAP_LEFT ? SWAP_MODE_LEFT : a === A_SWAP_RIGHT ? SWAP_MODE_RIGHT : a - A_SWAP_SEAT;
+  const mode = a === Act.SWAP_LEFT ? SwapMode.LEFT : a === Act.SWAP_RIGHT ? SwapMode.RIGHT : a - Act.SWAP_SEAT;
   s.swapMode = mode;
-  s.push(EV_SWAP, p, mode);
+  s.push(Ev.SWAP, p, mode);
   const len = swapCancelCandidates(s, s.ask, -1);
   if (len !== 0) {
     s.askLen = len;
     s.askIdx = 0;
-    s.phase = PH_SWAP_CANCEL;
+    s.phase = Phase.SWAP_CANCEL;
     s.cur = s.ask[0];
     return;
   }
@@ -706,45 +644,45 @@ function chooseSwap(s: StopState, p: number, a: number, rng: Rng): void {
  */
 export function swapCancelCandidates(s: StopState, out: Int8Array | number[], skip: number): number {
   const p = s.swapPlayer;
-  const z = typeOf(s.swapColour, K_ZERO);
+  const z = typeOf(s.swapColour, Kind.ZERO);
   const H = s.hands;
   let len = 0;
-  if (s.swapMode < SWAP_MODE_LEFT) {
+  if (s.swapMode < SwapMode.LEFT) {
     const q = s.swapMode;
-    if (q !== skip && H[q * NT + z] !== 0) out[len++] = q;
+    if (q !== skip && H[q * Card.COUNT + z] !== 0) out[len++] = q;
   } else {
     let q = p;
     for (let k = 1; k < s.n; k++) {
       q = leftOf(s, q);
-      if (q !== skip && H[q * NT + z] !== 0) out[len++] = q;
+      if (q !== skip && H[q * Card.COUNT + z] !== 0) out[len++] = q;
     }
   }
-  if (s.cfg.swapSelfCancel && p !== skip && H[p * NT + z] !== 0) out[len++] = p;
+  if (s.cfg.swapSelfCancel && p !== skip && H[p * Card.COUNT + z] !== 0) out[len++] = p;
   return len;
 }
 
-/** Swaps two rows of NT bytes of the state's memory block (native moves through the scratch row). */
+/** Swaps two rows of Card.COUNT bytes of the state's memory block (native moves through the scratch row). */
 function swapRows(s: StopState, i: number, j: number): void {
   const mem = s.mem;
   const sc = s.offScratch;
-  mem.copyWithin(sc, i, i + NT);
-  mem.copyWithin(i, j, j + NT);
-  mem.copyWithin(j, sc, sc + NT);
+  mem.copyWithin(sc, i, i + Card.COUNT);
+  mem.copyWithin(i, j, j + Card.COUNT);
+  mem.copyWithin(j, sc, sc + Card.COUNT);
 }
 
-/** Rotates n rows of NT bytes starting at `start`: dir +1 moves row r to r+1, dir -1 to r-1. */
+/** Rotates n rows of Card.COUNT bytes starting at `start`: dir +1 moves row r to r+1, dir -1 to r-1. */
 function rotateRows(s: StopState, start: number, n: number, dir: number): void {
   const mem = s.mem;
   const sc = s.offScratch;
-  const end = start + n * NT;
+  const end = start + n * Card.COUNT;
   if (dir > 0) {
-    mem.copyWithin(sc, end - NT, end);
-    mem.copyWithin(start + NT, start, end - NT);
-    mem.copyWithin(start, sc, sc + NT);
+    mem.copyWithin(sc, end - Card.COUNT, end);
+    mem.copyWithin(start + Card.COUNT, start, end - Card.COUNT);
+    mem.copyWithin(start, sc, sc + Card.COUNT);
   } else {
-    mem.copyWithin(sc, start, start + NT);
-    mem.copyWithin(start, start + NT, end);
-    mem.copyWithin(end - NT, sc, sc + NT);
+    mem.copyWithin(sc, start, start + Card.COUNT);
+    mem.copyWithin(start, start + Card.COUNT, end);
+    mem.copyWithin(end - Card.COUNT, sc, sc + Card.COUNT);
   }
 }
 
@@ -756,22 +694,22 @@ export function doSwap(s: StopState): void {
   const mem = s.mem;
   const oS = s.offShown;
   const oK = s.offKnown;
-  if (mode < SWAP_MODE_LEFT) {
+  if (mode < SwapMode.LEFT) {
     const q = mode;
-    swapRows(s, A * NT, q * NT);
-    swapRows(s, oS + A * NT, oS + q * NT);
+    swapRows(s, A * Card.COUNT, q * Card.COUNT);
+    swapRows(s, oS + A * Card.COUNT, oS + q * Card.COUNT);
     const x = s.sizes[A];
     s.sizes[A] = s.sizes[q];
     s.sizes[q] = x;
-    for (let v = 0; v < n; v++) swapRows(s, oK + (v * n + A) * NT, oK + (v * n + q) * NT);
+    for (let v = 0; v < n; v++) swapRows(s, oK + (v * n + A) * Card.COUNT, oK + (v * n + q) * Card.COUNT);
     // Each of the two knows the hand they gave away.
-    mem.copyWithin(oK + (A * n + q) * NT, q * NT, q * NT + NT);
-    mem.copyWithin(oK + (q * n + A) * NT, A * NT, A * NT + NT);
+    mem.copyWithin(oK + (A * n + q) * Card.COUNT, q * Card.COUNT, q * Card.COUNT + Card.COUNT);
+    mem.copyWithin(oK + (q * n + A) * Card.COUNT, A * Card.COUNT, A * Card.COUNT + Card.COUNT);
   } else {
-    const dir = mode === SWAP_MODE_LEFT ? 1 : -1;
+    const dir = mode === SwapMode.LEFT ? 1 : -1;
     rotateRows(s, 0, n, dir);
     rotateRows(s, oS, n, dir);
-    for (let v = 0; v < n; v++) rotateRows(s, oK + v * n * NT, n, dir);
+    for (let v = 0; v < n; v++) rotateRows(s, oK + v * n * Card.COUNT, n, dir);
     if (dir > 0) {
       const last = s.sizes[n - 1];
       for (let i = n - 1; i > 0; i--) s.sizes[i] = s.sizes[i - 1];
@@ -783,11 +721,11 @@ export function doSwap(s: StopState): void {
     }
     for (let g = 0; g < n; g++) {
       const r = dir > 0 ? leftOf(s, g) : rightOf(s, g);
-      mem.copyWithin(oK + (g * n + r) * NT, r * NT, r * NT + NT);
+      mem.copyWithin(oK + (g * n + r) * Card.COUNT, r * Card.COUNT, r * Card.COUNT + Card.COUNT);
     }
   }
   for (let v = 0; v < n; v++) {
-    const d = oK + (v * n + v) * NT;
-    mem.fill(0, d, d + NT);
+    const d = oK + (v * n + v) * Card.COUNT;
+    mem.fill(0, d, d + Card.COUNT);
   }
 }

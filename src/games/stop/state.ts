@@ -1,4 +1,4 @@
-import { NT } from './cards.js';
+import { Card } from './cards.js';
 import type { StopConfig } from './config.js';
 
 /**
@@ -15,15 +15,17 @@ import type { StopConfig } from './config.js';
  *   OUT_OF_TURN  a player holding a card identical to the top card may play it out of turn.
  *   OVER         the match is over.
  */
-export const PH_TURN = 0;
-export const PH_ATTACK_DRAW = 1;
-export const PH_ATTACK_SKIP = 2;
-export const PH_ATTACK_X = 3;
-export const PH_JOLLY = 4;
-export const PH_SWAP_CHOOSE = 5;
-export const PH_SWAP_CANCEL = 6;
-export const PH_OUT_OF_TURN = 7;
-export const PH_OVER = 8;
+export const enum Phase {
+  TURN = 0,
+  ATTACK_DRAW = 1,
+  ATTACK_SKIP = 2,
+  ATTACK_X = 3,
+  JOLLY = 4,
+  SWAP_CHOOSE = 5,
+  SWAP_CANCEL = 6,
+  OUT_OF_TURN = 7,
+  OVER = 8,
+}
 export const PHASE_NAMES = [
   'turn',
   'attack_draw',
@@ -38,47 +40,78 @@ export const PHASE_NAMES = [
 export type PhaseName = (typeof PHASE_NAMES)[number];
 
 /** Pending attack on the turn-holder. */
-export const AT_NONE = 0;
-export const AT_DRAW = 1;
-export const AT_SKIP = 2;
-export const AT_X = 3;
+export const enum Attack {
+  NONE = 0,
+  DRAW = 1,
+  SKIP = 2,
+  X = 3,
+}
 export const ATTACK_NAMES = ['none', 'draw', 'skip', 'xplus'] as const;
 
 /**
- * Actions. 0..NT-1 play a card of that type (in whatever role the decision gives it: normal play, the
- * card accompanying a jolly, a defence, a stack, the X+ card, an out-of-turn card, a swap cancel).
+ * Actions. 0..Card.COUNT-1 play a card of that type (in whatever role the decision gives it: normal play,
+ * the card accompanying a jolly, a defence, a stack, the X+ card, an out-of-turn card, a swap cancel).
  */
-export const A_DRAW = NT; // draw (no valid card, take the 2+ stack, X+ with no number card)
-export const A_PASS = NT + 1; // decline (out-of-turn play, swap cancel) or accept being skipped
-export const A_SWAP_LEFT = NT + 2; // every hand passes to the left
-export const A_SWAP_RIGHT = NT + 3; // every hand passes to the right
-export const A_SWAP_SEAT = NT + 4; // + seat (0..9): swap hands with that seat
-export const MAX_SEATS = 10;
-export const MAX_ACTIONS = A_SWAP_SEAT + MAX_SEATS;
+export const enum Act {
+  /** Draw (no valid card, take the 2+ stack, X+ with no number card). */
+  DRAW = Card.COUNT,
+  /** Decline (out-of-turn play, swap cancel) or accept being skipped. */
+  PASS = DRAW + 1,
+  /** Every hand passes to the left. */
+  SWAP_LEFT = DRAW + 2,
+  /** Every hand passes to the right. */
+  SWAP_RIGHT = DRAW + 3,
+  /** Act.SWAP_SEAT + seat (0..9): swap hands with that seat. */
+  SWAP_SEAT = DRAW + 4,
+  /** How many action codes there are (a swap with each of up to ten seats is the last). */
+  COUNT = SWAP_SEAT + 10,
+}
+/** The most actions any decision lists (every action code; the game's maxActions). */
+export const MAX_ACTIONS = Act.COUNT;
 
 /** Swap modes as stored in swapMode (and logged). 0..9 = with that seat. */
-export const SWAP_MODE_LEFT = 10;
-export const SWAP_MODE_RIGHT = 11;
+export const enum SwapMode {
+  LEFT = 10,
+  RIGHT = 11,
+}
 
 /**
  * Public events of the current round, one int each: kind | (player + 1) << 4 | arg << 8.
  */
-export const EV_FLIP = 0; // first card turned up (arg type)
-export const EV_PLAY = 1; // card played in turn (arg type)
-export const EV_OUT_OF_TURN = 2; // identical card played out of turn (arg type)
-export const EV_DEFEND = 3; // 0 played in defence against the pending attack (arg type)
-export const EV_STACK = 4; // 2+ on 2+ or skip on skip (arg type)
-export const EV_DRAW = 5; // cards drawn (arg count actually drawn)
-export const EV_SKIPPED = 6; // player skipped
-export const EV_SHOW = 7; // player shows the hand (X+): followed by one EV_SHOWN per card
-export const EV_SHOWN = 8; // a card of the shown hand, or the card drawn under X+ (arg type)
-export const EV_XPLAY = 9; // number card played under X+ (arg type)
-export const EV_SWAP = 10; // swap chosen (arg mode: seat, SWAP_MODE_LEFT, SWAP_MODE_RIGHT)
-export const EV_CANCEL = 11; // swap cancelled with a 0 (arg type)
-export const EV_FORGOT = 12; // "Attenzione!" forgotten (arg penalty cards)
-export const EV_RESHUFFLE = 13; // the discards (but the top) became the deck
-export const EV_JOLLY = 14; // jolly played with a coloured card (arg type of that card)
-export const EV_XPASS = 15; // X+ passed on (symbol drawn)
+export const enum Ev {
+  /** First card turned up (arg type). */
+  FLIP = 0,
+  /** Card played in turn (arg type). */
+  PLAY = 1,
+  /** Identical card played out of turn (arg type). */
+  OUT_OF_TURN = 2,
+  /** 0 played in defence against the pending attack (arg type). */
+  DEFEND = 3,
+  /** 2+ on 2+ or skip on skip (arg type). */
+  STACK = 4,
+  /** Cards drawn (arg count actually drawn). */
+  DRAW = 5,
+  /** Player skipped. */
+  SKIPPED = 6,
+  /** Player shows the hand (X+): followed by one Ev.SHOWN per card. */
+  SHOW = 7,
+  /** A card of the shown hand, or the card drawn under X+ (arg type). */
+  SHOWN = 8,
+  /** Number card played under X+ (arg type). */
+  XPLAY = 9,
+  /** Swap chosen (arg mode: seat, SwapMode.LEFT, SwapMode.RIGHT). */
+  SWAP = 10,
+  /** Swap cancelled with a 0 (arg type). */
+  CANCEL = 11,
+  /** "Attenzione!" forgotten (arg penalty cards). */
+  FORGOT = 12,
+  /** The discards (but the top) became the deck. */
+  RESHUFFLE = 13,
+  /** Jolly played with a coloured card (arg type of that card). */
+  JOLLY = 14,
+  /** X+ passed on (symbol drawn). */
+  XPASS = 15,
+}
 export const EVENT_NAMES = [
   'flip',
   'play',
@@ -109,20 +142,26 @@ export function eventArg(ev: number): number {
 }
 
 /** Indices of the statistics counters (the metrics derive from them). */
-export const ST_ROUNDS = 0;
-export const ST_OUT_OF_TURN = 1;
-export const ST_STACKS = 2;
-export const ST_SWAPS = 3;
-export const ST_ZERO_DEFENCES = 4;
-export const ST_STUCK = 5;
-export const ST_ATTENTION = 6;
-export const ST_RESHUFFLES = 7;
-export const ST_SWAP_CANCELS = 8;
-export const N_STATS = 9;
+export const enum Stat {
+  ROUNDS = 0,
+  OUT_OF_TURN = 1,
+  STACKS = 2,
+  SWAPS = 3,
+  ZERO_DEFENCES = 4,
+  STUCK = 5,
+  ATTENTION = 6,
+  RESHUFFLES = 7,
+  SWAP_CANCELS = 8,
+  /** How many counters there are. */
+  COUNT = 9,
+}
 
-export const END_NONE = 0;
-export const END_SCORE = 1;
-export const END_ROUND_CAP = 2;
+/** End reasons of a match, in the order of END_REASONS. */
+export const enum EndReason {
+  NONE = 0,
+  SCORE = 1,
+  ROUND_CAP = 2,
+}
 export const END_REASONS = ['unfinished', 'score_limit', 'round_cap'] as const;
 
 /** The complete state of a Stop match. Mutable; `clone` copies every typed array. */
@@ -135,7 +174,7 @@ export class StopState {
   readonly offShown: number;
   readonly offKnown: number;
   readonly offScratch: number;
-  /** Per seat, NT counts: hands[p * NT + t]. */
+  /** Per seat, Card.COUNT counts: hands[p * Card.COUNT + t]. */
   readonly hands: Uint8Array;
   readonly sizes: Int32Array;
   /** Draw pile, top at pile[pileLen - 1]. */
@@ -145,11 +184,11 @@ export class StopState {
   readonly disc: Uint8Array;
   discLen = 0;
   /**
-   * known[(v * n + o) * NT + t]: cards of type t that viewer v knows to be in o's hand (a lower bound:
+   * known[(v * n + o) * Card.COUNT + t]: cards of type t that viewer v knows to be in o's hand (a lower bound:
    * from hands shown under X+ and from hands v gave away in a swap). The diagonal is kept at 0.
    */
   readonly known: Uint8Array;
-  /** shown[o * NT + t]: the public part of known (hands shown under X+), the same for every viewer. */
+  /** shown[o * Card.COUNT + t]: the public part of known (hands shown under X+), the same for every viewer. */
   readonly shown: Uint8Array;
   /** Penalty totals of the match, and the points of the last scored round. */
   readonly totals: Int32Array;
@@ -163,19 +202,19 @@ export class StopState {
   log: Int32Array;
   logLen = 0;
 
-  phase = PH_TURN;
+  phase = Phase.TURN;
   cur = 0;
   turn = 0;
   round = 0;
   dealer = 0;
   firstDealer = 0;
-  attack = AT_NONE;
+  attack = Attack.NONE;
   attackCount = 0;
   attackColour = 0;
   /** Seat that put the top card down (-1 for the card turned up). */
   lastPlacer = -1;
-  /** The decision a jolly was started from (PH_TURN, PH_ATTACK_DRAW, PH_ATTACK_SKIP). */
-  jollyCtx = PH_TURN;
+  /** The decision a jolly was started from (Phase.TURN, Phase.ATTACK_DRAW, Phase.ATTACK_SKIP). */
+  jollyCtx = Phase.TURN;
   swapPlayer = -1;
   swapMode = -1;
   swapColour = 0;
@@ -224,19 +263,19 @@ export class StopState {
       this.totalTurns = copyFrom.totalTurns;
       this.endReason = copyFrom.endReason;
     } else {
-      this.mem = new Uint8Array((2 * n + n * n + 1) * NT);
+      this.mem = new Uint8Array((2 * n + n * n + 1) * Card.COUNT);
       this.sizes = new Int32Array(n);
       this.pile = new Uint8Array(cfg.total);
       this.disc = new Uint8Array(cfg.total);
       this.totals = new Int32Array(n);
       this.lastRound = new Int32Array(n);
-      this.stats = new Int32Array(N_STATS);
+      this.stats = new Int32Array(Stat.COUNT);
       this.ask = new Int8Array(n);
       this.log = new Int32Array(256);
     }
-    this.offShown = n * NT;
-    this.offKnown = 2 * n * NT;
-    this.offScratch = (2 * n + n * n) * NT;
+    this.offShown = n * Card.COUNT;
+    this.offKnown = 2 * n * Card.COUNT;
+    this.offScratch = (2 * n + n * n) * Card.COUNT;
     this.hands = this.mem.subarray(0, this.offShown);
     this.shown = this.mem.subarray(this.offShown, this.offKnown);
     this.known = this.mem.subarray(this.offKnown, this.offScratch);
@@ -251,7 +290,7 @@ export class StopState {
   }
 
   count(p: number, t: number): number {
-    return this.hands[p * NT + t];
+    return this.hands[p * Card.COUNT + t];
   }
 
   push(kind: number, player: number, arg: number): void {
