@@ -17,7 +17,9 @@
  * loop (target <= 10% for the runner on one worker thread), and how well the machine itself scales a
  * pure CPU loop (on a shared machine, well below the thread count: the runner cannot beat that).
  *
- * Flags: --matches N (per measurement, random bots, default 200,000; greedy bots play N/4), --reps R
+ * Flags: --matches N (per measurement, random bots, default 1,000,000: at about 100,000 matches/s a thread,
+ * a shorter run is mostly worker start-up and JIT warm-up, and its steady window lasts a second or less),
+ * --greedy-matches N (per measurement, greedy bots, default 50,000), --reps R
  * (default 3), --max-threads T (default: all cores).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -39,7 +41,8 @@ function flag(name: string, fallback: number): number {
   return v;
 }
 
-const MATCHES = flag('matches', 200_000);
+const MATCHES = flag('matches', 1_000_000);
+const GREEDY_MATCHES = flag('greedy-matches', 50_000);
 const REPS = flag('reps', 3);
 const CORES = Math.min(availableParallelism(), flag('max-threads', availableParallelism()));
 
@@ -200,7 +203,7 @@ const measureRows: string[] = [];
 const scalingRows: string[] = [];
 const overheadRows: string[] = [];
 for (const bot of ['random', 'greedy']) {
-  const matches = bot === 'random' ? MATCHES : Math.max(1, Math.round(MATCHES / 4));
+  const matches = bot === 'random' ? MATCHES : GREEDY_MATCHES;
   const spec = await specFor(bot, matches);
   const active = measures.filter((m) => bot === 'random' || !m.randomOnly);
   // Warm-up of the in-process JIT.
@@ -247,7 +250,7 @@ const spin1 = median(spins[0]);
 const cpu = cpus()[0]?.model?.trim() ?? 'unknown CPU';
 console.log(`### tavolo benchmark: 4-player Stramat\n`);
 console.log(
-  `Command: \`node dist/bench/bench.js --matches ${MATCHES} --reps ${REPS}\` (node ${process.version}, ${cpu}, ` +
+  `Command: \`node dist/bench/bench.js --matches ${MATCHES} --greedy-matches ${GREEDY_MATCHES} --reps ${REPS}\` (node ${process.version}, ${cpu}, ` +
     `${availableParallelism()} cores, up to ${CORES} threads).`,
 );
 console.log(
