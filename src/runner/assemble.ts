@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { VariantStats, seatsCsv, summaryCsv } from '../reports/aggregate.js';
 import type { FaultNote } from './batch.js';
-import type { Journal, JournalMeta, JournalRecord } from './journal.js';
+import type { Journal, JournalMeta, JournalRecord, RecordPayload } from './journal.js';
 
 /**
  * The final files from journals: matches.csv (rows in variant and match order), summary.csv and
@@ -86,9 +86,214 @@ export interface Assembled {
   notes: FaultNote[];
 }
 
+/** Records that arrived ahead of their turn keep their payload in memory up to this many bytes in all. */
+const HELD_PAYLOAD_BYTES = 64 << 20;
+/** matches.csv is written in chunks of about this size. */
+const FLUSH_BYTES = 1 << 20;
+
+interface Held {
+  placed: Placed;
+  payload?: RecordPayload;
+}
+
 /**
- * Writes the final files from placed records. `info` becomes run.json, completed with the fault counts.
- * Yields to the event loop now and then, and stops (removing its temporary files) when `signal` aborts.
+ * Builds the final files from journal records offered in any order. Each record is taken in its turn
+ * (variant by variant, match order within a variant): its rows go to the temporary matches.csv and its
+ * numbers to the summaries at once, and a record that arrives early waits until the ones before it are
+ * in. A run offers each batch as it is journaled, so matches.csv grows while the workers play (batches
+ * are handed out in that very order and mostly finish in it) and little is left for the end; `tavolo
+ * merge` and the end of a run offer whatever the journals hold. The files are the same byte for byte
+ * whatever the order of the offers: only the order of taking counts, and it is fixed.
+ */
+export class Assembler {
+  readonly files: OutputFiles;
+  readonly stats: VariantStats[];
+  readonly notes: FaultNote[] = [];
+  private readonly noted = new Set<string>();
+  private readonly temps: string[];
+  private fd: number;
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  /** The variant being written, and its next match. */
+  private v = 0;
+  private at: number;
+  private readonly held = new Map<string, Held[]>();
+  private heldBytes = 0;
+  /** Ranges taken so far ("variant:start:end"), to drop a batch journaled twice. */
+  private readonly taken = new Set<string>();
+  private readonly problemList: string[] = [];
+
+  constructor(
+    private readonly meta: JournalMeta,
+    outDir: string,
+    /** Per variant, the match range [start, end) to write. */
+    private readonly ranges: ReadonlyArray<readonly [number, number]>,
+  ) {
+    this.files = outputFiles(outDir);
+    this.temps = Object.values(this.files).map(tempName);
+    this.stats = meta.variants.map((v) => new VariantStats(v, meta.lineup_names));
+    this.at = ranges.length > 0 ? ranges[0][0] : 0;
+    this.fd = openSync(tempName(this.files.matches), 'w');
+    try {
+      writeSync(this.fd, meta.matches_header);
+    } catch (err) {
+      this.abort();
+      throw err;
+    }
+    this.skipEmptyVariants();
+  }
+
+  /** Whether every variant's range has been written. */
+  get complete(): boolean {
+    return this.v >= this.ranges.length;
+  }
+
+  /** Matches written so far. */
+  get written(): number {
+    let n = 0;
+    for (let v = 0; v < Math.min(this.v, this.ranges.length); v++) n += this.ranges[v][1] - this.ranges[v][0];
+    if (this.v < this.ranges.length) n += this.at - this.ranges[this.v][0];
+    return n;
+  }
+
+  /**
+   * A journal record: written now if it is next, else kept until it is. `payload`: its payload, when the
+   * caller has it at hand (a batch just played), which spares reading it back from the journal.
+   */
+  offer(placed: Placed, payload?: RecordPayload): void {
+    const r = placed.record;
+    const key = `${r.variant}:${r.start}`;
+    if (this.isBehind(r)) {
+      if (!this.taken.has(`${key}:${r.end}`)) this.problemList.push(`variant ${r.variant}: matches ${r.start}-${r.end - 1} are recorded twice`);
+      return;
+    }
+    if (r.variant === this.v && r.start === this.at) {
+      this.take(placed, payload);
+      this.drain();
+      return;
+    }
+    let list = this.held.get(key);
+    if (list === undefined) this.held.set(key, (list = []));
+    const size = r.csvBytes + r.recBytes + r.notesBytes;
+    const keep = payload !== undefined && this.heldBytes + size <= HELD_PAYLOAD_BYTES;
+    if (keep) this.heldBytes += size;
+    list.push({ placed, payload: keep ? payload : undefined });
+  }
+
+  /**
+   * What keeps the files from being complete, in words (gaps; overlapping records), once every record
+   * has been offered. Empty when complete.
+   */
+  problems(): string[] {
+    const out = [...this.problemList];
+    if (this.complete) return out;
+    const [, hi] = this.ranges[this.v];
+    const next = [...this.held.values()].flat().map((h) => h.placed.record).filter((r) => r.variant === this.v && r.start > this.at);
+    const gapEnd = next.length > 0 ? Math.min(hi, ...next.map((r) => r.start)) : hi;
+    out.push(`variant ${this.v}: matches ${this.at}-${gapEnd - 1} are missing`);
+    for (let v = this.v + 1; v < this.ranges.length; v++) {
+      if (![...this.held.values()].flat().some((h) => h.placed.record.variant === v)) out.push(`variant ${v}: matches ${this.ranges[v][0]}-${this.ranges[v][1] - 1} are missing`);
+    }
+    return out;
+  }
+
+  /** Writes summary.csv, seats.csv and run.json (`info`, from the statistics) and puts all four files in place. */
+  finish(info: (stats: VariantStats[]) => Record<string, unknown>): Assembled {
+    if (!this.complete) throw new Error(`the records do not cover the tournament: ${this.problems().join('; ')}`);
+    try {
+      this.flush();
+      closeSync(this.fd);
+      this.fd = -1;
+      writeFileSync(tempName(this.files.summary), summaryCsv(this.stats));
+      writeFileSync(tempName(this.files.seats), seatsCsv(this.stats));
+      writeFileSync(tempName(this.files.run), JSON.stringify(info(this.stats), null, 2) + '\n');
+      for (const f of Object.values(this.files)) renameSync(tempName(f), f);
+      return { stats: this.stats, files: this.files, notes: this.notes };
+    } catch (err) {
+      this.abort();
+      throw err;
+    }
+  }
+
+  /** Stops: closes and removes the temporary files (the journal keeps everything). */
+  abort(): void {
+    if (this.fd >= 0) {
+      try {
+        closeSync(this.fd);
+      } catch {
+        // the error that brought us here says more
+      }
+      this.fd = -1;
+    }
+    for (const t of this.temps) rmSync(t, { force: true });
+  }
+
+  /** A record that starts before the current position (a batch journaled twice, or an overlap). */
+  private isBehind(r: JournalRecord): boolean {
+    return r.variant < this.v || (r.variant === this.v && r.start < this.at) || r.variant >= this.ranges.length;
+  }
+
+  private take(placed: Placed, payload?: RecordPayload): void {
+    const r = placed.record;
+    const p = payload ?? placed.journal.read(r);
+    this.pending.push(p.csv);
+    this.pendingBytes += p.csv.length;
+    if (this.pendingBytes >= FLUSH_BYTES) this.flush();
+    this.stats[r.variant].add(r.start, p.rec);
+    for (const f of p.notes) {
+      const key = `${f.variant}/${this.meta.lineup_names[(f.seat + f.match) % this.meta.players]}/${f.reason}`;
+      if (!this.noted.has(key) && this.notes.length < 100) {
+        this.noted.add(key);
+        this.notes.push(f);
+      }
+    }
+    this.taken.add(`${r.variant}:${r.start}:${r.end}`);
+    this.at = r.end;
+    if (this.at > this.ranges[this.v][1]) {
+      this.problemList.push(`variant ${r.variant}: matches ${this.ranges[this.v][1]}-${r.end - 1} are outside its range`);
+    }
+    this.skipEmptyVariants();
+  }
+
+  /** Takes the held records that are now next, for as long as there are any. */
+  private drain(): void {
+    while (!this.complete) {
+      const key = `${this.v}:${this.at}`;
+      const list = this.held.get(key);
+      if (list === undefined) return;
+      const h = list.shift()!;
+      if (h.payload !== undefined) this.heldBytes -= h.placed.record.csvBytes + h.placed.record.recBytes + h.placed.record.notesBytes;
+      this.take(h.placed, h.payload);
+      // Others held for the same start were recorded twice (or overlap): judged like late arrivals.
+      for (const other of list) {
+        if (other.payload !== undefined) this.heldBytes -= other.placed.record.csvBytes + other.placed.record.recBytes + other.placed.record.notesBytes;
+        this.offer(other.placed);
+      }
+      this.held.delete(key);
+    }
+  }
+
+  private skipEmptyVariants(): void {
+    while (this.v < this.ranges.length && this.at >= this.ranges[this.v][1]) {
+      this.v++;
+      if (this.v < this.ranges.length) this.at = this.ranges[this.v][0];
+    }
+  }
+
+  private flush(): void {
+    if (this.pendingBytes === 0) return;
+    const buf = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending, this.pendingBytes);
+    let written = 0;
+    while (written < buf.length) written += writeSync(this.fd, buf, written);
+    this.pending = [];
+    this.pendingBytes = 0;
+  }
+}
+
+/**
+ * Writes the final files from placed records (in order, as placeRecords gives them). `info` becomes
+ * run.json, completed with the fault counts. Yields to the event loop now and then, and stops (removing
+ * its temporary files) when `signal` aborts.
  */
 export async function assemble(
   order: Placed[][],
@@ -98,58 +303,23 @@ export async function assemble(
   signal?: AbortSignal,
   onAbort: () => Error = () => new Error('aborted'),
 ): Promise<Assembled> {
-  const files = outputFiles(outDir);
-  const temps = Object.values(files).map(tempName);
-  const stats = meta.variants.map((v) => new VariantStats(v, meta.lineup_names));
-  const notes: FaultNote[] = [];
-  const noted = new Set<string>();
-  let fd = -1;
+  const ranges = order.map((list): [number, number] => [list.length > 0 ? list[0].record.start : 0, list.length > 0 ? list[list.length - 1].record.end : 0]);
+  const a = new Assembler(meta, outDir, ranges);
   try {
-    fd = openSync(tempName(files.matches), 'w');
-    writeSync(fd, meta.matches_header);
-    let pending: Buffer[] = [];
-    let pendingBytes = 0;
-    const flush = () => {
-      if (pendingBytes === 0) return;
-      const buf = Buffer.concat(pending, pendingBytes);
-      let written = 0;
-      while (written < buf.length) written += writeSync(fd, buf, written);
-      pending = [];
-      pendingBytes = 0;
-    };
     let n = 0;
-    for (let v = 0; v < order.length; v++) {
-      for (const { journal, record } of order[v]) {
-        const p = journal.read(record);
-        pending.push(p.csv);
-        pendingBytes += p.csv.length;
-        if (pendingBytes > 1 << 20) flush();
-        stats[v].add(record.start, p.rec);
-        for (const f of p.notes) {
-          const key = `${f.variant}/${meta.lineup_names[(f.seat + f.match) % meta.players]}/${f.reason}`;
-          if (!noted.has(key) && notes.length < 100) {
-            noted.add(key);
-            notes.push(f);
-          }
-        }
+    for (const list of order) {
+      for (const placed of list) {
+        a.offer(placed);
         if (++n % 64 === 0) {
           await yieldToLoop();
           if (signal?.aborted) throw onAbort();
         }
       }
     }
-    flush();
-    closeSync(fd);
-    fd = -1;
-    writeFileSync(tempName(files.summary), summaryCsv(stats));
-    writeFileSync(tempName(files.seats), seatsCsv(stats));
-    writeFileSync(tempName(files.run), JSON.stringify(info(stats), null, 2) + '\n');
     if (signal?.aborted) throw onAbort();
-    for (const f of Object.values(files)) renameSync(tempName(f), f);
-    return { stats, files, notes };
+    return a.finish(info);
   } catch (err) {
-    if (fd >= 0) closeSync(fd);
-    for (const t of temps) rmSync(t, { force: true });
+    a.abort();
     throw err;
   }
 }

@@ -83,6 +83,23 @@ export interface RecordPayload {
   notes: FaultNote[];
 }
 
+export interface PayloadParts {
+  csv?: boolean;
+  notes?: boolean;
+}
+
+/**
+ * A record's payload from its bytes (as the journal holds them, or as the worker built them: the same
+ * bytes). `csv` is a view on `buf`, not a copy.
+ */
+export function decodePayload(r: Omit<JournalRecord, 'offset'>, buf: Uint8Array, what: PayloadParts = { csv: true, notes: true }): RecordPayload {
+  const b = Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
+  const csv = what.csv ? b.subarray(0, r.csvBytes) : Buffer.alloc(0);
+  const rec = decodeRec(r.recKind, b.subarray(r.csvBytes, r.csvBytes + r.recBytes));
+  const notes = what.notes ? (JSON.parse(b.subarray(r.csvBytes + r.recBytes, r.csvBytes + r.recBytes + r.notesBytes).toString('utf8')) as FaultNote[]) : [];
+  return { csv, rec, notes };
+}
+
 export const journalDir = (outDir: string): string => join(outDir, JOURNAL_DIR);
 const metaFile = (outDir: string) => join(journalDir(outDir), 'meta.json');
 const logFile = (outDir: string) => join(journalDir(outDir), 'batches.log');
@@ -231,7 +248,7 @@ export class Journal {
    * Appends a completed batch (one write: header, the payload its worker built, line end), and flushes
    * to disk every couple of seconds.
    */
-  append(res: BatchResult): void {
+  append(res: BatchResult): JournalRecord {
     const header = Buffer.from(
       `${MAGIC} ${res.variant} ${res.start} ${res.end} ${res.csvBytes} ${res.recKind} ${res.recBytes} ${res.notesBytes} ${res.crc.toString(16).padStart(8, '0')}\n`,
       'latin1',
@@ -244,7 +261,7 @@ export class Journal {
       const buf = Buffer.concat(parts);
       while (written < total) written += writeSync(this.fd, buf, written, total - written, this.size + written);
     }
-    this.records.push({
+    const record: JournalRecord = {
       variant: res.variant,
       start: res.start,
       end: res.end,
@@ -253,24 +270,23 @@ export class Journal {
       recKind: res.recKind,
       recBytes: res.recBytes,
       notesBytes: res.notesBytes,
-    });
+    };
+    this.records.push(record);
     this.size += total;
     const now = performance.now();
     if (now - this.lastSync > FSYNC_EVERY_MS) {
       fsyncSync(this.fd);
       this.lastSync = now;
     }
+    return record;
   }
 
   /** The payload of a record. */
-  read(r: JournalRecord, what: { csv?: boolean; notes?: boolean } = { csv: true, notes: true }): RecordPayload {
+  read(r: JournalRecord, what: PayloadParts = { csv: true, notes: true }): RecordPayload {
     const total = r.csvBytes + r.recBytes + r.notesBytes;
     const buf = Buffer.alloc(total);
     readSync(this.fd, buf, 0, total, r.offset);
-    const csv = what.csv ? buf.subarray(0, r.csvBytes) : Buffer.alloc(0);
-    const rec = decodeRec(r.recKind, buf.subarray(r.csvBytes, r.csvBytes + r.recBytes));
-    const notes = what.notes ? (JSON.parse(buf.subarray(r.csvBytes + r.recBytes).toString('utf8')) as FaultNote[]) : [];
-    return { csv, rec, notes };
+    return decodePayload(r, buf, what);
   }
 
   /** Matches recorded per variant. */

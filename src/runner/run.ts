@@ -5,11 +5,11 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { VariantStats } from '../reports/aggregate.js';
 import { csvLine, matchesHeader } from '../reports/csv.js';
 import { versions } from '../reports/runinfo.js';
-import { assemble, faultTotals, outputFiles, placeRecords, removeStaleTemps, type OutputFiles } from './assemble.js';
+import { Assembler, faultTotals, outputFiles, removeStaleTemps, type OutputFiles } from './assemble.js';
 import { prepare, runBatch, type BatchResult, type FaultNote } from './batch.js';
 import { BatchesFailed, InputError, Interrupted } from './errors.js';
 import { identityDiff, identityHash, specIdentity } from './identity.js';
-import { Journal, hasJournal, journalDir, readMeta, type JournalMeta, type Shard } from './journal.js';
+import { Journal, decodePayload, hasJournal, journalDir, readMeta, type JournalMeta, type Shard } from './journal.js';
 import { BatchPlanner, type BatchSize } from './batching.js';
 import { shardRange } from './plan.js';
 import { MAX_FAILURES, playOnPool, type FailedBatch, type Incident } from './pool.js';
@@ -229,8 +229,16 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
     journal = Journal.create(outDir, meta);
   }
 
+  let assembler: Assembler | undefined;
   try {
     removeStaleTemps(outDir);
+    if (!shard) {
+      // matches.csv and the summaries are built while the matches are played (see Assembler), from what
+      // the journal holds already (on resume) and from each batch as it is journaled.
+      assembler = new Assembler(meta, outDir, meta.ranges);
+      const held = [...journal.records].sort((a, b) => a.variant - b.variant || a.start - b.start);
+      for (const record of held) assembler.offer({ journal, record });
+    }
     const total = meta.ranges.reduce((a, [lo, hi]) => a + (hi - lo), 0);
     let done = journal.matchesDone();
     const doneBefore = done;
@@ -240,7 +248,8 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
     const faultsSeen = new Set<string>();
     const todo = new BatchPlanner(journal.missing(), batch, o.inProcess ? 1 : threads);
     const onResult = (res: BatchResult) => {
-      journal.append(res);
+      const record = journal.append(res);
+      assembler?.offer({ journal, record }, decodePayload(record, res.payload));
       todo.observe(res.end - res.start, res.ms);
       done += res.end - res.start;
       sessionDecisions += res.decisions;
@@ -347,21 +356,17 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
       return { kind: 'shard', stats: [], outDir, files, wallSeconds, totalMatches: total, playedMatches: played, matchesPerSecond, faults, info };
     }
 
-    const { order, problems } = placeRecords([journal], meta.variants.length, spec.matches);
+    const problems = assembler!.problems();
     if (problems.length > 0) throw new Error(`the journal does not cover the tournament: ${problems.join('; ')}`);
-    const { stats } = await assemble(
-      order,
-      meta,
-      outDir,
-      (st) => ({ ...base(), faults: faultTotals(st), ...tail }),
-      o.signal,
-      () => new Interrupted((o.signal?.reason as Interrupted | undefined)?.signal),
-    );
+    if (o.signal?.aborted) throw new Interrupted((o.signal.reason as Interrupted | undefined)?.signal);
+    const { stats } = assembler!.finish((st) => ({ ...base(), faults: faultTotals(st), ...tail }));
+    assembler = undefined;
     journal.remove();
     const faults = faultTotals(stats);
     const info = JSON.parse(readFileSync(files.run, 'utf8')) as Record<string, unknown>;
     return { kind: 'complete', stats, outDir, files, wallSeconds, totalMatches: total, playedMatches: played, matchesPerSecond, faults, info };
   } catch (err) {
+    assembler?.abort();
     try {
       journal.close();
     } catch {
