@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { VariantStats, seatsCsv, summaryCsv } from '../reports/aggregate.js';
 import type { FaultNote } from './batch.js';
-import type { Journal, JournalMeta, JournalRecord, RecordPayload } from './journal.js';
+import { payloadBytes, type Journal, type JournalMeta, type JournalRecord, type RecordPayload } from './journal.js';
 
 /**
  * The final files from journals: matches.csv (rows in variant and match order), summary.csv and
@@ -174,9 +174,8 @@ export class Assembler {
     }
     let list = this.held.get(key);
     if (list === undefined) this.held.set(key, (list = []));
-    const size = r.csvBytes + r.recBytes + r.notesBytes;
-    const keep = payload !== undefined && this.heldBytes + size <= HELD_PAYLOAD_BYTES;
-    if (keep) this.heldBytes += size;
+    const keep = payload !== undefined && this.heldBytes + payloadBytes(r) <= HELD_PAYLOAD_BYTES;
+    if (keep) this.heldBytes += payloadBytes(r);
     list.push({ placed, payload: keep ? payload : undefined });
   }
 
@@ -187,12 +186,13 @@ export class Assembler {
   problems(): string[] {
     const out = [...this.problemList];
     if (this.complete) return out;
+    const waiting = [...this.held.values()].flat().map((h) => h.placed.record);
     const [, hi] = this.ranges[this.v];
-    const next = [...this.held.values()].flat().map((h) => h.placed.record).filter((r) => r.variant === this.v && r.start > this.at);
-    const gapEnd = next.length > 0 ? Math.min(hi, ...next.map((r) => r.start)) : hi;
+    const next = waiting.filter((r) => r.variant === this.v).map((r) => r.start);
+    const gapEnd = Math.min(hi, ...next);
     out.push(`variant ${this.v}: matches ${this.at}-${gapEnd - 1} are missing`);
     for (let v = this.v + 1; v < this.ranges.length; v++) {
-      if (![...this.held.values()].flat().some((h) => h.placed.record.variant === v)) out.push(`variant ${v}: matches ${this.ranges[v][0]}-${this.ranges[v][1] - 1} are missing`);
+      if (!waiting.some((r) => r.variant === v)) out.push(`variant ${v}: matches ${this.ranges[v][0]}-${this.ranges[v][1] - 1} are missing`);
     }
     return out;
   }
@@ -228,7 +228,7 @@ export class Assembler {
     for (const t of this.temps) rmSync(t, { force: true });
   }
 
-  /** A record that starts before the current position (a batch journaled twice, or an overlap). */
+  /** A record that starts before the current position (a batch journaled twice, or an overlap), or of no variant. */
   private isBehind(r: JournalRecord): boolean {
     return r.variant < this.v || (r.variant === this.v && r.start < this.at) || r.variant >= this.ranges.length;
   }
@@ -261,15 +261,11 @@ export class Assembler {
       const key = `${this.v}:${this.at}`;
       const list = this.held.get(key);
       if (list === undefined) return;
-      const h = list.shift()!;
-      if (h.payload !== undefined) this.heldBytes -= h.placed.record.csvBytes + h.placed.record.recBytes + h.placed.record.notesBytes;
-      this.take(h.placed, h.payload);
-      // Others held for the same start were recorded twice (or overlap): judged like late arrivals.
-      for (const other of list) {
-        if (other.payload !== undefined) this.heldBytes -= other.placed.record.csvBytes + other.placed.record.recBytes + other.placed.record.notesBytes;
-        this.offer(other.placed);
-      }
       this.held.delete(key);
+      for (const h of list) if (h.payload !== undefined) this.heldBytes -= payloadBytes(h.placed.record);
+      this.take(list[0].placed, list[0].payload);
+      // Others held for the same start were recorded twice (or overlap): judged like late arrivals.
+      for (let i = 1; i < list.length; i++) this.offer(list[i].placed);
     }
   }
 

@@ -91,6 +91,9 @@ export interface RecordPayload {
   notes: FaultNote[];
 }
 
+/** Bytes of a record's payload (rows, numbers, notes). */
+export const payloadBytes = (r: Pick<JournalRecord, 'csvBytes' | 'recBytes' | 'notesBytes'>): number => r.csvBytes + r.recBytes + r.notesBytes;
+
 export interface PayloadParts {
   csv?: boolean;
   notes?: boolean;
@@ -104,7 +107,7 @@ export function decodePayload(r: Omit<JournalRecord, 'offset'>, buf: Uint8Array,
   const b = Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
   const csv = what.csv ? b.subarray(0, r.csvBytes) : Buffer.alloc(0);
   const rec = decodeRec(r.recKind, b.subarray(r.csvBytes, r.csvBytes + r.recBytes));
-  const notes = what.notes ? (JSON.parse(b.subarray(r.csvBytes + r.recBytes, r.csvBytes + r.recBytes + r.notesBytes).toString('utf8')) as FaultNote[]) : [];
+  const notes = what.notes ? (JSON.parse(b.subarray(r.csvBytes + r.recBytes, payloadBytes(r)).toString('utf8')) as FaultNote[]) : [];
   return { csv, rec, notes };
 }
 
@@ -234,7 +237,7 @@ export class Journal {
       if (nl < 0) break;
       const h = parseHeader(head.subarray(0, nl).toString('latin1'));
       if (!h) break;
-      const payload = h.csvBytes + h.recBytes + h.notesBytes;
+      const payload = payloadBytes(h);
       const offset = off + nl + 1;
       if (offset + payload + 1 > size) break;
       const buf = Buffer.alloc(payload + 1);
@@ -291,7 +294,7 @@ export class Journal {
 
   /** The payload of a record. */
   read(r: JournalRecord, what: PayloadParts = { csv: true, notes: true }): RecordPayload {
-    const total = r.csvBytes + r.recBytes + r.notesBytes;
+    const total = payloadBytes(r);
     const buf = Buffer.alloc(total);
     readSync(this.fd, buf, 0, total, r.offset);
     return decodePayload(r, buf, what);

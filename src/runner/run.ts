@@ -236,8 +236,8 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
       // matches.csv and the summaries are built while the matches are played (see Assembler), from what
       // the journal holds already (on resume) and from each batch as it is journaled.
       assembler = new Assembler(meta, outDir, meta.ranges);
-      const held = [...journal.records].sort((a, b) => a.variant - b.variant || a.start - b.start);
-      for (const record of held) assembler.offer({ journal, record });
+      const journaled = [...journal.records].sort((a, b) => a.variant - b.variant || a.start - b.start);
+      for (const record of journaled) assembler.offer({ journal, record });
     }
     const total = meta.ranges.reduce((a, [lo, hi]) => a + (hi - lo), 0);
     let done = journal.matchesDone();
