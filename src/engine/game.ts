@@ -50,6 +50,53 @@ export interface MatchResult {
   turns: number;
 }
 
+/**
+ * What an action (or the set-up) caused, for `tavolo play`, golden playthroughs and the match viewer:
+ * cards drawn, die rolls, blocks, exchanges, eliminations, a reshuffle, a round's end and its scores, a
+ * new deal, the end of the match. Games write them only when the caller passes an array (see `apply`),
+ * so a tournament, which never does, pays one `undefined` check per place an event could be written.
+ *
+ * Visibility: `text` and `data` are what every seat may see. An event that shows something hidden to some
+ * seats only (the cards a player drew, the card two players exchanged) carries the full version in
+ * `secret`, with the seats allowed to read it: the viewer shows `secret` to those seats and to the full
+ * table view, and `text` to everyone else ("seat 2 draws 2 cards" against "seat 2 draws 1, Dado").
+ */
+export interface GameEvent {
+  /** A short snake_case word: draw, roll, block, take, exchange, eliminate, reshuffle, turn, round_end, deal, match_end, ... */
+  kind: string;
+  /** The seat the event is about, or -1 when it concerns no seat (a reshuffle, the end of a round). */
+  seat: number;
+  /** One readable sentence that every seat may read. */
+  text: string;
+  /** Public details as plain data (numbers, strings, arrays), for the viewer and tests. */
+  data?: Record<string, unknown>;
+  /** The version that reveals hidden information, and the seats that may see it. */
+  secret?: { seats: number[]; text: string; data?: Record<string, unknown> };
+}
+
+/**
+ * A picture of the table as plain data, drawn by one renderer for every game (the match viewer), so a new
+ * game gets a viewer by describing its table. A seat's view is built from that seat's observation only.
+ */
+export interface TableView {
+  /** Short lines shown above the table: round, phase, whose turn, direction, the die, scores so far. */
+  header: string[];
+  zones: TableZone[];
+}
+
+/** One area of the table. `owner` is the seat it belongs to, or -1 for shared areas (deck, piles, board). */
+export type TableZone =
+  /** Cards or tiles as short labels; `hidden` more lie face down (a hand seen from another seat, a deck). */
+  | { kind: 'cards'; id: string; label: string; owner: number; cards: string[]; hidden?: number }
+  /** A number worth showing on its own (cards in the deck, points, pieces left). */
+  | { kind: 'count'; id: string; label: string; owner: number; value: number }
+  /**
+   * A board: `cells` row by row (rows x cols), each a short label, '' for an empty cell, null for no cell
+   * (holes in an irregular board); `marks` (same shape, optional) names a cell's kind for shading, such as
+   * 'double' or 'start'.
+   */
+  | { kind: 'grid'; id: string; label: string; owner: number; rows: number; cols: number; cells: (string | null)[]; marks?: (string | null)[] };
+
 /** Raised for a bad option or option combination; `field` names the option. */
 export class OptionError extends Error {
   constructor(
@@ -86,7 +133,7 @@ export interface Game<S = unknown, O = unknown> {
    * of allocating a new state, which is most of what a fast match allocates. The match must be exactly
    * what a fresh state would give. A game is free to ignore it.
    */
-  setup(opts: Options, players: number, rng: Rng, reuse?: S): S;
+  setup(opts: Options, players: number, rng: Rng, reuse?: S, events?: GameEvent[]): S;
 
   /**
    * The seat whose decision it is now, or -1 when the match is over. This may be a player acting out
@@ -97,8 +144,12 @@ export interface Game<S = unknown, O = unknown> {
   /** Writes the legal actions of the current decision into `out`, returns how many. Never 0 unless over. */
   legalActions(state: S, out: Int32Array): number;
 
-  /** Applies a legal action of the current player; chance is drawn from rng. Mutates state. */
-  apply(state: S, action: number, rng: Rng): void;
+  /**
+   * Applies a legal action of the current player; chance is drawn from rng. Mutates state. When `events`
+   * is given, appends what the action caused (GameEvent); tournaments never pass it, so writing events
+   * must cost nothing else when it is absent. Events never change what the match does.
+   */
+  apply(state: S, action: number, rng: Rng, events?: GameEvent[]): void;
 
   /** A complete, independent copy (no JSON, no structuredClone: typed-array copies). */
   clone(state: S): S;
@@ -135,6 +186,12 @@ export interface Game<S = unknown, O = unknown> {
 
   /** A readable multi-line view of the whole state (for `tavolo play`, which shows the table). */
   describe(state: S): string;
+
+  /** The whole table, every hidden card shown (the viewer's full view). */
+  tableView?(state: S): TableView;
+
+  /** The table as `player` sees it, built from that player's observation only (the viewer's seat view). */
+  observedView?(obs: O, player: number): TableView;
 }
 
 /** A game with its types erased, as the runner and the bots hold it. */
