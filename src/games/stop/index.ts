@@ -70,6 +70,7 @@ function metrics(s: StopState, out: number[]): void {
 export const stop: Game<StopState, StopObservation> = {
   name: 'stop',
   title: 'Stop',
+  betterScore: 'lower',
   minPlayers: 2,
   maxPlayers: 10,
   options: STOP_OPTIONS,
