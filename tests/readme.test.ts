@@ -49,7 +49,7 @@ describe('README', () => {
   });
 
   it('links only to files that exist and to headings that exist', () => {
-    const docs = ['README.md', 'docs/performance.md', 'docs/bots.md', 'examples/my-game/README.md'];
+    const docs = ['README.md', 'docs/performance.md', 'docs/bots.md', 'docs/observations.md', 'examples/my-game/README.md'];
     const anchor = (heading: string) =>
       heading.trim().toLowerCase().replace(/[^\w\- ]/g, '').replace(/ /g, '-');
     for (const doc of docs) {
