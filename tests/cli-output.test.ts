@@ -7,7 +7,8 @@ import { SUMMARY_HEADER } from '../src/reports/csv.js';
 import { summaryText } from '../src/reports/table.js';
 import { REC_FIXED, recordWidth } from '../src/runner/batch.js';
 import { listText, sharedRemark } from '../src/cli/list.js';
-import { etaText } from '../src/cli/progress.js';
+import { PassThrough } from 'node:stream';
+import { etaText, progressBar } from '../src/cli/progress.js';
 import { ROOT, removeTempDirs, tavolo, tempDir } from './fixtures/cli.js';
 
 /** Records of 3-player matches: [first, turns, annulled, wonBy (seats), scores]. */
@@ -68,6 +69,37 @@ describe('the progress bar', () => {
     expect(etaText(6500, 100)).toBe('ETA 1m05s');
     expect(etaText(400_000, 100)).toBe('ETA 1h06m');
     expect(etaText(0, 0)).toBe('ETA 0s');
+  });
+
+  it('starts on a terminal with "ETA --", not "ETA 0s"', () => {
+    const stream = Object.assign(new PassThrough(), { isTTY: true, columns: 120 });
+    let written = '';
+    stream.on('data', (d: Buffer) => (written += d.toString()));
+    const ci = process.env.CI;
+    delete process.env.CI;
+    try {
+      const bar = progressBar(stream as unknown as NodeJS.WriteStream)!;
+      expect(bar).toBeDefined();
+      bar.start(1000, 0);
+      bar.stop();
+    } finally {
+      if (ci !== undefined) process.env.CI = ci;
+    }
+    expect(written).toContain('0/1000 matches');
+    expect(written).toContain('ETA --');
+    expect(written).not.toContain('ETA 0s');
+  });
+
+  it('is not shown when CI is set or the stream is not a terminal', () => {
+    const ci = process.env.CI;
+    process.env.CI = '1';
+    try {
+      expect(progressBar(Object.assign(new PassThrough(), { isTTY: true }) as unknown as NodeJS.WriteStream)).toBeUndefined();
+    } finally {
+      if (ci === undefined) delete process.env.CI;
+      else process.env.CI = ci;
+    }
+    expect(progressBar(new PassThrough() as unknown as NodeJS.WriteStream)).toBeUndefined();
   });
 });
 
