@@ -16,8 +16,11 @@ import { DEFAULT_DECISION_TIMEOUT_MS, MAX_DECISION_TIMEOUT_MS, loadSpec } from '
 import { intFlag, listFlag, parseKeyValues, shardFlag, textFlag } from './args.js';
 import { listText } from './list.js';
 import { narrateMatch, playSpec } from './play.js';
+import { reportAfterRun, reportCommand } from './report.js';
+import { showCommand } from './show.js';
+import { writeViewer } from '../report/viewer.js';
 
-type Command = { cmd: 'run' | 'play' | 'list' | 'merge'; argv: Record<string, unknown> };
+type Command = { cmd: 'run' | 'play' | 'list' | 'merge' | 'report' | 'show'; argv: Record<string, unknown> };
 
 /**
  * Exit codes (README, "Exit codes"): 0 every match played normally; 1 the results are complete but some
@@ -88,9 +91,31 @@ async function parse(args: string[]): Promise<Command> {
           .option('option', { type: 'string', array: true, describe: 'Game option key=value (repeatable)' })
           .option('match', { type: 'string', describe: 'Match index i (default 0): seed and seat rotation of match i' })
           .option('spec', { type: 'string', describe: 'Replay a match of this tournament spec instead' })
-          .option('variant', { type: 'string', describe: 'Variant name with --spec (default: the first)' }),
+          .option('variant', { type: 'string', describe: 'Variant name with --spec (default: the first)' })
+          .option('html', { type: 'string', describe: 'Also write the match viewer page (self-contained HTML) to this file' }),
       (argv) => {
         chosen = { cmd: 'play', argv };
+      },
+    )
+    .command(
+      'report <dir>',
+      'Write report.html (charts of every CSV there) for a finished result folder',
+      (y) => y.positional('dir', { type: 'string', describe: 'A result folder, e.g. results/stramat-dado' }),
+      (argv) => {
+        chosen = { cmd: 'report', argv };
+      },
+    )
+    .command(
+      'show <dir>',
+      'Write a page that replays one match of a finished run step by step',
+      (y) =>
+        y
+          .positional('dir', { type: 'string', describe: 'A result folder, e.g. results/stramat-dado' })
+          .option('variant', { type: 'string', describe: 'Variant name (default: the first)' })
+          .option('match', { type: 'string', describe: 'Match index i (default 0)' })
+          .option('out', { type: 'string', describe: 'Page to write (default: <dir>/matches/<variant>-<i>.html)' }),
+      (argv) => {
+        chosen = { cmd: 'show', argv };
       },
     )
     .command(
@@ -272,6 +297,7 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
           (outcome.playedMatches < outcome.totalMatches ? `; ${outcome.totalMatches - outcome.playedMatches} were already journaled` : '') +
           ')\n',
       );
+      await reportAfterRun(outcome.outDir);
     }
     return Object.keys(outcome.faults).length > 0 ? EXIT.faults : EXIT.ok;
   } catch (err) {
@@ -303,6 +329,7 @@ async function mergeCommand(argv: Record<string, unknown>): Promise<number> {
     process.stdout.write(
       `Merged ${dirs.length} shard${dirs.length > 1 ? 's' : ''} (${r.totalMatches} matches): wrote ${shownPath(r.outDir)}/matches.csv, summary.csv, seats.csv, run.json\n`,
     );
+    await reportAfterRun(r.outDir);
     return Object.keys(r.faults).length > 0 ? EXIT.faults : EXIT.ok;
   } catch (err) {
     if (err instanceof Interrupted) {
@@ -331,6 +358,8 @@ async function playCommand(argv: Record<string, unknown>): Promise<void> {
   const lines: string[] = [];
   narrateMatch(spec, variant, match, (l) => lines.push(l));
   process.stdout.write(lines.join('\n') + '\n');
+  const html = textFlag('--html', argv.html);
+  if (html !== undefined) writeViewer(spec, variant, match, html);
 }
 
 export async function main(args: string[]): Promise<number> {
@@ -340,7 +369,9 @@ export async function main(args: string[]): Promise<number> {
     cmd = c.cmd;
     if (c.cmd === 'run') return await runCommand(c.argv);
     if (c.cmd === 'merge') return await mergeCommand(c.argv);
-    if (c.cmd === 'play') await playCommand(c.argv);
+    if (c.cmd === 'report') await reportCommand(c.argv);
+    else if (c.cmd === 'show') await showCommand(c.argv);
+    else if (c.cmd === 'play') await playCommand(c.argv);
     else process.stdout.write((await listText()) + '\n');
     return EXIT.ok;
   } catch (err) {
