@@ -28,7 +28,8 @@ const CSS = `
 .empty { color: #999; font-size: 0.8rem; }
 table.grid td { width: 1.8rem; height: 1.8rem; text-align: center; padding: 0; }
 table.grid td.hole { border: none; }
-#log { max-height: 70vh; overflow-y: auto; font-size: 0.85rem; margin: 0; padding-left: 1.2rem; }
+table.grid td.mark-done { background: #e3f1e3; }
+#log { max-height: 70vh; overflow-y: auto; font-size: 0.85rem; margin: 0; padding-left: 0; list-style: none; }
 #log li.step { margin-bottom: 0.2rem; }
 #log li.current > .decision { background: #ffe9a8; }
 #log ul { margin: 0; padding-left: 1rem; color: #444; list-style: circle; }
@@ -47,15 +48,15 @@ function body(rec: Recording): string {
     `<h1>${escapeHtml(rec.gameTitle)}: match ${rec.match}, variant ${escapeHtml(rec.variant)}</h1>\n${htmlTable(['Replay', ''], facts)}\n` +
     (rec.described ? '' : '<p class="note">This game has no tableView: the table is its text description.</p>\n') +
     `<div class="controls" role="toolbar" aria-label="Replay controls">` +
-    `<button id="first" title="First step (Home)" aria-label="First step">⏮</button>` +
-    `<button id="back" title="Step back (←)" aria-label="Step back">◀</button>` +
-    `<button id="forward" title="Step forward (→)" aria-label="Step forward">▶</button>` +
-    `<button id="last" title="Last step (End)" aria-label="Last step">⏭</button>` +
+    `<button id="first" title="First step (Home)" aria-label="First step">« First</button>` +
+    `<button id="back" title="Step back (←)" aria-label="Step back">‹ Back</button>` +
+    `<button id="forward" title="Step forward (→)" aria-label="Step forward">Forward ›</button>` +
+    `<button id="last" title="Last step (End)" aria-label="Last step">Last »</button>` +
     `<span id="position" aria-live="polite"></span>` +
     `<form id="jump"><label for="jump-to">Go to decision</label><input id="jump-to" type="number" min="0" max="${last}" value="0"><button type="submit">Go</button></form>` +
     `<label for="perspective">View</label><select id="perspective"><option value="-1">Whole table</option>${seatOptions}</select>` +
     `</div>\n<div class="layout"><main id="table" aria-label="Table"></main>` +
-    `<aside><h2>Decisions and events</h2><ol id="log"></ol></aside></div>`
+    `<aside><h2>Decisions and events</h2><ul id="log"></ul></aside></div>`
   );
 }
 
