@@ -1,0 +1,110 @@
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readResult } from '../src/report/data.js';
+import { buildReport } from '../src/report/report.js';
+import { isShareQuantity, reportCharts } from '../src/report/report-charts.js';
+import { InputError } from '../src/runner/errors.js';
+import { FIXTURES, readCsvObjects, tavolo, tempDir } from './fixtures/cli.js';
+
+/** Synthetic files in the formats of compare.csv, ratings.csv and sequential.csv (issues 11 and 12). */
+export function writeOptionalCsvs(dir: string): void {
+  writeFileSync(
+    join(dir, 'compare.csv'),
+    'variant,reference,quantity,reference_value,value,difference,ci_low95,ci_high95,p_value,p_holm,test,pairs\n' +
+      'long,base,win_share:greedy,0.40,0.45,0.05,0.01,0.09,0.01,0.04,mcnemar,60\n' +
+      'long,base,first_player_advantage,0.02,0.01,-0.01,-0.05,0.03,0.6,1,mcnemar,60\n' +
+      'long,base,turns_mean,8,12,4,3.9,4.1,0.0001,0.0005,paired_t,60\n' +
+      'long,base,metric:draws,3,5,2,1,3,0.001,0.004,paired_t,60\n' +
+      'long,base,metric:never,0,0,0,0,0,1,1,paired_t,60\n',
+  );
+  writeFileSync(
+    join(dir, 'ratings.csv'),
+    'variant,bot,rating,rating_low95,rating_high95,matches,rank\nbase,greedy,1600,1550,1650,60,1\nbase,random,1450,1420,1480,120,2\nlong,greedy,1580,1530,1630,60,1\nlong,random,1460,1430,1490,120,2\n',
+  );
+  writeFileSync(
+    join(dir, 'sequential.csv'),
+    'checkpoint,matches,blocks,estimate,low95,high95,block_sd,llr,lower,upper,decision\n1,20,6,0.1,-0.1,0.3,0.2,0.5,-2.94,2.94,\n2,40,13,0.12,0,0.24,0.2,1.9,-2.94,2.94,\n3,60,20,0.15,0.05,0.25,0.2,3.1,-2.94,2.94,H1\n',
+  );
+}
+
+let dir: string;
+
+beforeAll(() => {
+  dir = join(tempDir('tavolo-report-'), 'peek');
+  const r = tavolo(['run', join(FIXTURES, 'peek-3p.json'), '--threads', '1', '--out', dir]);
+  expect(r.code, r.stderr).toBe(0);
+  expect(r.stdout).toMatch(/Report: .*report\.html \(\d+ kB\)/);
+});
+
+describe('report data', () => {
+  it('counts lengths, end reasons and metric means as matches.csv has them', async () => {
+    const d = await readResult(dir);
+    const matches = readCsvObjects(join(dir, 'matches.csv'));
+    for (const variant of ['base', 'long']) {
+      const rows = matches.filter((m) => m.variant === variant);
+      const byTurns = new Map<number, number>();
+      for (const m of rows) byTurns.set(Number(m.turns), (byTurns.get(Number(m.turns)) ?? 0) + 1);
+      expect(d.lengths.filter((l) => l.variant === variant).map((l) => [l.turns, l.matches])).toEqual([...byTurns.entries()].sort((a, b) => a[0] - b[0]));
+      const draws = rows.reduce((a, m) => a + Number(m.draws), 0) / rows.length;
+      const metric = d.metrics.find((m) => m.variant === variant && m.metric === 'draws')!;
+      expect(metric.mean).toBeCloseTo(draws, 10);
+      expect(metric.low95).toBeLessThan(metric.mean);
+      expect(d.endReasons.filter((e) => e.variant === variant).reduce((a, e) => a + e.matches, 0)).toBe(rows.length);
+    }
+    // The peek game lasts rounds x players turns exactly: 4 x 3 in base, 6 x 3 in long.
+    expect(d.lengthStats.map((s) => [s.variant, s.mean, s.median])).toEqual([
+      ['base', 12, 12],
+      ['long', 18, 18],
+    ]);
+  });
+
+  it('leaves out the charts whose file is absent and draws them when present', async () => {
+    const ids = reportCharts(await readResult(dir)).map((c) => c.spec.id);
+    expect(ids).toEqual(['win-share', 'seat-share', 'first-player', 'length', 'end-reason', 'metrics']);
+    const copy = tempDir('tavolo-report-copy-');
+    for (const f of readdirSync(dir)) if (f.endsWith('.csv') || f === 'run.json') copyFileSync(join(dir, f), join(copy, f));
+    writeOptionalCsvs(copy);
+    const charts = reportCharts(await readResult(copy));
+    expect(charts.map((c) => c.spec.id)).toEqual([...ids, 'forest-shares', 'forest-relative', 'ratings', 'sequential']);
+    const forest = charts.find((c) => c.spec.id === 'forest-relative')!;
+    // turns_mean: +4 on a reference of 8 is +50%; metric:never (reference 0) is in the table only.
+    expect(forest.spec.data.map((p) => [p.y, p.x, p.marked])).toEqual([
+      ['turns_mean', 0.5, true],
+      ['metric:draws', 2 / 3, true],
+    ]);
+    expect(forest.table.rows.map((r) => r[2])).toContain('metric:never');
+    expect(charts.find((c) => c.spec.id === 'forest-shares')!.spec.data.map((p) => p.marked)).toEqual([true, false]);
+    expect(isShareQuantity('end_reason:deck_empty')).toBe(true);
+    expect(isShareQuantity('turns_median')).toBe(false);
+  });
+
+  it('writes one self-contained page: no external script, style, image or link', async () => {
+    const html = await buildReport(dir);
+    expect(html).not.toMatch(/<script[^>]+src=/i);
+    expect(html).not.toMatch(/<link[\s>]/i);
+    expect(html).not.toMatch(/<img[^>]+src=["']?https?:/i);
+    expect(html).not.toMatch(/@import|url\(\s*["']?https?:/i);
+    // Each chart has its numbers behind a toggle.
+    expect((html.match(/<details>/g) ?? []).length).toBe(6);
+    // The run wrote the same charts (the drawing code's text differs: the CLI runs tsc's output, vitest its own).
+    const data = (page: string) => /const TAVOLO_CHARTS = (.*);/.exec(page)?.[1];
+    expect(data(readFileSync(join(dir, 'report.html'), 'utf8'))).toBe(data(html));
+    expect(data(html)).toBeTruthy();
+  });
+
+  it('tavolo report rebuilds the page of a folder, and names what is missing in one that is not finished', () => {
+    const r = tavolo(['report', dir]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/Wrote .*report\.html \(\d+ kB/);
+    const empty = tempDir('tavolo-report-empty-');
+    mkdirSync(join(empty, 'x'));
+    const bad = tavolo(['report', join(empty, 'x')]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/run\.json is missing/);
+  });
+
+  it('a missing file is an input error', async () => {
+    await expect(readResult(tempDir())).rejects.toBeInstanceOf(InputError);
+  });
+});
