@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readResult } from '../src/report/data.js';
@@ -6,27 +6,7 @@ import { buildReport } from '../src/report/report.js';
 import { isShareQuantity, reportCharts } from '../src/report/report-charts.js';
 import { InputError } from '../src/runner/errors.js';
 import { FIXTURES, readCsvObjects, tavolo, tempDir } from './fixtures/cli.js';
-
-/** Synthetic files in the formats of compare.csv, ratings.csv and sequential.csv (issues 11 and 12). */
-export function writeOptionalCsvs(dir: string): void {
-  writeFileSync(
-    join(dir, 'compare.csv'),
-    'variant,reference,quantity,reference_value,value,difference,ci_low95,ci_high95,p_value,p_holm,test,pairs\n' +
-      'long,base,win_share:greedy,0.40,0.45,0.05,0.01,0.09,0.01,0.04,mcnemar,60\n' +
-      'long,base,first_player_advantage,0.02,0.01,-0.01,-0.05,0.03,0.6,1,mcnemar,60\n' +
-      'long,base,turns_mean,8,12,4,3.9,4.1,0.0001,0.0005,paired_t,60\n' +
-      'long,base,metric:draws,3,5,2,1,3,0.001,0.004,paired_t,60\n' +
-      'long,base,metric:never,0,0,0,0,0,1,1,paired_t,60\n',
-  );
-  writeFileSync(
-    join(dir, 'ratings.csv'),
-    'variant,bot,rating,rating_low95,rating_high95,matches,rank\nbase,greedy,1600,1550,1650,60,1\nbase,random,1450,1420,1480,120,2\nlong,greedy,1580,1530,1630,60,1\nlong,random,1460,1430,1490,120,2\n',
-  );
-  writeFileSync(
-    join(dir, 'sequential.csv'),
-    'checkpoint,matches,blocks,estimate,low95,high95,block_sd,llr,lower,upper,decision\n1,20,6,0.1,-0.1,0.3,0.2,0.5,-2.94,2.94,\n2,40,13,0.12,0,0.24,0.2,1.9,-2.94,2.94,\n3,60,20,0.15,0.05,0.25,0.2,3.1,-2.94,2.94,H1\n',
-  );
-}
+import { writeOptionalCsvs } from './report-helpers.js';
 
 let dir: string;
 
@@ -64,7 +44,7 @@ describe('report data', () => {
     expect(ids).toEqual(['win-share', 'seat-share', 'first-player', 'length', 'end-reason', 'metrics']);
     const copy = tempDir('tavolo-report-copy-');
     for (const f of readdirSync(dir)) if (f.endsWith('.csv') || f === 'run.json') copyFileSync(join(dir, f), join(copy, f));
-    writeOptionalCsvs(copy);
+    writeOptionalCsvs(copy, 'base', 'long', ['greedy', 'random']);
     const charts = reportCharts(await readResult(copy));
     expect(charts.map((c) => c.spec.id)).toEqual([...ids, 'forest-shares', 'forest-relative', 'ratings', 'sequential']);
     const forest = charts.find((c) => c.spec.id === 'forest-relative')!;

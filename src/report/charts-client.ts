@@ -69,7 +69,7 @@ export function drawCharts(charts: ChartSpec[], Plot: any, doc: Document): void 
       y: { label: c.y, percent: c.percent === true, grid: true },
       color: { legend: true },
       marks: [
-        Plot.line(c.data, { x: 'x', y: 'y', stroke: 'series', curve: 'step' }),
+        Plot.line(c.data, { x: 'x', y: 'y', z: 'series', stroke: 'series', curve: 'step' }),
         Plot.dot(c.data, { x: 'x', y: 'y', fill: 'series', r: 2.5, title: (d: ChartSpec['data'][number]) => String(d.tip ?? '') }),
       ],
     });
