@@ -99,8 +99,8 @@ export function drawCharts(charts: ChartSpec[], Plot: any, doc: Document): void 
         Plot.line(c.data, { x: 'x', y: 'upper', stroke: '#d62728', strokeDasharray: '5,3' }),
         Plot.line(c.data, { x: 'x', y: 'y', stroke: '#1f77b4' }),
         Plot.dot(c.data, { x: 'x', y: 'y', fill: '#1f77b4', r: 3, title: (d: ChartSpec['data'][number]) => String(d.tip ?? '') }),
-        Plot.text(c.data.slice(-1), { x: 'x', y: 'upper', text: () => 'upper bound (H1)', dy: -8, textAnchor: 'end' }),
-        Plot.text(c.data.slice(-1), { x: 'x', y: 'lower', text: () => 'lower bound (H0)', dy: 12, textAnchor: 'end' }),
+        Plot.text(c.data.slice(0, 1), { x: 'x', y: 'upper', text: () => 'upper bound: H1 accepted above', dy: 10, dx: 4, textAnchor: 'start' }),
+        Plot.text(c.data.slice(0, 1), { x: 'x', y: 'lower', text: () => 'lower bound: H0 accepted below', dy: -8, dx: 4, textAnchor: 'start' }),
       ],
     });
   }
