@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AnyGame, GameEvent, TableView } from '../src/engine/game.js';
@@ -105,6 +106,19 @@ describe('viewer page', () => {
     const ok = tavolo(['show', dir, '--variant', 'long', '--match', '4']);
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stdout).toMatch(/Wrote .*matches\/long-4\.html \(\d+ kB, 18 decisions\): match 4 of variant long/);
+    expect(ok.stderr).toBe('');
+    // A replay that no longer ends as the run recorded (here: matches.csv edited) is flagged.
+    const csv = join(dir, 'matches.csv');
+    const lines = readFileSync(csv, 'utf8').split('\n');
+    const at = lines.findIndex((l) => l.startsWith('long,4,'));
+    const cells = lines[at].split(',');
+    const turns = lines[0].split(',').indexOf('turns');
+    cells[turns] = String(Number(cells[turns]) + 1);
+    lines[at] = cells.join(',');
+    writeFileSync(csv, lines.join('\n'));
+    const changed = tavolo(['show', dir, '--variant', 'long', '--match', '4']);
+    expect(changed.code).toBe(0);
+    expect(changed.stderr).toMatch(/warning: this replay ended differently from matches\.csv \(winners \d, 18 turns, rounds_done against \d, 19 turns/);
     const bad = tavolo(['show', dir, '--match', '5']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--match: this run has matches 0 to 4/);

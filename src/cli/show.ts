@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { parse } from 'csv-parse';
 import { dirname, join, relative } from 'node:path';
 import { InputError } from '../runner/errors.js';
 import { readSpecFile, resolveSpec, type RawSpec, type ResolvedSpec } from '../runner/spec.js';
@@ -73,4 +74,25 @@ export async function showCommand(argv: Record<string, unknown>): Promise<void> 
   const r = writeViewer(spec, variant, match, out);
   const rel = relative(process.cwd(), r.file);
   process.stdout.write(`Wrote ${rel.startsWith('..') ? r.file : rel} (${kilobytes(r.bytes)}, ${r.steps - 1} decisions): match ${match} of variant ${variantName}\n`);
+  const played = await playedRow(join(dir, 'matches.csv'), variantName, match);
+  const differs = played && (played.winners !== r.result.winners || Number(played.turns) !== r.result.turns || played.end_reason !== r.result.endReason);
+  if (differs) {
+    process.stderr.write(
+      `warning: this replay ended differently from matches.csv (winners ${r.result.winners || 'none'}, ${r.result.turns} turns, ${r.result.endReason} ` +
+        `against ${played.winners || 'none'}, ${played.turns} turns, ${played.end_reason}): the game or a bot has changed since the run\n`,
+    );
+  }
+}
+
+/** The row of matches.csv for this match (streamed: the file may be large), or undefined. */
+async function playedRow(file: string, variant: string, match: number): Promise<Record<string, string> | undefined> {
+  if (!existsSync(file)) return undefined;
+  const parser = createReadStream(file).pipe(parse({ columns: true }));
+  for await (const row of parser as AsyncIterable<Record<string, string>>) {
+    if (row.variant === variant && Number(row.match) === match) {
+      parser.destroy();
+      return row;
+    }
+  }
+  return undefined;
 }

@@ -41,6 +41,8 @@ export interface Recording {
   seats: string[];
   steps: ViewerStep[];
   outcome: string;
+  /** The result as matches.csv writes it, to check a replay against the run. */
+  result: { winners: string; turns: number; endReason: string };
   /** False when the game describes no table (no tableView): the viewer then shows describe() text. */
   described: boolean;
 }
@@ -113,6 +115,7 @@ export function recordMatch(spec: ResolvedSpec, variantIndex: number, match: num
     seats: seats.map((s) => s.name),
     steps,
     outcome: `${end} Scores: ${r.scores.map((v, s) => `seat ${s} ${v}`).join(', ')}. ${r.turns} turns, ${outcome.decisions} decisions.`,
+    result: { winners: r.winners.join(';'), turns: r.turns, endReason: r.endReason },
     described: game.tableView !== undefined,
   };
 }

@@ -70,11 +70,11 @@ export function buildViewer(rec: Recording): string {
 }
 
 /** Replays match `match` of the variant and writes its viewer page to `file`; returns the page's size. */
-export function writeViewer(spec: ResolvedSpec, variantIndex: number, match: number, file: string): { file: string; bytes: number; steps: number } {
+export function writeViewer(spec: ResolvedSpec, variantIndex: number, match: number, file: string): { file: string; bytes: number; steps: number; result: Recording['result'] } {
   const rec = recordMatch(spec, variantIndex, match);
   mkdirSync(dirname(file), { recursive: true });
   const tmp = `${file}.tmp`;
   writeFileSync(tmp, buildViewer(rec));
   renameSync(tmp, file);
-  return { file, bytes: statSync(file).size, steps: rec.steps.length };
+  return { file, bytes: statSync(file).size, steps: rec.steps.length, result: rec.result };
 }
