@@ -1,10 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { AnyGame, GameEvent, TableView } from '../src/engine/game.js';
+import type { AnyGame, TableView } from '../src/engine/game.js';
 import { matchRngs } from '../src/engine/match.js';
 import { recordMatch } from '../src/report/replay.js';
-import { buildViewer } from '../src/report/viewer.js';
+import { buildViewer, packRecording, unpackRecording } from '../src/report/viewer.js';
 import { decisionText, eventText, renderTable } from '../src/report/viewer-client.js';
 import { matchSeed } from '../src/runner/plan.js';
 import { loadSpec } from '../src/runner/spec.js';
@@ -92,12 +92,15 @@ describe('renderTable', () => {
 });
 
 describe('viewer page', () => {
-  it('is self-contained and carries the recording', () => {
+  it('is self-contained and carries the recording, each distinct zone once', () => {
     const rec = recordMatch(spec, 0, 1);
     const html = buildViewer(rec);
     expect(html).not.toMatch(/<script[^>]+src=|<link[\s>]/i);
-    const data = JSON.parse(/const TAVOLO_MATCH = (.*);/.exec(html)![1]) as { steps: { events: GameEvent[] }[] };
-    expect(data.steps.length).toBe(rec.steps.length);
+    const packed = packRecording(rec);
+    expect(html).toContain(JSON.stringify(packed));
+    const distinct = new Set(rec.steps.flatMap((s) => [s.full, ...s.seats]).flatMap((v) => v.zones.map((z) => JSON.stringify(z))));
+    expect(packed.zones.length).toBe(distinct.size);
+    expect(unpackRecording(JSON.parse(JSON.stringify(packed)))).toEqual(rec);
   });
 
   it('tavolo show writes the page of a finished run\'s match, and refuses a match it did not play', () => {

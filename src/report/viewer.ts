@@ -2,7 +2,8 @@ import { mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ResolvedSpec } from '../runner/spec.js';
 import { escapeHtml, htmlTable, page, scriptJson } from './page.js';
-import { recordMatch, type Recording } from './replay.js';
+import type { TableView } from '../engine/game.js';
+import { recordMatch, type Recording, type ViewerStep } from './replay.js';
 import { decisionText, eventText, renderTable, startViewer } from './viewer-client.js';
 
 /**
@@ -60,9 +61,46 @@ function body(rec: Recording): string {
   );
 }
 
+/** A TableView whose zones are indices into the page's pool of distinct zones. */
+export interface PackedView {
+  header: string[];
+  zones: number[];
+}
+
+/**
+ * The recording with every distinct zone stored once: most zones (a hand nobody touched, the public
+ * piles every seat sees) repeat from step to step and from view to view, so this keeps pages small.
+ */
+export function packRecording(rec: Recording): { rec: Omit<Recording, 'steps'> & { steps: unknown[] }; zones: TableView['zones'] } {
+  const pool: TableView['zones'] = [];
+  const index = new Map<string, number>();
+  const pack = (v: TableView): PackedView => ({
+    header: v.header,
+    zones: v.zones.map((z) => {
+      const key = JSON.stringify(z);
+      let i = index.get(key);
+      if (i === undefined) index.set(key, (i = pool.push(z) - 1));
+      return i;
+    }),
+  });
+  const steps = rec.steps.map((s) => ({ decision: s.decision, events: s.events, full: pack(s.full), seats: s.seats.map(pack) }));
+  return { rec: { ...rec, steps }, zones: pool };
+}
+
+/** The inverse of packRecording, run in the page. */
+export function unpackRecording(packed: { rec: { steps: { full: PackedView; seats: PackedView[] }[] }; zones: TableView['zones'] }): Recording {
+  const view = (v: PackedView) => ({ header: v.header, zones: v.zones.map((i) => packed.zones[i]) });
+  for (const s of packed.rec.steps as unknown as ViewerStep[]) {
+    const p = s as unknown as { full: PackedView; seats: PackedView[] };
+    s.full = view(p.full);
+    s.seats = p.seats.map(view);
+  }
+  return packed.rec as unknown as Recording;
+}
+
 export function buildViewer(rec: Recording): string {
   const scripts = [
-    `const TAVOLO_MATCH = ${scriptJson(rec)};`,
+    `const TAVOLO_MATCH = (${unpackRecording.toString()})(${scriptJson(packRecording(rec))});`,
     `${renderTable.toString()}\n${eventText.toString()}\n${decisionText.toString()}`,
     `(${startViewer.toString()})(TAVOLO_MATCH, document, renderTable, eventText, decisionText);`,
   ];
