@@ -92,6 +92,7 @@ async function parse(args: string[]): Promise<Command> {
           .option('match', { type: 'string', describe: 'Match index i (default 0): seed and seat rotation of match i' })
           .option('spec', { type: 'string', describe: 'Replay a match of this tournament spec instead' })
           .option('variant', { type: 'string', describe: 'Variant name with --spec (default: the first)' })
+          .option('as', { type: 'string', describe: "Print the match as this seat saw it: its view of the table, the events it may see (a check of the honesty rules)" })
           .option('html', { type: 'string', describe: 'Also write the match viewer page (self-contained HTML) to this file' }),
       (argv) => {
         chosen = { cmd: 'play', argv };
@@ -340,8 +341,10 @@ async function mergeCommand(argv: Record<string, unknown>): Promise<number> {
   }
 }
 
-async function playCommand(argv: Record<string, unknown>): Promise<void> {
+/** `tavolo play`: exit 1 when a bot faulted, as `run` does. */
+async function playCommand(argv: Record<string, unknown>): Promise<number> {
   const match = intFlag('--match', argv.match, 0) ?? 0;
+  const as = intFlag('--as', argv.as, 0, 63);
   const { spec, variant } = await playSpec(
     {
       spec: textFlag('--spec', argv.spec),
@@ -356,10 +359,11 @@ async function playCommand(argv: Record<string, unknown>): Promise<void> {
     process.cwd(),
   );
   const lines: string[] = [];
-  narrateMatch(spec, variant, match, (l) => lines.push(l));
+  const told = narrateMatch(spec, variant, match, (l) => lines.push(l), { as });
   process.stdout.write(lines.join('\n') + '\n');
   const html = textFlag('--html', argv.html);
   if (html !== undefined) writeViewer(spec, variant, match, html);
+  return told.fault ? EXIT.faults : EXIT.ok;
 }
 
 export async function main(args: string[]): Promise<number> {
@@ -369,9 +373,9 @@ export async function main(args: string[]): Promise<number> {
     cmd = c.cmd;
     if (c.cmd === 'run') return await runCommand(c.argv);
     if (c.cmd === 'merge') return await mergeCommand(c.argv);
+    if (c.cmd === 'play') return await playCommand(c.argv);
     if (c.cmd === 'report') await reportCommand(c.argv);
     else if (c.cmd === 'show') await showCommand(c.argv);
-    else if (c.cmd === 'play') await playCommand(c.argv);
     else process.stdout.write((await listText()) + '\n');
     return EXIT.ok;
   } catch (err) {
