@@ -45,11 +45,20 @@ describe('recordMatch', () => {
     expect(eventText(deal, -1)).toBe(deal.secret!.text);
   });
 
-  it('shows another seat\'s decision only as who decided', () => {
-    const d = { number: 3, seat: 2, bot: 'random', text: 'draws (the top card is 7)', code: 'D' };
-    expect(decisionText(d, -1)).toBe('3. seat 2 (random): draws (the top card is 7) [D]');
-    expect(decisionText(d, 2)).toBe('3. seat 2 (random): draws (the top card is 7) [D]');
-    expect(decisionText(d, 0)).toBe('3. seat 2 (random) decides');
+  it('shows a decision to each seat as the game says that seat saw it', () => {
+    const d = { number: 3, seat: 2, bot: 'random', text: 'gives Colpo to seat 1', code: 'G4', seen: ['gives a card to seat 1', 'gives Colpo to seat 1', 'gives Colpo to seat 1', null] };
+    expect(decisionText(d, -1)).toBe('3. seat 2 (random): gives Colpo to seat 1 [G4]');
+    expect(decisionText(d, 2)).toBe('3. seat 2 (random): gives Colpo to seat 1 [G4]');
+    expect(decisionText(d, 0)).toBe('3. seat 2 (random): gives a card to seat 1');
+    expect(decisionText(d, 3)).toBeNull();
+    // peek: the others see that a card was drawn, not which.
+    const rec = recordMatch(spec, 0, 2);
+    for (const s of rec.steps.slice(1)) {
+      const d = s.decision!;
+      const others = d.code === 'D' ? 'draws a card' : d.text;
+      expect(d.seen).toEqual([0, 1, 2].map((p) => (p === d.seat ? d.text : others)));
+    }
+    expect(rec.steps.some((s) => s.decision?.code === 'D')).toBe(true);
   });
 });
 

@@ -20,6 +20,11 @@ export interface ViewerDecision {
   bot: string;
   text: string;
   code: string;
+  /**
+   * seen[p]: what seat p sees of this decision (Game.actionSeen; actionText when the game has no
+   * actionSeen, for then every decision is public), null when p cannot tell it was taken.
+   */
+  seen: (string | null)[];
 }
 
 export interface ViewerStep {
@@ -75,7 +80,9 @@ export function recordMatch(spec: ResolvedSpec, variantIndex: number, match: num
   const outcome = playMatch(game, variant.options, seats, seed, {
     onAction(state, seat, action) {
       actions.push(action);
-      decisions.push({ number: decisions.length + 1, seat, bot: seats[seat].name, text: game.actionText(state, action), code: game.actionCode(action) });
+      const text = game.actionText(state, action);
+      const seen = seats.map((_, p) => (p === seat || !game.actionSeen ? text : game.actionSeen(state, action, p)));
+      decisions.push({ number: decisions.length + 1, seat, bot: seats[seat].name, text, code: game.actionCode(action), seen });
     },
   });
 

@@ -45,12 +45,13 @@ export function eventText(e: GameEvent, perspective: number): string {
 }
 
 /**
- * A decision's line in the log. Seen from a seat, another seat's decision shows only who decided: its
- * text is written from the whole state and may name a hidden card; what it did publicly is in the events.
+ * A decision's line in the log: from a seat, what that seat saw of it (the game's actionSeen), with the
+ * action's code only when the seat saw all of it; null when the seat could not tell it was taken.
  */
-export function decisionText(d: NonNullable<ViewerStep['decision']>, perspective: number): string {
-  const who = `${d.number}. seat ${d.seat} (${d.bot})`;
-  return perspective < 0 || perspective === d.seat ? `${who}: ${d.text} [${d.code}]` : `${who} decides`;
+export function decisionText(d: NonNullable<ViewerStep['decision']>, perspective: number): string | null {
+  const text = perspective < 0 ? d.text : d.seen[perspective];
+  if (text === null) return null;
+  return `${d.number}. seat ${d.seat} (${d.bot}): ${text}${text === d.text ? ` [${d.code}]` : ''}`;
 }
 
 /** The controls: step with buttons or arrow keys, jump to a decision, switch between the table and a seat. */
@@ -73,7 +74,9 @@ export function startViewer(
       const s = rec.steps[k];
       const head = s.decision ? decisionLine(s.decision, perspective) : 'Set-up';
       const events = s.events.map((e) => `<li class="event" data-kind="${esc(e.kind)}">${esc(eventLine(e, perspective))}</li>`).join('');
-      html += `<li class="step${k === step ? ' current' : ''}" data-step="${k}"><span class="decision">${esc(head)}</span>${events ? `<ul>${events}</ul>` : ''}</li>`;
+      if (head === null && !events) continue;
+      const line = head === null ? '' : `<span class="decision">${esc(head)}</span>`;
+      html += `<li class="step${k === step ? ' current' : ''}" data-step="${k}">${line}${events ? `<ul>${events}</ul>` : ''}</li>`;
     }
     return html;
   }
