@@ -2,10 +2,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyGame, GameEvent, TableView } from '../src/engine/game.js';
 import { matchRngs, playMatch } from '../src/engine/match.js';
+import { cardName } from '../src/games/stramat/actions.js';
 import { matchSeed, rotations } from '../src/runner/plan.js';
 import { loadSpec, type ResolvedSpec } from '../src/runner/spec.js';
 import { browserAvailable, launch, openPage, type Browser } from './browser-helpers.js';
-import { FIXTURES, tavolo, tempDir } from './fixtures/cli.js';
+import { FIXTURES, ROOT, tavolo, tempDir } from './fixtures/cli.js';
 
 /**
  * The match viewer in headless Chromium: stepped forward and back with the keys and buttons, jumped,
@@ -102,6 +103,26 @@ const peekCase: Case = {
   },
 };
 
+const stramatCase: Case = {
+  name: 'Stramat (stramat-dado, one Dado fewer)',
+  spec: join(ROOT, 'tournaments', 'stramat-dado.json'),
+  variant: 'one-dado-fewer',
+  match: 3,
+  rawCheck(shown, raw) {
+    const s = raw as { n: number; hands: number[]; handSize: number[]; deckSize: number; discardSize: number };
+    const types = s.hands.length / s.n;
+    const zone = (id: string) => shown.zones.find((z) => z.id === id)!;
+    expect(zone('deck').value).toBe(s.deckSize);
+    expect(zone('discard').cards.length).toBe(s.discardSize);
+    for (let p = 0; p < s.n; p++) {
+      const cards = zone(`hand-${p}`).cards;
+      expect(cards.length).toBe(s.handSize[p]);
+      for (let t = 0; t < types; t++) expect(cards.filter((c) => c === cardName(t)).length, `seat ${p}, ${cardName(t)}`).toBe(s.hands[p * types + t]);
+    }
+  },
+  screenshot: join(ROOT, 'docs', 'images', 'viewer.png'),
+};
+
 describe.skipIf(!browserAvailable())('match viewer in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -111,7 +132,7 @@ describe.skipIf(!browserAvailable())('match viewer in Chromium', () => {
     await browser?.close();
   });
 
-  for (const c of [peekCase]) {
+  for (const c of [peekCase, stramatCase]) {
     it(`${c.name}: every step forward and back shows the game's table; a seat's view shows that seat's`, async () => {
       const spec = await loadSpec(c.spec);
       const game: AnyGame = spec.game;

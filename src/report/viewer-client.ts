@@ -85,6 +85,7 @@ export function startViewer(
     const s = rec.steps[step];
     const view = perspective < 0 ? s.full : s.seats[perspective];
     $('table').innerHTML = draw(view);
+    $<HTMLInputElement>('jump-to').value = String(step);
     $('position').textContent = `Step ${step} of ${last}${s.decision ? ` (decision ${s.decision.number})` : ' (set-up)'}`;
     const log = $('log');
     log.innerHTML = logHtml();
