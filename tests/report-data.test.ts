@@ -55,6 +55,9 @@ describe('report data', () => {
     ]);
     expect(forest.table.rows.map((r) => r[2])).toContain('metric:never');
     expect(charts.find((c) => c.spec.id === 'forest-shares')!.spec.data.map((p) => p.marked)).toEqual([true, false]);
+    const board = charts.find((c) => c.spec.id === 'ratings')!;
+    expect(board.table.rows.map((r) => r[9])).toEqual(['yes', '', 'yes', '']);
+    expect(board.extra!.rows.length).toBe(4);
     expect(isShareQuantity('end_reason:deck_empty')).toBe(true);
     expect(isShareQuantity('turns_median')).toBe(false);
   });

@@ -6,6 +6,8 @@ export interface ReportChart {
   spec: ChartSpec;
   note: string;
   table: { columns: string[]; rows: (string | number)[][] };
+  /** A second table behind its own toggle (the head-to-head shares beside the leaderboard). */
+  extra?: { summary: string; columns: string[]; rows: (string | number)[][] };
 }
 
 const pct = (v: number) => (Number.isFinite(v) ? `${(100 * v).toFixed(1)}%` : '');
@@ -239,11 +241,18 @@ function leaderboard(d: ReportData): ReportChart | null {
       sortByX: true,
       data: d.ratings.map((r) => ({ fy: r.variant, y: r.bot, x: n(r.rating), lo: n(r.rating_low95), hi: n(r.rating_high95), tip: `${r.variant}, ${r.bot}: ${r.rating} (rank ${r.rank})` })),
     },
-    note: 'From ratings.csv: each bot\'s rating with its 95% interval, highest first.',
+    note: 'From ratings.csv: each bot\'s rating with its 95% interval, highest first; the table says whether each bot is separated from the next one down (their difference significant after Holm).',
     table: {
-      columns: ['variant', 'rank', 'bot', 'rating', '95% low', '95% high', 'matches'],
-      rows: d.ratings.map((r) => [r.variant, r.rank, r.bot, r.rating, r.rating_low95, r.rating_high95, r.matches]),
+      columns: ['variant', 'rank', 'bot', 'rating', '95% low', '95% high', 'matches', 'gap to next', 'gap p (Holm)', 'separated from next'],
+      rows: d.ratings.map((r) => [r.variant, r.rank, r.bot, r.rating, r.rating_low95, r.rating_high95, r.matches, r.gap_to_next ?? '', r.gap_p_holm ?? '', r.separated_from_next ?? '']),
     },
+    extra: d.headToHead?.length
+      ? {
+          summary: 'Head-to-head (head-to-head.csv): how often each bot finished ahead of each other bot at the same table',
+          columns: ['variant', 'bot', 'opponent', 'shared matches', 'ahead share', '95% low', '95% high'],
+          rows: d.headToHead.map((r) => [r.variant, r.bot, r.opponent, r.shared_matches, pct(n(r.ahead_share)), pct(n(r.ahead_low95)), pct(n(r.ahead_high95))]),
+        }
+      : undefined,
   };
 }
 

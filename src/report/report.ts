@@ -1,5 +1,5 @@
 import { renameSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 import { drawCharts } from './charts-client.js';
 import { readResult, type ReportData } from './data.js';
 import { escapeHtml, htmlTable, page, plotLibrary, scriptJson } from './page.js';
@@ -12,6 +12,12 @@ import { reportCharts, type ReportChart } from './report-charts.js';
  */
 
 type Json = Record<string, unknown>;
+
+/** A path inside the current folder is shown relative to it (shorter, and no machine's layout). */
+function shownPath(p: string): string {
+  const rel = relative(process.cwd(), p);
+  return p !== '' && isAbsolute(p) && !rel.startsWith('..') && !isAbsolute(rel) ? rel : p;
+}
 
 function str(v: unknown): string {
   return v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v);
@@ -33,7 +39,7 @@ function facts(d: ReportData): [string, string][] {
   const rows: [string, string][] = [
     ['Tournament', str(r.tournament)],
     ['Game', `${str(r.game)}, ${str(r.players)} players`],
-    ['Spec', `${str(r.spec)}${r.spec_hash ? ` (sha256 ${str(r.spec_hash).slice(0, 12)}…)` : ''}`],
+    ['Spec', `${shownPath(str(r.spec))}${r.spec_hash ? ` (sha256 ${str(r.spec_hash).slice(0, 12)}…)` : ''}`],
     ['Master seed', str(r.seed)],
     ['Matches', `${str(r.matches_per_variant)} per variant${r.matches_total !== undefined ? `, ${str(r.matches_total)} in all` : ''}`],
     ['Variants', variantLines(r).join('; ')],
@@ -58,7 +64,9 @@ function section(c: ReportChart): string {
     `<section class="chart" data-chart="${c.spec.id}">\n<h2 id="h-${c.spec.id}">${escapeHtml(c.spec.title)}</h2>\n` +
     `<p class="note">${escapeHtml(c.note)}</p>\n` +
     `<figure id="chart-${c.spec.id}" aria-labelledby="h-${c.spec.id}"></figure>\n` +
-    `<details><summary>Numbers of this chart</summary>${htmlTable(c.table.columns, c.table.rows)}</details>\n</section>`
+    `<details><summary>Numbers of this chart</summary>${htmlTable(c.table.columns, c.table.rows)}</details>\n` +
+    (c.extra ? `<details><summary>${escapeHtml(c.extra.summary)}</summary>${htmlTable(c.extra.columns, c.extra.rows)}</details>\n` : '') +
+    `</section>`
   );
 }
 
