@@ -40,7 +40,7 @@ function facts(d: ReportData): [string, string][] {
     ['Tournament', str(r.tournament)],
     ['Game', `${str(r.game)}, ${str(r.players)} players`],
     ['Spec', `${shownPath(str(r.spec))}${r.spec_hash ? ` (sha256 ${str(r.spec_hash).slice(0, 12)}…)` : ''}`],
-    ['Master seed', str(r.seed)],
+    ['Seeds', `master seed ${JSON.stringify(str(r.seed))}${r.match_seed ? `; match i: ${str(r.match_seed)}` : ''}`],
     ['Matches', `${str(r.matches_per_variant)} per variant${r.matches_total !== undefined ? `, ${str(r.matches_total)} in all` : ''}`],
     ['Variants', variantLines(r).join('; ')],
     ['Lineup', lineup.map((e, i) => `${i} ${e.name} (${e.bot}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''})`).join(', ')],
