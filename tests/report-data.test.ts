@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readResult } from '../src/report/data.js';
@@ -85,6 +85,26 @@ describe('report data', () => {
     const bad = tavolo(['report', join(empty, 'x')]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/run\.json is missing/);
+  });
+
+  it('merge writes the report of the merged run, which says it was merged', () => {
+    const root = tempDir('tavolo-report-merge-');
+    const shards = [0, 1].map((i) => join(root, `shard-${i}`));
+    shards.forEach((out, i) => expect(tavolo(['run', join(FIXTURES, 'peek-3p.json'), '--threads', '1', '--shard', `${i}/2`, '--out', out]).code).toBe(0));
+    const merged = join(root, 'merged');
+    const r = tavolo(['merge', ...shards, '--out', merged]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/Report: .*report\.html/);
+    expect(readFileSync(join(merged, 'report.html'), 'utf8')).toContain('merged from 2 shards');
+  });
+
+  it('builds the page of an older run whose run.json lacks most fields', async () => {
+    const copy = tempDir('tavolo-report-old-');
+    for (const f of readdirSync(dir)) if (f.endsWith('.csv')) copyFileSync(join(dir, f), join(copy, f));
+    writeFileSync(join(copy, 'run.json'), JSON.stringify({ tournament: 'peek-3p', game: 'peek', players: 3, seed: 'peek' }));
+    const html = await buildReport(copy);
+    expect(html).toContain('<td>Seeds</td><td>master seed &quot;peek&quot;</td>');
+    expect((html.match(/<section class="chart"/g) ?? []).length).toBe(6);
   });
 
   it('a missing file is an input error', async () => {
