@@ -117,6 +117,31 @@ describe('7.2 power cards', () => {
     expect(stramat.result(s).winners).toEqual([1]);
   });
 
+  it('Dado: with dadoShortDeck=full-shares players take whole shares; the first who cannot ends the game without drawing (issue 17)', () => {
+    // 3 players, 5 cards in the deck, a roll of 2 (a two-sided die; the first seed that rolls 2):
+    // seat 1 and seat 2 take 2 each, the roller cannot take 2 of the 1 left.
+    const lay = (mode: string) =>
+      table({ players: 3, hands: ['D 3 3', '1', '1 2'], top: '3', deck: '2 2 2 1 1', options: { dadoShortDeck: mode, dieSides: 2 } });
+    let seed = 0;
+    for (;;) {
+      const probe = lay('full-shares');
+      play(probe, 'D', new Rng(`full-${seed}`));
+      if (probe.metrics[stramat.metricNames.indexOf('dado_pips')] === 2) break;
+      seed++;
+    }
+    const s = lay('full-shares');
+    play(s, 'D', new Rng(`full-${seed}`));
+    expect(s.phase).toBe(Phase.OVER);
+    expect(stramat.result(s).endReason).toBe('dado_short_deck');
+    expect(Array.from(s.handSize)).toEqual([2, 3, 4]);
+    expect(s.deckSize).toBe(1);
+    // The default draws until the deck is empty: the roller takes the last card.
+    const d = lay('draw-until-empty');
+    play(d, 'D', new Rng(`full-${seed}`));
+    expect(Array.from(d.handSize)).toEqual([3, 3, 4]);
+    expect(d.deckSize).toBe(0);
+  });
+
   it('Aggiungo: a card goes face down, the target shows the hand, one is taken, the face-down one given', () => {
     const s = table({ players: 3, hands: ['+ 3 1', '1 2 J', '2 2'], top: '2' });
     play(s, '+');

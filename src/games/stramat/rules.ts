@@ -555,8 +555,11 @@ function rollDado(s: StramatState, p: number, rng: Rng): void {
   }
   let q = p;
   const got = s.ev !== undefined ? new Array<number>() : undefined;
+  const fullShares = s.rules.dadoShortDeck === 'full-shares';
   for (let i = 0; i < players; i++) {
     q = nextActive(s, q);
+    // full-shares: a player who cannot take a whole share takes nothing, and the game ends.
+    if (fullShares && s.deckSize < d) return endGame(s, EndReason.DADO_SHORT, rng);
     for (let k = 0; k < d; k++) {
       const t = drawCard(s, q, rng);
       if (got !== undefined) got.push(t);
