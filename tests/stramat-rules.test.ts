@@ -179,6 +179,36 @@ describe('7.2 power cards', () => {
     expect(stramat.observe(s, 0).known[1][type('3')]).toBe(3);
   });
 
+  it("8.0: the Stramat card is passed only in its holder's own turn: another's Aggiungo or Giro cannot take it (option stramatTakenByOthers)", () => {
+    // Aggiungo: the Stramat card is not offered; a hand of the Stramat card alone is no target.
+    const a = table({ players: 3, hands: ['+ 3 1', '1 S', 'S'], top: '2' });
+    play(a, '+');
+    play(a, 'c3');
+    expect(legal(a)).toEqual(['t1']);
+    play(a, 't1');
+    expect(legal(a)).toEqual(['c1']);
+    const b = table({ players: 3, hands: ['+ 3 1', '1 S', 'S'], top: '2', options: { stramatTakenByOthers: true } });
+    play(b, '+');
+    play(b, 'c3');
+    expect(legal(b).sort()).toEqual(['t1', 't2']);
+    play(b, 't1');
+    expect(legal(b).sort()).toEqual(['c1', 'cS']);
+    // Giro: the blind draws never take it, and at most as many cards as the others are swapped.
+    for (let seed = 0; seed < 30; seed++) {
+      const g = table({ hands: ['G 3 3 3 2', '1 S'], top: '2' });
+      play(g, 'G');
+      play(g, 't1');
+      play(g, 'c3', new Rng(`g${seed}`)); // one takeable card: the first pick completes the swap
+      expect(g.hands[1 * Card.COUNT + type('S')]).toBe(1);
+      expect(g.hands[type('S')]).toBe(0);
+    }
+    // The holder still passes it in their own turn (their own Giro or Aggiungo).
+    const h = table({ hands: ['G S 3', '1 1'], top: '2' });
+    play(h, 'G');
+    play(h, 't1');
+    expect(legal(h)).toContain('cS');
+  });
+
   it('Giro: fewer cards when the player chooses to stop', () => {
     const s = table({ hands: ['G 3 2', '1 1 1 1'], top: '2' });
     play(s, 'G');
