@@ -60,6 +60,10 @@ export interface MatchResult {
  * seats only (the cards a player drew, the card two players exchanged) carries the full version in
  * `secret`, with the seats allowed to read it: the viewer shows `secret` to those seats and to the full
  * table view, and `text` to everyone else ("seat 2 draws 2 cards" against "seat 2 draws 1, Dado").
+ *
+ * Every game gives them (tests/contract-events.test.ts plays every registered game): the set-up reports
+ * the deal, every automatic effect of an action is reported, a secret never repeats in `text`, and the
+ * last event of a finished match is one `match_end` saying why it ended. docs/events.md lists each game's.
  */
 export interface GameEvent {
   /** A short snake_case word: draw, roll, block, take, exchange, eliminate, reshuffle, turn, round_end, deal, match_end, ... */

@@ -42,7 +42,7 @@ export function evDeal(s: StopState): void {
       seat: p,
       text: `seat ${p} is dealt ${cardsWord(cards.length)}`,
       data: { count: cards.length },
-      secret: { seats: [p], text: `seat ${p} is dealt ${codes(cards)}`, data: { cards: cards.map(cardCode) } },
+      secret: { seats: [p], text: `seat ${p} is dealt: ${codes(cards)}`, data: { cards: cards.map(cardCode) } },
     });
   }
 }
@@ -83,7 +83,7 @@ export function evDraw(s: StopState, p: number, cards: readonly number[], wanted
     seat: p,
     text: `seat ${p} draws ${cardsWord(cards.length)}${tail}`,
     data: { count: cards.length, deck: s.pileLen },
-    secret: { seats: [p], text: `seat ${p} draws ${codes(cards)}${tail}`, data: { cards: cards.map(cardCode) } },
+    secret: { seats: [p], text: `seat ${p} draws: ${codes(cards)}${tail}`, data: { cards: cards.map(cardCode) } },
   });
 }
 

@@ -357,6 +357,13 @@ export function legalActions(s: StopState, out: Int32Array): number {
       return m;
     }
     case Phase.ATTACK_DRAW:
+      if (s.ending !== 0 && cfg.lastVictimOnly) {
+        // The round is over but for this 2+: its victim takes it or stops it with a 0, no stacking.
+        const z = typeOf(s.attackColour, Kind.ZERO);
+        if (H[base + z] !== 0) out[m++] = z;
+        out[m++] = Act.DRAW;
+        return m;
+      }
       m = responses(s, base, Kind.TWO_PLUS, out);
       if (m !== 0 && cfg.jollyDefence && H[base + Card.JOLLY] !== 0) out[m++] = Card.JOLLY;
       out[m++] = Act.DRAW;
@@ -647,10 +654,17 @@ function applyXPlus(s: StopState, p: number, a: number, rng: Rng): void {
     s.push(Ev.DRAW, p, 1);
     if (s.ev !== undefined) evDrawShown(s, p, t);
     revealDrawn(s, p, t);
-    if (KIND_OF[t] <= Kind.EIGHT) {
+    if (KIND_OF[t] <= Kind.EIGHT && (KIND_OF[t] !== Kind.ZERO || s.cfg.xZero || COLOUR_OF[t] === s.attackColour)) {
       xPlay(s, p, t, s.cfg.xDrawnDraws, rng);
       return;
     }
+    if (s.ending !== 0 && s.cfg.lastVictimOnly) {
+      // The round is over but for this X+: it does not pass on to the next player.
+      s.attack = Attack.NONE;
+      startTurn(s, leftOf(s, p), rng);
+      return;
+    }
+    // A symbol, or (xPlusZero=defence_only) a 0 of another colour, which cannot be chosen from the hand either.
     s.push(Ev.XPASS, p, 0);
     if (s.ev !== undefined) evXPass(s, p, leftOf(s, p));
     startTurn(s, leftOf(s, p), rng); // the X+ stays pending, on the next player
@@ -668,7 +682,8 @@ function xPlay(s: StopState, p: number, t: number, draws: boolean, rng: Rng): vo
     if (v > 0) drawCards(s, p, v, rng, 'X+');
   }
   checkOut(s, p);
-  if (KIND_OF[t] === Kind.TWO_PLUS) setAttack(s, Attack.DRAW, 2, COLOUR_OF[t]);
+  // A 2+ played under X+ attacks the next player, unless the round is over but for this X+ (lastCardAttack).
+  if (KIND_OF[t] === Kind.TWO_PLUS && !(s.ending !== 0 && s.cfg.lastVictimOnly)) setAttack(s, Attack.DRAW, 2, COLOUR_OF[t]);
   else s.attack = Attack.NONE;
   startTurn(s, leftOf(s, p), rng);
 }

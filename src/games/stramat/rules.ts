@@ -310,8 +310,16 @@ function canExchange(s: StramatState, p: number): boolean {
 }
 
 function hasOpponentWithCards(s: StramatState, p: number): boolean {
-  for (let q = 0; q < s.n; q++) if (q !== p && s.active[q] && s.handSize[q] > 0) return true;
+  for (let q = 0; q < s.n; q++) if (q !== p && s.active[q] && takeable(s, q) > 0) return true;
   return false;
+}
+
+/**
+ * Cards of q's hand that another player's Aggiungo or Giro may take: all of them, but the Stramat card,
+ * which its holder passes only in their own turn (8.0), unless option stramatTakenByOthers.
+ */
+function takeable(s: StramatState, q: number): number {
+  return s.rules.stramatTakenByOthers ? s.handSize[q] : s.handSize[q] - s.hands[q * Card.COUNT + Card.STRAMAT];
 }
 
 /** Alt may target an opponent who is not blocked and has had a free turn since their last block (8.1). */
@@ -407,7 +415,7 @@ function legalTargets(s: StramatState, p: number, out: Int32Array): number {
     if (phase === Phase.COLPO_TARGET) ok = true;
     else if (phase === Phase.ALT_TARGET) ok = canBeBlocked(s, q);
     else if (phase === Phase.BIRI_PICK) ok = !s.biriChosen[q];
-    else ok = s.handSize[q] > 0; // Aggiungo, Giro
+    else ok = takeable(s, q) > 0; // Aggiungo, Giro
     if (ok) out[k++] = Act.TARGET + q;
   }
   return k;
@@ -423,8 +431,10 @@ function legalCards(s: StramatState, out: Int32Array): number {
     for (let c = 0; c < Card.COUNT; c++) if (h[base + c] - s.giroChosen[c] > 0) out[k++] = Act.CARD + c;
     return k;
   }
-  const base = (s.phase === Phase.AGG_TAKE ? s.target : s.decider) * Card.COUNT;
-  for (let c = 0; c < Card.COUNT; c++) if (h[base + c] > 0) out[k++] = Act.CARD + c;
+  const take = s.phase === Phase.AGG_TAKE;
+  const base = (take ? s.target : s.decider) * Card.COUNT;
+  const last = take && !s.rules.stramatTakenByOthers ? Card.STRAMAT : Card.COUNT;
+  for (let c = 0; c < last; c++) if (h[base + c] > 0) out[k++] = Act.CARD + c;
   return k;
 }
 
@@ -555,8 +565,11 @@ function rollDado(s: StramatState, p: number, rng: Rng): void {
   }
   let q = p;
   const got = s.ev !== undefined ? new Array<number>() : undefined;
+  const fullShares = s.rules.dadoShortDeck === 'full-shares';
   for (let i = 0; i < players; i++) {
     q = nextActive(s, q);
+    // full-shares: a player who cannot take a whole share takes nothing, and the game ends.
+    if (fullShares && s.deckSize < d) return endGame(s, EndReason.DADO_SHORT, rng);
     for (let k = 0; k < d; k++) {
       const t = drawCard(s, q, rng);
       if (got !== undefined) got.push(t);
@@ -666,7 +679,7 @@ function exchangeAggiungo(s: StramatState, p: number, take: number, rng: Rng): v
 }
 
 function giroLimit(s: StramatState, p: number): number {
-  return Math.min(3, s.handSize[p], s.handSize[s.target]);
+  return Math.min(3, s.handSize[p], takeable(s, s.target));
 }
 
 /** 7.2 G: the chosen cards are swapped with as many drawn blind from the target's hand. */
@@ -680,8 +693,9 @@ function swapGiro(s: StramatState, p: number, rng: Rng): void {
   const kt = (t * n + p) * Card.COUNT;
   const took = s.ev !== undefined ? new Array<number>() : undefined;
   // Blind draws from the target's hand as it was, then the chosen cards go over.
+  // The Stramat card is the last type: a draw below the takeable count never reaches it (see takeable).
   for (let i = 0; i < k; i++) {
-    let r = rng.int(s.handSize[t]);
+    let r = rng.int(takeable(s, t));
     let c = 0;
     while (r >= s.hands[tb + c]) r -= s.hands[tb + c++];
     if (took !== undefined) took.push(c);
