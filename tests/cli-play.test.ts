@@ -114,3 +114,68 @@ describe('the example bot (bots/examples/first-legal.mjs)', () => {
     expect(r.stdout).not.toContain('Fault');
   });
 });
+
+describe('tavolo play tells what happened', () => {
+  const stramat = ['play', '--game', 'stramat', '--bots', 'random,random,random', '--seed', '3'];
+  const stop = ['play', '--game', 'stop', '--bots', 'random,random,random', '--seed', '3', '--option', 'targetScore=60'];
+
+  it('prints the events under each decision, the turns, rounds and games, and every card in the full view', async () => {
+    const [a, b, c] = await Promise.all([
+      tavoloAsync(stramat),
+      tavoloAsync(stop),
+      tavoloAsync(['play', '--game', 'stramat', '--bots', 'random,random', '--seed', '5', '--option', 'evening=2']),
+    ]);
+    for (const r of [a, b, c]) expect(r.code, r.stderr).toBe(0);
+    // Stramat: the deal, the first player's roll, each turn's draw, named in full.
+    expect(a.stdout).toMatch(/^ {2}== new deal ==$/m);
+    expect(a.stdout).toMatch(/^ {8}· who starts: seat 0 rolls \d/m);
+    expect(a.stdout).toMatch(/^ {8}· seat 0 is dealt: /m);
+    expect(a.stdout).toMatch(/^ {2}-- turn 1: seat \d$/m);
+    expect(a.stdout).toMatch(/^ {8}· seat \d draws: /m);
+    expect(a.stdout).toMatch(/^ {2}== the match is over \(/m);
+    // Turn numbers follow each other.
+    const turns = [...a.stdout.matchAll(/^ {2}-- turn (\d+): /gm)].map((m) => Number(m[1]));
+    expect(turns).toEqual(turns.map((_, i) => i + 1));
+    // Stop: rounds are marked with their scores.
+    expect(b.stdout).toMatch(/^ {2}== round 1: seat \d shuffles and deals 7 cards each ==$/m);
+    expect(b.stdout).toMatch(/^ {2}== round 1 over \(.*\)\. Penalty points: seat 0 \+\d+=\d+/m);
+    // An evening marks its games.
+    expect(c.stdout).toContain('== game 1 of 2 of the evening: new deal ==');
+    expect(c.stdout).toContain('== game 2 of 2 of the evening: new deal ==');
+    expect(c.stdout).toMatch(/== the evening is over after 2 games/);
+  });
+
+  it('--as <seat> shows the match as that seat saw it: its own cards, the others face down', async () => {
+    const [full, as0, stop1] = await Promise.all([tavoloAsync(stramat), tavoloAsync([...stramat, '--as', '0']), tavoloAsync([...stop, '--as', '1'])]);
+    for (const r of [full, as0, stop1]) expect(r.code, r.stderr).toBe(0);
+    expect(as0.stdout).toContain('As seat 0 saw it');
+    expect(as0.stdout).toMatch(/^ {8}· seat 0 is dealt: /m);
+    expect(as0.stdout).toMatch(/^ {8}· seat 1 is dealt 3 cards$/m);
+    expect(as0.stdout).not.toMatch(/seat [12] is dealt: /);
+    expect(as0.stdout).not.toMatch(/seat [12] draws: /);
+    expect(full.stdout).toMatch(/seat [12] draws: /);
+    // Seat 0's view of the table before its decisions: the others' hands face down.
+    expect(as0.stdout).toMatch(/seat 0 sees:\n.*\n.*\n.*\n {10}seat 0[^:]*: \S/);
+    expect(as0.stdout).toMatch(/ {10}seat 1[^:]*: .*\+\d+ face down/);
+    // The same match: the same result line.
+    const resultLine = (s: string) => s.split('\n').find((l) => l.startsWith('result: '));
+    expect(resultLine(as0.stdout)).toBe(resultLine(full.stdout));
+    // Stop: a seat never sees another's dealt or drawn cards.
+    expect(stop1.stdout).toMatch(/seat 1 is dealt: /);
+    expect(stop1.stdout).not.toMatch(/seat [02] is dealt: /);
+    expect(stop1.stdout).not.toMatch(/seat [02] draws: /);
+  });
+
+  it('--as names a seat of the match', async () => {
+    const r = await tavoloAsync([...stramat, '--as', '3']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--as: seat 3 does not exist: the seats are 0 to 2/);
+  });
+
+  it('exits 1 when a bot faulted, as run does', async () => {
+    const r = await tavoloAsync(['play', '--game', 'stramat', '--bots', `${join(FIXTURES, 'bad-bot.mjs')},random`, '--seed', '1']);
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stdout).toMatch(/^Fault: seat \d \(bad\) illegal_action/m);
+    expect(r.stdout).toMatch(/fault_seat=\d/);
+  });
+});

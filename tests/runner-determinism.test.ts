@@ -52,8 +52,8 @@ describe('byte-identical output across thread counts, batch sizes and reruns', (
     expect(read(st[1], f)).toBe(read(st[0], f));
   });
 
-  it('leaves exactly the four result files (no temporaries)', () => {
-    for (const d of [...hc, ...st]) expect(readdirSync(d).sort()).toEqual(['matches.csv', 'run.json', 'seats.csv', 'summary.csv']);
+  it('leaves exactly the result files and the report (no temporaries)', () => {
+    for (const d of [...hc, ...st]) expect(readdirSync(d).sort()).toEqual(['matches.csv', 'report.html', 'run.json', 'seats.csv', 'summary.csv']);
   });
 
   it('puts the timings in run.json only', () => {

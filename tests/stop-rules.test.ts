@@ -531,6 +531,32 @@ describe('Stop: X+', () => {
     act(b, 'BX');
     expect(legal(b)).toEqual(['Y5']);
   });
+
+  it('xPlusZero=defence_only: a 0 of another colour drawn under X+ is not played either, the X+ passes on (issue 17)', () => {
+    // Seat 1 holds no number card: it draws the R0 on top of the deck.
+    const opts = { xPlusZero: 'defence_only' };
+    const b = pos({ hands: ['BX R1', 'YS', 'Y7'], discard: 'B7', deck: 'R0', options: opts });
+    act(b, 'BX');
+    expect(legal(b)).toEqual(['D']);
+    act(b, 'D');
+    expect(hand(b, 1)).toEqual(sorted('R0 YS'));
+    expect(top(b)).toBe('BX');
+    expect(b.attack).toBe(Attack.X);
+    expect(b.cur).toBe(2);
+    // With the default (draws_zero) the same R0 is played as a number worth 0.
+    const a = pos({ hands: ['BX R1', 'YS', 'Y7'], discard: 'B7', deck: 'R0' });
+    act(a, 'BX');
+    act(a, 'D');
+    expect(hand(a, 1)).toEqual(['YS']);
+    expect(top(a)).toBe('R0');
+    expect(a.attack).toBe(Attack.NONE);
+    // A 0 of the X+ colour drawn is still the defence.
+    const c = pos({ hands: ['BX R1', 'YS', 'Y7'], discard: 'B7', deck: 'B0', options: opts });
+    act(c, 'BX');
+    act(c, 'D');
+    expect(top(c)).toBe('B0');
+    expect(c.attack).toBe(Attack.NONE);
+  });
 });
 
 describe('Stop: jolly', () => {
@@ -615,8 +641,39 @@ describe('Stop: Fine del round and Punteggio', () => {
     expect(Array.from(s.lastRound)).toEqual([11, 0, 5]);
   });
 
-  it('a 2+ passed on while the round ends keeps resolving (two players: back to the one who went out)', () => {
-    const s = pos({ hands: ['B2+', 'G2+ Y8'], discard: 'B4', options: { targetScore: 10000 } });
+  it('lastCardAttack=victim (default): a last 2+ hits its victim, who may stop it with a 0 but not pass it on', () => {
+    const s = pos({ hands: ['B2+', 'G2+ B0 Y8'], discard: 'B4', options: { targetScore: 10000 } });
+    act(s, 'B2+');
+    expect(s.cur).toBe(1);
+    expect(legal(s)).toEqual(sorted('B0 D'));
+    act(s, 'D');
+    expect(s.stats[Stat.ROUNDS]).toBe(1);
+    expect(s.lastRound[0]).toBe(0); // the player who went out ends the round with no card
+    const t = pos({ hands: ['B2+', 'G2+ B0 Y8'], discard: 'B4', options: { targetScore: 10000 } });
+    act(t, 'B2+');
+    act(t, 'B0');
+    expect(t.stats[Stat.ROUNDS]).toBe(1);
+    expect(Array.from(t.lastRound)).toEqual([0, 20 + 8]);
+  });
+
+  it('lastCardAttack=victim: a last X+ does not pass on, and a 2+ played under it attacks nobody', () => {
+    // Seat 1 has no number card and draws a symbol: the X+ would pass on to seat 0, who went out.
+    const a = pos({ hands: ['BX', 'YS', 'G5'], discard: 'B4', deck: 'RW', options: { targetScore: 10000 } });
+    act(a, 'BX');
+    act(a, 'D');
+    expect(a.stats[Stat.ROUNDS]).toBe(1);
+    expect(a.lastRound[0]).toBe(0);
+    // Seat 1 plays a 2+ as the X+ card and draws 2; seat 2 is not attacked.
+    const b = pos({ hands: ['BX', 'Y2+ Y8', 'G5'], discard: 'B4', options: { targetScore: 10000 } });
+    act(b, 'BX');
+    act(b, 'Y2+');
+    expect(b.stats[Stat.ROUNDS]).toBe(1);
+    expect(b.lastRound[2]).toBe(5);
+    expect(b.lastRound[0]).toBe(0);
+  });
+
+  it('lastCardAttack=chain: a 2+ passed on while the round ends keeps resolving (two players: back to the one who went out)', () => {
+    const s = pos({ hands: ['B2+', 'G2+ Y8'], discard: 'B4', options: { targetScore: 10000, lastCardAttack: 'chain' } });
     act(s, 'B2+');
     act(s, 'G2+');
     expect(s.cur).toBe(0);

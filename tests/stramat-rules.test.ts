@@ -117,6 +117,31 @@ describe('7.2 power cards', () => {
     expect(stramat.result(s).winners).toEqual([1]);
   });
 
+  it('Dado: with dadoShortDeck=full-shares players take whole shares; the first who cannot ends the game without drawing (issue 17)', () => {
+    // 3 players, 5 cards in the deck, a roll of 2 (a two-sided die; the first seed that rolls 2):
+    // seat 1 and seat 2 take 2 each, the roller cannot take 2 of the 1 left.
+    const lay = (mode: string) =>
+      table({ players: 3, hands: ['D 3 3', '1', '1 2'], top: '3', deck: '2 2 2 1 1', options: { dadoShortDeck: mode, dieSides: 2 } });
+    let seed = 0;
+    for (;;) {
+      const probe = lay('full-shares');
+      play(probe, 'D', new Rng(`full-${seed}`));
+      if (probe.metrics[stramat.metricNames.indexOf('dado_pips')] === 2) break;
+      seed++;
+    }
+    const s = lay('full-shares');
+    play(s, 'D', new Rng(`full-${seed}`));
+    expect(s.phase).toBe(Phase.OVER);
+    expect(stramat.result(s).endReason).toBe('dado_short_deck');
+    expect(Array.from(s.handSize)).toEqual([2, 3, 4]);
+    expect(s.deckSize).toBe(1);
+    // The default draws until the deck is empty: the roller takes the last card.
+    const d = lay('draw-until-empty');
+    play(d, 'D', new Rng(`full-${seed}`));
+    expect(Array.from(d.handSize)).toEqual([3, 3, 4]);
+    expect(d.deckSize).toBe(0);
+  });
+
   it('Aggiungo: a card goes face down, the target shows the hand, one is taken, the face-down one given', () => {
     const s = table({ players: 3, hands: ['+ 3 1', '1 2 J', '2 2'], top: '2' });
     play(s, '+');
@@ -152,6 +177,36 @@ describe('7.2 power cards', () => {
     expect(hand(s, 0)).toBe('1 1 1 2');
     expect(s.hands[1 * Card.COUNT + type('3')]).toBeGreaterThanOrEqual(3);
     expect(stramat.observe(s, 0).known[1][type('3')]).toBe(3);
+  });
+
+  it("8.0: the Stramat card is passed only in its holder's own turn: another's Aggiungo or Giro cannot take it (option stramatTakenByOthers)", () => {
+    // Aggiungo: the Stramat card is not offered; a hand of the Stramat card alone is no target.
+    const a = table({ players: 3, hands: ['+ 3 1', '1 S', 'S'], top: '2' });
+    play(a, '+');
+    play(a, 'c3');
+    expect(legal(a)).toEqual(['t1']);
+    play(a, 't1');
+    expect(legal(a)).toEqual(['c1']);
+    const b = table({ players: 3, hands: ['+ 3 1', '1 S', 'S'], top: '2', options: { stramatTakenByOthers: true } });
+    play(b, '+');
+    play(b, 'c3');
+    expect(legal(b).sort()).toEqual(['t1', 't2']);
+    play(b, 't1');
+    expect(legal(b).sort()).toEqual(['c1', 'cS']);
+    // Giro: the blind draws never take it, and at most as many cards as the others are swapped.
+    for (let seed = 0; seed < 30; seed++) {
+      const g = table({ hands: ['G 3 3 3 2', '1 S'], top: '2' });
+      play(g, 'G');
+      play(g, 't1');
+      play(g, 'c3', new Rng(`g${seed}`)); // one takeable card: the first pick completes the swap
+      expect(g.hands[1 * Card.COUNT + type('S')]).toBe(1);
+      expect(g.hands[type('S')]).toBe(0);
+    }
+    // The holder still passes it in their own turn (their own Giro or Aggiungo).
+    const h = table({ hands: ['G S 3', '1 1'], top: '2' });
+    play(h, 'G');
+    play(h, 't1');
+    expect(legal(h)).toContain('cS');
   });
 
   it('Giro: fewer cards when the player chooses to stop', () => {

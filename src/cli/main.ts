@@ -17,8 +17,11 @@ import { intFlag, listFlag, parseKeyValues, rawFlagValues, shardFlag, textFlag }
 import { progressBar } from './progress.js';
 import { listText } from './list.js';
 import { narrateMatch, playSpec } from './play.js';
+import { reportAfterRun, reportCommand } from './report.js';
+import { showCommand } from './show.js';
+import { writeViewer } from '../report/viewer.js';
 
-type Command = { cmd: 'run' | 'play' | 'list' | 'merge'; argv: Record<string, unknown> };
+type Command = { cmd: 'run' | 'play' | 'list' | 'merge' | 'report' | 'show'; argv: Record<string, unknown> };
 
 /**
  * Exit codes (README, "Exit codes"): 0 every match played normally; 1 the results are complete but some
@@ -34,7 +37,7 @@ function version(): string {
 }
 
 /** Flags typed as numbers in the help; their values are checked from the text as typed (intFlag). */
-const NUMERIC_FLAGS = ['matches', 'threads', 'batch', 'decision-timeout-ms', 'worker-memory-mb', 'players', 'match'];
+const NUMERIC_FLAGS = ['matches', 'threads', 'batch', 'decision-timeout-ms', 'worker-memory-mb', 'players', 'match', 'as'];
 
 /** What a command needs when it is given without its arguments, with an example. */
 const MISSING_ARGUMENT: Record<string, string> = {
@@ -116,9 +119,33 @@ async function parse(args: string[]): Promise<Command> {
           .option('match', { type: 'number', requiresArg: true, describe: 'Match index i (default 0): seed and seat rotation of match i' })
           .option('spec', { type: 'string', requiresArg: true, describe: 'Replay a match of this tournament spec instead' })
           .option('variant', { type: 'string', requiresArg: true, describe: 'Variant name with --spec (default: the first)' })
+          .option('as', { type: 'number', requiresArg: true, describe: 'Print the match as this seat saw it: its view of the table, the events it may see (a check of the honesty rules)' })
+          .option('html', { type: 'string', requiresArg: true, describe: 'Also write the match viewer page (self-contained HTML) to this file' })
           .example('$0 play --game stramat --bots greedy,random,random,random --seed 7', 'match 0 of a 4-player tournament with seed 7')
-          .example('$0 play --spec tournaments/stramat-dado.json --variant one-dado-fewer --match 17', 'match 17 of that variant, exactly as the run played it'),
+          .example('$0 play --spec tournaments/stramat-dado.json --variant one-dado-fewer --match 17', 'match 17 of that variant, exactly as the run played it')
+          .example('$0 play --spec tournaments/stramat-dado.json --match 3 --as 1 --html match3.html', 'match 3 as seat 1 saw it, and a page that replays it'),
       choose('play'),
+    )
+    .command(
+      'report <dir>',
+      'Write report.html (charts of every CSV there) for a finished result folder',
+      (y) =>
+        y
+          .positional('dir', { type: 'string', describe: 'A result folder, e.g. results/stramat-dado' })
+          .example('$0 report results/stramat-dado', 'rebuild results/stramat-dado/report.html'),
+      choose('report'),
+    )
+    .command(
+      'show <dir>',
+      'Write a page that replays one match of a finished run step by step',
+      (y) =>
+        y
+          .positional('dir', { type: 'string', describe: 'A result folder, e.g. results/stramat-dado' })
+          .option('variant', { type: 'string', requiresArg: true, describe: 'Variant name (default: the first)' })
+          .option('match', { type: 'number', requiresArg: true, describe: 'Match index i (default 0)' })
+          .option('out', { type: 'string', requiresArg: true, describe: 'Page to write (default: <dir>/matches/<variant>-<i>.html)' })
+          .example('$0 show results/stramat-dado --variant one-dado-fewer --match 3', 'a page that replays match 3 of that variant'),
+      choose('show'),
     )
     .command(
       'list',
@@ -126,7 +153,7 @@ async function parse(args: string[]): Promise<Command> {
       (y) => y.example('$0 list', 'every game option with its default and bounds, every bot parameter'),
       choose('list'),
     )
-    .demandCommand(1, 'Give a command: run, merge, play or list (tavolo --help shows them).')
+    .demandCommand(1, 'Give a command: run, merge, compare, play, show, report or list (tavolo --help shows them).')
     .strict()
     .help()
     .version(version())
@@ -138,7 +165,7 @@ async function parse(args: string[]): Promise<Command> {
       throw new InputError(missing ?? (msg.includes('--help') ? msg : `${msg} (tavolo --help shows the usage)`));
     })
     .parseAsync();
-  if (!chosen) throw new InputError('Give a command: run, merge, play or list (tavolo --help shows them).');
+  if (!chosen) throw new InputError('Give a command: run, merge, compare, play, show, report or list (tavolo --help shows them).');
   return chosen;
 }
 
@@ -285,6 +312,7 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
           (outcome.playedMatches < outcome.totalMatches ? `; ${outcome.totalMatches - outcome.playedMatches} were already journaled` : '') +
           ')\n',
       );
+      await reportAfterRun(outcome.outDir);
     }
     return Object.keys(outcome.faults).length > 0 ? EXIT.faults : EXIT.ok;
   } catch (err) {
@@ -318,6 +346,7 @@ async function mergeCommand(argv: Record<string, unknown>): Promise<number> {
     process.stdout.write(
       `Merged ${dirs.length} shard${dirs.length > 1 ? 's' : ''} (${r.totalMatches} matches): wrote ${shownPath(r.outDir)}/matches.csv, summary.csv, seats.csv, run.json\n`,
     );
+    await reportAfterRun(r.outDir);
     return Object.keys(r.faults).length > 0 ? EXIT.faults : EXIT.ok;
   } catch (err) {
     if (err instanceof Interrupted) {
@@ -328,8 +357,10 @@ async function mergeCommand(argv: Record<string, unknown>): Promise<number> {
   }
 }
 
-async function playCommand(argv: Record<string, unknown>): Promise<void> {
+/** `tavolo play`: exit 1 when a bot faulted, as `run` does. */
+async function playCommand(argv: Record<string, unknown>): Promise<number> {
   const match = intFlag('--match', argv.match, 0) ?? 0;
+  const as = intFlag('--as', argv.as, 0, 63);
   const { spec, variant } = await playSpec(
     {
       spec: textFlag('--spec', argv.spec),
@@ -344,8 +375,11 @@ async function playCommand(argv: Record<string, unknown>): Promise<void> {
     process.cwd(),
   );
   const lines: string[] = [];
-  narrateMatch(spec, variant, match, (l) => lines.push(l));
+  const told = narrateMatch(spec, variant, match, (l) => lines.push(l), { as });
   process.stdout.write(lines.join('\n') + '\n');
+  const html = textFlag('--html', argv.html);
+  if (html !== undefined) writeViewer(spec, variant, match, html);
+  return told.fault ? EXIT.faults : EXIT.ok;
 }
 
 export async function main(args: string[]): Promise<number> {
@@ -355,7 +389,9 @@ export async function main(args: string[]): Promise<number> {
     cmd = c.cmd;
     if (c.cmd === 'run') return await runCommand(c.argv);
     if (c.cmd === 'merge') return await mergeCommand(c.argv);
-    if (c.cmd === 'play') await playCommand(c.argv);
+    if (c.cmd === 'play') return await playCommand(c.argv);
+    if (c.cmd === 'report') await reportCommand(c.argv);
+    else if (c.cmd === 'show') await showCommand(c.argv);
     else process.stdout.write((await listText()) + '\n');
     return EXIT.ok;
   } catch (err) {

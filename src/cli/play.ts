@@ -2,18 +2,76 @@ import { playMatch } from '../engine/match.js';
 import { InputError } from '../runner/errors.js';
 import { lineupIndex, matchSeed, rotations } from '../runner/plan.js';
 import { resolveSpec, loadSpec, type ResolvedSpec, type RawSpec } from '../runner/spec.js';
-import type { OptionValue } from '../engine/game.js';
+import type { GameEvent, OptionValue, TableView } from '../engine/game.js';
+
+/** How to narrate a match: the full table (every card), or as one seat saw it. */
+export interface NarrateOptions {
+  /** Print the match as this seat saw it: its observed views, its share of the events. */
+  as?: number;
+}
+
+/** What narrateMatch found out, for the exit code. */
+export interface Narrated {
+  fault: boolean;
+}
+
+/** Text of one event for a viewer (-1: the full table). */
+export function eventText(e: GameEvent, viewer: number): string {
+  if (e.secret !== undefined && (viewer < 0 || e.secret.seats.includes(viewer))) return e.secret.text;
+  return e.text;
+}
+
+/** Round and game boundaries stand out; a turn's start opens its block; the rest sits under the decision. */
+function eventLine(e: GameEvent, viewer: number): string {
+  const text = eventText(e, viewer);
+  if (e.kind === 'turn') return `  -- ${text}`;
+  if (MARKS.has(e.kind)) return `  == ${text} ==`;
+  return `        · ${text}`;
+}
+const MARKS = new Set(['round_start', 'round_end', 'game_start', 'game_end', 'match_end']);
+
+/** A TableView as text (for `--as`): header lines, then one line per zone. */
+export function viewText(v: TableView, indent = ''): string {
+  const lines = v.header.map((h) => indent + h);
+  for (const z of v.zones) {
+    if (z.kind === 'count') lines.push(`${indent}  ${z.label}: ${z.value}`);
+    else if (z.kind === 'cards') {
+      const down = z.hidden ? `${z.cards.length ? ' ' : ''}+${z.hidden} face down` : '';
+      lines.push(`${indent}  ${z.label}: ${z.cards.join(' ')}${down}${z.cards.length || z.hidden ? '' : '(none)'}`);
+    } else {
+      lines.push(`${indent}  ${z.label}:`);
+      for (let r = 0; r < z.rows; r++) {
+        const row = z.cells.slice(r * z.cols, (r + 1) * z.cols).map((c) => (c === null ? ' ' : c === '' ? '.' : c));
+        lines.push(`${indent}    ${row.join(' ')}`);
+      }
+    }
+  }
+  return lines.join('\n');
+}
 
 /**
- * `tavolo play`: one match, move by move. It uses the tournament's own seed derivation and seat
- * rotation (runner/plan.ts), so `--seed 7 --match i` is exactly match i of a tournament whose master
- * seed is 7 and whose lineup is the --bots list.
+ * `tavolo play`: one match, move by move, with what each move caused (the game's events) under it. It
+ * uses the tournament's own seed derivation and seat rotation (runner/plan.ts), so `--seed 7 --match i`
+ * is exactly match i of a tournament whose master seed is 7 and whose lineup is the --bots list.
+ * Decisions are numbered 1, 2, ... in the order they were taken (with `as`, those the seat saw); turns,
+ * rounds and games are numbered by the game's own events.
  */
-export function narrateMatch(spec: ResolvedSpec, variantIndex: number, match: number, print: (line: string) => void): void {
+export function narrateMatch(
+  spec: ResolvedSpec,
+  variantIndex: number,
+  match: number,
+  print: (line: string) => void,
+  how: NarrateOptions = {},
+): Narrated {
   const { game, players } = spec;
   const variant = spec.variants[variantIndex];
   const seats = rotations(spec.lineup)[match % players];
   const seed = matchSeed(spec.seed, match);
+  const viewer = how.as ?? -1;
+  if (viewer >= players) throw new InputError(`seat ${viewer} does not exist: the seats are 0 to ${players - 1}`, '--as');
+  if (viewer >= 0 && typeof game.observedView !== 'function') {
+    throw new InputError(`the game ${game.name} does not describe a seat's view of the table (observedView), so it cannot be shown as one seat saw it`, '--as');
+  }
   print(`${game.title}: match ${match} of master seed ${JSON.stringify(spec.seed)} (match seed ${JSON.stringify(seed)}), variant ${variant.name}`);
   const defaults = new Map(game.options.map((o) => [o.name, JSON.stringify(o.default)]));
   const changed = Object.entries(variant.options)
@@ -24,25 +82,51 @@ export function narrateMatch(spec: ResolvedSpec, variantIndex: number, match: nu
     `Seats: ${seats.map((e, s) => `${s} ${e.name}`).join(', ')}` +
       ` (seat s is lineup entry (s + ${match}) mod ${players}: ${seats.map((_, s) => lineupIndex(s, match, players)).join(',')})`,
   );
+  if (viewer >= 0) print(`As seat ${viewer} saw it: its own view of the table, the events it may see, the decisions it saw (numbered as it saw them).`);
   print('');
 
+  const events: GameEvent[] = [];
+  let shown = 0;
+  const flush = () => {
+    for (; shown < events.length; shown++) print(eventLine(events[shown], viewer));
+  };
+  const showTable = (state: unknown, indent: string) => {
+    if (viewer < 0) print(game.describe(state));
+    else print(viewText(game.observedView(game.observe(state, viewer), viewer), indent));
+  };
   let step = 0;
   let last: unknown = null;
   const outcome = playMatch(game, variant.options, seats, seed, {
+    events,
     onAction(state, player, action) {
-      if (step === 0) {
-        print(game.describe(state));
+      if (last === null) {
+        flush();
+        print('');
+        showTable(state, '');
         print('');
       }
       last = state;
+      const full = game.actionText(state, action);
+      let text: string | null = full;
+      if (viewer >= 0 && player !== viewer && typeof game.actionSeen === 'function') text = game.actionSeen(state, action, viewer);
+      if (text === null) return;
+      if (viewer === player) {
+        print('      seat ' + viewer + ' sees:');
+        print(viewText(game.observedView(game.observe(state, viewer), viewer), '        '));
+      }
       step++;
-      print(`${String(step).padStart(4)}. seat ${player} (${seats[player].name}): ${game.actionText(state, action)} [${game.actionCode(action)}]`);
+      const code = text === full ? ` [${game.actionCode(action)}]` : '';
+      print(`${String(step).padStart(4)}. seat ${player} (${seats[player].name}): ${text}${code}`);
+    },
+    afterAction() {
+      flush();
     },
   });
+  flush();
   const r = outcome.result;
   print('');
   if (last !== null) {
-    print(game.describe(last));
+    showTable(last, '');
     print('');
   }
   if (outcome.fault) {
@@ -56,6 +140,7 @@ export function narrateMatch(spec: ResolvedSpec, variantIndex: number, match: nu
       `first_player=${r.firstPlayer} turns=${r.turns} decisions=${outcome.decisions} end_reason=${r.endReason}` +
       (outcome.fault ? ` fault_seat=${outcome.fault.seat}` : ''),
   );
+  return { fault: outcome.fault !== undefined };
 }
 
 export interface PlayArgs {

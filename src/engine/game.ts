@@ -60,6 +60,10 @@ export interface MatchResult {
  * seats only (the cards a player drew, the card two players exchanged) carries the full version in
  * `secret`, with the seats allowed to read it: the viewer shows `secret` to those seats and to the full
  * table view, and `text` to everyone else ("seat 2 draws 2 cards" against "seat 2 draws 1, Dado").
+ *
+ * Every game gives them (tests/contract-events.test.ts plays every registered game): the set-up reports
+ * the deal, every automatic effect of an action is reported, a secret never repeats in `text`, and the
+ * last event of a finished match is one `match_end` saying why it ended. docs/events.md lists each game's.
  */
 export interface GameEvent {
   /** A short snake_case word: draw, roll, block, take, exchange, eliminate, reshuffle, turn, round_end, deal, match_end, ... */
@@ -192,11 +196,24 @@ export interface Game<S = unknown, O = unknown> {
   /** A readable multi-line view of the whole state (for `tavolo play`, which shows the table). */
   describe(state: S): string;
 
-  /** The whole table, every hidden card shown (the viewer's full view). */
-  tableView?(state: S): TableView;
+  /**
+   * Optional: what seat `viewer` sees of `action`, the current decision of another seat (for `tavolo play
+   * --as` and the viewer's seat view): the text to show, or null when the viewer cannot even tell that
+   * this decision was taken (a private question such as "play out of turn?" declined). Absent: every
+   * decision is public and actionText is what everyone sees. A game whose actions can hide a card (a card
+   * put face down, cards picked from one's own hand) must implement it.
+   */
+  actionSeen?(state: S, action: number, viewer: number): string | null;
 
-  /** The table as `player` sees it, built from that player's observation only (the viewer's seat view). */
-  observedView?(obs: O, player: number): TableView;
+  /** The whole table, every hidden card shown (the viewer's full view). */
+  tableView(state: S): TableView;
+
+  /**
+   * The table as `player` sees it, built from that player's observation only (the viewer's seat view).
+   * Same zones (ids) as tableView, so a viewer can switch between them; a card the observation does not
+   * show is counted in the zone's `hidden`.
+   */
+  observedView(obs: O, player: number): TableView;
 }
 
 /** A game with its types erased, as the runner and the bots hold it. */

@@ -1,5 +1,5 @@
 import { isTrustedBuiltIn, type Bot, type BotFactory, type Decision } from './bot.js';
-import type { AnyGame, MatchResult, Options } from './game.js';
+import type { AnyGame, GameEvent, MatchResult, Options } from './game.js';
 import { Rng } from './rng.js';
 
 /** The decision a bot sees. The state sits in a true private field: a bot cannot reach it. */
@@ -75,6 +75,13 @@ export interface MatchWatch {
 export interface MatchHooks {
   /** Called before each action is applied (for `tavolo play`). */
   onAction?(state: unknown, player: number, action: number): void;
+  /** Called after each action is applied, once its events are in `events` (for `tavolo play`). */
+  afterAction?(state: unknown, player: number, action: number): void;
+  /**
+   * Passed to the game's setup and apply, which append what happened (GameEvent); for `tavolo play` and
+   * golden playthroughs. Tournaments leave it out, and the game then writes nothing.
+   */
+  events?: GameEvent[];
   /** Progress cells and forced faults (the runner's watchdog). */
   watch?: MatchWatch;
   /**
@@ -131,7 +138,8 @@ export function playMatch(
   const players = seats.length;
   const rngs = matchRngs(seed, players);
   const spare = hooks?.spare;
-  const state = game.setup(opts, players, rngs.game, spare?.state);
+  const events = hooks?.events;
+  const state = events === undefined ? game.setup(opts, players, rngs.game, spare?.state) : game.setup(opts, players, rngs.game, spare?.state, events);
   if (spare) spare.state = undefined;
   const watch = hooks?.watch;
   const timing = hooks?.timing;
@@ -226,7 +234,11 @@ export function playMatch(
     }
     decisions++;
     hooks?.onAction?.(state, player, action);
-    game.apply(state, action, rngs.game);
+    if (events === undefined) game.apply(state, action, rngs.game);
+    else {
+      game.apply(state, action, rngs.game, events);
+      hooks?.afterAction?.(state, player, action);
+    }
   }
 
   if (timing !== undefined) timing[2 * players] = tick;

@@ -1,7 +1,7 @@
 // Race to 21, a complete tavolo game in one file: players take turns adding 1 to `maxStep` to a running
 // total, and whoever brings it to `target` wins. Written against the types tavolo exports, compiled
 // with `tsc`, and named in race.json as ./dist/race.js.
-import { OptionError, type Game, type MatchResult, type Options, type Rng } from 'tavolo';
+import { OptionError, type Game, type GameEvent, type MatchResult, type Options, type Rng, type TableView } from 'tavolo';
 
 /** Everything a match is; mutable, as tavolo drives games in a hot loop. */
 export interface RaceState {
@@ -70,12 +70,15 @@ export const race: Game<RaceState, RaceObservation> = {
     return n;
   },
 
-  apply(s, action) {
+  // `events` is given only by `tavolo play`, the match viewer and golden files, never in a tournament.
+  apply(s, action, _rng, events?: GameEvent[]) {
     s.total += stepOf(action);
     s.steps.push(stepOf(action));
     s.turns++;
-    if (s.total >= s.target) s.winner = s.toMove;
-    else s.toMove = (s.toMove + 1) % s.players;
+    if (s.total >= s.target) {
+      s.winner = s.toMove;
+      events?.push({ kind: 'match_end', seat: s.winner, text: `seat ${s.winner} reaches ${s.target} and wins`, data: { total: s.total } });
+    } else s.toMove = (s.toMove + 1) % s.players;
   },
 
   clone: (s) => ({ ...s, steps: s.steps.slice() }),
@@ -105,7 +108,21 @@ export const race: Game<RaceState, RaceObservation> = {
   // For the greedy bot: reaching the target is best; otherwise any step is as good as another.
   heuristic: (obs, action) => (obs.total + stepOf(action) >= obs.target ? 1 : 0),
 
+  // The match viewer draws these; nothing is hidden, so every seat sees the whole table.
+  tableView: (s): TableView => raceView(s.total, s.target),
+  observedView: (obs): TableView => raceView(obs.total, obs.target),
+
   describe: (s) => `Total ${s.total} of ${s.target}; steps of 1 to ${s.maxStep}; seat ${s.toMove} to move.`,
 };
+
+function raceView(total: number, target: number): TableView {
+  return {
+    header: [`Race to ${target}`],
+    zones: [
+      { kind: 'count', id: 'total', label: 'Total', owner: -1, value: total },
+      { kind: 'count', id: 'left', label: 'Left to the target', owner: -1, value: target - total },
+    ],
+  };
+}
 
 export default race;

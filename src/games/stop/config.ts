@@ -84,7 +84,8 @@ export const STOP_OPTIONS: readonly OptionSpec[] = [
     default: 0,
     min: 0,
     max: 1,
-    description: 'Probability that a player forgets to call "Attenzione!" before the penultimate card (drawn from the game generator).',
+    description:
+      'Probability that a player forgets to call "Attenzione!" before the penultimate card (drawn from the game generator). Default 0: the rulebook gives no rate (forgetting is a human lapse, and bots always call it), so the penalty never applies unless this is set.',
   },
   { name: 'attentionPenalty', type: 'int', default: 2, min: 0, max: 20, description: 'Cards drawn for a forgotten "Attenzione!".' },
   {
@@ -106,6 +107,14 @@ export const STOP_OPTIONS: readonly OptionSpec[] = [
     type: 'boolean',
     default: true,
     description: 'A number card drawn under X+ (no number in hand) is played and its value drawn (false: played, nothing drawn).',
+  },
+  {
+    name: 'lastCardAttack',
+    type: 'enum',
+    default: 'victim',
+    values: ['victim', 'chain'],
+    description:
+      'A 2+ or X+ played as the last card of a round hits its victim, who may only defend with a 0 or take it, so the round ends with the player who went out (victim); or it resolves as any attack, stacks and passes included, and may come back to that player (chain).',
   },
   {
     name: 'jollyDefence',
@@ -158,6 +167,8 @@ export interface StopConfig {
   /** A 0 of another colour may be chosen as the X+ card (worth 0). */
   readonly xZero: boolean;
   readonly xDrawnDraws: boolean;
+  /** Once a hand is empty, a pending 2+ or X+ hits its victim only: no stack, no pass-on (lastCardAttack=victim). */
+  readonly lastVictimOnly: boolean;
   readonly jollyDefence: boolean;
   readonly swapSelfCancel: boolean;
   readonly swapContinueCanceller: boolean;
@@ -230,6 +241,7 @@ function buildConfig(opts: Options): StopConfig {
     firstCardEffect: opts.firstCardEffect as boolean,
     xZero: opts.xPlusZero === 'draws_zero',
     xDrawnDraws: opts.xPlusDrawnDraws as boolean,
+    lastVictimOnly: opts.lastCardAttack === 'victim',
     jollyDefence: opts.jollyDefence as boolean,
     swapSelfCancel: opts.swapSelfCancel as boolean,
     swapContinueCanceller: opts.swapCancelContinue === 'canceller',

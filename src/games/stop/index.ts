@@ -1,11 +1,12 @@
-import type { Game, MatchResult, Options } from '../../engine/game.js';
+import type { Game, GameEvent, MatchResult, Options } from '../../engine/game.js';
 import type { Rng } from '../../engine/rng.js';
 import { STOP_OPTIONS, checkStopOptions } from './config.js';
 import { heuristic } from './heuristic.js';
 import { type StopObservation, determinize, observe } from './observation.js';
 import { applyAction, legalActions, setupMatch } from './rules.js';
 import { END_REASONS, MAX_ACTIONS, Phase, Stat, type StopState } from './state.js';
-import { actionCode, actionText, describe } from './text.js';
+import { actionCode, actionSeen, actionText, describe } from './text.js';
+import { observedView, tableView } from './view.js';
 
 export type { StopObservation } from './observation.js';
 export type { StopState } from './state.js';
@@ -79,8 +80,8 @@ export const stop: Game<StopState, StopObservation> = {
   checkOptions(opts: Options, players: number): void {
     checkStopOptions(opts, players);
   },
-  setup(opts: Options, players: number, rng: Rng): StopState {
-    return setupMatch(opts, players, rng);
+  setup(opts: Options, players: number, rng: Rng, _reuse?: StopState, events?: GameEvent[]): StopState {
+    return setupMatch(opts, players, rng, events);
   },
   currentPlayer(s: StopState): number {
     return s.phase === Phase.OVER ? -1 : s.cur;
@@ -96,6 +97,9 @@ export const stop: Game<StopState, StopObservation> = {
   metrics,
   actionCode,
   actionText,
+  actionSeen,
   heuristic,
   describe,
+  tableView,
+  observedView,
 };

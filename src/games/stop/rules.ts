@@ -1,8 +1,28 @@
-import type { Options } from '../../engine/game.js';
+import type { GameEvent, Options } from '../../engine/game.js';
 import type { Rng } from '../../engine/rng.js';
 import { COLOUR_OF, Card, KIND_OF, Kind, XPLUS_VALUE, typeOf } from './cards.js';
 import { configOf } from './config.js';
 import { Act, Attack, EndReason, Ev, Phase, Stat, StopState, SwapMode } from './state.js';
+import {
+  evDeal,
+  evDefended,
+  evDraw,
+  evDrawShown,
+  evFirstCardEffect,
+  evFlip,
+  evForgot,
+  evMatchEnd,
+  evOut,
+  evReshuffle,
+  evRoundEnd,
+  evShowHand,
+  evSkipped,
+  evSwap,
+  evSwapCancelled,
+  evTurn,
+  evXNothing,
+  evXPass,
+} from './events.js';
 
 /*
  * The rules of Stop. Section names refer to the Italian rulebook (shared/rules/stop.txt);
@@ -23,9 +43,10 @@ export function rightOf(s: StopState, p: number): number {
 // Set-up ("Preparazione") and rounds ("Fine del round", "Punteggio")
 
 /** A new match: the first dealer, then the first round's deal. */
-export function setupMatch(opts: Options, players: number, rng: Rng): StopState {
+export function setupMatch(opts: Options, players: number, rng: Rng, events?: GameEvent[]): StopState {
   const cfg = configOf(opts);
   const s = new StopState(cfg, players);
+  s.ev = events;
   s.firstDealer = cfg.firstDealer < 0 ? rng.int(players) : cfg.firstDealer;
   newRound(s, rng);
   return s;
@@ -66,19 +87,24 @@ export function newRound(s: StopState, rng: Rng): void {
       s.sizes[p]++;
     }
   }
+  if (s.ev !== undefined) evDeal(s);
+  let jollies = 0;
   while (s.pile[s.pileLen - 1] === Card.JOLLY) {
     s.pile.copyWithin(1, 0, s.pileLen - 1);
     s.pile[0] = Card.JOLLY;
+    jollies++;
   }
   const first = s.pile[--s.pileLen];
   s.disc[s.discLen++] = first;
   s.lastPlacer = -1;
   s.push(Ev.FLIP, -1, first);
+  if (s.ev !== undefined) evFlip(s, first, jollies);
   if (cfg.firstCardEffect) {
     const k = KIND_OF[first];
     if (k === Kind.TWO_PLUS) setAttack(s, Attack.DRAW, 2, COLOUR_OF[first]);
     else if (k === Kind.SKIP) setAttack(s, Attack.SKIP, 1, COLOUR_OF[first]);
     else if (k === Kind.XPLUS) setAttack(s, Attack.X, 0, COLOUR_OF[first]);
+    if (s.ev !== undefined && s.attack !== Attack.NONE) evFirstCardEffect(s);
   }
   startTurn(s, s.dealer, rng);
 }
@@ -100,6 +126,7 @@ export function endRound(s: StopState, stuck: boolean, rng: Rng): void {
   }
   s.stats[Stat.ROUNDS]++;
   s.askLen = 0;
+  if (s.ev !== undefined) evRoundEnd(s, stuck, score);
   if (over) finish(s, EndReason.SCORE);
   else if (s.round >= cfg.maxRounds) finish(s, EndReason.ROUND_CAP);
   else newRound(s, rng);
@@ -121,6 +148,7 @@ function finish(s: StopState, reason: number): void {
   s.phase = Phase.OVER;
   s.cur = -1;
   s.endReason = reason;
+  if (s.ev !== undefined) evMatchEnd(s);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -151,14 +179,17 @@ export function startTurn(s: StopState, seat: number, rng: Rng): void {
   s.turn = seat;
   s.askLen = 0;
   if (s.ending) {
-    if (s.attack === Attack.DRAW || s.attack === Attack.X) holderPhase(s);
-    else endRound(s, false, rng);
+    if (s.attack === Attack.DRAW || s.attack === Attack.X) {
+      if (s.ev !== undefined) evTurn(s, seat);
+      holderPhase(s);
+    } else endRound(s, false, rng);
     return;
   }
   if (s.roundTurns >= s.cfg.maxTurns) {
     endRound(s, true, rng);
     return;
   }
+  if (s.ev !== undefined) evTurn(s, seat);
   if (s.cfg.outOfTurn) {
     const top = s.disc[s.discLen - 1];
     if (KIND_OF[top] <= Kind.EIGHT) {
@@ -216,6 +247,7 @@ function reshuffle(s: StopState, rng: Rng): void {
   rng.shuffle(s.pile, 0, s.pileLen);
   s.stats[Stat.RESHUFFLES]++;
   s.push(Ev.RESHUFFLE, -1, 0);
+  if (s.ev !== undefined) evReshuffle(s);
 }
 
 /** Draws one card into p's hand; returns its type, or -1 when deck and discards are exhausted. */
@@ -230,10 +262,16 @@ function drawOne(s: StopState, p: number, rng: Rng): number {
   return t;
 }
 
-/** Draws up to k cards (fewer if no card is left anywhere); returns how many. */
-function drawCards(s: StopState, p: number, k: number, rng: Rng): number {
+/** Draws up to k cards (fewer if no card is left anywhere); returns how many. `why` names the cause for events. */
+function drawCards(s: StopState, p: number, k: number, rng: Rng, why: string): number {
   let d = 0;
-  while (d < k && drawOne(s, p, rng) >= 0) d++;
+  if (s.ev === undefined) {
+    while (d < k && drawOne(s, p, rng) >= 0) d++;
+  } else {
+    const got: number[] = [];
+    for (let t = 0; d < k && (t = drawOne(s, p, rng)) >= 0; d++) got.push(t);
+    evDraw(s, p, got, k, why);
+  }
   s.push(Ev.DRAW, p, d);
   return d;
 }
@@ -247,13 +285,17 @@ function attention(s: StopState, p: number, rng: Rng): void {
   if (s.sizes[p] === 1 && cfg.forget > 0 && rng.float() < cfg.forget) {
     s.stats[Stat.ATTENTION]++;
     s.push(Ev.FORGOT, p, cfg.attentionPenalty);
-    if (cfg.attentionPenalty > 0) drawCards(s, p, cfg.attentionPenalty, rng);
+    if (s.ev !== undefined) evForgot(s, p);
+    if (cfg.attentionPenalty > 0) drawCards(s, p, cfg.attentionPenalty, rng, '"Attenzione!" forgotten');
   }
 }
 
 /** A player whose hand is empty after an action ends the round (once pending effects resolve). */
 function checkOut(s: StopState, p: number): void {
-  if (s.sizes[p] === 0) s.ending = 1;
+  if (s.sizes[p] === 0) {
+    if (s.ev !== undefined && s.ending === 0) evOut(s, p);
+    s.ending = 1;
+  }
 }
 
 function countTurn(s: StopState): void {
@@ -266,6 +308,7 @@ function showHand(s: StopState, p: number): void {
   const n = s.n;
   const base = p * Card.COUNT;
   s.push(Ev.SHOW, p, 0);
+  if (s.ev !== undefined) evShowHand(s, p);
   for (let t = 0; t < Card.COUNT; t++) {
     for (let c = s.hands[base + t]; c > 0; c--) s.push(Ev.SHOWN, p, t);
   }
@@ -314,6 +357,13 @@ export function legalActions(s: StopState, out: Int32Array): number {
       return m;
     }
     case Phase.ATTACK_DRAW:
+      if (s.ending !== 0 && cfg.lastVictimOnly) {
+        // The round is over but for this 2+: its victim takes it or stops it with a 0, no stacking.
+        const z = typeOf(s.attackColour, Kind.ZERO);
+        if (H[base + z] !== 0) out[m++] = z;
+        out[m++] = Act.DRAW;
+        return m;
+      }
       m = responses(s, base, Kind.TWO_PLUS, out);
       if (m !== 0 && cfg.jollyDefence && H[base + Card.JOLLY] !== 0) out[m++] = Card.JOLLY;
       out[m++] = Act.DRAW;
@@ -395,14 +445,15 @@ function answerAttack(s: StopState, p: number, a: number, ctx: number, rng: Rng)
   respond(s, p, a, rng);
 }
 
-export function applyAction(s: StopState, a: number, rng: Rng): void {
+export function applyAction(s: StopState, a: number, rng: Rng, events?: GameEvent[]): void {
+  s.ev = events;
   const p = s.cur;
   switch (s.phase) {
     case Phase.TURN:
       if (a === Act.DRAW) {
         // No valid card: draw one and lose the turn.
         countTurn(s);
-        drawCards(s, p, 1, rng);
+        drawCards(s, p, 1, rng, 'no valid card');
         startTurn(s, leftOf(s, p), rng);
         return;
       }
@@ -438,8 +489,9 @@ export function applyAction(s: StopState, a: number, rng: Rng): void {
       if (a === Act.DRAW) {
         // 2+: draw the pending cards and lose the turn.
         countTurn(s);
-        drawCards(s, p, s.attackCount, rng);
+        drawCards(s, p, s.attackCount, rng, '2+');
         s.push(Ev.SKIPPED, p, 0);
+        if (s.ev !== undefined) evSkipped(s, p);
         s.attack = Attack.NONE;
         startTurn(s, leftOf(s, p), rng);
         return;
@@ -454,6 +506,7 @@ export function applyAction(s: StopState, a: number, rng: Rng): void {
         let q = p;
         for (let i = 0; i < s.attackCount; i++) {
           s.push(Ev.SKIPPED, q, 0);
+          if (s.ev !== undefined) evSkipped(s, q);
           q = leftOf(s, q);
         }
         s.attack = Attack.NONE;
@@ -477,6 +530,7 @@ export function applyAction(s: StopState, a: number, rng: Rng): void {
           s.cur = s.ask[s.askIdx];
           return;
         }
+        if (s.ev !== undefined) evSwap(s);
         doSwap(s);
         startTurn(s, leftOf(s, s.swapPlayer), rng);
         return;
@@ -484,6 +538,7 @@ export function applyAction(s: StopState, a: number, rng: Rng): void {
       // A 0 of the swap's colour cancels the swap completely.
       discard(s, p, a);
       s.push(Ev.CANCEL, p, a);
+      if (s.ev !== undefined) evSwapCancelled(s, p);
       s.stats[Stat.ZERO_DEFENCES]++;
       s.stats[Stat.SWAP_CANCELS]++;
       attention(s, p, rng);
@@ -554,6 +609,7 @@ function respond(s: StopState, p: number, t: number, rng: Rng): void {
   const k = KIND_OF[t];
   if (k === Kind.ZERO) {
     s.push(Ev.DEFEND, p, t);
+    if (s.ev !== undefined) evDefended(s, p);
     s.stats[Stat.ZERO_DEFENCES]++;
     s.attack = Attack.NONE;
   } else {
@@ -576,6 +632,7 @@ function applyXPlus(s: StopState, p: number, a: number, rng: Rng): void {
   if (a === typeOf(s.attackColour, Kind.ZERO)) {
     discard(s, p, a);
     s.push(Ev.DEFEND, p, a);
+    if (s.ev !== undefined) evDefended(s, p);
     s.stats[Stat.ZERO_DEFENCES]++;
     attention(s, p, rng);
     checkOut(s, p);
@@ -589,17 +646,27 @@ function applyXPlus(s: StopState, p: number, a: number, rng: Rng): void {
     if (t < 0) {
       // Nothing left to draw: the X+ ends here.
       s.push(Ev.DRAW, p, 0);
+      if (s.ev !== undefined) evXNothing(s, p);
       s.attack = Attack.NONE;
       startTurn(s, leftOf(s, p), rng);
       return;
     }
     s.push(Ev.DRAW, p, 1);
+    if (s.ev !== undefined) evDrawShown(s, p, t);
     revealDrawn(s, p, t);
-    if (KIND_OF[t] <= Kind.EIGHT) {
+    if (KIND_OF[t] <= Kind.EIGHT && (KIND_OF[t] !== Kind.ZERO || s.cfg.xZero || COLOUR_OF[t] === s.attackColour)) {
       xPlay(s, p, t, s.cfg.xDrawnDraws, rng);
       return;
     }
+    if (s.ending !== 0 && s.cfg.lastVictimOnly) {
+      // The round is over but for this X+: it does not pass on to the next player.
+      s.attack = Attack.NONE;
+      startTurn(s, leftOf(s, p), rng);
+      return;
+    }
+    // A symbol, or (xPlusZero=defence_only) a 0 of another colour, which cannot be chosen from the hand either.
     s.push(Ev.XPASS, p, 0);
+    if (s.ev !== undefined) evXPass(s, p, leftOf(s, p));
     startTurn(s, leftOf(s, p), rng); // the X+ stays pending, on the next player
     return;
   }
@@ -612,10 +679,11 @@ function xPlay(s: StopState, p: number, t: number, draws: boolean, rng: Rng): vo
   attention(s, p, rng);
   if (draws) {
     const v = XPLUS_VALUE[KIND_OF[t]];
-    if (v > 0) drawCards(s, p, v, rng);
+    if (v > 0) drawCards(s, p, v, rng, 'X+');
   }
   checkOut(s, p);
-  if (KIND_OF[t] === Kind.TWO_PLUS) setAttack(s, Attack.DRAW, 2, COLOUR_OF[t]);
+  // A 2+ played under X+ attacks the next player, unless the round is over but for this X+ (lastCardAttack).
+  if (KIND_OF[t] === Kind.TWO_PLUS && !(s.ending !== 0 && s.cfg.lastVictimOnly)) setAttack(s, Attack.DRAW, 2, COLOUR_OF[t]);
   else s.attack = Attack.NONE;
   startTurn(s, leftOf(s, p), rng);
 }
@@ -633,6 +701,7 @@ function chooseSwap(s: StopState, p: number, a: number, rng: Rng): void {
     s.cur = s.ask[0];
     return;
   }
+  if (s.ev !== undefined) evSwap(s);
   doSwap(s);
   startTurn(s, leftOf(s, p), rng);
 }

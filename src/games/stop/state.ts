@@ -1,3 +1,4 @@
+import type { GameEvent } from '../../engine/game.js';
 import { Card } from './cards.js';
 import type { StopConfig } from './config.js';
 
@@ -223,6 +224,11 @@ export class StopState {
   roundTurns = 0;
   totalTurns = 0;
   endReason = 0;
+  /**
+   * Where `setup`/`apply` write events, set at their start from the caller's argument (undefined in a
+   * tournament). Never cloned: a copy, like a bot's, writes none.
+   */
+  ev: GameEvent[] | undefined = undefined;
 
   constructor(
     readonly cfg: StopConfig,

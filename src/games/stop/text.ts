@@ -178,3 +178,14 @@ export function describe(s: StopState): string {
   }
   return lines.join('\n');
 }
+
+/**
+ * What `viewer` sees of action a of another seat's decision (the contract's actionSeen). An out-of-turn
+ * window and a swap-cancel window are asked privately (see observation.ts): declining is invisible to
+ * the others; playing the card is public. Every other Stop decision is public.
+ */
+export function actionSeen(s: StopState, a: number, viewer: number): string | null {
+  if (viewer === s.cur) return actionText(s, a);
+  if ((s.phase === Phase.OUT_OF_TURN || s.phase === Phase.SWAP_CANCEL) && a === Act.PASS) return null;
+  return actionText(s, a);
+}

@@ -51,9 +51,10 @@ export interface StramatRules {
   evening: number;
   birichino: boolean;
   stramatOncePerEvening: boolean;
-  dadoShortDeck: 'draw-until-empty' | 'end-without-drawing';
+  dadoShortDeck: 'draw-until-empty' | 'end-without-drawing' | 'full-shares';
   blockedMayCounter: boolean;
   birichinoCounterCancelsAll: boolean;
+  stramatTakenByOthers: boolean;
   totalCards: number;
 }
 
@@ -94,8 +95,16 @@ export const stramatOptions: OptionSpec[] = [
     name: 'dadoShortDeck',
     type: 'enum',
     default: 'draw-until-empty',
-    values: ['draw-until-empty', 'end-without-drawing'],
-    description: 'Dado with too few cards in the deck: players draw in order until it runs out, or the game ends before anyone draws (7.2 D)',
+    values: ['draw-until-empty', 'end-without-drawing', 'full-shares'],
+    description:
+      'Dado with too few cards in the deck: players draw in order until it runs out (draw-until-empty); the game ends before anyone draws (end-without-drawing); or players take full shares in order and the first who cannot take a full share ends the game without drawing (full-shares) (7.2 D)',
+  },
+  {
+    name: 'stramatTakenByOthers',
+    type: 'boolean',
+    default: false,
+    description:
+      "another player's Aggiungo or Giro may take the Stramat card from its holder (8.0 says it is discarded or passed only in its holder's own turn: false)",
   },
   { name: 'blockedMayCounter', type: 'boolean', default: true, description: 'a player blocked by Alt may still answer another Alt with the counter-Alt out of turn (7.2 A)' },
   {
@@ -138,6 +147,7 @@ function buildRules(opts: Options): StramatRules {
     dadoShortDeck: opts.dadoShortDeck as StramatRules['dadoShortDeck'],
     blockedMayCounter: opts.blockedMayCounter as boolean,
     birichinoCounterCancelsAll: opts.birichinoCounterCancelsAll as boolean,
+    stramatTakenByOthers: opts.stramatTakenByOthers as boolean,
     totalCards: total,
   };
 }

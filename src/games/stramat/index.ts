@@ -1,4 +1,4 @@
-import type { Game, MatchResult, Options } from '../../engine/game.js';
+import type { Game, GameEvent, MatchResult, Options } from '../../engine/game.js';
 import type { Rng } from '../../engine/rng.js';
 import { MAX_ACTIONS, actionCode } from './actions.js';
 import { MAX_PLAYERS, TYPE_KEYS, checkStramatOptions, stramatOptions, toRules } from './cards.js';
@@ -6,7 +6,8 @@ import { heuristic } from './heuristic.js';
 import { type StramatObservation, determinize, observe } from './observation.js';
 import { apply, legalActions, newMatch } from './rules.js';
 import { EndReason, Metric, Phase, END_REASONS, StramatState } from './state.js';
-import { actionText, describe } from './text.js';
+import { actionSeen, actionText, describe } from './text.js';
+import { observedView, tableView } from './view.js';
 
 export type { StramatObservation } from './observation.js';
 export { StramatState } from './state.js';
@@ -83,12 +84,13 @@ export const stramat: Game<StramatState, StramatObservation> = {
   maxActions: MAX_ACTIONS,
   metricNames: METRIC_NAMES,
   checkOptions: checkStramatOptions,
-  setup(opts: Options, players: number, rng: Rng, reuse?: StramatState): StramatState {
+  setup(opts: Options, players: number, rng: Rng, reuse?: StramatState, events?: GameEvent[]): StramatState {
     let s: StramatState;
     if (reuse instanceof StramatState && reuse.n === players) {
       s = reuse;
       s.recycle(toRules(opts));
     } else s = new StramatState(players, toRules(opts));
+    s.ev = events;
     newMatch(s, rng);
     return s;
   },
@@ -104,6 +106,9 @@ export const stramat: Game<StramatState, StramatObservation> = {
   },
   actionCode,
   actionText,
+  actionSeen,
   heuristic,
   describe,
+  tableView,
+  observedView,
 };

@@ -1,7 +1,32 @@
+import type { GameEvent } from '../../engine/game.js';
 import type { Rng } from '../../engine/rng.js';
 import { Card, isNumber, numberValue } from './cards.js';
 import { Act } from './actions.js';
 import { EndReason, Metric, Phase, StramatState, setAll } from './state.js';
+import {
+  evAggiungo,
+  evBlock,
+  evBlockedTurn,
+  evCounter,
+  evDadoRoll,
+  evDeal,
+  evDraw,
+  evEliminate,
+  evFirstPlayer,
+  evFirstRoll,
+  evFlip,
+  evGameEnd,
+  evGameStart,
+  evGiro,
+  evJolly,
+  evMatchEnd,
+  evPileShuffled,
+  evSetAside,
+  evShowHand,
+  evStramatTurnedUp,
+  evTurn,
+  handCards,
+} from './events.js';
 
 /**
  * Pairs of number cards (first, second) that may be discarded on each top number (7.1): their sum or
@@ -53,13 +78,15 @@ export function startGame(s: StramatState, rng: Rng, fresh = false): void {
   s.endReason = 0;
   s.target = -1;
   s.aggGive = -1;
+  if (s.ev !== undefined) evGameStart(s);
 
-  s.firstPlayer = rollForFirstPlayer(n, rules.dieSides, rng);
+  s.firstPlayer = rollForFirstPlayer(s, n, rules.dieSides, rng);
   if (s.firstPlayerOfMatch < 0) s.firstPlayerOfMatch = s.firstPlayer;
 
   for (let k = 0; k < rules.handSize; k++) {
     for (let i = 0; i < n; i++) drawCard(s, (s.firstPlayer + i) % n, rng);
   }
+  if (s.ev !== undefined) evDeal(s);
   // One card face up; a Stramat card turned up means the deck is reshuffled and another turned (8.0).
   let t: number;
   for (;;) {
@@ -67,7 +94,9 @@ export function startGame(s: StramatState, rng: Rng, fresh = false): void {
     if (t !== Card.STRAMAT) break;
     s.deck[t]++;
     s.deckSize++;
+    if (s.ev !== undefined) evStramatTurnedUp(s);
   }
+  if (s.ev !== undefined) evFlip(s, t);
   s.discard[t]++;
   s.discardSize++;
   s.top = t;
@@ -75,23 +104,32 @@ export function startGame(s: StramatState, rng: Rng, fresh = false): void {
 }
 
 /** Everyone rolls; the lowest roll starts; tied lowest players roll again (6.0). */
-function rollForFirstPlayer(n: number, sides: number, rng: Rng): number {
+function rollForFirstPlayer(s: StramatState, n: number, sides: number, rng: Rng): number {
   // Bit set of the players still contending (at most 6), so no allocation per match.
   let contenders = (1 << n) - 1;
+  const rolls = s.ev !== undefined ? new Array<number>(n) : undefined;
   while (contenders & (contenders - 1)) {
     let low = Infinity;
     let next = 0;
+    if (rolls !== undefined) rolls.fill(0);
     for (let p = 0; p < n; p++) {
       if (!(contenders & (1 << p))) continue;
       const r = rng.die(sides);
+      if (rolls !== undefined) rolls[p] = r;
       if (r < low) {
         low = r;
         next = 1 << p;
       } else if (r === low) next |= 1 << p;
     }
     contenders = next;
+    if (rolls !== undefined) evFirstRoll(s, rolls);
   }
-  return 31 - Math.clz32(contenders);
+  const first = 31 - Math.clz32(contenders);
+  if (s.ev !== undefined) {
+    s.firstPlayer = first;
+    evFirstPlayer(s);
+  }
+  return first;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -107,11 +145,12 @@ function takeFromDeck(s: StramatState, rng: Rng): number {
   return t;
 }
 
-/** Player p draws one card from the deck (hidden from the others). */
-function drawCard(s: StramatState, p: number, rng: Rng): void {
+/** Player p draws one card from the deck (hidden from the others); returns its type. */
+function drawCard(s: StramatState, p: number, rng: Rng): number {
   const t = takeFromDeck(s, rng);
   s.hands[p * Card.COUNT + t]++;
   s.handSize[p]++;
+  return t;
 }
 
 /**
@@ -188,7 +227,9 @@ function activeOpponents(s: StramatState, p: number): number {
 function startTurn(s: StramatState, p: number, rng: Rng): void {
   for (;;) {
     s.current = p;
-    drawCard(s, p, rng);
+    if (s.ev !== undefined) evTurn(s, p);
+    const drawn = drawCard(s, p, rng);
+    if (s.ev !== undefined) evDraw(s, p, [drawn], '');
     if (s.deckSize === 0) {
       endGame(s, EndReason.DECK_EMPTY, rng);
       return;
@@ -196,6 +237,7 @@ function startTurn(s: StramatState, p: number, rng: Rng): void {
     if (s.blockedTurns[p] > 0) {
       s.blockedTurns[p]--;
       s.metrics[Metric.BLOCKED_TURNS]++;
+      if (s.ev !== undefined) evBlockedTurn(s, p);
       s.turns++;
       p = nextActive(s, p);
       continue;
@@ -238,12 +280,14 @@ function endGame(s: StramatState, reason: number, rng: Rng): void {
     for (let p = 0; p < s.n; p++) if (s.active[p]) s.gamePoints[p] = s.handPoints(p);
   }
   for (let p = 0; p < s.n; p++) s.eveningPoints[p] += s.gamePoints[p];
+  if (s.ev !== undefined) evGameEnd(s, reason);
   s.gameIndex++;
   if (s.gameIndex < s.rules.evening) {
     startGame(s, rng);
   } else {
     s.phase = Phase.OVER;
     s.decider = -1;
+    if (s.ev !== undefined) evMatchEnd(s);
   }
 }
 
@@ -266,8 +310,16 @@ function canExchange(s: StramatState, p: number): boolean {
 }
 
 function hasOpponentWithCards(s: StramatState, p: number): boolean {
-  for (let q = 0; q < s.n; q++) if (q !== p && s.active[q] && s.handSize[q] > 0) return true;
+  for (let q = 0; q < s.n; q++) if (q !== p && s.active[q] && takeable(s, q) > 0) return true;
   return false;
+}
+
+/**
+ * Cards of q's hand that another player's Aggiungo or Giro may take: all of them, but the Stramat card,
+ * which its holder passes only in their own turn (8.0), unless option stramatTakenByOthers.
+ */
+function takeable(s: StramatState, q: number): number {
+  return s.rules.stramatTakenByOthers ? s.handSize[q] : s.handSize[q] - s.hands[q * Card.COUNT + Card.STRAMAT];
 }
 
 /** Alt may target an opponent who is not blocked and has had a free turn since their last block (8.1). */
@@ -363,7 +415,7 @@ function legalTargets(s: StramatState, p: number, out: Int32Array): number {
     if (phase === Phase.COLPO_TARGET) ok = true;
     else if (phase === Phase.ALT_TARGET) ok = canBeBlocked(s, q);
     else if (phase === Phase.BIRI_PICK) ok = !s.biriChosen[q];
-    else ok = s.handSize[q] > 0; // Aggiungo, Giro
+    else ok = takeable(s, q) > 0; // Aggiungo, Giro
     if (ok) out[k++] = Act.TARGET + q;
   }
   return k;
@@ -379,22 +431,26 @@ function legalCards(s: StramatState, out: Int32Array): number {
     for (let c = 0; c < Card.COUNT; c++) if (h[base + c] - s.giroChosen[c] > 0) out[k++] = Act.CARD + c;
     return k;
   }
-  const base = (s.phase === Phase.AGG_TAKE ? s.target : s.decider) * Card.COUNT;
-  for (let c = 0; c < Card.COUNT; c++) if (h[base + c] > 0) out[k++] = Act.CARD + c;
+  const take = s.phase === Phase.AGG_TAKE;
+  const base = (take ? s.target : s.decider) * Card.COUNT;
+  const last = take && !s.rules.stramatTakenByOthers ? Card.STRAMAT : Card.COUNT;
+  for (let c = 0; c < last; c++) if (h[base + c] > 0) out[k++] = Act.CARD + c;
   return k;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Applying actions
 
-export function apply(s: StramatState, a: number, rng: Rng): void {
+export function apply(s: StramatState, a: number, rng: Rng, events?: GameEvent[]): void {
+  s.ev = events;
   const p = s.decider;
   switch (s.phase) {
     case Phase.MAIN:
       return applyMain(s, p, a, rng);
     case Phase.COLPO_TARGET:
       // 7.2 C: the chosen opponent draws one card; the turn is over.
-      drawCard(s, a - Act.TARGET, rng);
+      if (s.ev === undefined) drawCard(s, a - Act.TARGET, rng);
+      else evDraw(s, a - Act.TARGET, [drawCard(s, a - Act.TARGET, rng)], 'Colpo');
       if (s.deckSize === 0) return endGame(s, EndReason.DECK_EMPTY, rng);
       return endTurn(s, rng);
     case Phase.ALT_TARGET:
@@ -462,6 +518,7 @@ function applyMain(s: StramatState, p: number, a: number, rng: Rng): void {
     s.setAside[Card.STRAMAT]++;
     s.metrics[Metric.PLAYED + Card.STRAMAT]++;
     s.stramatUsed[p] = 1;
+    if (s.ev !== undefined) evSetAside(s, p);
     setAll(s.biriChosen, 0);
     s.biriCount = 0;
     s.phase = Phase.BIRI_PICK;
@@ -502,18 +559,29 @@ function rollDado(s: StramatState, p: number, rng: Rng): void {
   let players = 0;
   for (let q = 0; q < s.n; q++) players += s.active[q];
   const needed = players * d;
+  if (s.ev !== undefined) evDadoRoll(s, p, d, players);
   if (s.deckSize < needed && s.rules.dadoShortDeck === 'end-without-drawing') {
     return endGame(s, EndReason.DADO_SHORT, rng);
   }
   let q = p;
+  const got = s.ev !== undefined ? new Array<number>() : undefined;
+  const fullShares = s.rules.dadoShortDeck === 'full-shares';
   for (let i = 0; i < players; i++) {
     q = nextActive(s, q);
+    // full-shares: a player who cannot take a whole share takes nothing, and the game ends.
+    if (fullShares && s.deckSize < d) return endGame(s, EndReason.DADO_SHORT, rng);
     for (let k = 0; k < d; k++) {
-      drawCard(s, q, rng);
+      const t = drawCard(s, q, rng);
+      if (got !== undefined) got.push(t);
       if (s.deckSize === 0) {
+        if (got !== undefined) evDraw(s, q, got, 'Dado');
         const short = i < players - 1 || k < d - 1;
         return endGame(s, short ? EndReason.DADO_SHORT : EndReason.DECK_EMPTY, rng);
       }
+    }
+    if (got !== undefined) {
+      evDraw(s, q, got, 'Dado');
+      got.length = 0;
     }
   }
   endTurn(s, rng);
@@ -525,6 +593,7 @@ function blockTarget(s: StramatState, p: number, t: number, rng: Rng): void {
   s.savedMustPlayFree = s.mustPlayFree[t];
   s.blockedTurns[t] = 1;
   s.mustPlayFree[t] = 1;
+  if (s.ev !== undefined) evBlock(s, t);
   s.askFrom = 1;
   askNextCounter(s, p, Phase.ALT_COUNTER, rng);
 }
@@ -568,6 +637,7 @@ function answerAlt(s: StramatState, q: number, counter: boolean, rng: Rng): void
   s.mustPlayFree[t] = s.savedMustPlayFree;
   s.blockedTurns[p] = 2;
   s.mustPlayFree[p] = 1;
+  if (s.ev !== undefined) evCounter(s, q, p, t);
   s.decider = p;
   if (s.handSize[q] === 0) return winByEmptyHand(s, q, rng);
   endTurn(s, rng);
@@ -581,6 +651,7 @@ function showHandForAggiungo(s: StramatState, p: number, t: number): void {
   const hb = t * Card.COUNT;
   for (let c = 0; c < Card.COUNT; c++) s.known[kb + c] = s.hands[hb + c];
   s.knownLive[p * n + t] = 1;
+  if (s.ev !== undefined) evShowHand(s, p, t);
   s.phase = Phase.AGG_TAKE;
 }
 
@@ -603,11 +674,12 @@ function exchangeAggiungo(s: StramatState, p: number, take: number, rng: Rng): v
   // The target knows the card taken is now the player's.
   s.known[(t * n + p) * Card.COUNT + take]++;
   s.knownLive[t * n + p] = 1;
+  if (s.ev !== undefined) evAggiungo(s, p, t, take, give);
   endTurn(s, rng);
 }
 
 function giroLimit(s: StramatState, p: number): number {
-  return Math.min(3, s.handSize[p], s.handSize[s.target]);
+  return Math.min(3, s.handSize[p], takeable(s, s.target));
 }
 
 /** 7.2 G: the chosen cards are swapped with as many drawn blind from the target's hand. */
@@ -619,11 +691,14 @@ function swapGiro(s: StramatState, p: number, rng: Rng): void {
   const pb = p * Card.COUNT;
   const kp = (p * n + t) * Card.COUNT;
   const kt = (t * n + p) * Card.COUNT;
+  const took = s.ev !== undefined ? new Array<number>() : undefined;
   // Blind draws from the target's hand as it was, then the chosen cards go over.
+  // The Stramat card is the last type: a draw below the takeable count never reaches it (see takeable).
   for (let i = 0; i < k; i++) {
-    let r = rng.int(s.handSize[t]);
+    let r = rng.int(takeable(s, t));
     let c = 0;
     while (r >= s.hands[tb + c]) r -= s.hands[tb + c++];
+    if (took !== undefined) took.push(c);
     s.hands[tb + c]--;
     s.handSize[t]--;
     s.hands[pb + c]++;
@@ -646,6 +721,11 @@ function swapGiro(s: StramatState, p: number, rng: Rng): void {
   s.knownLive[t * n + p] = 1;
   forgetUnseen(s, p, k, p, t);
   forgetUnseen(s, t, k, p, t);
+  if (took !== undefined) {
+    const gave: number[] = [];
+    for (let c = 0; c < Card.COUNT; c++) for (let g = s.giroChosen[c]; g > 0; g--) gave.push(c);
+    evGiro(s, p, t, took, gave);
+  }
   setAll(s.giroChosen, 0);
   s.giroCount = 0;
   endTurn(s, rng);
@@ -660,6 +740,7 @@ function playJolly(s: StramatState, p: number, rng: Rng): void {
   const { n } = s;
   const pb = p * Card.COUNT;
   const k = s.handSize[p];
+  const shown = s.ev !== undefined ? handCards(s, p) : undefined;
   for (let c = 0; c < Card.COUNT; c++) {
     s.discard[c] += s.hands[pb + c];
     s.hands[pb + c] = 0;
@@ -682,6 +763,10 @@ function playJolly(s: StramatState, p: number, rng: Rng): void {
     s.knownLive[o * n + p] = 1;
   }
   reshuffleDiscardTop(s, rng);
+  if (shown !== undefined) {
+    evJolly(s, p, shown, handCards(s, p));
+    evPileShuffled(s);
+  }
   endTurn(s, rng);
 }
 
@@ -721,6 +806,7 @@ function eliminateChosen(s: StramatState, p: number, counteredBy: number, rng: R
   s.biriCount = 0;
   // The leavers' cards went into the discard pile, which is shuffled (9.0).
   reshuffleDiscardTop(s, rng);
+  if (s.ev !== undefined) evPileShuffled(s);
   if (s.active[p]) return endTurn(s, rng);
   s.turns++;
   startTurn(s, nextActive(s, p), rng);
@@ -730,6 +816,7 @@ function eliminateChosen(s: StramatState, p: number, counteredBy: number, rng: R
 function eliminate(s: StramatState, q: number): void {
   const { n } = s;
   s.gamePoints[q] = s.handPoints(q);
+  if (s.ev !== undefined) evEliminate(s, q, handCards(s, q));
   const qb = q * Card.COUNT;
   for (let c = 0; c < Card.COUNT; c++) {
     s.discard[c] += s.hands[qb + c];

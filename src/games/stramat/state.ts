@@ -1,3 +1,4 @@
+import type { GameEvent } from '../../engine/game.js';
 import { Card, type StramatRules } from './cards.js';
 
 /** Decision phases. A turn's power card may need several small decisions (target, card, ...). */
@@ -156,6 +157,12 @@ export class StramatState {
   biriCount = 0;
 
   metrics: number[] = EMPTY;
+
+  /**
+   * Where `setup`/`apply` write events, set at their start from the caller's argument (undefined in a
+   * tournament). Never cloned: a copy, like a bot's, writes none.
+   */
+  ev: GameEvent[] | undefined = undefined;
 
   constructor(n: number, rules: StramatRules, allocate = true) {
     this.n = n;

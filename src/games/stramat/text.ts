@@ -53,3 +53,16 @@ export function describe(s: StramatState): string {
   }
   return lines.join('\n');
 }
+
+/**
+ * What `viewer` sees of action a of another seat's decision (the contract's actionSeen): the card put
+ * face down for Aggiungo and the cards picked for Giro are hidden; the card Aggiungo takes is seen by
+ * its owner only. Every other Stramat decision is public.
+ */
+export function actionSeen(s: StramatState, a: number, viewer: number): string | null {
+  if (viewer === s.decider) return actionText(s, a);
+  if (s.phase === Phase.AGG_GIVE) return 'puts a card face down to give away';
+  if (s.phase === Phase.AGG_TAKE && viewer !== s.target) return `takes a card from player ${s.target}`;
+  if (s.phase === Phase.GIRO_PICK && a !== Act.DONE) return 'picks a card to swap';
+  return actionText(s, a);
+}

@@ -1,0 +1,127 @@
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { AnyGame } from '../engine/game.js';
+import { games } from '../games/index.js';
+import { packageRoot } from '../reports/runinfo.js';
+import { resolveSpec } from '../runner/spec.js';
+import { narrateMatch } from './play.js';
+
+/*
+ * Golden playthroughs (tests/golden/<game>/<variant>-seed<k>.txt): whole matches, decision by decision,
+ * with every event in full and the result, for every registered game, each shipped variant and a few
+ * seeds. tests/golden.test.ts replays them; `npm run golden:update` rewrites them after an intended
+ * change, and the diff is what a reviewer reads. Generic over the registry: a new game gets its files
+ * by running the update.
+ */
+
+/** Master seeds of each variant's playthroughs (match 0 of each). */
+export const GOLDEN_SEEDS = [1, 2, 3];
+/** Seats per playthrough (within the game's range): enough for every rule that needs a third player. */
+export const GOLDEN_PLAYERS = 3;
+
+/**
+ * Options that keep a game's playthroughs short enough to review, applied under each variant's own
+ * options (a variant that sets the option keeps its value). Stop's default match runs to 500 penalty
+ * points, several thousand lines a file; to 60 it is still a few rounds with every kind of card.
+ */
+export const GOLDEN_SHORTEN: Record<string, Record<string, unknown>> = {
+  stop: { targetScore: 60 },
+};
+
+/** Variants beyond the shipped ones that show rules no shipped variant reaches. */
+export const GOLDEN_EXTRA: Record<string, Array<{ name: string; options: Record<string, unknown> }>> = {
+  stramat: [
+    { name: 'evening-2', options: { evening: 2 } },
+    { name: 'birichino', options: { birichino: true } },
+  ],
+};
+
+export interface GoldenCase {
+  game: string;
+  variant: string;
+  /** The variant's own options (GOLDEN_SHORTEN goes under them). */
+  options: Record<string, unknown>;
+  players: number;
+  seed: number;
+  /** Path relative to the package root. */
+  file: string;
+}
+
+/**
+ * The variants of a game shipped in tournaments/*.json, named as there, then GOLDEN_EXTRA; the defaults
+ * first, as `default` (a shipped variant with no options is the defaults). Duplicates by options dropped.
+ */
+export function shippedVariants(root: string, name: string): Array<{ name: string; options: Record<string, unknown> }> {
+  const out: Array<{ name: string; options: Record<string, unknown> }> = [{ name: 'default', options: {} }];
+  const seen = new Set(['{}']);
+  const dir = join(root, 'tournaments');
+  const add = (v: { name: string; options?: Record<string, unknown> }) => {
+    const options = v.options ?? {};
+    const key = JSON.stringify(Object.entries(options).sort(([a], [b]) => (a < b ? -1 : 1)));
+    const plain = Object.keys(options).length === 0 ? '{}' : key;
+    if (seen.has(plain)) return;
+    if (out.some((o) => o.name === v.name)) throw new Error(`golden: two shipped variants of ${name} are named ${v.name} with different options`);
+    seen.add(plain);
+    out.push({ name: v.name, options });
+  };
+  for (const f of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+    const spec = JSON.parse(readFileSync(join(dir, f), 'utf8')) as { game?: string; variants?: Array<{ name: string; options?: Record<string, unknown> }> };
+    if (spec.game !== name) continue;
+    for (const v of spec.variants ?? []) add(v);
+  }
+  for (const v of GOLDEN_EXTRA[name] ?? []) add(v);
+  return out;
+}
+
+function playersFor(game: AnyGame): number {
+  return Math.min(game.maxPlayers, Math.max(game.minPlayers, GOLDEN_PLAYERS));
+}
+
+export function goldenCases(root = packageRoot()): GoldenCase[] {
+  const out: GoldenCase[] = [];
+  for (const [name, game] of Object.entries(games)) {
+    for (const v of shippedVariants(root, name)) {
+      for (const seed of GOLDEN_SEEDS) {
+        out.push({ game: name, variant: v.name, options: v.options, players: playersFor(game), seed, file: join('tests', 'golden', name, `${v.name}-seed${seed}.txt`) });
+      }
+    }
+  }
+  return out;
+}
+
+/** The playthrough: `tavolo play` of match 0 of master seed k, random bots in every seat, the full table. */
+export async function goldenText(c: GoldenCase, root = packageRoot()): Promise<string> {
+  const spec = await resolveSpec(
+    {
+      name: `golden-${c.game}-${c.variant}`,
+      game: c.game,
+      players: c.players,
+      matches: 1,
+      seed: String(c.seed),
+      variants: [{ name: c.variant, options: { ...(GOLDEN_SHORTEN[c.game] ?? {}), ...c.options } }],
+      bots: Array.from({ length: c.players }, () => ({ bot: 'random' })),
+    },
+    root,
+  );
+  const lines: string[] = [];
+  narrateMatch(spec, 0, 0, (l) => lines.push(l));
+  return lines.join('\n') + '\n';
+}
+
+/** Rewrites every golden file and removes those no case produces any more. Returns the files written. */
+export async function updateGolden(root = packageRoot()): Promise<string[]> {
+  const cases = goldenCases(root);
+  const base = join(root, 'tests', 'golden');
+  rmSync(base, { recursive: true, force: true });
+  for (const c of cases) {
+    mkdirSync(join(root, 'tests', 'golden', c.game), { recursive: true });
+    writeFileSync(join(root, c.file), await goldenText(c, root));
+  }
+  return cases.map((c) => c.file);
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const files = await updateGolden();
+  process.stdout.write(`golden: wrote ${files.length} playthroughs under tests/golden/\n`);
+}

@@ -1,0 +1,98 @@
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { parse } from 'csv-parse';
+import { dirname, join, relative } from 'node:path';
+import { InputError } from '../runner/errors.js';
+import { readSpecFile, resolveSpec, type RawSpec, type ResolvedSpec } from '../runner/spec.js';
+import { writeViewer } from '../report/viewer.js';
+import { intFlag } from './args.js';
+import { kilobytes } from './report.js';
+
+/**
+ * `tavolo show <result dir> --variant v --match i`: the viewer page of one match of a finished run. The
+ * match is rebuilt from run.json (game, players, seed, every variant's full options, the lineup), with
+ * the bot and game references taken from the spec file when it is still there (it may name files).
+ */
+
+interface RunJson {
+  tournament?: string;
+  spec?: string;
+  game?: unknown;
+  players?: number;
+  seed?: string;
+  matches_per_variant?: number;
+  variants?: { name: string; options: Record<string, unknown> }[];
+  lineup?: { name: string; bot: unknown; params: Record<string, unknown> }[];
+}
+
+function readRun(dir: string): RunJson {
+  const file = join(dir, 'run.json');
+  if (!existsSync(file)) throw new InputError(`${file} is missing: give the folder of a finished run`, 'show');
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as RunJson;
+  } catch (err) {
+    throw new InputError(`${file} is not valid JSON (${(err as Error).message})`, 'show');
+  }
+}
+
+/** The spec of a finished run, as it was played. */
+export async function specOfRun(dir: string): Promise<ResolvedSpec> {
+  const run = readRun(dir);
+  const specFile = typeof run.spec === 'string' && existsSync(run.spec) ? run.spec : undefined;
+  const written = specFile ? readSpecFile(specFile) : undefined;
+  const game = written?.game ?? (typeof run.game === 'string' ? run.game : undefined);
+  const bots = written?.bots ?? run.lineup?.map((e) => ({ name: e.name, bot: e.bot, params: e.params }));
+  if (game === undefined || bots === undefined || bots.some((b) => typeof b.bot !== 'string') || !run.variants || run.players === undefined || run.seed === undefined) {
+    throw new InputError(`${join(dir, 'run.json')} does not say enough to replay a match (game, players, seed, variants, lineup) and its spec file is gone`, 'show');
+  }
+  const raw: RawSpec = {
+    name: run.tournament ?? 'show',
+    game,
+    players: run.players,
+    matches: run.matches_per_variant ?? 1,
+    seed: run.seed,
+    variants: run.variants.map((v) => ({ name: v.name, options: v.options })),
+    bots: bots as RawSpec['bots'],
+  };
+  const spec = await resolveSpec(raw, specFile ? dirname(specFile) : process.cwd(), {}, specFile);
+  const played = JSON.stringify(run.lineup?.map((e) => [e.name, e.params]));
+  const now = JSON.stringify(spec.lineup.map((e) => [e.name, e.params]));
+  if (run.lineup && played !== now) {
+    throw new InputError(`the lineup of ${specFile} is no longer the one run.json records (${played} against ${now}): the match cannot be replayed as played`, 'show');
+  }
+  return spec;
+}
+
+export async function showCommand(argv: Record<string, unknown>): Promise<void> {
+  const dir = String(argv.dir ?? '');
+  const spec = await specOfRun(dir);
+  const variantName = typeof argv.variant === 'string' ? argv.variant : spec.variants[0].name;
+  const variant = spec.variants.findIndex((v) => v.name === variantName);
+  if (variant < 0) throw new InputError(`unknown variant "${variantName}"; this run's variants are: ${spec.variants.map((v) => v.name).join(', ')}`, '--variant');
+  const match = intFlag('--match', argv.match, 0) ?? 0;
+  if (match >= spec.matches) throw new InputError(`this run has matches 0 to ${spec.matches - 1} in each variant, found ${match}`, '--match');
+  const out = typeof argv.out === 'string' ? argv.out : join(dir, 'matches', `${variantName}-${match}.html`);
+  const r = writeViewer(spec, variant, match, out);
+  const rel = relative(process.cwd(), r.file);
+  process.stdout.write(`Wrote ${rel.startsWith('..') ? r.file : rel} (${kilobytes(r.bytes)}, ${r.steps - 1} decisions): match ${match} of variant ${variantName}\n`);
+  const played = await playedRow(join(dir, 'matches.csv'), variantName, match);
+  const differs = played && (played.winners !== r.result.winners || Number(played.turns) !== r.result.turns || played.end_reason !== r.result.endReason);
+  if (differs) {
+    process.stderr.write(
+      `warning: this replay ended differently from matches.csv (winners ${r.result.winners || 'none'}, ${r.result.turns} turns, ${r.result.endReason} ` +
+        `against ${played.winners || 'none'}, ${played.turns} turns, ${played.end_reason}): the game or a bot has changed since the run\n`,
+    );
+  }
+}
+
+/** The row of matches.csv for this match (streamed: the file may be large), or undefined. */
+async function playedRow(file: string, variant: string, match: number): Promise<Record<string, string> | undefined> {
+  if (!existsSync(file)) return undefined;
+  const parser = createReadStream(file).pipe(parse({ columns: true }));
+  for await (const row of parser as AsyncIterable<Record<string, string>>) {
+    if (row.variant === variant && Number(row.match) === match) {
+      parser.destroy();
+      return row;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,118 @@
+/**
+ * The part of the report that runs in the browser: it draws each chart with Observable Plot into the
+ * element the page prepared for it. It is written here as one function with no imports, and put into the
+ * page as its source text (`drawCharts.toString()`), so it is type-checked like the rest of tavolo and
+ * the page still fetches nothing.
+ *
+ * Each chart's main marks are dots (or bars), so that a test can count them against the data.
+ */
+
+/** One chart as the page carries it (built in report-charts.ts). */
+export interface ChartSpec {
+  id: string;
+  kind: 'intervals' | 'lines' | 'stacked' | 'sequential';
+  title: string;
+  x: string;
+  y: string;
+  percent?: boolean;
+  /** A vertical reference line (a fair share, zero difference). */
+  reference?: number;
+  /** Facet rows (fy) are used when the rows carry `fy`. */
+  facetLabel?: string;
+  /** Sort the y axis by x descending (a leaderboard). */
+  sortByX?: boolean;
+  data: Record<string, string | number | boolean | null>[];
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function drawCharts(charts: ChartSpec[], Plot: any, doc: Document): void {
+  const width = 760;
+  const facets = (rows: ChartSpec['data']) => new Set(rows.map((r) => r.fy)).size;
+  const ys = (rows: ChartSpec['data']) => new Set(rows.map((r) => r.y)).size;
+
+  function intervals(c: ChartSpec) {
+    const faceted = c.data.some((r) => r.fy !== undefined && r.fy !== null);
+    const perFacet = faceted ? ys(c.data) : 1;
+    const height = faceted ? facets(c.data) * (perFacet * 18 + 14) + 60 : ys(c.data) * 26 + 70;
+    const marks = [
+      c.reference !== undefined ? Plot.ruleX([c.reference], { stroke: '#999', strokeDasharray: '4,3' }) : null,
+      Plot.ruleY(c.data, { y: 'y', fy: faceted ? 'fy' : undefined, x1: 'lo', x2: 'hi', stroke: '#555' }),
+      Plot.dot(c.data, {
+        x: 'x',
+        y: 'y',
+        fy: faceted ? 'fy' : undefined,
+        r: 4.5,
+        fill: (d: ChartSpec['data'][number]) => (d.marked ? '#d62728' : '#1f77b4'),
+        symbol: (d: ChartSpec['data'][number]) => (d.marked ? 'diamond' : 'circle'),
+        title: (d: ChartSpec['data'][number]) => String(d.tip ?? ''),
+        sort: c.sortByX ? { y: 'x', reverse: true } : undefined,
+      }),
+    ].filter((m) => m !== null);
+    return Plot.plot({
+      width,
+      height,
+      marginLeft: 150,
+      marginRight: faceted ? 170 : 20,
+      x: { label: c.x, percent: c.percent === true, grid: true },
+      y: { label: c.y },
+      fy: faceted ? { label: c.facetLabel ?? null } : undefined,
+      marks,
+    });
+  }
+
+  function lines(c: ChartSpec) {
+    return Plot.plot({
+      width,
+      height: 340,
+      marginLeft: 60,
+      x: { label: c.x },
+      y: { label: c.y, percent: c.percent === true, grid: true },
+      color: { legend: true },
+      marks: [
+        Plot.line(c.data, { x: 'x', y: 'y', z: 'series', stroke: 'series', curve: 'step' }),
+        Plot.dot(c.data, { x: 'x', y: 'y', fill: 'series', r: 2.5, title: (d: ChartSpec['data'][number]) => String(d.tip ?? '') }),
+      ],
+    });
+  }
+
+  function stacked(c: ChartSpec) {
+    return Plot.plot({
+      width,
+      height: ys(c.data) * 40 + 80,
+      marginLeft: 150,
+      x: { label: c.x, percent: c.percent === true, grid: true },
+      y: { label: c.y },
+      color: { legend: true },
+      marks: [Plot.barX(c.data, { x: 'x', y: 'y', fill: 'series', title: (d: ChartSpec['data'][number]) => String(d.tip ?? '') }), Plot.ruleX([0])],
+    });
+  }
+
+  function sequential(c: ChartSpec) {
+    return Plot.plot({
+      width,
+      height: 340,
+      marginLeft: 60,
+      x: { label: c.x, grid: true },
+      y: { label: c.y, grid: true },
+      marks: [
+        Plot.line(c.data, { x: 'x', y: 'lower', stroke: '#2ca02c', strokeDasharray: '5,3' }),
+        Plot.line(c.data, { x: 'x', y: 'upper', stroke: '#d62728', strokeDasharray: '5,3' }),
+        Plot.line(c.data, { x: 'x', y: 'y', stroke: '#1f77b4' }),
+        Plot.dot(c.data, { x: 'x', y: 'y', fill: '#1f77b4', r: 3, title: (d: ChartSpec['data'][number]) => String(d.tip ?? '') }),
+        Plot.text(c.data.slice(0, 1), { x: 'x', y: 'upper', text: () => 'upper bound: H1 accepted above', dy: 10, dx: 4, textAnchor: 'start' }),
+        Plot.text(c.data.slice(0, 1), { x: 'x', y: 'lower', text: () => 'lower bound: H0 accepted below', dy: -8, dx: 4, textAnchor: 'start' }),
+      ],
+    });
+  }
+
+  const draw = { intervals, lines, stacked, sequential };
+  for (const c of charts) {
+    const host = doc.getElementById(`chart-${c.id}`);
+    if (!host) throw new Error(`no element for chart ${c.id}`);
+    const svg = draw[c.kind](c);
+    svg.setAttribute('role', 'img');
+    svg.setAttribute('aria-label', c.title);
+    host.appendChild(svg);
+  }
+  doc.body.dataset.ready = 'charts';
+}

@@ -1,0 +1,128 @@
+import type { AnyGame, GameEvent, TableView } from '../engine/game.js';
+import { matchRngs, playMatch } from '../engine/match.js';
+import { matchSeed, rotations } from '../runner/plan.js';
+import type { ResolvedSpec } from '../runner/spec.js';
+
+/**
+ * A match recorded for the viewer: the table after the set-up and after every decision, as the whole
+ * table and as each seat sees it, with what each step caused.
+ *
+ * The match is played once as a tournament plays it (playMatch, the same seed and seat rotation), which
+ * gives the bots' decisions; then the game alone replays those decisions from the same game generator
+ * with an events array. Bots draw from their own generators, never the game's, so the replay is the
+ * same match; every replayed action is checked to be legal.
+ */
+
+export interface ViewerDecision {
+  /** 1-based, as `tavolo play` numbers them. */
+  number: number;
+  seat: number;
+  bot: string;
+  text: string;
+  code: string;
+  /**
+   * seen[p]: what seat p sees of this decision (Game.actionSeen; actionText when the game has no
+   * actionSeen, for then every decision is public), null when p cannot tell it was taken.
+   */
+  seen: (string | null)[];
+}
+
+export interface ViewerStep {
+  /** null for step 0, the table as dealt. */
+  decision: ViewerDecision | null;
+  events: GameEvent[];
+  full: TableView;
+  /** seats[p]: the table as seat p sees it (from its observation only). */
+  seats: TableView[];
+}
+
+export interface Recording {
+  gameTitle: string;
+  variant: string;
+  match: number;
+  masterSeed: string;
+  matchSeed: string;
+  changedOptions: string[];
+  seats: string[];
+  steps: ViewerStep[];
+  outcome: string;
+  /** The result as matches.csv writes it, to check a replay against the run. */
+  result: { winners: string; turns: number; endReason: string };
+  /** False when the game describes no table (no tableView): the viewer then shows describe() text. */
+  described: boolean;
+}
+
+/** The full table, or the game's text description when it has no tableView. */
+export function fullView(game: AnyGame, state: unknown): TableView {
+  return game.tableView ? game.tableView(state) : { header: game.describe(state).split('\n'), zones: [] };
+}
+
+/** What `seat` sees, from its observation only. */
+export function seatView(game: AnyGame, state: unknown, seat: number): TableView {
+  if (!game.observedView) return { header: [`(${game.title} describes no seat's view)`], zones: [] };
+  return game.observedView(game.observe(state, seat), seat);
+}
+
+function changedOptions(game: AnyGame, options: Record<string, unknown>): string[] {
+  const defaults = new Map(game.options.map((o) => [o.name, JSON.stringify(o.default)]));
+  return Object.entries(options)
+    .filter(([k, v]) => defaults.get(k) !== JSON.stringify(v))
+    .map(([k, v]) => `${k}=${JSON.stringify(v)}`);
+}
+
+export function recordMatch(spec: ResolvedSpec, variantIndex: number, match: number): Recording {
+  const { game, players } = spec;
+  const variant = spec.variants[variantIndex];
+  const seats = rotations(spec.lineup)[match % players];
+  const seed = matchSeed(spec.seed, match);
+  const decisions: ViewerDecision[] = [];
+  const actions: number[] = [];
+  const outcome = playMatch(game, variant.options, seats, seed, {
+    onAction(state, seat, action) {
+      actions.push(action);
+      const text = game.actionText(state, action);
+      const seen = seats.map((_, p) => (p === seat || !game.actionSeen ? text : game.actionSeen(state, action, p)));
+      decisions.push({ number: decisions.length + 1, seat, bot: seats[seat].name, text, code: game.actionCode(action), seen });
+    },
+  });
+
+  const rng = matchRngs(seed, players).game;
+  let events: GameEvent[] = [];
+  const state = game.setup(variant.options, players, rng, undefined, events);
+  const snapshot = (decision: ViewerDecision | null): ViewerStep => {
+    const step = { decision, events, full: fullView(game, state), seats: Array.from({ length: players }, (_, p) => seatView(game, state, p)) };
+    events = [];
+    return step;
+  };
+  const steps = [snapshot(null)];
+  const legal = new Int32Array(game.maxActions);
+  decisions.forEach((d, i) => {
+    const action = actions[i];
+    const count = game.legalActions(state, legal);
+    if (game.currentPlayer(state) !== d.seat || !legal.subarray(0, count).includes(action)) {
+      throw new Error(`the replay of match ${match} left the played match at decision ${d.number} (a game whose set-up or apply is not deterministic?)`);
+    }
+    game.apply(state, action, rng, events);
+    steps.push(snapshot(d));
+  });
+  const r = outcome.result;
+  const who = (s: number) => `seat ${s} (${seats[s].name})`;
+  const end = outcome.fault
+    ? `Ended by a fault: ${who(outcome.fault.seat)} ${outcome.fault.reason}: ${outcome.fault.message}.`
+    : r.annulled
+      ? `Annulled (${r.endReason}).`
+      : `Winner${r.winners.length > 1 ? 's (shared)' : ''}: ${r.winners.map(who).join(', ')}. Ended by ${r.endReason}.`;
+  return {
+    gameTitle: game.title,
+    variant: variant.name,
+    match,
+    masterSeed: spec.seed,
+    matchSeed: seed,
+    changedOptions: changedOptions(game, variant.options),
+    seats: seats.map((s) => s.name),
+    steps,
+    outcome: `${end} Scores: ${r.scores.map((v, s) => `seat ${s} ${v}`).join(', ')}. ${r.turns} turns, ${outcome.decisions} decisions.`,
+    result: { winners: r.winners.join(';'), turns: r.turns, endReason: r.endReason },
+    described: game.tableView !== undefined,
+  };
+}

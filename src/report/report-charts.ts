@@ -1,0 +1,282 @@
+import type { ChartSpec } from './charts-client.js';
+import type { ReportData, Row } from './data.js';
+
+/** A chart with what the page shows around it: a note under the title and its numbers as a table. */
+export interface ReportChart {
+  spec: ChartSpec;
+  note: string;
+  table: { columns: string[]; rows: (string | number)[][] };
+  /** A second table behind its own toggle (the head-to-head shares beside the leaderboard). */
+  extra?: { summary: string; columns: string[]; rows: (string | number)[][] };
+}
+
+const pct = (v: number) => (Number.isFinite(v) ? `${(100 * v).toFixed(1)}%` : '');
+const num = (v: number, digits = 2) => (Number.isFinite(v) ? v.toFixed(digits) : '');
+const n = (s: string | undefined) => (s === undefined || s === '' ? NaN : Number(s));
+
+function players(d: ReportData): number {
+  return Number(d.run.players) || d.seats.filter((r) => r.variant === d.seats[0]?.variant).length;
+}
+
+function winShares(d: ReportData): ReportChart {
+  return {
+    spec: {
+      id: 'win-share',
+      kind: 'intervals',
+      title: 'Win share per bot and variant',
+      x: 'Win share (% of the matches it played) →',
+      y: 'Variant',
+      percent: true,
+      facetLabel: 'Bot',
+      data: d.summary.map((r) => ({
+        fy: r.bot,
+        y: r.variant,
+        x: n(r.win_rate),
+        lo: n(r.win_rate_low95),
+        hi: n(r.win_rate_high95),
+        tip: `${r.bot}, ${r.variant}: ${pct(n(r.win_rate))} [${pct(n(r.win_rate_low95))} to ${pct(n(r.win_rate_high95))}]`,
+      })),
+    },
+    note: 'Dots are win shares (a shared win counts as a fraction, annulled matches count as played and not won, as in summary.csv); whiskers are the 95% Wilson intervals of summary.csv.',
+    table: {
+      columns: ['variant', 'bot', 'matches', 'wins', 'win share', '95% low', '95% high', 'annulled'],
+      rows: d.summary.map((r) => [r.variant, r.bot, r.matches, r.wins, pct(n(r.win_rate)), pct(n(r.win_rate_low95)), pct(n(r.win_rate_high95)), r.annulled ?? '']),
+    },
+  };
+}
+
+function seatShares(d: ReportData): ReportChart {
+  const fair = 1 / players(d);
+  return {
+    spec: {
+      id: 'seat-share',
+      kind: 'intervals',
+      title: 'Win share by turn-order position',
+      x: 'Win share (% of matches) →',
+      y: 'Position (0 plays first)',
+      percent: true,
+      reference: fair,
+      facetLabel: 'Variant',
+      data: d.seats.map((r) => ({
+        fy: r.variant,
+        y: `position ${r.position}`,
+        x: n(r.win_rate),
+        lo: n(r.win_rate_low95),
+        hi: n(r.win_rate_high95),
+        tip: `${r.variant}, position ${r.position}: ${pct(n(r.win_rate))}`,
+      })),
+    },
+    note: `Position k is the k-th seat to play (from seats.csv); the dashed line is the fair share 1/players = ${pct(fair)}.`,
+    table: {
+      columns: ['variant', 'position', 'matches', 'wins', 'win share', '95% low', '95% high'],
+      rows: d.seats.map((r) => [r.variant, r.position, r.matches, r.wins, pct(n(r.win_rate)), pct(n(r.win_rate_low95)), pct(n(r.win_rate_high95))]),
+    },
+  };
+}
+
+function firstPlayer(d: ReportData): ReportChart {
+  const fair = 1 / players(d);
+  const rows = d.seats.filter((r) => r.position === '0');
+  const data = rows.map((r) => ({
+    y: r.variant,
+    x: n(r.win_rate) - fair,
+    lo: n(r.win_rate_low95) - fair,
+    hi: n(r.win_rate_high95) - fair,
+    tip: `${r.variant}: ${num(100 * (n(r.win_rate) - fair), 1)} points`,
+  }));
+  return {
+    spec: {
+      id: 'first-player',
+      kind: 'intervals',
+      title: 'First-player advantage',
+      x: 'Win share of the first player minus 1/players (percentage points) →',
+      y: 'Variant',
+      percent: true,
+      reference: 0,
+      data,
+    },
+    note: 'Position 0\'s win share minus the fair share; the whisker is its 95% Wilson interval shifted by the same amount. Right of the dashed line, playing first helps.',
+    table: {
+      columns: ['variant', 'advantage (points)', '95% low', '95% high'],
+      rows: data.map((r) => [r.y, num(100 * r.x, 1), num(100 * r.lo, 1), num(100 * r.hi, 1)]),
+    },
+  };
+}
+
+function lengths(d: ReportData): ReportChart {
+  return {
+    spec: {
+      id: 'length',
+      kind: 'lines',
+      title: 'Game length per variant',
+      x: 'Turns per match →',
+      y: '↑ Matches (% of the variant\'s matches)',
+      percent: true,
+      data: d.lengths.map((r) => ({ series: r.variant, x: r.turns, y: r.share, tip: `${r.variant}: ${r.matches} matches of ${r.turns} turns` })),
+    },
+    note: 'The share of each variant\'s matches that lasted each number of turns (the game\'s own definition of a turn), overlaid.',
+    table: {
+      columns: ['variant', 'matches', 'mean turns', 'median turns', 'shortest', 'longest'],
+      rows: d.lengthStats.map((r) => [r.variant, r.matches, num(r.mean), num(r.median, 1), r.min, r.max]),
+    },
+  };
+}
+
+function endReasons(d: ReportData): ReportChart {
+  return {
+    spec: {
+      id: 'end-reason',
+      kind: 'stacked',
+      title: 'How matches ended, per variant',
+      x: 'Matches (% of the variant\'s matches) →',
+      y: 'Variant',
+      percent: true,
+      data: d.endReasons.map((r) => ({ y: r.variant, series: r.reason, x: r.share, tip: `${r.variant}, ${r.reason}: ${r.matches} (${pct(r.share)})` })),
+    },
+    note: 'end_reason of matches.csv, as a share of each variant\'s matches.',
+    table: {
+      columns: ['variant', 'end reason', 'matches', 'share'],
+      rows: d.endReasons.map((r) => [r.variant, r.reason, r.matches, pct(r.share)]),
+    },
+  };
+}
+
+function metrics(d: ReportData): ReportChart | null {
+  if (d.metrics.length === 0) return null;
+  return {
+    spec: {
+      id: 'metrics',
+      kind: 'intervals',
+      title: 'Game metrics per variant',
+      x: 'Mean per match (the metric\'s own unit: cards, turns, points, ...) →',
+      y: 'Variant',
+      facetLabel: 'Metric',
+      data: d.metrics.map((r) => ({ fy: r.metric, y: r.variant, x: r.mean, lo: r.low95, hi: r.high95, tip: `${r.metric}, ${r.variant}: ${num(r.mean, 3)}` })),
+    },
+    note: 'The mean of each of the game\'s metric columns of matches.csv; whiskers are 95% t intervals of the mean, treating the matches as independent draws.',
+    table: {
+      columns: ['metric', 'variant', 'matches', 'mean', '95% low', '95% high'],
+      rows: d.metrics.map((r) => [r.metric, r.variant, r.matches, num(r.mean, 3), num(r.low95, 3), num(r.high95, 3)]),
+    },
+  };
+}
+
+/** Quantities measured in shares (plotted as percentage points); every other one is plotted relative to its reference. */
+export function isShareQuantity(q: string): boolean {
+  return /^(win_share:|seat_win_share:|end_reason:)/.test(q) || q === 'first_player_advantage' || q === 'annulled_rate';
+}
+
+function significant(r: Row): boolean {
+  return n(r.p_holm) < 0.05;
+}
+
+function compareTable(rows: Row[]) {
+  return {
+    columns: ['variant', 'reference', 'quantity', 'reference value', 'value', 'difference', '95% low', '95% high', 'p', 'p (Holm)', 'test', 'pairs'],
+    rows: rows.map((r) => [r.variant, r.reference, r.quantity, r.reference_value, r.value, r.difference, r.ci_low95, r.ci_high95, r.p_value, r.p_holm, r.test, r.pairs]),
+  };
+}
+
+function forest(d: ReportData): ReportChart[] {
+  if (!d.compare || d.compare.length === 0) return [];
+  const shares = d.compare.filter((r) => isShareQuantity(r.quantity));
+  const others = d.compare.filter((r) => !isShareQuantity(r.quantity) && n(r.reference_value) !== 0 && Number.isFinite(n(r.reference_value)));
+  const point = (r: Row, scale: number) => ({
+    fy: r.variant,
+    y: r.quantity,
+    x: n(r.difference) / scale,
+    lo: n(r.ci_low95) / scale,
+    hi: n(r.ci_high95) / scale,
+    marked: significant(r),
+    tip: `${r.variant} - ${r.reference}, ${r.quantity}: ${r.difference} [${r.ci_low95}, ${r.ci_high95}], p (Holm) ${r.p_holm}`,
+  });
+  const out: ReportChart[] = [];
+  if (shares.length > 0) {
+    out.push({
+      spec: {
+        id: 'forest-shares',
+        kind: 'intervals',
+        title: 'Variant against baseline: shares and rates',
+        x: 'Difference from the reference variant (percentage points) →',
+        y: 'Quantity',
+        percent: true,
+        reference: 0,
+        facetLabel: 'Variant',
+        data: shares.map((r) => point(r, 1)),
+      },
+      note: 'From compare.csv: each dot is a difference with its 95% interval; red diamonds are significant after Holm\'s correction (p_holm < 0.05).',
+      table: compareTable(shares),
+    });
+  }
+  if (others.length > 0) {
+    out.push({
+      spec: {
+        id: 'forest-relative',
+        kind: 'intervals',
+        title: 'Variant against baseline: lengths and metrics',
+        x: 'Difference relative to the reference value (%) →',
+        y: 'Quantity',
+        percent: true,
+        reference: 0,
+        facetLabel: 'Variant',
+        data: others.map((r) => point(r, Math.abs(n(r.reference_value)))),
+      },
+      note: 'From compare.csv: differences (and their 95% intervals) divided by the reference variant\'s value, so quantities in different units share one axis; red diamonds are significant after Holm. Quantities whose reference value is 0 are in the table only.',
+      table: compareTable(d.compare.filter((r) => !isShareQuantity(r.quantity))),
+    });
+  }
+  return out;
+}
+
+function leaderboard(d: ReportData): ReportChart | null {
+  if (!d.ratings || d.ratings.length === 0) return null;
+  return {
+    spec: {
+      id: 'ratings',
+      kind: 'intervals',
+      title: 'Leaderboard: ratings per variant',
+      x: 'Rating (Elo-like points) →',
+      y: 'Bot',
+      facetLabel: 'Variant',
+      sortByX: true,
+      data: d.ratings.map((r) => ({ fy: r.variant, y: r.bot, x: n(r.rating), lo: n(r.rating_low95), hi: n(r.rating_high95), tip: `${r.variant}, ${r.bot}: ${r.rating} (rank ${r.rank})` })),
+    },
+    note: 'From ratings.csv: each bot\'s rating with its 95% interval, highest first; the table says whether each bot is separated from the next one down (their difference significant after Holm).',
+    table: {
+      columns: ['variant', 'rank', 'bot', 'rating', '95% low', '95% high', 'matches', 'gap to next', 'gap p (Holm)', 'separated from next'],
+      rows: d.ratings.map((r) => [r.variant, r.rank, r.bot, r.rating, r.rating_low95, r.rating_high95, r.matches, r.gap_to_next ?? '', r.gap_p_holm ?? '', r.separated_from_next ?? '']),
+    },
+    extra: d.headToHead?.length
+      ? {
+          summary: 'Head-to-head (head-to-head.csv): how often each bot finished ahead of each other bot at the same table',
+          columns: ['variant', 'bot', 'opponent', 'shared matches', 'ahead share', '95% low', '95% high'],
+          rows: d.headToHead.map((r) => [r.variant, r.bot, r.opponent, r.shared_matches, pct(n(r.ahead_share)), pct(n(r.ahead_low95)), pct(n(r.ahead_high95))]),
+        }
+      : undefined,
+  };
+}
+
+function sequential(d: ReportData): ReportChart | null {
+  if (!d.sequential || d.sequential.length === 0) return null;
+  return {
+    spec: {
+      id: 'sequential',
+      kind: 'sequential',
+      title: 'Sequential test: log-likelihood ratio at each checkpoint',
+      x: 'Matches played →',
+      y: '↑ Log-likelihood ratio (nats)',
+      data: d.sequential.map((r) => ({ x: n(r.matches), y: n(r.llr), lower: n(r.lower), upper: n(r.upper), tip: `${r.matches} matches: LLR ${r.llr} ${r.decision ?? ''}` })),
+    },
+    note: 'From sequential.csv: the test stops when the statistic leaves the band between its bounds (above: H1 accepted, below: H0 accepted).',
+    table: {
+      columns: ['checkpoint', 'matches', 'estimate', '95% low', '95% high', 'LLR', 'lower', 'upper', 'decision'],
+      rows: d.sequential.map((r) => [r.checkpoint, r.matches, r.estimate, r.low95, r.high95, r.llr, r.lower, r.upper, r.decision]),
+    },
+  };
+}
+
+/** The report's charts, in page order; those whose file is absent are left out. */
+export function reportCharts(d: ReportData): ReportChart[] {
+  const all = [winShares(d), seatShares(d), firstPlayer(d), lengths(d), endReasons(d), metrics(d), ...forest(d), leaderboard(d), sequential(d)];
+  return all.filter((c): c is ReportChart => c !== null);
+}
