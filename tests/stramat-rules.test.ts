@@ -180,27 +180,39 @@ describe('7.2 power cards', () => {
   });
 
   it("8.0: the Stramat card is passed only in its holder's own turn: another's Aggiungo or Giro cannot take it (option stramatTakenByOthers)", () => {
-    // Aggiungo: the Stramat card is not offered; a hand of the Stramat card alone is no target.
+    // Aggiungo: whom to target depends on hand sizes only; once the hand is shown, the Stramat card is not offered.
     const a = table({ players: 3, hands: ['+ 3 1', '1 S', 'S'], top: '2' });
     play(a, '+');
     play(a, 'c3');
-    expect(legal(a)).toEqual(['t1']);
+    expect(legal(a).sort()).toEqual(['t1', 't2']);
     play(a, 't1');
     expect(legal(a)).toEqual(['c1']);
+    // A hand of the Stramat card alone: nothing is taken, the face-down card goes back.
+    const only = table({ players: 3, hands: ['+ 3 1', '1 S', 'S'], top: '2' });
+    play(only, '+');
+    play(only, 'c3');
+    play(only, 't2');
+    expect(legal(only)).toEqual(['.']);
+    play(only, '.');
+    expect(hand(only, 0)).toBe('1 3');
+    expect(hand(only, 2)).toBe('S');
     const b = table({ players: 3, hands: ['+ 3 1', '1 S', 'S'], top: '2', options: { stramatTakenByOthers: true } });
     play(b, '+');
     play(b, 'c3');
-    expect(legal(b).sort()).toEqual(['t1', 't2']);
     play(b, 't1');
     expect(legal(b).sort()).toEqual(['c1', 'cS']);
-    // Giro: the blind draws never take it, and at most as many cards as the others are swapped.
+    // Giro: the blind draws never take it; with fewer other cards than chosen, only that many are swapped.
     for (let seed = 0; seed < 30; seed++) {
       const g = table({ hands: ['G 3 3 3 2', '1 S'], top: '2' });
       play(g, 'G');
       play(g, 't1');
-      play(g, 'c3', new Rng(`g${seed}`)); // one takeable card: the first pick completes the swap
+      play(g, 'c3');
+      play(g, 'c3', new Rng(`g${seed}`)); // two picks (the target holds two cards): the swap
+      // Seat 1 gave its 1, got one 3, kept the Stramat card, and drew for its turn.
       expect(g.hands[1 * Card.COUNT + type('S')]).toBe(1);
-      expect(g.hands[type('S')]).toBe(0);
+      expect(g.hands[1 * Card.COUNT + type('3')]).toBeGreaterThanOrEqual(1);
+      expect(g.handSize[1]).toBe(3);
+      expect(hand(g, 0)).toBe('1 2 3 3');
     }
     // The holder still passes it in their own turn (their own Giro or Aggiungo).
     const h = table({ hands: ['G S 3', '1 1'], top: '2' });

@@ -145,6 +145,15 @@ export function evAggiungo(s: StramatState, p: number, t: number, take: number, 
   });
 }
 
+export function evAggiungoNothing(s: StramatState, p: number, t: number): void {
+  push(s, {
+    kind: 'exchange',
+    seat: p,
+    text: `seat ${t} holds only the Stramat card, passed only in its holder's turn: nothing is taken, the face-down card goes back to seat ${p}`,
+    data: { with: t, count: 0 },
+  });
+}
+
 export function evGiro(s: StramatState, p: number, t: number, took: readonly number[], gave: readonly number[]): void {
   push(s, {
     kind: 'exchange',

@@ -5,6 +5,7 @@ import { Act } from './actions.js';
 import { EndReason, Metric, Phase, StramatState, setAll } from './state.js';
 import {
   evAggiungo,
+  evAggiungoNothing,
   evBlock,
   evBlockedTurn,
   evCounter,
@@ -310,13 +311,14 @@ function canExchange(s: StramatState, p: number): boolean {
 }
 
 function hasOpponentWithCards(s: StramatState, p: number): boolean {
-  for (let q = 0; q < s.n; q++) if (q !== p && s.active[q] && takeable(s, q) > 0) return true;
+  for (let q = 0; q < s.n; q++) if (q !== p && s.active[q] && s.handSize[q] > 0) return true;
   return false;
 }
 
 /**
  * Cards of q's hand that another player's Aggiungo or Giro may take: all of them, but the Stramat card,
- * which its holder passes only in their own turn (8.0), unless option stramatTakenByOthers.
+ * which its holder passes only in their own turn (8.0), unless option stramatTakenByOthers. Whom a card
+ * may target depends on the public hand sizes only; the held-back Stramat card shows at the exchange.
  */
 function takeable(s: StramatState, q: number): number {
   return s.rules.stramatTakenByOthers ? s.handSize[q] : s.handSize[q] - s.hands[q * Card.COUNT + Card.STRAMAT];
@@ -415,7 +417,7 @@ function legalTargets(s: StramatState, p: number, out: Int32Array): number {
     if (phase === Phase.COLPO_TARGET) ok = true;
     else if (phase === Phase.ALT_TARGET) ok = canBeBlocked(s, q);
     else if (phase === Phase.BIRI_PICK) ok = !s.biriChosen[q];
-    else ok = takeable(s, q) > 0; // Aggiungo, Giro
+    else ok = s.handSize[q] > 0; // Aggiungo, Giro
     if (ok) out[k++] = Act.TARGET + q;
   }
   return k;
@@ -435,6 +437,8 @@ function legalCards(s: StramatState, out: Int32Array): number {
   const base = (take ? s.target : s.decider) * Card.COUNT;
   const last = take && !s.rules.stramatTakenByOthers ? Card.STRAMAT : Card.COUNT;
   for (let c = 0; c < last; c++) if (h[base + c] > 0) out[k++] = Act.CARD + c;
+  // The target's only card is the Stramat card, which it keeps: nothing to take.
+  if (k === 0) out[k++] = Act.DONE;
   return k;
 }
 
@@ -469,6 +473,7 @@ export function apply(s: StramatState, a: number, rng: Rng, events?: GameEvent[]
     case Phase.AGG_TARGET:
       return showHandForAggiungo(s, p, a - Act.TARGET);
     case Phase.AGG_TAKE:
+      if (a === Act.DONE) return returnAggiungo(s, p, rng);
       return exchangeAggiungo(s, p, a - Act.CARD, rng);
     case Phase.GIRO_TARGET:
       s.target = a - Act.TARGET;
@@ -678,22 +683,42 @@ function exchangeAggiungo(s: StramatState, p: number, take: number, rng: Rng): v
   endTurn(s, rng);
 }
 
+/** Aggiungo with nothing to take (the target holds only the Stramat card): the face-down card goes back. */
+function returnAggiungo(s: StramatState, p: number, rng: Rng): void {
+  s.hands[p * Card.COUNT + s.aggGive]++;
+  s.handSize[p]++;
+  if (s.ev !== undefined) evAggiungoNothing(s, p, s.target);
+  s.aggGive = -1;
+  endTurn(s, rng);
+}
+
 function giroLimit(s: StramatState, p: number): number {
-  return Math.min(3, s.handSize[p], takeable(s, s.target));
+  return Math.min(3, s.handSize[p], s.handSize[s.target]);
 }
 
 /** 7.2 G: the chosen cards are swapped with as many drawn blind from the target's hand. */
 function swapGiro(s: StramatState, p: number, rng: Rng): void {
   const t = s.target;
-  const k = s.giroCount;
   const { n } = s;
   const tb = t * Card.COUNT;
   const pb = p * Card.COUNT;
   const kp = (p * n + t) * Card.COUNT;
   const kt = (t * n + p) * Card.COUNT;
   const took = s.ev !== undefined ? new Array<number>() : undefined;
-  // Blind draws from the target's hand as it was, then the chosen cards go over.
-  // The Stramat card is the last type: a draw below the takeable count never reaches it (see takeable).
+  let k = s.giroCount;
+  const can = takeable(s, t);
+  if (can < k) {
+    // The target keeps the Stramat card (8.0): only as many cards are swapped as may be taken; the
+    // player keeps the chosen cards beyond that, the first in card order.
+    for (let c = 0, extra = k - can; extra > 0; c++) {
+      const back = Math.min(extra, s.giroChosen[c]);
+      s.giroChosen[c] -= back;
+      extra -= back;
+    }
+    k = can;
+  }
+  // Blind draws from the target's hand as it was, then the chosen cards go over. The Stramat card is
+  // the last type: a draw below the takeable count never reaches it (see takeable).
   for (let i = 0; i < k; i++) {
     let r = rng.int(takeable(s, t));
     let c = 0;

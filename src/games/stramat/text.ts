@@ -20,7 +20,7 @@ export function actionText(s: StramatState, a: number): string {
     return `chooses ${c}`;
   }
   if (a === Act.COUNTER) return 'answers with the counter-Alt!';
-  if (a === Act.DONE) return 'is done choosing';
+  if (a === Act.DONE) return s.phase === Phase.AGG_TAKE ? 'takes nothing (the only card is the Stramat card)' : 'is done choosing';
   if (a === Act.DECLINE) return 'lets it pass';
   return `?${a}`;
 }
