@@ -260,8 +260,8 @@ function countQuotes(s: string): number {
 }
 
 export interface ReadOptions {
-  /** Stop early after this many rows (for previews); the completeness check is then skipped. */
-  limit?: number;
+  /** Only this variant's rows are parsed and passed on (the others are only checked for order and count). */
+  variant?: string;
 }
 
 /** What reading the whole of matches.csv found. */
@@ -278,15 +278,27 @@ export interface ReadSummary {
  * their matches 0..n-1 in order, and at the end that every variant has run.json's match count.
  */
 export async function readMatches(info: ResultInfo, onRow: (row: MatchRow) => void, options: ReadOptions = {}): Promise<ReadSummary> {
+  const summary: ReadSummary = { rows: 0, perVariant: [] };
+  for await (const batch of matchBatches(info, options, summary)) for (const row of batch) onRow(row);
+  return summary;
+}
+
+/**
+ * The same rows as `readMatches`, pulled in batches (one per chunk read from the file, a few thousand
+ * rows): for walking two files, or two variants of one file, in step. `summary`, when given, is filled
+ * in once the generator has run to its end.
+ */
+export async function* matchBatches(info: ResultInfo, options: ReadOptions = {}, summary?: ReadSummary): AsyncGenerator<MatchRow[]> {
   const layout = headerLayout(readHeader(join(info.dir, 'matches.csv'), info.shown), info.players, info.shown);
   const n = info.players;
   const metricCount = info.metricNames.length;
   const perVariant = new Array<number>(info.variants.length).fill(0);
   const variantIndex = new Map(info.variants.map((v, i) => [v, i]));
+  const wanted = options.variant === undefined ? -1 : (variantIndex.get(options.variant) ?? -2);
+  if (wanted === -2) throw new InputError(`${info.shown} has no variant ${JSON.stringify(options.variant)} (it has ${info.variants.join(', ')})`);
   let current = 0;
   let lineNo = 0;
   let rows = 0;
-  const limit = options.limit ?? Infinity;
   const bad = (what: string) => notResult(info.shown, `matches.csv line ${lineNo}: ${what}`);
 
   const num = (cell: string, name: string): number => {
@@ -306,9 +318,8 @@ export async function readMatches(info: ResultInfo, onRow: (row: MatchRow) => vo
     return v;
   };
 
-  const onRecord = (cells: string[]): void => {
-    if (cells.length !== layout.width) throw bad(`${cells.length} cells, expected ${layout.width} as in the header`);
-    const variant = cells[0];
+  /** Checks the variant and match of a row; returns the variant's index. */
+  const place = (variant: string, matchCell: string): number => {
     const v = variantIndex.get(variant);
     if (v === undefined) throw bad(`variant ${JSON.stringify(variant)} is not among run.json's variants (${info.variants.join(', ')})`);
     if (v !== current) {
@@ -323,8 +334,15 @@ export async function readMatches(info: ResultInfo, onRow: (row: MatchRow) => vo
       }
       current = v;
     }
-    const match = int(cells[1], 'match');
+    const match = int(matchCell, 'match');
     if (match !== perVariant[v]) throw bad(`match ${match} of ${variant}, expected match ${perVariant[v]} (matches must be in order, none missing)`);
+    perVariant[v]++;
+    rows++;
+    return v;
+  };
+
+  const toRow = (cells: string[], v: number): MatchRow => {
+    if (cells.length !== layout.width) throw bad(`${cells.length} cells, expected ${layout.width} as in the header`);
     const winnersCell = cells[layout.winners];
     const winners = winnersCell === '' ? [] : winnersCell.split(';').map((w) => seat(w, 'winners'));
     const scores = new Array<number>(n);
@@ -338,12 +356,10 @@ export async function readMatches(info: ResultInfo, onRow: (row: MatchRow) => vo
     const annulledCell = layout.annulled >= 0 ? cells[layout.annulled] : winners.length === 0 ? '1' : '0';
     if (annulledCell !== '0' && annulledCell !== '1') throw bad(`annulled is ${JSON.stringify(annulledCell)}, expected 0 or 1`);
     const faultCell = cells[layout.faultSeat];
-    perVariant[v]++;
-    rows++;
-    onRow({
-      variant,
+    return {
+      variant: cells[0],
       variantIndex: v,
-      match,
+      match: perVariant[v] - 1,
       seed: cells[2],
       bots: cells.slice(layout.bots, layout.bots + n),
       winners,
@@ -356,7 +372,34 @@ export async function readMatches(info: ResultInfo, onRow: (row: MatchRow) => vo
       endReason: cells[layout.endReason],
       faultSeat: faultCell === '' ? -1 : seat(faultCell, 'fault_seat'),
       metrics,
-    });
+    };
+  };
+
+  /** One record: a row for the batch when it is wanted. */
+  const record = (line: string, out: MatchRow[]): void => {
+    if (line.charCodeAt(line.length - 1) === 13) line = line.slice(0, -1);
+    if (line === '') throw bad('an empty line');
+    const quoted = line.indexOf('"') >= 0;
+    if (wanted >= 0 && !quoted) {
+      // Another variant's row is only placed (variant and match), not parsed.
+      const c1 = line.indexOf(',');
+      const c2 = line.indexOf(',', c1 + 1);
+      const variant = line.slice(0, c1);
+      if (variant !== info.variants[wanted]) {
+        if (c1 < 0 || c2 < 0) throw bad('not a row of matches.csv');
+        place(variant, line.slice(c1 + 1, c2));
+        return;
+      }
+    }
+    let cells: string[];
+    try {
+      cells = splitLine(line);
+    } catch (err) {
+      throw bad(`not a CSV record (${(err as Error).message})`);
+    }
+    if (cells.length < 2) throw bad(`${cells.length} cells, expected ${layout.width} as in the header`);
+    const v = place(cells[0], cells[1]);
+    if (wanted < 0 || v === wanted) out.push(toRow(cells, v));
   };
 
   const stream = createReadStream(join(info.dir, 'matches.csv'), { encoding: 'utf8', highWaterMark: 1 << 20 });
@@ -364,13 +407,14 @@ export async function readMatches(info: ResultInfo, onRow: (row: MatchRow) => vo
   let pending = '';
   let first = true;
   try {
-    outer: for await (const chunk of stream as AsyncIterable<string>) {
+    for await (const chunk of stream as AsyncIterable<string>) {
       const text = rest + chunk;
+      const out: MatchRow[] = [];
       let at = 0;
       for (;;) {
         const nl = text.indexOf('\n', at);
         if (nl < 0) break;
-        let line = text.slice(at, nl);
+        const line = text.slice(at, nl);
         at = nl + 1;
         lineNo++;
         if (first) {
@@ -381,37 +425,30 @@ export async function readMatches(info: ResultInfo, onRow: (row: MatchRow) => vo
           // A quoted cell with a line break: the record continues on the next line.
           pending = pending === '' ? line : `${pending}\n${line}`;
           if (countQuotes(pending) % 2 === 1) continue;
-          line = pending;
+          const whole = pending;
           pending = '';
-        }
-        if (line.charCodeAt(line.length - 1) === 13) line = line.slice(0, -1);
-        if (line === '') throw bad('an empty line');
-        let cells: string[];
-        try {
-          cells = splitLine(line);
-        } catch (err) {
-          throw bad(`not a CSV record (${(err as Error).message})`);
-        }
-        onRecord(cells);
-        if (rows >= limit) break outer;
+          record(whole, out);
+        } else record(line, out);
       }
       rest = text.slice(at);
+      if (out.length > 0) yield out;
     }
   } finally {
     stream.destroy();
   }
-  if (rows < limit) {
-    if (rest !== '' || pending !== '') {
-      lineNo++;
-      throw bad('the last line is incomplete (the file was cut short)');
-    }
-    const short = perVariant.findIndex((c) => c !== info.matchesPerVariant);
-    if (short >= 0) {
-      throw notResult(
-        info.shown,
-        `matches.csv holds ${perVariant[short]} matches of variant ${info.variants[short]}, run.json says ${info.matchesPerVariant} (the file is incomplete)`,
-      );
-    }
+  if (rest !== '' || pending !== '') {
+    lineNo++;
+    throw bad('the last line is incomplete (the file was cut short)');
   }
-  return { rows, perVariant };
+  const short = perVariant.findIndex((c) => c !== info.matchesPerVariant);
+  if (short >= 0) {
+    throw notResult(
+      info.shown,
+      `matches.csv holds ${perVariant[short]} matches of variant ${info.variants[short]}, run.json says ${info.matchesPerVariant} (the file is incomplete)`,
+    );
+  }
+  if (summary) {
+    summary.rows = rows;
+    summary.perVariant = perVariant;
+  }
 }

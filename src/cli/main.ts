@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import cliProgress from 'cli-progress';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
+import { compareAfterRun } from '../analysis/after-run.js';
 import { summaryText, rotationNote } from '../reports/table.js';
 import { packageRoot } from '../reports/runinfo.js';
 import type { VariantStats } from '../reports/aggregate.js';
@@ -272,6 +273,7 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
           (outcome.playedMatches < outcome.totalMatches ? `; ${outcome.totalMatches - outcome.playedMatches} were already journaled` : '') +
           ')\n',
       );
+      process.stdout.write(await compareAfterRun(outcome.outDir, spec.baseline));
     }
     return Object.keys(outcome.faults).length > 0 ? EXIT.faults : EXIT.ok;
   } catch (err) {
@@ -303,6 +305,7 @@ async function mergeCommand(argv: Record<string, unknown>): Promise<number> {
     process.stdout.write(
       `Merged ${dirs.length} shard${dirs.length > 1 ? 's' : ''} (${r.totalMatches} matches): wrote ${shownPath(r.outDir)}/matches.csv, summary.csv, seats.csv, run.json\n`,
     );
+    process.stdout.write(await compareAfterRun(r.outDir));
     return Object.keys(r.faults).length > 0 ? EXIT.faults : EXIT.ok;
   } catch (err) {
     if (err instanceof Interrupted) {
