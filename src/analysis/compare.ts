@@ -270,7 +270,7 @@ export async function compareRuns(a: ResultInfo, b: ResultInfo): Promise<Compari
     const rows: CompareRow[] = [];
     const sides = new Map<string, SideAccumulator>();
     for (const variant of common) {
-      const label = { ref: `${a.shown}:${variant}`, cand: `${b.shown}:${variant}` };
+      const label = { ref: `baseline:${variant}`, cand: `candidate:${variant}` };
       let acc: PairAccumulator | { ref: SideAccumulator; cand: SideAccumulator };
       if (paired) {
         const pairs = new PairAccumulator(planA, planB);

@@ -15,10 +15,11 @@ import { TARGET_MS } from '../runner/batching.js';
 import { MAX_BATCH, defaultThreads, effectiveThreads, runTournament } from '../runner/run.js';
 import { DEFAULT_DECISION_TIMEOUT_MS, MAX_DECISION_TIMEOUT_MS, loadSpec } from '../runner/spec.js';
 import { intFlag, listFlag, parseKeyValues, shardFlag, textFlag } from './args.js';
+import { compareCommand } from './compare.js';
 import { listText } from './list.js';
 import { narrateMatch, playSpec } from './play.js';
 
-type Command = { cmd: 'run' | 'play' | 'list' | 'merge'; argv: Record<string, unknown> };
+type Command = { cmd: 'run' | 'play' | 'list' | 'merge' | 'compare'; argv: Record<string, unknown> };
 
 /**
  * Exit codes (README, "Exit codes"): 0 every match played normally; 1 the results are complete but some
@@ -78,6 +79,23 @@ async function parse(args: string[]): Promise<Command> {
       },
     )
     .command(
+      'compare <baseline> <candidate>',
+      'Compare two result folders (the same tournament before and after a change): paired when their seeds match',
+      (y) =>
+        y
+          .positional('baseline', { type: 'string', describe: 'Result folder of the baseline run' })
+          .positional('candidate', { type: 'string', describe: 'Result folder of the candidate run' })
+          .option('out', { type: 'string', describe: 'Output directory for compare.csv and variants.csv (default: compare/<a>-vs-<b>)' })
+          .option('tolerance', {
+            type: 'string',
+            describe: 'Regression gate: quantity=tolerance,... (e.g. win_share=0.01,turns_mean=0.5); exit 0 equivalent, 1 changed, 5 inconclusive',
+          })
+          .option('fail-on-change', { type: 'boolean', describe: 'Without --tolerance: exit 1 when any row is significant after Holm' }),
+      (argv) => {
+        chosen = { cmd: 'compare', argv };
+      },
+    )
+    .command(
       'play',
       'Play one match move by move (exactly match --match of a tournament with master seed --seed)',
       (y) =>
@@ -102,7 +120,7 @@ async function parse(args: string[]): Promise<Command> {
         chosen = { cmd: 'list', argv };
       },
     )
-    .demandCommand(1, 'Give a command: run, merge, play or list (tavolo --help shows them).')
+    .demandCommand(1, 'Give a command: run, merge, compare, play or list (tavolo --help shows them).')
     .strict()
     .help()
     .version(version())
@@ -110,7 +128,7 @@ async function parse(args: string[]): Promise<Command> {
       throw err ?? new InputError(msg.includes('--help') ? msg : `${msg} (tavolo --help shows the usage)`);
     })
     .parseAsync();
-  if (!chosen) throw new InputError('Give a command: run, merge, play or list (tavolo --help shows them).');
+  if (!chosen) throw new InputError('Give a command: run, merge, compare, play or list (tavolo --help shows them).');
   return chosen;
 }
 
@@ -343,6 +361,11 @@ export async function main(args: string[]): Promise<number> {
     cmd = c.cmd;
     if (c.cmd === 'run') return await runCommand(c.argv);
     if (c.cmd === 'merge') return await mergeCommand(c.argv);
+    if (c.cmd === 'compare') {
+      const r = await compareCommand(c.argv);
+      process.stdout.write(r.text);
+      return r.code;
+    }
     if (c.cmd === 'play') await playCommand(c.argv);
     else process.stdout.write((await listText()) + '\n');
     return EXIT.ok;
