@@ -1,19 +1,30 @@
 /**
- * Streaming mean and variance (Welford's update): one pass, constant memory, numerically stable over
- * millions of values where a running sum of squares would cancel. The unit every mean comparison,
- * paired or not, is built on.
+ * Streaming mean and variance in one pass and constant memory: sums of the values and of their squares,
+ * both taken after subtracting the first value (the "shifted data" method), which keeps the sums small
+ * and the variance free of the cancellation a raw sum of squares suffers when the mean is large against
+ * the spread. The unit every mean comparison, paired or not, is built on.
  */
 export class Moments {
   n = 0;
-  mean = 0;
-  /** Sum of squared deviations from the mean. */
-  m2 = 0;
+  private shift = 0;
+  private sum = 0;
+  private sumSq = 0;
 
   add(x: number): void {
+    if (this.n === 0) this.shift = x;
+    const d = x - this.shift;
     this.n++;
-    const delta = x - this.mean;
-    this.mean += delta / this.n;
-    this.m2 += delta * (x - this.mean);
+    this.sum += d;
+    this.sumSq += d * d;
+  }
+
+  get mean(): number {
+    return this.n > 0 ? this.shift + this.sum / this.n : NaN;
+  }
+
+  /** Sum of squared deviations from the mean. */
+  get m2(): number {
+    return this.n > 0 ? Math.max(this.sumSq - (this.sum * this.sum) / this.n, 0) : 0;
   }
 
   /** Sample variance (n - 1 in the denominator); NaN below two values. */

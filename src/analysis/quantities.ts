@@ -42,6 +42,8 @@ export function quantityPlan(p: PlanInput): QuantityPlan {
   const metricAt = names.length;
   names.push(...p.metricNames.map((m) => `metric:${m}`));
   const botIndex = new Map(p.botNames.map((b, i) => [b, i]));
+  // Rows share their seat-name arrays (one per seat rotation): each is mapped to bot indices once.
+  const seatBots = new Map<readonly string[], Int32Array>();
   const seatsOf = new Float64Array(p.botNames.length);
   const metricIndex = [...p.metricIndex];
 
@@ -52,13 +54,15 @@ export function quantityPlan(p: PlanInput): QuantityPlan {
       out.fill(0, 0, seatAt + n);
       seatsOf.fill(0);
       const share = row.winners.length > 0 ? 1 / row.winners.length : 0;
-      for (let s = 0; s < n; s++) {
-        const b = botIndex.get(row.bots[s]);
-        if (b !== undefined) seatsOf[b]++;
+      let bySeat = seatBots.get(row.bots);
+      if (bySeat === undefined) {
+        bySeat = Int32Array.from(row.bots, (name) => botIndex.get(name) ?? -1);
+        if (seatBots.size < 4096) seatBots.set(row.bots, bySeat);
       }
+      for (let s = 0; s < n; s++) if (bySeat[s] >= 0) seatsOf[bySeat[s]]++;
       for (const w of row.winners) {
-        const b = botIndex.get(row.bots[w]);
-        if (b !== undefined) out[winAt + b] += share / seatsOf[b];
+        const b = bySeat[w];
+        if (b >= 0) out[winAt + b] += share / seatsOf[b];
         out[seatAt + ((w - row.firstPlayer + n) % n)] += share;
       }
       for (let b = 0; b < seatsOf.length; b++) if (seatsOf[b] === 0) out[winAt + b] = NaN;

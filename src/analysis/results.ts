@@ -341,65 +341,90 @@ export async function* matchBatches(info: ResultInfo, options: ReadOptions = {},
     return v;
   };
 
-  const toRow = (cells: string[], v: number): MatchRow => {
-    if (cells.length !== layout.width) throw bad(`${cells.length} cells, expected ${layout.width} as in the header`);
-    const winnersCell = cells[layout.winners];
-    const winners = winnersCell === '' ? [] : winnersCell.split(';').map((w) => seat(w, 'winners'));
+  const cells = new LineCells(layout.width);
+  // Rows share these: the seat names of a rotation and the end reasons repeat on every row.
+  const seatNames = new Map<string, string[]>();
+  const reasons = new Map<string, string>();
+
+  const toRow = (v: number): MatchRow => {
+    if (cells.count !== layout.width) throw bad(`${cells.count} cells, expected ${layout.width} as in the header`);
+    const winners: number[] = [];
+    if (!cells.isEmpty(layout.winners)) for (const w of cells.text(layout.winners).split(';')) winners.push(seat(w, 'winners'));
     const scores = new Array<number>(n);
     const ranks = new Array<number>(n);
     for (let s = 0; s < n; s++) {
-      scores[s] = num(cells[layout.scores + s], `seat${s}_score`);
-      ranks[s] = num(cells[layout.ranks + s], `seat${s}_rank`);
+      scores[s] = cellNumber(layout.scores + s, `seat${s}_score`);
+      ranks[s] = cellNumber(layout.ranks + s, `seat${s}_rank`);
     }
     const metrics = new Array<number>(metricCount);
-    for (let m = 0; m < metricCount; m++) metrics[m] = num(cells[layout.metricsAt + m], info.metricNames[m]);
-    const annulledCell = layout.annulled >= 0 ? cells[layout.annulled] : winners.length === 0 ? '1' : '0';
-    if (annulledCell !== '0' && annulledCell !== '1') throw bad(`annulled is ${JSON.stringify(annulledCell)}, expected 0 or 1`);
-    const faultCell = cells[layout.faultSeat];
+    for (let m = 0; m < metricCount; m++) metrics[m] = cellNumber(layout.metricsAt + m, info.metricNames[m]);
+    let annulled = winners.length === 0;
+    if (layout.annulled >= 0) {
+      const a = cells.int(layout.annulled);
+      if (a !== 0 && a !== 1) throw bad(`annulled is ${JSON.stringify(cells.text(layout.annulled))}, expected 0 or 1`);
+      annulled = a === 1;
+    }
+    const botsText = cells.span(layout.bots, layout.bots + n - 1);
+    let bots = seatNames.get(botsText);
+    if (bots === undefined) {
+      bots = Array.from({ length: n }, (_, s) => cells.text(layout.bots + s));
+      if (seatNames.size < 4096) seatNames.set(botsText, bots);
+    }
+    const reasonText = cells.text(layout.endReason);
+    let endReason = reasons.get(reasonText);
+    if (endReason === undefined) {
+      endReason = reasonText;
+      if (reasons.size < 4096) reasons.set(reasonText, reasonText);
+    }
     return {
-      variant: cells[0],
+      variant: info.variants[v],
       variantIndex: v,
       match: perVariant[v] - 1,
-      seed: cells[2],
-      bots: cells.slice(layout.bots, layout.bots + n),
+      seed: cells.text(2),
+      bots,
       winners,
-      annulled: annulledCell === '1',
+      annulled,
       scores,
       ranks,
-      firstPlayer: seat(cells[layout.firstPlayer], 'first_player'),
-      turns: int(cells[layout.turns], 'turns'),
-      decisions: int(cells[layout.decisions], 'decisions'),
-      endReason: cells[layout.endReason],
-      faultSeat: faultCell === '' ? -1 : seat(faultCell, 'fault_seat'),
+      firstPlayer: cellSeat(layout.firstPlayer, 'first_player'),
+      turns: cellInt(layout.turns, 'turns'),
+      decisions: cellInt(layout.decisions, 'decisions'),
+      endReason,
+      faultSeat: cells.isEmpty(layout.faultSeat) ? -1 : cellSeat(layout.faultSeat, 'fault_seat'),
       metrics,
     };
+  };
+  const cellNumber = (c: number, name: string): number => {
+    const v = cells.int(c);
+    return Number.isNaN(v) ? num(cells.text(c), name) : v;
+  };
+  const cellInt = (c: number, name: string): number => {
+    const v = cells.int(c);
+    return Number.isNaN(v) ? int(cells.text(c), name) : v;
+  };
+  const cellSeat = (c: number, name: string): number => {
+    const v = cells.int(c);
+    if (v >= 0 && v < n) return v;
+    return seat(cells.text(c), name);
   };
 
   /** One record: a row for the batch when it is wanted. */
   const record = (line: string, out: MatchRow[]): void => {
     if (line.charCodeAt(line.length - 1) === 13) line = line.slice(0, -1);
     if (line === '') throw bad('an empty line');
-    const quoted = line.indexOf('"') >= 0;
-    if (wanted >= 0 && !quoted) {
-      // Another variant's row is only placed (variant and match), not parsed.
-      const c1 = line.indexOf(',');
-      const c2 = line.indexOf(',', c1 + 1);
-      const variant = line.slice(0, c1);
-      if (variant !== info.variants[wanted]) {
-        if (c1 < 0 || c2 < 0) throw bad('not a row of matches.csv');
-        place(variant, line.slice(c1 + 1, c2));
-        return;
+    if (line.indexOf('"') < 0) cells.split(line);
+    else {
+      let parsed: string[];
+      try {
+        parsed = splitLine(line);
+      } catch (err) {
+        throw bad(`not a CSV record (${(err as Error).message})`);
       }
+      cells.use(parsed);
     }
-    let cells: string[];
-    try {
-      cells = splitLine(line);
-    } catch (err) {
-      throw bad(`not a CSV record (${(err as Error).message})`);
-    }
-    if (cells.length < 2) throw bad(`${cells.length} cells, expected ${layout.width} as in the header`);
-    const v = place(cells[0], cells[1]);
-    if (wanted < 0 || v === wanted) out.push(toRow(cells, v));
+    if (cells.count < 2) throw bad(`${cells.count} cells, expected ${layout.width} as in the header`);
+    const v = place(cells.text(0), cells.text(1));
+    if (wanted < 0 || v === wanted) out.push(toRow(v));
   };
 
   const stream = createReadStream(join(info.dir, 'matches.csv'), { encoding: 'utf8', highWaterMark: 1 << 20 });
@@ -450,5 +475,86 @@ export async function* matchBatches(info: ResultInfo, options: ReadOptions = {},
   if (summary) {
     summary.rows = rows;
     summary.perVariant = perVariant;
+  }
+}
+
+/**
+ * The cells of one record without copying them out: for a line with no quote character (every cell
+ * unquoted, so every comma separates), the positions of the commas; numbers are read from the
+ * characters in place. Records with quotes come parsed by csv-parse and are served from their array.
+ * A million rows of forty cells would otherwise make forty million short strings to collect.
+ */
+class LineCells {
+  count = 0;
+  private line = '';
+  private parsed: string[] | null = null;
+  private readonly starts: Int32Array;
+  private readonly ends: Int32Array;
+
+  constructor(width: number) {
+    this.starts = new Int32Array(width + 1);
+    this.ends = new Int32Array(width + 1);
+  }
+
+  split(line: string): void {
+    this.line = line;
+    this.parsed = null;
+    const max = this.starts.length;
+    let pos = 0;
+    let c = 0;
+    for (;;) {
+      const comma = line.indexOf(',', pos);
+      const end = comma < 0 ? line.length : comma;
+      if (c < max) {
+        this.starts[c] = pos;
+        this.ends[c] = end;
+      }
+      c++;
+      if (comma < 0) break;
+      pos = comma + 1;
+    }
+    this.count = c;
+  }
+
+  use(cells: string[]): void {
+    this.parsed = cells;
+    this.count = cells.length;
+  }
+
+  text(c: number): string {
+    return this.parsed ? (this.parsed[c] ?? '') : this.line.slice(this.starts[c], this.ends[c]);
+  }
+
+  /** The text from the start of cell `first` to the end of cell `last`, commas included. */
+  span(first: number, last: number): string {
+    return this.parsed ? this.parsed.slice(first, last + 1).join('\u0000') : this.line.slice(this.starts[first], this.ends[last]);
+  }
+
+  isEmpty(c: number): boolean {
+    return this.parsed ? this.parsed[c] === '' : this.starts[c] === this.ends[c];
+  }
+
+  /** A cell of plain decimal digits (an optional minus) as an integer; NaN for anything else. */
+  int(c: number): number {
+    if (this.parsed) {
+      const t = this.parsed[c] ?? '';
+      return /^-?\d{1,15}$/.test(t) ? Number(t) : NaN;
+    }
+    const line = this.line;
+    let i = this.starts[c];
+    const end = this.ends[c];
+    let sign = 1;
+    if (i < end && line.charCodeAt(i) === 45) {
+      sign = -1;
+      i++;
+    }
+    if (i === end || end - i > 15) return NaN;
+    let v = 0;
+    for (; i < end; i++) {
+      const d = line.charCodeAt(i) - 48;
+      if (d < 0 || d > 9) return NaN;
+      v = v * 10 + d;
+    }
+    return sign * v;
   }
 }
