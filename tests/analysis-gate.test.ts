@@ -98,3 +98,46 @@ describe('regression gate: tavolo compare --tolerance', () => {
     });
   });
 });
+
+describe('after tavolo run and tavolo merge of two variants', () => {
+  it('run prints the side-by-side table and the findings; the spec\'s "baseline" names the reference', async () => {
+    const file = join(dir, 'dado-baseline.json');
+    const raw = JSON.parse(readFileSync(join(ROOT, 'tournaments', 'stramat-dado.json'), 'utf8'));
+    writeFileSync(file, JSON.stringify({ ...raw, baseline: 'one-dado-fewer' }));
+    const [plain, swapped, bad] = await Promise.all([
+      run(['run', join(ROOT, 'tournaments', 'stramat-dado.json'), '--matches', '2000', '--threads', '1', '--out', join(dir, 'dado')]),
+      run(['run', file, '--matches', '2000', '--threads', '1', '--out', join(dir, 'dado-swapped')]),
+      (() => {
+        const badFile = join(dir, 'dado-bad.json');
+        writeFileSync(badFile, JSON.stringify({ ...raw, baseline: 'nope' }));
+        return run(['run', badFile, '--matches', '20', '--out', join(dir, 'dado-bad')]);
+      })(),
+    ]);
+    expect(plain.code, plain.all).toBe(0);
+    expect(plain.stdout).toMatch(/Variants side by side:\n\s+base\s+one-dado-fewer\n/);
+    expect(plain.stdout).toMatch(/Compared with base \(paired: match i of every variant starts from the same seed/);
+    expect(plain.stdout).toMatch(/one-dado-fewer: games [\d.]+ turns longer on average \(95% CI [\d.]+ to [\d.]+\)/);
+    expect(plain.stdout).toMatch(/one-dado-fewer: no detectable change in greedy's win share \(-?[\d.]+ points; would have detected about ±[\d.]+\)/);
+    expect(existsSync(join(dir, 'dado', 'compare.csv'))).toBe(true);
+    expect(swapped.stdout).toMatch(/Compared with one-dado-fewer/);
+    expect(swapped.stdout).toMatch(/base: games [\d.]+ turns shorter on average/);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/baseline: expected the name of one of the variants \(base, one-dado-fewer\), found the string "nope"/);
+  });
+
+  it('merge of shards prints and writes the same comparison as the whole run', async () => {
+    const spec = join(ROOT, 'tests', 'fixtures', 'highcard-3p.json');
+    const shards = [0, 1].map((i) => join(dir, `hc-shard-${i}`));
+    await Promise.all([
+      run(['run', spec, '--shard', '0/2', '--out', shards[0], '--threads', '1']),
+      run(['run', spec, '--shard', '1/2', '--out', shards[1], '--threads', '1']),
+      run(['run', spec, '--out', join(dir, 'hc-whole'), '--threads', '1']),
+    ]);
+    const merged = await run(['merge', ...shards, '--out', join(dir, 'hc-merged')]);
+    expect(merged.code, merged.all).toBe(0);
+    expect(merged.stdout).toMatch(/Compared with base/);
+    for (const f of ['compare.csv', 'variants.csv']) {
+      expect(readFileSync(join(dir, 'hc-merged', f), 'utf8')).toBe(readFileSync(join(dir, 'hc-whole', f), 'utf8'));
+    }
+  });
+});
