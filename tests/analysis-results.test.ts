@@ -173,9 +173,24 @@ describe('results reader', () => {
       await expectReadFails(junk, /line 6: turns is "x", expected an integer/);
 
       const extra = copy('extra');
-      appendFileSync(join(extra, 'matches.csv'), 'other,0,s\n');
+      appendFileSync(join(extra, 'matches.csv'), 'long-hands,300,s\n');
       await expectReadFails(extra, /line 602: 3 cells, expected/);
       rmSync(join(root, 'cut'), { recursive: true });
     });
+  });
+});
+
+describe('results reader: one variant at a time', () => {
+  it('passes only the variant asked for, still checking the whole file', async () => {
+    const dir = tempDir('tavolo-results-v-');
+    await runTournament(await loadSpec(SPEC), { threads: 1, batch: 100, outDir: dir, inProcess: true });
+    const info = openResult(dir);
+    const all: MatchRow[] = [];
+    await readMatches(info, (r) => all.push(r));
+    const only: MatchRow[] = [];
+    const summary = await readMatches(info, (r) => only.push(r), { variant: 'long-hands' });
+    expect(only).toEqual(all.filter((r) => r.variant === 'long-hands'));
+    expect(summary).toEqual({ rows: 600, perVariant: [300, 300] });
+    await expect(readMatches(info, () => {}, { variant: 'nope' })).rejects.toThrow(/has no variant "nope" \(it has base, long-hands\)/);
   });
 });
