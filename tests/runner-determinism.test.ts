@@ -10,7 +10,9 @@ import { recompute } from './fixtures/recompute.js';
 // These tests start processes and load modules; on a busy machine they need more than the default 5 s.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
-const FILES = ['matches.csv', 'summary.csv', 'seats.csv'];
+const RUN_FILES = ['matches.csv', 'summary.csv', 'seats.csv'];
+/** The CLI also compares the variants of a run (src/analysis). */
+const FILES = [...RUN_FILES, 'compare.csv', 'variants.csv'];
 const HIGHCARD = join(FIXTURES, 'highcard-3p.json');
 const DADO = join(ROOT, 'tournaments', 'stramat-dado.json');
 
@@ -52,8 +54,10 @@ describe('byte-identical output across thread counts, batch sizes and reruns', (
     expect(read(st[1], f)).toBe(read(st[0], f));
   });
 
-  it('leaves exactly the result files and the report (no temporaries)', () => {
-    for (const d of [...hc, ...st]) expect(readdirSync(d).sort()).toEqual(['matches.csv', 'report.html', 'run.json', 'seats.csv', 'summary.csv']);
+  it('leaves exactly the result files (no temporaries): the four of every run, and the comparison of its two variants, and the report', () => {
+    for (const d of [...hc, ...st]) {
+      expect(readdirSync(d).sort()).toEqual(['compare.csv', 'matches.csv', 'report.html', 'run.json', 'seats.csv', 'summary.csv', 'variants.csv']);
+    }
   });
 
   it('puts the timings in run.json only', () => {
@@ -143,7 +147,7 @@ describe('byte-identical output across thread counts, batch sizes and reruns', (
     const spec = await loadSpec(HIGHCARD, { matches: 120 });
     const r = await runTournament(spec, { threads: 2, batch: 50, outDir: out });
     expect(r.info.threads).toBe(2);
-    for (const f of FILES) expect(read(out, f)).toBe(read(hc[0], f));
+    for (const f of RUN_FILES) expect(read(out, f)).toBe(read(hc[0], f));
   });
 
   it('a different master seed plays different matches', async () => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
+import { compareAfterRun } from '../analysis/after-run.js';
 import { summaryText, rotationNote } from '../reports/table.js';
 import { packageRoot } from '../reports/runinfo.js';
 import type { VariantStats } from '../reports/aggregate.js';
@@ -15,22 +16,23 @@ import { MAX_BATCH, defaultThreads, effectiveThreads, runTournament } from '../r
 import { DEFAULT_DECISION_TIMEOUT_MS, INT_BOUNDS, MAX_DECISION_TIMEOUT_MS, loadSpec } from '../runner/spec.js';
 import { intFlag, listFlag, parseKeyValues, rawFlagValues, shardFlag, textFlag } from './args.js';
 import { progressBar } from './progress.js';
+import { compareCommand } from './compare.js';
 import { listText } from './list.js';
 import { narrateMatch, playSpec } from './play.js';
 import { reportAfterRun, reportCommand } from './report.js';
 import { showCommand } from './show.js';
 import { writeViewer } from '../report/viewer.js';
 
-type Command = { cmd: 'run' | 'play' | 'list' | 'merge' | 'report' | 'show'; argv: Record<string, unknown> };
+type Command = { cmd: 'run' | 'play' | 'list' | 'merge' | 'compare' | 'report' | 'show'; argv: Record<string, unknown> };
 
 /**
  * Exit codes (README, "Exit codes"): 0 every match played normally; 1 the results are complete but some
  * matches ended because a bot faulted (bot_error, illegal_action, bot_timeout, bot_crash); 2 bad input,
  * nothing written; 3 some batches kept failing (their worker died again and again), everything else is
  * journaled; 4 an internal error or an I/O failure; 130 / 143 interrupted by SIGINT / SIGTERM, the
- * journal keeps what was done.
+ * journal keeps what was done. `tavolo compare` gives 0 equivalent (or no gate), 1 changed, 5 inconclusive.
  */
-export const EXIT = { ok: 0, faults: 1, input: 2, batchesFailed: 3, internal: 4, sigint: 130, sigterm: 143 } as const;
+export const EXIT = { ok: 0, faults: 1, input: 2, batchesFailed: 3, internal: 4, inconclusive: 5, sigint: 130, sigterm: 143 } as const;
 
 function version(): string {
   return JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')).version as string;
@@ -105,6 +107,22 @@ async function parse(args: string[]): Promise<Command> {
           .option('force', { type: 'boolean', describe: 'Replace finished results of another tournament in --out' })
           .example('$0 merge sweep/shard-0 sweep/shard-1 sweep/shard-2 --out results/stramat-dado', 'combine three shards'),
       choose('merge'),
+    )
+    .command(
+      'compare <baseline> <candidate>',
+      'Compare two result folders (the same tournament before and after a change): paired when their seeds match',
+      (y) =>
+        y
+          .positional('baseline', { type: 'string', describe: 'Result folder of the baseline run' })
+          .positional('candidate', { type: 'string', describe: 'Result folder of the candidate run' })
+          .option('out', { type: 'string', describe: 'Output directory for compare.csv and variants.csv (default: compare/<a>-vs-<b>)' })
+          .option('tolerance', {
+            type: 'string',
+            describe: 'Regression gate: quantity=tolerance,... (e.g. win_share=0.01,turns_mean=0.5); exit 0 equivalent, 1 changed, 5 inconclusive',
+          })
+          .option('fail-on-change', { type: 'boolean', describe: 'Without --tolerance: exit 1 when any row is significant after Holm' })
+          .example('$0 compare baseline/stramat-dado results/stramat-dado --tolerance win_share=0.01,turns_mean=0.5', 'the regression gate: exit 0 equivalent, 1 changed, 5 inconclusive'),
+      choose('compare'),
     )
     .command(
       'play',
@@ -312,6 +330,7 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
           (outcome.playedMatches < outcome.totalMatches ? `; ${outcome.totalMatches - outcome.playedMatches} were already journaled` : '') +
           ')\n',
       );
+      process.stdout.write(await compareAfterRun(outcome.outDir, spec.baseline));
       await reportAfterRun(outcome.outDir);
     }
     return Object.keys(outcome.faults).length > 0 ? EXIT.faults : EXIT.ok;
@@ -346,6 +365,7 @@ async function mergeCommand(argv: Record<string, unknown>): Promise<number> {
     process.stdout.write(
       `Merged ${dirs.length} shard${dirs.length > 1 ? 's' : ''} (${r.totalMatches} matches): wrote ${shownPath(r.outDir)}/matches.csv, summary.csv, seats.csv, run.json\n`,
     );
+    process.stdout.write(await compareAfterRun(r.outDir));
     await reportAfterRun(r.outDir);
     return Object.keys(r.faults).length > 0 ? EXIT.faults : EXIT.ok;
   } catch (err) {
@@ -389,6 +409,11 @@ export async function main(args: string[]): Promise<number> {
     cmd = c.cmd;
     if (c.cmd === 'run') return await runCommand(c.argv);
     if (c.cmd === 'merge') return await mergeCommand(c.argv);
+    if (c.cmd === 'compare') {
+      const r = await compareCommand(c.argv);
+      process.stdout.write(r.text);
+      return r.code;
+    }
     if (c.cmd === 'play') return await playCommand(c.argv);
     if (c.cmd === 'report') await reportCommand(c.argv);
     else if (c.cmd === 'show') await showCommand(c.argv);

@@ -58,6 +58,8 @@ export const specSchema = z.strictObject({
   seed: z.union([z.string().min(1), z.int()]),
   decisionTimeoutMs: boundedInt('decisionTimeoutMs').optional(),
   variants: z.array(variantSchema).min(1).optional(),
+  /** The variant the others are compared with (compare.csv); default the first. */
+  baseline: z.string().min(1).optional(),
   bots: z.array(botEntrySchema).min(1),
 });
 
@@ -227,6 +229,8 @@ export interface ResolvedSpec {
   /** The per-decision time limit in milliseconds. */
   decisionTimeoutMs: number;
   variants: Variant[];
+  /** The reference variant of the comparison (the spec's "baseline", else the first variant). */
+  baseline: string;
   lineup: LineupEntry[];
 }
 
@@ -304,6 +308,13 @@ export async function resolveSpec(
     variants.push({ name: v.name, options });
   }
 
+  if (raw.baseline !== undefined && !variants.some((v) => v.name === raw.baseline)) {
+    throw new InputError(
+      `expected the name of one of the variants (${variants.map((v) => v.name).join(', ')}), found ${describeValue(raw.baseline)}`,
+      'baseline',
+    );
+  }
+
   return {
     name: raw.name,
     specPath,
@@ -314,6 +325,7 @@ export async function resolveSpec(
     seed: overrides.seed ?? String(raw.seed),
     decisionTimeoutMs: overrides.decisionTimeoutMs ?? raw.decisionTimeoutMs ?? DEFAULT_DECISION_TIMEOUT_MS,
     variants,
+    baseline: raw.baseline ?? variants[0].name,
     lineup,
   };
 }

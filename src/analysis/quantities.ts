@@ -1,0 +1,82 @@
+import type { MatchRow } from './results.js';
+
+/**
+ * The quantities a comparison looks at, each a number per match whose mean over the matches is the
+ * quantity (a win share is the mean of the match's share of wins; a rate is the mean of a 0/1
+ * indicator). End reasons are found while reading and handled by the accumulators; the game length's
+ * median is drawn from a histogram of `turns`.
+ *
+ * Wins and ties follow the reports: a win shared by k seats gives each 1/k; an annulled match gives no
+ * one a win and still counts as played (README, "Reading the output").
+ */
+export interface QuantityPlan {
+  names: string[];
+  /** Fills `out` (length names.length) with the values of one match. */
+  values(row: MatchRow, out: Float64Array): void;
+  /** Index of the fault indicator (a row is shown only when faults occurred). */
+  faultIndex: number;
+}
+
+export interface PlanInput {
+  /** Lineup names to follow (a comparison of two runs uses the names both have). */
+  botNames: readonly string[];
+  players: number;
+  /** Metric names to follow, and where each sits in a row's `metrics` (per side: two runs may order them differently). */
+  metricNames: readonly string[];
+  metricIndex: readonly number[];
+}
+
+export function quantityPlan(p: PlanInput): QuantityPlan {
+  const n = p.players;
+  const names: string[] = [];
+  const bots = p.botNames.map((b) => `win_share:${b}`);
+  const winAt = names.length;
+  names.push(...bots);
+  const advantageAt = names.push('first_player_advantage') - 1;
+  const seatAt = names.length;
+  for (let k = 0; k < n; k++) names.push(`seat_win_share:${k}`);
+  const turnsAt = names.push('turns_mean') - 1;
+  const decisionsAt = names.push('decisions_mean') - 1;
+  const annulledAt = names.push('annulled_rate') - 1;
+  const faultAt = names.push('fault_rate') - 1;
+  const metricAt = names.length;
+  names.push(...p.metricNames.map((m) => `metric:${m}`));
+  const botIndex = new Map(p.botNames.map((b, i) => [b, i]));
+  // Rows share their seat-name arrays (one per seat rotation): each is mapped to bot indices once.
+  const seatBots = new Map<readonly string[], Int32Array>();
+  const seatsOf = new Float64Array(p.botNames.length);
+  const metricIndex = [...p.metricIndex];
+
+  return {
+    names,
+    faultIndex: faultAt,
+    values(row, out) {
+      out.fill(0, 0, seatAt + n);
+      seatsOf.fill(0);
+      const share = row.winners.length > 0 ? 1 / row.winners.length : 0;
+      let bySeat = seatBots.get(row.bots);
+      if (bySeat === undefined) {
+        bySeat = Int32Array.from(row.bots, (name) => botIndex.get(name) ?? -1);
+        if (seatBots.size < 4096) seatBots.set(row.bots, bySeat);
+      }
+      for (let s = 0; s < n; s++) if (bySeat[s] >= 0) seatsOf[bySeat[s]]++;
+      for (const w of row.winners) {
+        const b = bySeat[w];
+        if (b >= 0) out[winAt + b] += share / seatsOf[b];
+        out[seatAt + ((w - row.firstPlayer + n) % n)] += share;
+      }
+      for (let b = 0; b < seatsOf.length; b++) if (seatsOf[b] === 0) out[winAt + b] = NaN;
+      out[advantageAt] = out[seatAt] - 1 / n;
+      out[turnsAt] = row.turns;
+      out[decisionsAt] = row.decisions;
+      out[annulledAt] = row.annulled ? 1 : 0;
+      out[faultAt] = row.faultSeat >= 0 ? 1 : 0;
+      for (let m = 0; m < metricIndex.length; m++) out[metricAt + m] = row.metrics[metricIndex[m]];
+    },
+  };
+}
+
+/** Whether a quantity is a share or rate (shown in percentage points) rather than a mean of counts. */
+export function isRate(quantity: string): boolean {
+  return /^(win_share|seat_win_share|end_reason):|^(first_player_advantage|annulled_rate|fault_rate)$/.test(quantity);
+}

@@ -1,0 +1,246 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { csvLines } from '../reports/csv.js';
+import { fixed, wilson } from '../reports/stats.js';
+import { formatTable } from '../reports/table.js';
+import type { SideAccumulator } from './accumulate.js';
+import type { CompareRow, Comparison } from './compare.js';
+import { minimumDetectableEffect } from './decisions.js';
+import { critical } from './estimate.js';
+import { isRate } from './quantities.js';
+
+/** compare.csv and variants.csv, and the terminal block that says what changed. */
+
+export const COMPARE_HEADER = [
+  'variant',
+  'reference',
+  'quantity',
+  'reference_value',
+  'value',
+  'difference',
+  'ci_low95',
+  'ci_high95',
+  'p_value',
+  'p_holm',
+  'test',
+  'pairs',
+] as const;
+
+export const VARIANTS_HEADER = ['variant', 'quantity', 'value', 'ci_low95', 'ci_high95', 'matches'] as const;
+
+/** Significance level of the findings (and of every interval: 95%). */
+export const ALPHA = 0.05;
+
+/** A p-value with four significant digits (fixed decimals would write the tiny ones as 0). */
+export function pText(p: number): string {
+  if (!Number.isFinite(p)) return '';
+  if (p === 0) return '0';
+  return String(Number(p.toPrecision(4)));
+}
+
+const num = (v: number) => fixed(v, 6);
+
+export function compareCsv(rows: readonly CompareRow[]): string {
+  return csvLines([
+    [...COMPARE_HEADER],
+    ...rows.map((r) => [
+      r.variant,
+      r.reference,
+      r.quantity,
+      num(r.referenceValue),
+      num(r.value),
+      num(r.difference),
+      num(r.low),
+      num(r.high),
+      pText(r.p),
+      pText(r.pHolm),
+      r.test,
+      r.pairs === null ? '' : String(r.pairs),
+    ]),
+  ]);
+}
+
+interface VariantLine {
+  quantity: string;
+  value: number;
+  low: number;
+  high: number;
+}
+
+/** One variant's own figures: each quantity's mean with its 95% interval (Wilson for 0/1 outcomes, t otherwise). */
+export function variantLines(side: SideAccumulator): VariantLine[] {
+  const out: VariantLine[] = [];
+  const names = side.plan.names;
+  const faults = side.moments[side.plan.faultIndex].mean > 0;
+  names.forEach((quantity, q) => {
+    const m = side.moments[q];
+    if ((q === side.plan.faultIndex && !faults) || m.n === 0) return;
+    let [low, high] = [NaN, NaN];
+    if (side.binary[q]) [low, high] = wilson(m.mean * m.n, m.n);
+    else if (m.n > 1) {
+      const half = critical(0.95, m.n - 1) * m.se;
+      [low, high] = [m.mean - half, m.mean + half];
+    }
+    if (quantity === 'first_player_advantage') {
+      const seat0 = names.indexOf('seat_win_share:0');
+      const shift = m.mean - side.moments[seat0].mean;
+      const [l, h] = wilson(side.moments[seat0].mean * m.n, m.n);
+      [low, high] = [l + shift, h + shift];
+    }
+    out.push({ quantity, value: m.mean, low, high });
+    if (quantity === 'turns_mean') out.push({ quantity: 'turns_median', value: side.turns.median(), low: NaN, high: NaN });
+    if (quantity === 'annulled_rate') {
+      const reasons = [...side.endReasons.entries()].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1));
+      for (const [reason, count] of reasons) {
+        const [l, h] = wilson(count, side.n);
+        out.push({ quantity: `end_reason:${reason}`, value: count / side.n, low: l, high: h });
+      }
+    }
+  });
+  return out;
+}
+
+export function variantsCsv(sides: ReadonlyMap<string, SideAccumulator>): string {
+  const rows: Array<Array<string | number>> = [[...VARIANTS_HEADER]];
+  for (const [variant, side] of sides) {
+    for (const l of variantLines(side)) rows.push([variant, l.quantity, num(l.value), num(l.low), num(l.high), side.n]);
+  }
+  return csvLines(rows);
+}
+
+const pct = (v: number, d = 1) => (Number.isFinite(v) ? `${fixed(100 * v, d)}%` : '-');
+
+/** The side-by-side table for the terminal: the figures a designer scans first. */
+export function variantsTable(sides: ReadonlyMap<string, SideAccumulator>): string {
+  const labels = [...sides.keys()];
+  const lines = labels.map((l) => new Map(variantLines(sides.get(l)!).map((x) => [x.quantity, x])));
+  const first = lines[0];
+  const reasons = [...first.keys()].filter((q) => q.startsWith('end_reason:')).slice(0, 3);
+  const wanted = [
+    ...[...first.keys()].filter((q) => q.startsWith('win_share:')),
+    'first_player_advantage',
+    'turns_mean',
+    'turns_median',
+    'annulled_rate',
+    ...reasons,
+    'fault_rate',
+  ];
+  const label: Record<string, string> = {
+    first_player_advantage: 'first-player advantage',
+    turns_mean: 'turns, mean',
+    turns_median: 'turns, median',
+    annulled_rate: 'annulled',
+    fault_rate: 'faulted',
+  };
+  const rows: string[][] = [];
+  for (const q of wanted) {
+    if (!lines.some((l) => l.has(q))) continue;
+    const name = label[q] ?? (q.startsWith('win_share:') ? `${q.slice(10)} win share` : `ended by ${q.slice(11)}`);
+    rows.push([
+      name,
+      ...lines.map((l) => {
+        const x = l.get(q);
+        if (!x) return '-';
+        return isRate(q) ? pct(x.value) : fixed(x.value, q === 'turns_median' ? 1 : 2);
+      }),
+    ]);
+  }
+  rows.unshift(['matches', ...labels.map((l) => String(sides.get(l)!.n))]);
+  return formatTable(['', ...labels], rows);
+}
+
+/** How many decimals show a change of this size with about two significant digits. */
+function decimalsFor(width: number): number {
+  if (!(width > 0)) return 2;
+  return Math.min(4, Math.max(0, 1 - Math.floor(Math.log10(width))));
+}
+
+/** "games 1.4 turns longer (95% CI 1.3 to 1.5)", for a significant row. */
+export function findingText(r: CompareRow): string {
+  const rate = isRate(r.quantity);
+  const scale = rate ? 100 : 1;
+  const d = decimalsFor(scale * (Number.isFinite(r.high - r.low) ? (r.high - r.low) / 2 : Math.abs(r.difference)));
+  const size = fixed(scale * Math.abs(r.difference), d);
+  const up = r.difference > 0;
+  // The interval in the direction of the words: "0.25 lower (95% CI 0.24 to 0.26)".
+  const [lo, hi] = up ? [r.low, r.high] : [-r.high, -r.low];
+  const ci = Number.isFinite(r.low) ? ` (95% CI ${fixed(scale * lo, d)} to ${fixed(scale * hi, d)}${rate ? ' points' : ''})` : '';
+  const [kind, name] = r.quantity.includes(':') ? [r.quantity.slice(0, r.quantity.indexOf(':')), r.quantity.slice(r.quantity.indexOf(':') + 1)] : [r.quantity, ''];
+  const moreLess = up ? 'more' : 'less';
+  switch (kind) {
+    case 'turns_mean':
+      return `games ${size} turns ${up ? 'longer' : 'shorter'} on average${ci}`;
+    case 'turns_median':
+      return `median game ${size} turns ${up ? 'longer' : 'shorter'} (${fixed(r.referenceValue, 1)} to ${fixed(r.value, 1)}; ${r.test} test)`;
+    case 'decisions_mean':
+      return `${size} ${up ? 'more' : 'fewer'} bot decisions per game${ci}`;
+    case 'annulled_rate':
+      return `annulled games ${size} points ${moreLess} frequent${ci}`;
+    case 'fault_rate':
+      return `faulted matches ${size} points ${moreLess} frequent${ci}`;
+    case 'end_reason':
+      return `games ending by ${name} ${size} points ${moreLess} frequent${ci}`;
+    case 'win_share':
+      return `${name} wins ${size} points ${up ? 'more' : 'less'} often${ci}`;
+    case 'seat_win_share':
+      return `position ${Number(name) + 1} in turn order wins ${size} points ${up ? 'more' : 'less'} often${ci}`;
+    case 'first_player_advantage':
+      return `first-player advantage ${size} points ${up ? 'larger' : 'smaller'}${ci}`;
+    case 'metric':
+      return `${name} ${size} ${up ? 'higher' : 'lower'} per game${ci}`;
+    default:
+      return `${r.quantity} ${up ? '+' : '-'}${size}${ci}`;
+  }
+}
+
+/** |difference| in units of the per-match standard deviation: what orders the findings. */
+export function standardizedEffect(r: CompareRow): number {
+  if (r.quantity === 'turns_median') return 0;
+  return r.sd > 0 ? Math.abs(r.difference) / r.sd : r.difference === 0 ? 0 : Infinity;
+}
+
+/** The rows found significant after Holm, largest standardized effect first. */
+export function significant(rows: readonly CompareRow[], alpha = ALPHA): CompareRow[] {
+  return rows.filter((r) => r.pHolm < alpha).sort((x, y) => standardizedEffect(y) - standardizedEffect(x));
+}
+
+const SHOWN_FINDINGS = 12;
+
+/** The terminal block: the findings in words, then what did not change detectably and what would have been detected. */
+export function comparisonText(c: Comparison, files?: string): string {
+  const out: string[] = [];
+  const candidates = [...new Set(c.rows.map((r) => r.variant))];
+  const reference = c.rows[0]?.reference ?? '';
+  out.push(`Compared with ${reference} (${c.pairing}; ${c.rows.length} rows, Holm-corrected, 95% intervals):`);
+  for (const note of c.notes) out.push(`  note: ${note}`);
+  const found = significant(c.rows);
+  if (found.length === 0) out.push('  No significant difference.');
+  else {
+    out.push('  Significant differences, largest standardized effect first:');
+    for (const r of found.slice(0, SHOWN_FINDINGS)) out.push(`    ${r.variant}: ${findingText(r)}`);
+    if (found.length > SHOWN_FINDINGS) out.push(`    ... and ${found.length - SHOWN_FINDINGS} more (compare.csv)`);
+  }
+  for (const v of candidates) {
+    const quiet = c.rows.filter(
+      (r) => r.variant === v && !(r.pHolm < ALPHA) && (r.quantity.startsWith('win_share:') || r.quantity === 'first_player_advantage'),
+    );
+    if (quiet.length === 0) continue;
+    const parts = quiet.map((r) => {
+      const what = r.quantity === 'first_player_advantage' ? 'the first-player advantage' : `${r.quantity.slice(10)}'s win share`;
+      const mde = minimumDetectableEffect(r.se, ALPHA, 0.8);
+      return `${what} (${fixed(r.difference * 100, 2)} points; would have detected about ±${fixed(mde * 100, decimalsFor(mde * 100))})`;
+    });
+    out.push(`  ${v}: no detectable change in ${parts.join(', ')} (80% power, alpha ${ALPHA} before Holm)`);
+  }
+  if (files) out.push(`  ${files}`);
+  return out.join('\n') + '\n';
+}
+
+/** Writes compare.csv and variants.csv into `dir`; returns their paths. */
+export function writeComparison(dir: string, c: Comparison): { compare: string; variants: string } {
+  mkdirSync(dir, { recursive: true });
+  const files = { compare: join(dir, 'compare.csv'), variants: join(dir, 'variants.csv') };
+  writeFileSync(files.compare, compareCsv(c.rows));
+  writeFileSync(files.variants, variantsCsv(c.sides));
+  return files;
+}
