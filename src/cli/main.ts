@@ -13,6 +13,7 @@ import type { Incident } from '../runner/pool.js';
 import { TARGET_MS } from '../runner/batching.js';
 import { MAX_BATCH, defaultThreads, effectiveThreads, runTournament } from '../runner/run.js';
 import { DEFAULT_DECISION_TIMEOUT_MS, MAX_DECISION_TIMEOUT_MS, loadSpec } from '../runner/spec.js';
+import { checkpointText, verdictText } from '../runner/sequential-run.js';
 import { intFlag, listFlag, parseKeyValues, shardFlag, textFlag } from './args.js';
 import { listText } from './list.js';
 import { narrateMatch, playSpec } from './play.js';
@@ -118,7 +119,7 @@ function progressBar(): cliProgress.SingleBar | undefined {
   return showBar
     ? new cliProgress.SingleBar(
         {
-          format: '{bar} {percentage}% | {value}/{total} matches | {speed} matches/s | ETA {eta_formatted}',
+          format: '{bar} {percentage}% | {value}/{total} matches | {speed} matches/s | ETA {eta_formatted}{stat}',
           stream: process.stderr,
           hideCursor: true,
           clearOnComplete: true,
@@ -230,7 +231,7 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
                 '\n',
             );
           }
-          bar?.start(total, done, { speed: 0 });
+          bar?.start(total, done, { speed: 0, stat: '' });
         },
         onProgress: (done) => {
           lastDone = done;
@@ -239,6 +240,7 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
         onFault: (f: FaultNote, bot: string) => {
           warn(`${bot} faulted (${f.reason}) in variant ${spec.variants[f.variant].name}, match ${f.match}, seat ${f.seat}: ${f.message}`);
         },
+        onCheckpoint: (c) => bar?.update(lastDone, { stat: checkpointText(c) }),
         onIncident: (i) => {
           incidents++;
           if (incidents <= 10 || i.kind === 'failed') warn(incidentText(i, variantNames));
@@ -261,15 +263,17 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
       process.stdout.write(faultLines(outcome.faults));
     } else {
       process.stdout.write('\n' + summaryText(outcome.stats) + '\n');
-      process.stdout.write(rotationNote(spec.matches, spec.players) + '\n');
+      process.stdout.write(rotationNote(outcome.sequential?.stopAt ?? spec.matches, spec.players) + '\n');
       if (spec.variants.length > 1) {
         process.stdout.write(`Variants are paired: match i uses the same seed in every variant.\n`);
       }
       process.stdout.write(faultLines(outcome.faults));
+      if (outcome.sequential) process.stdout.write(verdictText(spec, outcome.sequential) + '\n');
       process.stdout.write(
-        `Wrote ${shown}/matches.csv, summary.csv, seats.csv, run.json ` +
+        `Wrote ${shown}/matches.csv, summary.csv, seats.csv, run.json${outcome.sequential ? ', sequential.csv' : ''} ` +
           `(${outcome.playedMatches} matches in ${outcome.wallSeconds.toFixed(1)} s, ${Math.round(outcome.matchesPerSecond)} matches/s` +
           (outcome.playedMatches < outcome.totalMatches ? `; ${outcome.totalMatches - outcome.playedMatches} were already journaled` : '') +
+          (outcome.playedMatches > outcome.totalMatches ? '; those played past the stopping point are left out' : '') +
           ')\n',
       );
     }

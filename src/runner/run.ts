@@ -14,6 +14,8 @@ import { BatchPlanner, type BatchSize } from './batching.js';
 import { shardRange } from './plan.js';
 import { MAX_FAILURES, playOnPool, type FailedBatch, type Incident } from './pool.js';
 import { toWorkerSpec, type ResolvedSpec } from './spec.js';
+import { assembleUpTo, monitorFromJournal, refuseShard, sequentialInfo, until, writeSequentialCsv } from './sequential-run.js';
+import { windowed, type Checkpoint, type SequentialMonitor } from './sequential-monitor.js';
 
 export { Interrupted };
 
@@ -55,6 +57,8 @@ export interface RunOptions {
   onFault?: (note: FaultNote, bot: string) => void;
   /** Worker timeouts, crashes, retries. */
   onIncident?: (i: Incident) => void;
+  /** A sequential spec: each checkpoint once evaluated (in order). */
+  onCheckpoint?: (c: Checkpoint) => void;
   /** Stops the run (SIGINT/SIGTERM; abort with an Interrupted as reason): the journal keeps what is done. */
   signal?: AbortSignal;
   /**
@@ -80,6 +84,8 @@ export interface RunOutcome {
   /** Matches that ended because a bot faulted, by end reason. */
   faults: Record<string, number>;
   info: Record<string, unknown>;
+  /** A sequential spec's test: its verdict and checkpoints (a complete run only). */
+  sequential?: SequentialMonitor;
 }
 
 /** Throws an InputError unless outDir is, or can be created as, a writable directory. Writes nothing. */
@@ -176,6 +182,7 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
   const shard = o.shard ?? null;
   const batch = o.batch;
   const threads = effectiveThreads(spec, o.threads, batch, shard);
+  refuseShard(spec, shard);
   checkOutDir(outDir);
   const meta = journalMeta(spec, shard);
   const files = outputFiles(outDir);
@@ -230,9 +237,12 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
   }
 
   let assembler: Assembler | undefined;
+  let monitor: SequentialMonitor | undefined;
   try {
     removeStaleTemps(outDir);
-    if (!shard) {
+    // A sequential run's files end where its test decides: they are assembled at the end (sequential-run.ts).
+    monitor = monitorFromJournal(spec, journal, o.onCheckpoint);
+    if (!shard && !monitor) {
       // matches.csv and the summaries are built while the matches are played (see Assembler), from what
       // the journal holds already (on resume) and from each batch as it is journaled.
       assembler = new Assembler(meta, outDir, meta.ranges);
@@ -246,10 +256,13 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
     let sessionDecisions = 0;
     const sessionBotTime = new Array<number>(2 * spec.players).fill(0);
     const faultsSeen = new Set<string>();
-    const todo = new BatchPlanner(journal.missing(), batch, o.inProcess ? 1 : threads);
+    const todo = new BatchPlanner(monitor ? windowed(journal.missing(), monitor.spec.checkEvery) : journal.missing(), batch, o.inProcess ? 1 : threads);
+    const batches = monitor ? until(todo, () => monitor!.decided) : todo;
     const onResult = (res: BatchResult) => {
       const record = journal.append(res);
-      assembler?.offer({ journal, record }, decodePayload(record, res.payload));
+      const payload = decodePayload(record, res.payload);
+      assembler?.offer({ journal, record }, payload);
+      for (const c of monitor?.offer(res.variant, res.start, payload.rec) ?? []) o.onCheckpoint?.(c);
       todo.observe(res.end - res.start, res.ms);
       done += res.end - res.start;
       sessionDecisions += res.decisions;
@@ -270,13 +283,13 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
     let workerHeapPeak = 0;
     if (o.inProcess) {
       const prepared = prepare(spec.game, spec.players, spec.seed, spec.variants, spec.lineup);
-      for (const t of todo) {
+      for (const t of batches) {
         if (o.signal?.aborted) throw new Interrupted((o.signal.reason as Interrupted | undefined)?.signal);
         onResult(runBatch(prepared, t.variant, t.start, t.end));
         await yieldToLoop();
       }
     } else {
-      const out = await playOnPool(todo, {
+      const out = await playOnPool(batches, {
         threads,
         spec: toWorkerSpec(spec),
         decisionTimeoutMs: spec.decisionTimeoutMs,
@@ -285,8 +298,10 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
         signal: o.signal,
         onResult,
         onIncident: o.onIncident,
+        stop: monitor ? () => monitor!.decided : undefined,
       });
-      failed = out.failed;
+      // Batches past a sequential test's stopping point do not count, failed or not.
+      failed = out.failed.filter((f) => !monitor?.decided || f.start < monitor.stopAt!);
       workerRestarts = out.workerRestarts;
       workerHeapPeak = out.workerHeapPeak;
     }
@@ -356,15 +371,18 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
       return { kind: 'shard', stats: [], outDir, files, wallSeconds, totalMatches: total, playedMatches: played, matchesPerSecond, faults, info };
     }
 
+    if (monitor) assembler = assembleUpTo(monitor, journal, meta, outDir);
     const problems = assembler!.problems();
     if (problems.length > 0) throw new Error(`the journal does not cover the tournament: ${problems.join('; ')}`);
     if (o.signal?.aborted) throw new Interrupted((o.signal.reason as Interrupted | undefined)?.signal);
-    const { stats } = assembler!.finish((st) => ({ ...base(), faults: faultTotals(st), ...tail }));
+    if (monitor) writeSequentialCsv(outDir, monitor);
+    const { stats } = assembler!.finish((st) => ({ ...base(), faults: faultTotals(st), ...(monitor ? sequentialInfo(spec, monitor) : {}), ...tail }));
     assembler = undefined;
     journal.remove();
     const faults = faultTotals(stats);
     const info = JSON.parse(readFileSync(files.run, 'utf8')) as Record<string, unknown>;
-    return { kind: 'complete', stats, outDir, files, wallSeconds, totalMatches: total, playedMatches: played, matchesPerSecond, faults, info };
+    const kept = monitor ? monitor.stopAt! * spec.variants.length : total;
+    return { kind: 'complete', stats, outDir, files, wallSeconds, totalMatches: kept, playedMatches: played, matchesPerSecond, faults, info, sequential: monitor };
   } catch (err) {
     assembler?.abort();
     try {

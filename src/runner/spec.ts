@@ -7,6 +7,7 @@ import type { AnyGame, Options } from '../engine/game.js';
 import { resolveOptions } from '../engine/options.js';
 import { InputError, isOptionError, prefixOptionError } from './errors.js';
 import { loadGame } from './games.js';
+import { resolveSequential, sequentialSchema, type SequentialSpec } from './sequential-spec.js';
 
 /**
  * A tournament spec, as written in tournaments/*.json. Validated with zod (shape and types), then
@@ -46,6 +47,7 @@ export const specSchema = z.strictObject({
   decisionTimeoutMs: z.int().min(1).max(MAX_DECISION_TIMEOUT_MS).optional(),
   variants: z.array(variantSchema).min(1).optional(),
   bots: z.array(botEntrySchema).min(1),
+  sequential: sequentialSchema.optional(),
 });
 
 export type RawSpec = z.infer<typeof specSchema>;
@@ -54,6 +56,7 @@ const VALID_KEYS: Record<string, string[]> = {
   '': Object.keys(specSchema.shape),
   variants: Object.keys(variantSchema.shape),
   bots: Object.keys(botEntrySchema.shape),
+  sequential: Object.keys(sequentialSchema.shape),
 };
 
 /** `variants[1].options` from ['variants', 1, 'options']. */
@@ -88,7 +91,7 @@ const EXPECTED_TYPE: Record<string, string> = {
 };
 
 /** Fields declared with z.int(): zod reports a wrong type there as "expected number". */
-const INT_FIELDS = new Set(['players', 'matches', 'decisionTimeoutMs']);
+const INT_FIELDS = new Set(['players', 'matches', 'decisionTimeoutMs', 'sequential.checkEvery']);
 
 function describeIssue(issue: z.core.$ZodIssue): { field: string; message: string } {
   const field = formatPath(issue.path);
@@ -208,6 +211,8 @@ export interface ResolvedSpec {
   decisionTimeoutMs: number;
   variants: Variant[];
   lineup: LineupEntry[];
+  /** A test that stops the run when it has decided (then `matches` is the most played). */
+  sequential?: SequentialSpec;
 }
 
 export interface Overrides {
@@ -284,6 +289,9 @@ export async function resolveSpec(
     variants.push({ name: v.name, options });
   }
 
+  const matches = overrides.matches ?? raw.matches;
+  const names = lineup.map((e) => e.name);
+  const sequential = raw.sequential ? resolveSequential(raw.sequential, variants, names, players, matches) : undefined;
   return {
     name: raw.name,
     specPath,
@@ -295,6 +303,7 @@ export async function resolveSpec(
     decisionTimeoutMs: overrides.decisionTimeoutMs ?? raw.decisionTimeoutMs ?? DEFAULT_DECISION_TIMEOUT_MS,
     variants,
     lineup,
+    ...(sequential ? { sequential } : {}),
   };
 }
 
