@@ -1,0 +1,114 @@
+/**
+ * Standings of a finished run: ratings.csv, head-to-head.csv and the leaderboard printed after every run
+ * and merge, all computed from matches.csv (lineup names and ranks), so they are byte-identical whenever
+ * matches.csv is: across threads, batch sizes, resume and shards.
+ */
+import { csvLines } from '../reports/csv.js';
+import { formatTable } from '../reports/table.js';
+import { fixed } from '../reports/stats.js';
+import { HeadToHeadTally } from './head-to-head.js';
+import { FinishingOrders, fitRatings, type RatingFit } from './ratings.js';
+
+/** One match as the standings need it: its variant, the lineup name of each seat and each seat's rank. */
+export interface RankedMatch {
+  variant: string;
+  bots: readonly string[];
+  ranks: ArrayLike<number>;
+}
+
+export const RATINGS_HEADER = [
+  'variant',
+  'bot',
+  'rating',
+  'rating_low95',
+  'rating_high95',
+  'matches',
+  'rank',
+  'gap_to_next',
+  'gap_p_holm',
+  'separated_from_next',
+];
+export const HEAD_TO_HEAD_HEADER = ['variant', 'bot', 'opponent', 'shared_matches', 'ahead_share', 'ahead_low95', 'ahead_high95'];
+
+interface VariantTally {
+  names: string[];
+  index: Map<string, number>;
+  orders: FinishingOrders;
+  h2h: HeadToHeadTally;
+  seatNames: Int32Array;
+}
+
+export class Standings {
+  private readonly variants = new Map<string, VariantTally>();
+
+  /** A match; the variants keep the order of their first match, the names that of their first row. */
+  add(m: RankedMatch): void {
+    let v = this.variants.get(m.variant);
+    if (v === undefined) {
+      const names = [...new Set(m.bots)];
+      const index = new Map(names.map((n, i) => [n, i]));
+      v = { names, index, orders: new FinishingOrders(names), h2h: new HeadToHeadTally(names), seatNames: new Int32Array(m.bots.length) };
+      this.variants.set(m.variant, v);
+    }
+    for (let s = 0; s < m.bots.length; s++) {
+      const i = v.index.get(m.bots[s]);
+      if (i === undefined) throw new Error(`variant ${m.variant}: lineup name "${m.bots[s]}" is not in its first match`);
+      v.seatNames[s] = i;
+    }
+    v.orders.add(v.seatNames, m.ranks);
+    v.h2h.add(v.seatNames, m.ranks);
+  }
+
+  /** Per variant, in order: its fit and its head-to-head rows. */
+  results(alpha = 0.05): Array<{ variant: string; fit: RatingFit; h2h: ReturnType<HeadToHeadTally['rows']> }> {
+    return [...this.variants].map(([variant, v]) => ({ variant, fit: fitRatings(v.orders, alpha), h2h: v.h2h.rows() }));
+  }
+}
+
+export function ratingsCsv(results: ReturnType<Standings['results']>): string {
+  const rows: Array<Array<string | number>> = [RATINGS_HEADER];
+  for (const { variant, fit } of results) {
+    fit.ratings.forEach((r, i) => {
+      const gap = fit.gaps[i];
+      rows.push([
+        variant,
+        r.name,
+        fixed(r.rating, 1),
+        fixed(r.low95, 1),
+        fixed(r.high95, 1),
+        r.matches,
+        r.rank,
+        gap ? fixed(gap.difference, 1) : '',
+        gap ? fixed(gap.pHolm, 6) : '',
+        gap ? (gap.separated ? 1 : 0) : '',
+      ]);
+    });
+  }
+  return csvLines(rows);
+}
+
+export function headToHeadCsv(results: ReturnType<Standings['results']>): string {
+  const rows: Array<Array<string | number>> = [HEAD_TO_HEAD_HEADER];
+  for (const { variant, h2h } of results) {
+    for (const r of h2h) rows.push([variant, r.bot, r.opponent, r.sharedMatches, fixed(r.ahead, 4), fixed(r.low95, 4), fixed(r.high95, 4)]);
+  }
+  return csvLines(rows);
+}
+
+/** The leaderboard for the terminal: ratings in order, and between neighbours whether the gap is significant. */
+export function leaderboardText(results: ReturnType<Standings['results']>): string {
+  const out: string[] = [];
+  for (const { variant, fit } of results) {
+    out.push(`Ratings, variant ${variant} (${fit.matches} matches; Elo-like scale, field mean 1500; docs/ratings.md)`);
+    const rows = fit.ratings.map((r, i) => {
+      const gap = fit.gaps[i];
+      const next = gap
+        ? `${gap.separated ? 'ahead of' : 'not separated from'} ${gap.lower} (+${fixed(gap.difference, 0)}, p ${gap.pHolm < 0.0001 ? '< 0.0001' : fixed(gap.pHolm, 4)})`
+        : '';
+      return [String(r.rank), r.name, fixed(r.rating, 0), `${fixed(r.low95, 0)} - ${fixed(r.high95, 0)}`, next];
+    });
+    out.push(formatTable(['rank', 'bot', 'rating', '95% interval', 'next on the board (Holm-adjusted p)'], rows));
+    out.push('');
+  }
+  return out.join('\n');
+}
