@@ -100,14 +100,14 @@ export function leaderboardText(results: ReturnType<Standings['results']>): stri
   const out: string[] = [];
   for (const { variant, fit } of results) {
     out.push(`Ratings, variant ${variant} (${fit.matches} matches; Elo-like scale, field mean 1500; docs/ratings.md)`);
-    const rows = fit.ratings.map((r, i) => {
+    const rows = fit.ratings.map((r) => [r.name, String(r.rank), fixed(r.rating, 0), `${fixed(r.low95, 0)} - ${fixed(r.high95, 0)}`]);
+    const table = formatTable(['bot', 'rank', 'rating', '95% interval'], rows).split('\n');
+    out.push(`${table[0]}  next on the board (Holm-adjusted p)`);
+    fit.ratings.forEach((r, i) => {
       const gap = fit.gaps[i];
-      const next = gap
-        ? `${gap.separated ? 'ahead of' : 'not separated from'} ${gap.lower} (+${fixed(gap.difference, 0)}, p ${gap.pHolm < 0.0001 ? '< 0.0001' : fixed(gap.pHolm, 4)})`
-        : '';
-      return [String(r.rank), r.name, fixed(r.rating, 0), `${fixed(r.low95, 0)} - ${fixed(r.high95, 0)}`, next];
+      const p = gap && (gap.pHolm < 0.0001 ? 'p < 0.0001' : `p ${fixed(gap.pHolm, 4)}`);
+      out.push(gap ? `${table[i + 1]}  ${gap.separated ? 'ahead of' : 'not separated from'} ${gap.lower} (+${fixed(gap.difference, 0)}, ${p})` : table[i + 1]);
     });
-    out.push(formatTable(['rank', 'bot', 'rating', '95% interval', 'next on the board (Holm-adjusted p)'], rows));
     out.push('');
   }
   return out.join('\n');
