@@ -1,0 +1,417 @@
+import { closeSync, createReadStream, existsSync, openSync, readFileSync, readSync, readdirSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { InputError } from '../runner/errors.js';
+
+/**
+ * Reading a finished result folder (what `tavolo run` or `tavolo merge` wrote): its run.json, and its
+ * matches.csv streamed row by row with typed fields. It needs neither the spec nor the game, so it works
+ * on folders from another machine, on merged shards and on folders of older tavolo versions (before the
+ * `annulled` column, before run.json had `complete`).
+ *
+ * Usage:
+ *
+ *     const result = openResult('results/stramat-dado');        // checks run.json and the header
+ *     await readMatches(result, (row) => { ... row.turns ... }); // every row, in file order, checked
+ *
+ * Anything that is not a finished result (a missing folder, a shard, an unfinished or interrupted run,
+ * a truncated or edited matches.csv) is an InputError naming the folder and what is wrong.
+ */
+
+/** One match, one row of matches.csv. Seats are 0-based; `scores`, `ranks`, `bots` are per seat. */
+export interface MatchRow {
+  variant: string;
+  /** Index of the variant in `ResultInfo.variants`. */
+  variantIndex: number;
+  match: number;
+  seed: string;
+  /** Lineup name playing each seat. */
+  bots: string[];
+  /** Winning seats (several on a shared win; none when annulled). */
+  winners: number[];
+  annulled: boolean;
+  /** NaN where the cell is empty. */
+  scores: number[];
+  ranks: number[];
+  firstPlayer: number;
+  turns: number;
+  decisions: number;
+  endReason: string;
+  /** The seat whose bot faulted, or -1. */
+  faultSeat: number;
+  /** The game's metrics, in the order of `ResultInfo.metricNames`; NaN where the cell is empty. */
+  metrics: number[];
+}
+
+/** What run.json and the header of matches.csv say about a result folder. */
+export interface ResultInfo {
+  /** Absolute path of the folder. */
+  dir: string;
+  /** The folder as given (for messages). */
+  shown: string;
+  tournament: string;
+  /** The game's name (`file sha256:...` for a game file in a merged result, whose run.json has only its hash). */
+  game: string;
+  players: number;
+  /** The master seed, as text. */
+  seed: string;
+  matchesPerVariant: number;
+  /** Variant names in run order (matches.csv holds them in this order). */
+  variants: string[];
+  /** Each variant's resolved options, when run.json has them. */
+  variantOptions: Array<Record<string, unknown>>;
+  /** Lineup entry names, lineup order (entry k plays seat (k - i) mod players in match i). */
+  lineup: string[];
+  /** matches.csv metric columns (after fault_seat). */
+  metricNames: string[];
+  /** Whether matches.csv has an `annulled` column (older versions inferred it from empty winners). */
+  hasAnnulledColumn: boolean;
+  /** Set when the folder was written by `tavolo merge`: the number of shards. */
+  mergedShards?: number;
+  /** run.json as parsed, for anything else. */
+  run: Record<string, unknown>;
+}
+
+const FIXED_BEFORE_SEATS = ['variant', 'match', 'seed'];
+
+function shownPath(p: string): string {
+  const r = relative(process.cwd(), p);
+  return r === '' ? '.' : r.startsWith('..') ? p : r;
+}
+
+function notResult(shown: string, why: string): InputError {
+  return new InputError(`${shown} is not a finished tavolo result: ${why}`);
+}
+
+/** Reads and checks run.json and the header of matches.csv. Throws an InputError for anything else. */
+export function openResult(dirArg: string): ResultInfo {
+  const dir = resolve(dirArg);
+  const shown = shownPath(dir);
+  if (!existsSync(dir)) throw notResult(shown, 'the folder does not exist');
+  if (!statSync(dir).isDirectory()) throw notResult(shown, 'it is a file, not a folder (give the folder holding run.json and matches.csv)');
+  const runFile = join(dir, 'run.json');
+  const hasJournal = existsSync(join(dir, 'journal'));
+  if (!existsSync(runFile)) {
+    if (hasJournal) throw notResult(shown, 'it holds the journal of an unfinished run (finish it with `tavolo run <spec> --out <folder> --resume`)');
+    throw notResult(shown, 'it has no run.json (give the folder that `tavolo run` or `tavolo merge` wrote)');
+  }
+  let run: Record<string, unknown>;
+  try {
+    run = JSON.parse(readFileSync(runFile, 'utf8')) as Record<string, unknown>;
+  } catch (err) {
+    throw notResult(shown, `run.json cannot be read as JSON (${(err as Error).message})`);
+  }
+  if (run === null || typeof run !== 'object' || Array.isArray(run)) throw notResult(shown, 'run.json is not a JSON object');
+  const shard = run.shard as { index?: number; count?: number } | null | undefined;
+  if (shard && typeof shard === 'object') {
+    throw notResult(
+      shown,
+      `it is shard ${shard.index}/${shard.count} of a tournament; combine the shards first with \`tavolo merge <shard folders> --out <folder>\``,
+    );
+  }
+  if (run.complete === false) throw notResult(shown, 'run.json says the run is not complete');
+
+  const field = <T>(name: string, check: (v: unknown) => v is T, expected: string): T => {
+    const v = run[name];
+    if (!check(v)) throw notResult(shown, `run.json field "${name}": expected ${expected}, found ${JSON.stringify(v) ?? 'nothing'}`);
+    return v;
+  };
+  const isString = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
+  const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 1;
+  const isArray = (v: unknown): v is unknown[] => Array.isArray(v) && v.length > 0;
+  // A game loaded from a file is named in a run's run.json and identified by its hash in a merged one.
+  const gameRaw = run.game as unknown;
+  const gameHash = (gameRaw as { sha256?: unknown } | null)?.sha256;
+  const game = typeof gameHash === 'string' ? `file sha256:${gameHash.slice(0, 12)}` : field('game', isString, 'the game name');
+  const players = field('players', isCount, 'the number of players');
+  const matchesPerVariant = field('matches_per_variant', isCount, 'the number of matches per variant');
+  const seedRaw = run.seed;
+  if (typeof seedRaw !== 'string' && typeof seedRaw !== 'number') throw notResult(shown, 'run.json field "seed": expected the master seed');
+  const variantList = field('variants', isArray, 'the list of variants');
+  const variants = variantList.map((v) => (v as { name?: unknown })?.name);
+  if (!variants.every(isString)) throw notResult(shown, 'run.json field "variants": expected objects with a "name"');
+  const variantOptions = variantList.map((v) => ((v as { options?: unknown }).options ?? {}) as Record<string, unknown>);
+  const lineupList = field('lineup', isArray, 'the lineup');
+  const lineup = lineupList.map((e) => (e as { name?: unknown })?.name);
+  if (!lineup.every(isString)) throw notResult(shown, 'run.json field "lineup": expected objects with a "name"');
+  if (lineup.length !== players) throw notResult(shown, `run.json lists ${lineup.length} lineup entries for ${players} players`);
+
+  const matchesFile = join(dir, 'matches.csv');
+  if (!existsSync(matchesFile)) {
+    const temp = readdirSync(dir).some((n) => n.startsWith('matches.csv.tmp-'));
+    throw notResult(shown, temp ? 'matches.csv was never put in place (the run or merge was interrupted while writing it)' : 'it has no matches.csv');
+  }
+  const header = readHeader(matchesFile, shown);
+  const layout = headerLayout(header, players, shown);
+  const merged = run.merged_from;
+  return {
+    dir,
+    shown,
+    tournament: typeof run.tournament === 'string' ? run.tournament : 'result',
+    game,
+    players,
+    seed: String(seedRaw),
+    matchesPerVariant,
+    variants: variants as string[],
+    variantOptions,
+    lineup: lineup as string[],
+    metricNames: header.slice(layout.metricsAt),
+    hasAnnulledColumn: layout.annulled >= 0,
+    mergedShards: Array.isArray(merged) ? merged.length : undefined,
+    run,
+  };
+}
+
+/** The first line of a file, parsed as CSV (read in small pieces: the file may be large). */
+function readHeader(file: string, shown: string): string[] {
+  const buf = Buffer.alloc(1 << 16);
+  const fd = openSync(file, 'r');
+  let text = '';
+  try {
+    for (;;) {
+      const n = readSync(fd, buf, 0, buf.length, text.length);
+      if (n === 0) break;
+      text += buf.subarray(0, n).toString('latin1');
+      if (text.includes('\n') || text.length > 1 << 20) break;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  const nl = text.indexOf('\n');
+  if (nl < 0) throw notResult(shown, 'matches.csv has no complete header line');
+  const line = Buffer.from(text.slice(0, nl), 'latin1').toString('utf8').replace(/\r$/, '');
+  return splitLine(line);
+}
+
+interface Layout {
+  bots: number;
+  winners: number;
+  annulled: number;
+  scores: number;
+  ranks: number;
+  firstPlayer: number;
+  turns: number;
+  decisions: number;
+  endReason: number;
+  faultSeat: number;
+  metricsAt: number;
+  width: number;
+}
+
+/** Where each field sits in a matches.csv row, from its header (checked against the player count). */
+function headerLayout(header: string[], players: number, shown: string): Layout {
+  const seats = (suffix: string) => Array.from({ length: players }, (_, s) => `seat${s}_${suffix}`);
+  const annulled = header.indexOf('annulled');
+  const expected = [
+    ...FIXED_BEFORE_SEATS,
+    ...seats('bot'),
+    'winners',
+    ...(annulled >= 0 ? ['annulled'] : []),
+    ...seats('score'),
+    ...seats('rank'),
+    'first_player',
+    'turns',
+    'decisions',
+    'end_reason',
+    'fault_seat',
+  ];
+  for (let c = 0; c < expected.length; c++) {
+    if (header[c] !== expected[c]) {
+      throw notResult(
+        shown,
+        `matches.csv column ${c + 1} is ${header[c] === undefined ? 'missing' : JSON.stringify(header[c])}, expected "${expected[c]}" ` +
+          `(for ${players} players, as run.json says)`,
+      );
+    }
+  }
+  const at = (name: string) => expected.indexOf(name);
+  return {
+    bots: 3,
+    winners: at('winners'),
+    annulled,
+    scores: at('seat0_score'),
+    ranks: at('seat0_rank'),
+    firstPlayer: at('first_player'),
+    turns: at('turns'),
+    decisions: at('decisions'),
+    endReason: at('end_reason'),
+    faultSeat: at('fault_seat'),
+    metricsAt: expected.length,
+    width: header.length,
+  };
+}
+
+/**
+ * One CSV record. tavolo quotes a cell only when it holds a comma, a quote or a line break, so a record
+ * with no quote character is exactly its cells joined by commas and is split directly (the usual case,
+ * and several times faster); any record with a quote goes through csv-parse.
+ */
+function splitLine(line: string): string[] {
+  if (line.indexOf('"') < 0) return line.split(',');
+  const rows = parseCsv(line, { relax_column_count: true }) as string[][];
+  if (rows.length !== 1) throw new Error('expected one CSV record');
+  return rows[0];
+}
+
+function countQuotes(s: string): number {
+  let n = 0;
+  for (let i = s.indexOf('"'); i >= 0; i = s.indexOf('"', i + 1)) n++;
+  return n;
+}
+
+export interface ReadOptions {
+  /** Stop early after this many rows (for previews); the completeness check is then skipped. */
+  limit?: number;
+}
+
+/** What reading the whole of matches.csv found. */
+export interface ReadSummary {
+  rows: number;
+  /** Matches per variant, in `ResultInfo.variants` order. */
+  perVariant: number[];
+}
+
+/**
+ * Streams matches.csv, calling `onRow` for every match in file order (variant by variant, match 0, 1,
+ * ... within each). Each row is a fresh object the callback may keep. Checks as it goes that every row
+ * has the header's width and numbers where numbers belong, that variants come in run.json's order with
+ * their matches 0..n-1 in order, and at the end that every variant has run.json's match count.
+ */
+export async function readMatches(info: ResultInfo, onRow: (row: MatchRow) => void, options: ReadOptions = {}): Promise<ReadSummary> {
+  const layout = headerLayout(readHeader(join(info.dir, 'matches.csv'), info.shown), info.players, info.shown);
+  const n = info.players;
+  const metricCount = info.metricNames.length;
+  const perVariant = new Array<number>(info.variants.length).fill(0);
+  const variantIndex = new Map(info.variants.map((v, i) => [v, i]));
+  let current = 0;
+  let lineNo = 0;
+  let rows = 0;
+  const limit = options.limit ?? Infinity;
+  const bad = (what: string) => notResult(info.shown, `matches.csv line ${lineNo}: ${what}`);
+
+  const num = (cell: string, name: string): number => {
+    if (cell === '') return NaN;
+    const v = Number(cell);
+    if (Number.isNaN(v)) throw bad(`${name} is ${JSON.stringify(cell)}, expected a number`);
+    return v;
+  };
+  const int = (cell: string, name: string): number => {
+    const v = Number(cell);
+    if (cell === '' || !Number.isInteger(v)) throw bad(`${name} is ${JSON.stringify(cell)}, expected an integer`);
+    return v;
+  };
+  const seat = (cell: string, name: string): number => {
+    const v = int(cell, name);
+    if (v < 0 || v >= n) throw bad(`${name} is ${v}, expected a seat from 0 to ${n - 1}`);
+    return v;
+  };
+
+  const onRecord = (cells: string[]): void => {
+    if (cells.length !== layout.width) throw bad(`${cells.length} cells, expected ${layout.width} as in the header`);
+    const variant = cells[0];
+    const v = variantIndex.get(variant);
+    if (v === undefined) throw bad(`variant ${JSON.stringify(variant)} is not among run.json's variants (${info.variants.join(', ')})`);
+    if (v !== current) {
+      if (v < current || perVariant[current] !== info.matchesPerVariant) {
+        throw bad(
+          `variant ${variant} starts after ${perVariant[current]} of ${info.matchesPerVariant} matches of ${info.variants[current]} ` +
+            '(variants must come complete and in run.json order)',
+        );
+      }
+      if (v > current + 1) {
+        throw bad(`variant ${variant} follows ${info.variants[current]}, but ${info.variants[current + 1]} comes between them in run.json`);
+      }
+      current = v;
+    }
+    const match = int(cells[1], 'match');
+    if (match !== perVariant[v]) throw bad(`match ${match} of ${variant}, expected match ${perVariant[v]} (matches must be in order, none missing)`);
+    const winnersCell = cells[layout.winners];
+    const winners = winnersCell === '' ? [] : winnersCell.split(';').map((w) => seat(w, 'winners'));
+    const scores = new Array<number>(n);
+    const ranks = new Array<number>(n);
+    for (let s = 0; s < n; s++) {
+      scores[s] = num(cells[layout.scores + s], `seat${s}_score`);
+      ranks[s] = num(cells[layout.ranks + s], `seat${s}_rank`);
+    }
+    const metrics = new Array<number>(metricCount);
+    for (let m = 0; m < metricCount; m++) metrics[m] = num(cells[layout.metricsAt + m], info.metricNames[m]);
+    const annulledCell = layout.annulled >= 0 ? cells[layout.annulled] : winners.length === 0 ? '1' : '0';
+    if (annulledCell !== '0' && annulledCell !== '1') throw bad(`annulled is ${JSON.stringify(annulledCell)}, expected 0 or 1`);
+    const faultCell = cells[layout.faultSeat];
+    perVariant[v]++;
+    rows++;
+    onRow({
+      variant,
+      variantIndex: v,
+      match,
+      seed: cells[2],
+      bots: cells.slice(layout.bots, layout.bots + n),
+      winners,
+      annulled: annulledCell === '1',
+      scores,
+      ranks,
+      firstPlayer: seat(cells[layout.firstPlayer], 'first_player'),
+      turns: int(cells[layout.turns], 'turns'),
+      decisions: int(cells[layout.decisions], 'decisions'),
+      endReason: cells[layout.endReason],
+      faultSeat: faultCell === '' ? -1 : seat(faultCell, 'fault_seat'),
+      metrics,
+    });
+  };
+
+  const stream = createReadStream(join(info.dir, 'matches.csv'), { encoding: 'utf8', highWaterMark: 1 << 20 });
+  let rest = '';
+  let pending = '';
+  let first = true;
+  try {
+    outer: for await (const chunk of stream as AsyncIterable<string>) {
+      const text = rest + chunk;
+      let at = 0;
+      for (;;) {
+        const nl = text.indexOf('\n', at);
+        if (nl < 0) break;
+        let line = text.slice(at, nl);
+        at = nl + 1;
+        lineNo++;
+        if (first) {
+          first = false;
+          continue;
+        }
+        if (pending !== '' || (line.indexOf('"') >= 0 && countQuotes(line) % 2 === 1)) {
+          // A quoted cell with a line break: the record continues on the next line.
+          pending = pending === '' ? line : `${pending}\n${line}`;
+          if (countQuotes(pending) % 2 === 1) continue;
+          line = pending;
+          pending = '';
+        }
+        if (line.charCodeAt(line.length - 1) === 13) line = line.slice(0, -1);
+        if (line === '') throw bad('an empty line');
+        let cells: string[];
+        try {
+          cells = splitLine(line);
+        } catch (err) {
+          throw bad(`not a CSV record (${(err as Error).message})`);
+        }
+        onRecord(cells);
+        if (rows >= limit) break outer;
+      }
+      rest = text.slice(at);
+    }
+  } finally {
+    stream.destroy();
+  }
+  if (rows < limit) {
+    if (rest !== '' || pending !== '') {
+      lineNo++;
+      throw bad('the last line is incomplete (the file was cut short)');
+    }
+    const short = perVariant.findIndex((c) => c !== info.matchesPerVariant);
+    if (short >= 0) {
+      throw notResult(
+        info.shown,
+        `matches.csv holds ${perVariant[short]} matches of variant ${info.variants[short]}, run.json says ${info.matchesPerVariant} (the file is incomplete)`,
+      );
+    }
+  }
+  return { rows, perVariant };
+}
