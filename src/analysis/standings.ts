@@ -3,11 +3,14 @@
  * and merge, all computed from matches.csv (lineup names and ranks), so they are byte-identical whenever
  * matches.csv is: across threads, batch sizes, resume and shards.
  */
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { csvLines } from '../reports/csv.js';
 import { formatTable } from '../reports/table.js';
 import { fixed } from '../reports/stats.js';
 import { HeadToHeadTally } from './head-to-head.js';
 import { FinishingOrders, fitRatings, type RatingFit } from './ratings.js';
+import { openResult, readMatches } from './results.js';
 
 /** One match as the standings need it: its variant, the lineup name of each seat and each seat's rank. */
 export interface RankedMatch {
@@ -41,11 +44,14 @@ interface VariantTally {
 export class Standings {
   private readonly variants = new Map<string, VariantTally>();
 
+  /** `lineup`: the lineup names in lineup order, which then fix the order of the names (else the first row's). */
+  constructor(private readonly lineup?: readonly string[]) {}
+
   /** A match; the variants keep the order of their first match, the names that of their first row. */
   add(m: RankedMatch): void {
     let v = this.variants.get(m.variant);
     if (v === undefined) {
-      const names = [...new Set(m.bots)];
+      const names = [...new Set(this.lineup ?? m.bots)];
       const index = new Map(names.map((n, i) => [n, i]));
       v = { names, index, orders: new FinishingOrders(names), h2h: new HeadToHeadTally(names), seatNames: new Int32Array(m.bots.length) };
       this.variants.set(m.variant, v);
@@ -111,4 +117,29 @@ export function leaderboardText(results: ReturnType<Standings['results']>): stri
     out.push('');
   }
   return out.join('\n');
+}
+
+/**
+ * Reads a finished result folder's matches.csv and writes ratings.csv and head-to-head.csv beside it;
+ * returns the leaderboard for the terminal. Called by `tavolo run` and `tavolo merge` once their files
+ * are in place.
+ */
+export async function writeStandings(dir: string): Promise<string> {
+  const info = openResult(dir);
+  const standings = new Standings(info.lineup);
+  await readMatches(info, (row) => standings.add(row));
+  const results = standings.results();
+  const files: Array<[string, string]> = [
+    ['ratings.csv', ratingsCsv(results)],
+    ['head-to-head.csv', headToHeadCsv(results)],
+  ];
+  const temps = files.map(([name]) => join(info.dir, `${name}.tmp-${process.pid}`));
+  try {
+    files.forEach(([, text], i) => writeFileSync(temps[i], text));
+    files.forEach(([name], i) => renameSync(temps[i], join(info.dir, name)));
+  } catch (err) {
+    for (const t of temps) rmSync(t, { force: true });
+    throw err;
+  }
+  return leaderboardText(results) + `Wrote ${info.shown}/ratings.csv, head-to-head.csv\n`;
 }

@@ -14,6 +14,7 @@ import { TARGET_MS } from '../runner/batching.js';
 import { MAX_BATCH, defaultThreads, effectiveThreads, runTournament } from '../runner/run.js';
 import { DEFAULT_DECISION_TIMEOUT_MS, MAX_DECISION_TIMEOUT_MS, loadSpec } from '../runner/spec.js';
 import { checkpointText, verdictText } from '../runner/sequential-run.js';
+import { writeStandings } from '../analysis/standings.js';
 import { intFlag, listFlag, parseKeyValues, shardFlag, textFlag } from './args.js';
 import { listText } from './list.js';
 import { narrateMatch, playSpec } from './play.js';
@@ -269,6 +270,7 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
       }
       process.stdout.write(faultLines(outcome.faults));
       if (outcome.sequential) process.stdout.write(verdictText(spec, outcome.sequential) + '\n');
+      process.stdout.write('\n' + (await writeStandings(outcome.outDir)));
       process.stdout.write(
         `Wrote ${shown}/matches.csv, summary.csv, seats.csv, run.json${outcome.sequential ? ', sequential.csv' : ''} ` +
           `(${outcome.playedMatches} matches in ${outcome.wallSeconds.toFixed(1)} s, ${Math.round(outcome.matchesPerSecond)} matches/s` +
@@ -303,6 +305,7 @@ async function mergeCommand(argv: Record<string, unknown>): Promise<number> {
   try {
     const r = await withSignals((signal) => mergeShards(dirs, out, signal));
     printStats(r.stats);
+    process.stdout.write(await writeStandings(r.outDir));
     process.stdout.write(faultLines(r.faults));
     process.stdout.write(
       `Merged ${dirs.length} shard${dirs.length > 1 ? 's' : ''} (${r.totalMatches} matches): wrote ${shownPath(r.outDir)}/matches.csv, summary.csv, seats.csv, run.json\n`,
