@@ -1,0 +1,101 @@
+import { binomCdf, chiSquareCdf, normCdf, studentCdf } from './distributions.js';
+import { symmetric, type Estimate } from './estimate.js';
+import type { IntHistogram, Moments } from './moments.js';
+
+/**
+ * Tests for paired observations: match i of two variants starts from the same seed, so the two results
+ * of match i are a pair and the tests work on what changed within each pair. This removes the
+ * match-to-match variation both share (the deal, the dice), which is most of it.
+ */
+
+/**
+ * Paired t-test and interval for the mean difference, from the per-pair differences (candidate minus
+ * reference). With thousands of pairs the t and normal references agree; the t is kept so that small
+ * runs are not overconfident. Degenerate cases: no variation among the differences gives p = 1 when
+ * they are all zero (identical variants) and p = 0 otherwise.
+ * Reference: R t.test(b, a, paired = TRUE); SciPy stats.ttest_rel(b, a).
+ */
+export function pairedMeanTest(diff: Moments, confidence = 0.95): Estimate {
+  const n = diff.n;
+  const base = { estimate: n > 0 ? diff.mean : NaN, test: 'paired-t', n, df: Math.max(n - 1, 1) };
+  if (n < 2) return { ...base, low: NaN, high: NaN, p: NaN, se: NaN, sd: NaN };
+  const sd = diff.sd;
+  const se = sd / Math.sqrt(n);
+  if (!(se > 0)) {
+    return { ...base, low: diff.mean, high: diff.mean, p: diff.mean === 0 ? 1 : 0, se: 0, sd: 0 };
+  }
+  const t = diff.mean / se;
+  const p = 2 * studentCdf(-Math.abs(t), n - 1);
+  return symmetric({ ...base, p, se, sd }, confidence);
+}
+
+/** Below this many discordant pairs McNemar's test is exact (binomial); from it on, the chi-square. */
+export const MCNEMAR_EXACT_BELOW = 200;
+
+/**
+ * McNemar's test for a binary outcome observed in both members of each pair (a bot won, the match was
+ * annulled, it ended by a reason): only the discordant pairs carry information. `refOnly` pairs have
+ * the outcome in the reference only, `candOnly` in the candidate only, `n` pairs in all. The p-value
+ * is exact (two-sided binomial, as R's binom.test(candOnly, refOnly + candOnly)) below
+ * MCNEMAR_EXACT_BELOW discordant pairs, else the chi-square statistic (candOnly - refOnly)^2 /
+ * (refOnly + candOnly) without continuity correction (R: mcnemar.test(x, correct = FALSE)).
+ * The interval for the difference of the two proportions, (candOnly - refOnly) / n, is Wald's with
+ * Agresti and Min's adjustment (half a pair added to each cell: coverage stays near nominal with few
+ * discordant pairs, and the unadjusted interval is recovered as n grows); `adjust = 0` gives the plain
+ * Wald interval.
+ */
+export function mcnemarTest(refOnly: number, candOnly: number, n: number, confidence = 0.95, adjust = 0.5): Estimate {
+  const discordant = refOnly + candOnly;
+  const estimate = n > 0 ? (candOnly - refOnly) / n : NaN;
+  let p: number;
+  if (discordant === 0) p = 1;
+  else if (discordant < MCNEMAR_EXACT_BELOW) p = Math.min(1, 2 * binomCdf(Math.min(refOnly, candOnly), discordant, 0.5));
+  else p = 1 - chiSquareCdf((candOnly - refOnly) ** 2 / discordant, 1);
+  const b = refOnly + adjust;
+  const c = candOnly + adjust;
+  const m = n + 4 * adjust;
+  const centre = (c - b) / m;
+  const se = Math.sqrt(Math.max(b + c - (c - b) ** 2 / m, 0)) / m;
+  const sd = n > 0 ? Math.sqrt(Math.max(discordant / n - estimate ** 2, 0)) : NaN;
+  const out = symmetric({ estimate: centre, p, se, df: Infinity, sd, test: discordant < MCNEMAR_EXACT_BELOW ? 'mcnemar-exact' : 'mcnemar', n }, confidence);
+  return { ...out, estimate };
+}
+
+/**
+ * Wilcoxon's signed-rank test on paired integer differences given as a histogram (zero differences
+ * dropped, tied absolute values given their mean rank, the variance corrected for ties, a continuity
+ * correction of one half): does one variant tend to give larger values, pair by pair? Normal
+ * approximation, which at the sizes of a tournament is indistinguishable from the exact distribution.
+ * Gives a p-value only: it tests a shift, it does not estimate one.
+ * Reference: SciPy stats.wilcoxon(d, zero_method='wilcox', correction=True, method='approx');
+ * R wilcox.test(d, correct = TRUE, exact = FALSE).
+ */
+export function wilcoxonSignedRank(diffs: IntHistogram): { p: number; z: number; n: number } {
+  const byAbs = new Map<number, { pos: number; neg: number }>();
+  for (const [d, c] of diffs.counts) {
+    if (d === 0) continue;
+    const e = byAbs.get(Math.abs(d)) ?? { pos: 0, neg: 0 };
+    if (d > 0) e.pos += c;
+    else e.neg += c;
+    byAbs.set(Math.abs(d), e);
+  }
+  let rank = 0;
+  let wPlus = 0;
+  let n = 0;
+  let ties = 0;
+  for (const [, e] of [...byAbs.entries()].sort((a, b) => a[0] - b[0])) {
+    const t = e.pos + e.neg;
+    const mid = rank + (t + 1) / 2;
+    wPlus += e.pos * mid;
+    rank += t;
+    n += t;
+    ties += t ** 3 - t;
+  }
+  if (n === 0) return { p: 1, z: 0, n: 0 };
+  const mean = (n * (n + 1)) / 4;
+  const variance = (n * (n + 1) * (2 * n + 1)) / 24 - ties / 48;
+  if (!(variance > 0)) return { p: 1, z: 0, n };
+  const diff = wPlus - mean;
+  const z = (Math.sign(diff) * Math.max(Math.abs(diff) - 0.5, 0)) / Math.sqrt(variance);
+  return { p: Math.min(1, 2 * normCdf(-Math.abs(z))), z, n };
+}
