@@ -15,6 +15,7 @@
  * - A prior of one virtual draw per pair of names (as BayesElo does) keeps the fit finite when a bot is
  *   never beaten; its weight is that of one match among thousands.
  */
+import { holm } from './decisions.js';
 import { normCdf, normQuantile } from './distributions.js';
 
 export const ELO_PER_NAT = 400 / Math.LN10;
@@ -252,21 +253,6 @@ export interface RatingFit {
   theta: Float64Array;
   matches: number;
   iterations: number;
-}
-
-/**
- * Holm's step-down adjustment (Holm 1979) of a few p-values; the adjusted values in input order. Kept
- * here for the handful of adjacent gaps of one leaderboard.
- */
-function holm(p: readonly number[]): number[] {
-  const order = p.map((v, i) => i).sort((a, b) => p[a] - p[b] || a - b);
-  const out = new Array<number>(p.length);
-  let running = 0;
-  order.forEach((i, r) => {
-    running = Math.max(running, Math.min(1, (p.length - r) * p[i]));
-    out[i] = running;
-  });
-  return out;
 }
 
 /** Fits the ratings of one variant's matches. `alpha` decides which adjacent gaps count as separated. */
