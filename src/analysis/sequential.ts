@@ -19,6 +19,8 @@
  * less (calibrated by simulation in tests/sequential-calibration.test.ts).
  */
 import { normQuantile } from './distributions.js';
+import { Moments } from './moments.js';
+import { pairedMeanTest } from './paired-tests.js';
 
 export interface SprtDesign {
   alpha: number;
@@ -38,7 +40,7 @@ export function sprtBounds(alpha: number, beta: number): { lower: number; upper:
 
 export interface SprtState {
   blocks: number;
-  /** Mean of the block values (the estimate of E[x]) and its 95% interval, fixed-sample style. */
+  /** Mean of the block values (the estimate of E[x]) and its 95% paired-t interval, fixed-sample style. */
   estimate: number;
   low95: number;
   high95: number;
@@ -51,13 +53,9 @@ export interface SprtState {
   decision: 'H1' | 'H0' | null;
 }
 
-const Z95 = normQuantile(0.975);
-
-/** Running sums of block values; `state()` is the test at the current point. */
+/** The block values' moments (Welford, shared with the comparison layer); `state()` is the test now. */
 export class PairedSprt {
-  private n = 0;
-  private sum = 0;
-  private sumSq = 0;
+  private readonly blocks = new Moments();
   readonly lower: number;
   readonly upper: number;
 
@@ -67,21 +65,20 @@ export class PairedSprt {
   }
 
   add(x: number): void {
-    this.n++;
-    this.sum += x;
-    this.sumSq += x * x;
+    this.blocks.add(x);
   }
 
   state(): SprtState {
     const { d0, d1 } = this.design;
-    const n = this.n;
-    const mean = n > 0 ? this.sum / n : 0;
-    const variance = n > 0 ? Math.max(this.sumSq / n - mean * mean, 0) : 0;
+    const n = this.blocks.n;
+    const mean = this.blocks.mean;
+    // The likelihood ratio uses the maximum-likelihood variance (divided by n).
+    const variance = n > 0 ? this.blocks.m2 / n : 0;
     const llr = variance > 0 ? (n * (d1 - d0) * (mean - (d0 + d1) / 2)) / variance : 0;
-    const half = n > 1 ? Z95 * Math.sqrt(variance / (n - 1)) : Infinity;
+    const e = pairedMeanTest(this.blocks);
     const ready = n >= MIN_BLOCKS && variance > 0;
     const decision = !ready ? null : llr >= this.upper ? 'H1' : llr <= this.lower ? 'H0' : null;
-    return { blocks: n, estimate: mean, low95: mean - half, high95: mean + half, sd: Math.sqrt(variance), llr, lower: this.lower, upper: this.upper, decision };
+    return { blocks: n, estimate: mean, low95: e.low, high95: e.high, sd: Math.sqrt(variance), llr, lower: this.lower, upper: this.upper, decision };
   }
 }
 
