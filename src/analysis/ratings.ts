@@ -24,7 +24,7 @@ export const RATING_MEAN = 1500;
 export const PRIOR_DRAWS = 1;
 const Z95 = normQuantile(0.975);
 
-interface Pattern {
+export interface Pattern {
   count: number;
   names: Int32Array;
   ranks: Float64Array;
@@ -41,12 +41,26 @@ export class FinishingOrders {
     this.matchesOf = new Float64Array(names.length);
   }
 
+  /** Seat order of the current match, sorted by (name, rank): scratch, reused. */
+  private order = new Int32Array(0);
+
   /** One match: the name index of each seat and each seat's rank. */
   add(seatNames: ArrayLike<number>, ranks: ArrayLike<number>, count = 1): void {
     const n = seatNames.length;
-    const order = Array.from({ length: n }, (_, s) => s).sort((a, b) => seatNames[a] - seatNames[b] || ranks[a] - ranks[b]);
+    if (this.order.length !== n) this.order = new Int32Array(n);
+    const order = this.order;
+    // Insertion sort of the seats by (name, rank): a handful of seats, once per match read.
+    for (let s = 0; s < n; s++) {
+      let j = s;
+      while (j > 0 && (seatNames[order[j - 1]] > seatNames[s] || (seatNames[order[j - 1]] === seatNames[s] && ranks[order[j - 1]] > ranks[s]))) {
+        order[j] = order[j - 1];
+        j--;
+      }
+      order[j] = s;
+    }
+    // The key: one UTF-16 unit per seat, name * 65 + rank (at most 64 seats and names).
     let key = '';
-    for (const s of order) key += `${seatNames[s]}:${ranks[s]},`;
+    for (let i = 0; i < n; i++) key += String.fromCharCode(seatNames[order[i]] * 65 + ranks[order[i]]);
     let p = this.patterns.get(key);
     if (p === undefined) {
       p = { count: 0, names: Int32Array.from(order, (s) => seatNames[s]), ranks: Float64Array.from(order, (s) => ranks[s]) };
@@ -55,9 +69,10 @@ export class FinishingOrders {
     p.count += count;
     this.matches += count;
     let last = -1;
-    for (const s of order) {
-      if (seatNames[s] !== last) this.matchesOf[seatNames[s]] += count;
-      last = seatNames[s];
+    for (let i = 0; i < n; i++) {
+      const name = seatNames[order[i]];
+      if (name !== last) this.matchesOf[name] += count;
+      last = name;
     }
   }
 

@@ -37,7 +37,6 @@ interface VariantTally {
   names: string[];
   index: Map<string, number>;
   orders: FinishingOrders;
-  h2h: HeadToHeadTally;
   seatNames: Int32Array;
 }
 
@@ -53,7 +52,7 @@ export class Standings {
     if (v === undefined) {
       const names = [...new Set(this.lineup ?? m.bots)];
       const index = new Map(names.map((n, i) => [n, i]));
-      v = { names, index, orders: new FinishingOrders(names), h2h: new HeadToHeadTally(names), seatNames: new Int32Array(m.bots.length) };
+      v = { names, index, orders: new FinishingOrders(names), seatNames: new Int32Array(m.bots.length) };
       this.variants.set(m.variant, v);
     }
     for (let s = 0; s < m.bots.length; s++) {
@@ -62,12 +61,16 @@ export class Standings {
       v.seatNames[s] = i;
     }
     v.orders.add(v.seatNames, m.ranks);
-    v.h2h.add(v.seatNames, m.ranks);
   }
 
   /** Per variant, in order: its fit and its head-to-head rows. */
   results(alpha = 0.05): Array<{ variant: string; fit: RatingFit; h2h: ReturnType<HeadToHeadTally['rows']> }> {
-    return [...this.variants].map(([variant, v]) => ({ variant, fit: fitRatings(v.orders, alpha), h2h: v.h2h.rows() }));
+    return [...this.variants].map(([variant, v]) => {
+      // Head-to-head from the same pattern counts: each distinct finishing pattern once, with its count.
+      const h2h = new HeadToHeadTally(v.names);
+      for (const p of v.orders.sorted()) h2h.add(p.names, p.ranks, p.count);
+      return { variant, fit: fitRatings(v.orders, alpha), h2h: h2h.rows() };
+    });
   }
 }
 
