@@ -1,16 +1,44 @@
 import type { OptionValue } from '../engine/game.js';
-import { InputError } from '../runner/errors.js';
+import { InputError, describeValue, expectedInteger } from '../runner/errors.js';
 
-/** A whole number within bounds from a command-line flag (given as text so that junk is reported as typed). */
+/**
+ * A whole number within bounds from a command-line flag, worded as the spec's own fields are
+ * (`--matches: expected an integer of at least 1, found the integer 0`). `raw` is the text as typed
+ * (see rawFlagValues), so that `1e3`, `1.0` or `12abc` are refused rather than read loosely.
+ */
 export function intFlag(flag: string, raw: unknown, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
   if (raw === undefined) return undefined;
   const text = String(raw).trim();
   const v = /^[+-]?\d+$/.test(text) ? Number(text) : NaN;
   if (!Number.isSafeInteger(v) || v < min || v > max) {
-    const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
-    throw new InputError(`expected an integer ${range}, found ${JSON.stringify(raw)}`, flag);
+    // Digits are described as the number they are (as in a spec); anything else as the text typed.
+    const plainNumber = /^[+-]?\d+$/.test(text) || (/^[+-]?\d*\.\d+$/.test(text) && !Number.isInteger(Number(text)));
+    const found = Array.isArray(raw) ? `${raw.length} values (the flag was given more than once)` : describeValue(plainNumber ? Number(text) : text);
+    throw new InputError(`expected ${expectedInteger(min, max)}, found ${found}`, flag);
   }
   return v;
+}
+
+/**
+ * The values of the given flags exactly as typed. yargs shows numeric flags as [number] in the help but
+ * turns `abc` into NaN: the error message quotes the text instead. The last occurrence wins, as in yargs;
+ * a flag given more than once yields every value.
+ */
+export function rawFlagValues(args: readonly string[], names: readonly string[]): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--') break;
+    for (const name of names) {
+      let value: string | undefined;
+      if (a === `--${name}`) value = args[i + 1];
+      else if (a.startsWith(`--${name}=`)) value = a.slice(name.length + 3);
+      if (value === undefined) continue;
+      const prev = out[name];
+      out[name] = prev === undefined ? value : [...(Array.isArray(prev) ? prev : [prev]), value];
+    }
+  }
+  return out;
 }
 
 /** A non-empty string flag. */

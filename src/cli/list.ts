@@ -1,15 +1,43 @@
 import { bots } from '../../bots/index.js';
+import type { OptionSpec } from '../engine/game.js';
 import { describeOption } from '../engine/options.js';
 import { gameRegistry } from '../runner/games.js';
+
+/**
+ * A closing remark in parentheses that several options share (Stramat's twenty card counts and points
+ * all end in "(assumed, rulebook 5.0 lost)"): said once under the options, with a mark on each.
+ */
+export function sharedRemark(options: readonly OptionSpec[], atLeast = 3): string | undefined {
+  const counts = new Map<string, number>();
+  for (const o of options) {
+    const m = /\s(\([^()]+\))$/.exec(o.description);
+    if (m) counts.set(m[1], (counts.get(m[1]) ?? 0) + 1);
+  }
+  const [remark, n] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [undefined, 0];
+  return n >= atLeast ? remark : undefined;
+}
+
+function optionLines(options: readonly OptionSpec[]): string[] {
+  const remark = sharedRemark(options);
+  if (remark === undefined) return options.map((o) => `    ${describeOption(o)}`);
+  const lines = options.map((o) =>
+    o.description.endsWith(` ${remark}`)
+      ? `    ${describeOption({ ...o, description: `${o.description.slice(0, -remark.length - 1)} *` })}`
+      : `    ${describeOption(o)}`,
+  );
+  lines.push(`    * ${remark.slice(1, -1)}`);
+  return lines;
+}
 
 /** `tavolo list`: the games with their player ranges and options, and the bots with their parameters. */
 export async function listText(): Promise<string> {
   const out: string[] = ['Games'];
   const games = await gameRegistry();
   for (const [name, g] of Object.entries(games)) {
-    out.push(`  ${name}: ${g.title}, ${g.minPlayers}-${g.maxPlayers} players`);
+    const better = g.betterScore === 'lower' ? '; a lower score is better' : '';
+    out.push(`  ${name}: ${g.title}, ${g.minPlayers}-${g.maxPlayers} players${better}`);
     if (g.options.length === 0) out.push('    (no options)');
-    for (const o of g.options) out.push(`    ${describeOption(o)}`);
+    out.push(...optionLines(g.options));
     if (g.metricNames.length > 0) out.push(`    metrics: ${g.metricNames.join(', ')}`);
   }
   out.push('', 'Bots');
@@ -21,7 +49,7 @@ export async function listText(): Promise<string> {
   out.push(
     '',
     'A spec may also name a game or a bot by the path of a .js/.mjs module (relative to the spec file);',
-    'see README.md, "Writing your own bot".',
+    'see README.md, "Your own game or bot".',
   );
   return out.join('\n');
 }

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import cliProgress from 'cli-progress';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { summaryText, rotationNote } from '../reports/table.js';
@@ -8,14 +7,16 @@ import { packageRoot } from '../reports/runinfo.js';
 import type { VariantStats } from '../reports/aggregate.js';
 import type { FaultNote } from '../runner/batch.js';
 import { BatchesFailed, InputError, Interrupted } from '../runner/errors.js';
+import { gameRegistry } from '../runner/games.js';
 import { mergeShards } from '../runner/merge.js';
 import type { Incident } from '../runner/pool.js';
 import { TARGET_MS } from '../runner/batching.js';
 import { MAX_BATCH, defaultThreads, effectiveThreads, runTournament } from '../runner/run.js';
-import { DEFAULT_DECISION_TIMEOUT_MS, MAX_DECISION_TIMEOUT_MS, loadSpec } from '../runner/spec.js';
+import { DEFAULT_DECISION_TIMEOUT_MS, INT_BOUNDS, MAX_DECISION_TIMEOUT_MS, loadSpec } from '../runner/spec.js';
+import { intFlag, listFlag, parseKeyValues, rawFlagValues, shardFlag, textFlag } from './args.js';
+import { progressBar } from './progress.js';
 import { checkpointText, verdictText } from '../runner/sequential-run.js';
 import { writeStandings } from '../analysis/standings.js';
-import { intFlag, listFlag, parseKeyValues, shardFlag, textFlag } from './args.js';
 import { listText } from './list.js';
 import { narrateMatch, playSpec } from './play.js';
 
@@ -34,8 +35,22 @@ function version(): string {
   return JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')).version as string;
 }
 
+/** Flags typed as numbers in the help; their values are checked from the text as typed (intFlag). */
+const NUMERIC_FLAGS = ['matches', 'threads', 'batch', 'decision-timeout-ms', 'worker-memory-mb', 'players', 'match'];
+
+/** What a command needs when it is given without its arguments, with an example. */
+const MISSING_ARGUMENT: Record<string, string> = {
+  run: 'spec: give the path of a tournament spec, for example `tavolo run tournaments/stramat-demo.json` (tavolo run --help shows the options)',
+  merge:
+    'merge: give the output directories of the shards, for example `tavolo merge sweep/shard-0 sweep/shard-1 --out results/x` (tavolo merge --help shows the options)',
+};
+
 async function parse(args: string[]): Promise<Command> {
   let chosen: Command | undefined;
+  const raw = rawFlagValues(args, NUMERIC_FLAGS);
+  const choose = (cmd: Command['cmd']) => (argv: Record<string, unknown>) => {
+    chosen = { cmd, argv: { ...argv, ...raw } };
+  };
   await yargs(args)
     .scriptName('tavolo')
     .usage('$0 <command> [options]')
@@ -45,90 +60,88 @@ async function parse(args: string[]): Promise<Command> {
       (y) =>
         y
           .positional('spec', { type: 'string', describe: 'Path of the tournament spec (JSON)' })
-          .option('matches', { type: 'string', describe: 'Matches per variant (overrides the spec)' })
-          .option('threads', { type: 'string', describe: 'Worker threads (default: all cores)' })
-          .option('seed', { type: 'string', describe: 'Master seed (overrides the spec)' })
-          .option('out', { type: 'string', describe: 'Output directory (default: results/<tournament name>)' })
+          .option('matches', { type: 'number', requiresArg: true, describe: 'Matches per variant (overrides the spec)' })
+          .option('threads', { type: 'number', requiresArg: true, describe: 'Worker threads (default: all cores)' })
+          .option('seed', { type: 'string', requiresArg: true, describe: 'Master seed, text or integer (overrides the spec)' })
+          .option('out', { type: 'string', requiresArg: true, describe: 'Output directory (default: results/<tournament name>)' })
+          .option('force', {
+            type: 'boolean',
+            describe: 'Replace the finished results in --out (without it, a directory holding them is refused)',
+          })
           .option('batch', {
-            type: 'string',
+            type: 'number',
+            requiresArg: true,
             describe: `Matches per worker task (default: sized to about ${TARGET_MS} ms of play at the measured speed, smaller towards the end; never changes the results)`,
           })
           .option('decision-timeout-ms', {
-            type: 'string',
+            type: 'number',
+            requiresArg: true,
             describe: `Time limit of one bot decision; a bot past it forfeits the match as bot_timeout (default: the spec's decisionTimeoutMs, else ${DEFAULT_DECISION_TIMEOUT_MS})`,
           })
           .option('resume', {
             type: 'boolean',
             describe: 'Finish the run journaled in --out (after a crash, kill or reboot): only the missing matches are played',
           })
-          .option('shard', { type: 'string', describe: 'Play only shard i of n (i/n, 0-based) and keep its journal for `tavolo merge`' })
-          .option('worker-memory-mb', { type: 'string', describe: "Heap limit of each worker thread in MB (default: V8's)" }),
-      (argv) => {
-        chosen = { cmd: 'run', argv };
-      },
+          .option('shard', {
+            type: 'string',
+            requiresArg: true,
+            describe: 'Play only shard i of n (i/n, 0-based) and keep its journal for `tavolo merge`',
+          })
+          .option('worker-memory-mb', { type: 'number', requiresArg: true, describe: "Heap limit of each worker thread in MB (default: V8's)" })
+          .example('$0 run tournaments/stramat-dado.json', 'play both variants of the spec; results in results/stramat-dado/')
+          .example('$0 run tournaments/stramat-dado.json --matches 2000 --out results/dado-quick', 'a quicker look, kept apart')
+          .example('$0 run tournaments/stramat-dado.json --resume', 'finish a run that was stopped'),
+      choose('run'),
     )
     .command(
       'merge <dirs..>',
       'Combine the outputs of the shards of a tournament into the files a single run writes',
       (y) =>
         y
-          .positional('dirs', { type: 'string', array: true, describe: 'The shards\' output directories' })
-          .option('out', { type: 'string', describe: 'Output directory (default: results/<tournament name>)' }),
-      (argv) => {
-        chosen = { cmd: 'merge', argv };
-      },
+          // No default: yargs would show an array positional as `[default: []]` though it is required.
+          .positional('dirs', { type: 'string', array: true, default: undefined, describe: "The shards' output directories" })
+          .option('out', { type: 'string', requiresArg: true, describe: 'Output directory (default: results/<tournament name>)' })
+          .option('force', { type: 'boolean', describe: 'Replace finished results of another tournament in --out' })
+          .example('$0 merge sweep/shard-0 sweep/shard-1 sweep/shard-2 --out results/stramat-dado', 'combine three shards'),
+      choose('merge'),
     )
     .command(
       'play',
       'Play one match move by move (exactly match --match of a tournament with master seed --seed)',
       (y) =>
         y
-          .option('game', { type: 'string', describe: 'Game name (see `tavolo list`) or path of a game module' })
-          .option('players', { type: 'string', describe: 'Number of players (default: the number of --bots)' })
-          .option('bots', { type: 'string', describe: 'Lineup, comma-separated, e.g. greedy,random,random,random' })
-          .option('seed', { type: 'string', describe: 'Master seed (default 0, or the spec seed with --spec)' })
-          .option('option', { type: 'string', array: true, describe: 'Game option key=value (repeatable)' })
-          .option('match', { type: 'string', describe: 'Match index i (default 0): seed and seat rotation of match i' })
-          .option('spec', { type: 'string', describe: 'Replay a match of this tournament spec instead' })
-          .option('variant', { type: 'string', describe: 'Variant name with --spec (default: the first)' }),
-      (argv) => {
-        chosen = { cmd: 'play', argv };
-      },
+          .option('game', { type: 'string', requiresArg: true, describe: 'Game name (see `tavolo list`) or path of a game module' })
+          .option('players', { type: 'number', requiresArg: true, describe: 'Number of players (default: the number of --bots)' })
+          .option('bots', { type: 'string', requiresArg: true, describe: 'Lineup, comma-separated, e.g. greedy,random,random,random' })
+          .option('seed', { type: 'string', requiresArg: true, describe: 'Master seed, text or integer (default 0, or the spec seed with --spec)' })
+          .option('option', { type: 'string', array: true, requiresArg: true, describe: 'Game option key=value (repeatable)' })
+          .option('match', { type: 'number', requiresArg: true, describe: 'Match index i (default 0): seed and seat rotation of match i' })
+          .option('spec', { type: 'string', requiresArg: true, describe: 'Replay a match of this tournament spec instead' })
+          .option('variant', { type: 'string', requiresArg: true, describe: 'Variant name with --spec (default: the first)' })
+          .example('$0 play --game stramat --bots greedy,random,random,random --seed 7', 'match 0 of a 4-player tournament with seed 7')
+          .example('$0 play --spec tournaments/stramat-dado.json --variant one-dado-fewer --match 17', 'match 17 of that variant, exactly as the run played it'),
+      choose('play'),
     )
     .command(
       'list',
       'List the games (with options and player ranges) and the bots (with parameters)',
-      (y) => y,
-      (argv) => {
-        chosen = { cmd: 'list', argv };
-      },
+      (y) => y.example('$0 list', 'every game option with its default and bounds, every bot parameter'),
+      choose('list'),
     )
     .demandCommand(1, 'Give a command: run, merge, play or list (tavolo --help shows them).')
     .strict()
     .help()
     .version(version())
     .fail((msg, err) => {
-      throw err ?? new InputError(msg.includes('--help') ? msg : `${msg} (tavolo --help shows the usage)`);
+      // yargs's own complaints (a flag without its value) come as a YError: bad input like any other.
+      if (err && err.name !== 'YError') throw err;
+      msg = msg ?? err?.message ?? '';
+      const missing = /^Not enough non-option arguments|^Missing required argument/.test(msg) ? MISSING_ARGUMENT[args[0]] : undefined;
+      throw new InputError(missing ?? (msg.includes('--help') ? msg : `${msg} (tavolo --help shows the usage)`));
     })
     .parseAsync();
   if (!chosen) throw new InputError('Give a command: run, merge, play or list (tavolo --help shows them).');
   return chosen;
-}
-
-function progressBar(): cliProgress.SingleBar | undefined {
-  const showBar = Boolean(process.stderr.isTTY) && !process.env.CI;
-  return showBar
-    ? new cliProgress.SingleBar(
-        {
-          format: '{bar} {percentage}% | {value}/{total} matches | {speed} matches/s | ETA {eta_formatted}{stat}',
-          stream: process.stderr,
-          hideCursor: true,
-          clearOnComplete: true,
-          etaBuffer: 50,
-        },
-        cliProgress.Presets.shades_classic,
-      )
-    : undefined;
 }
 
 /** SIGINT and SIGTERM abort the controller (with an Interrupted naming the signal) while `body` runs. */
@@ -183,6 +196,7 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
   const resume = argv.resume === true;
   const seed = textFlag('--seed', argv.seed);
   const out = textFlag('--out', argv.out);
+  const force = argv.force === true;
   const specPath = textFlag('spec', argv.spec)!;
   const spec = await loadSpec(specPath, { matches, seed, decisionTimeoutMs });
   const batch = givenBatch ?? 'auto';
@@ -201,9 +215,7 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
     process.stdout.write(`Lineup: ${spec.lineup.map((e, i) => `${i} ${e.name}`).join(', ')}\n`);
   };
   const bar = progressBar();
-  const t0 = performance.now();
   let lastDone = 0;
-  let startDone = 0;
   let incidents = 0;
   const warn = (line: string) => {
     if (bar) process.stderr.write('\r\x1b[K');
@@ -218,13 +230,14 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
         batch,
         outDir,
         resume,
+        force,
         shard,
         workerMemoryMb,
         signal,
         onStart: ({ done, total, resumed, droppedBytes }) => {
           // Printed once the checks are done: bad input leaves stdout empty.
           printHeader();
-          startDone = lastDone = done;
+          lastDone = done;
           if (resumed) {
             process.stdout.write(
               `Resuming: ${done} of ${total} matches are in the journal of ${shownPath(outDir)}` +
@@ -232,16 +245,16 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
                 '\n',
             );
           }
-          bar?.start(total, done, { speed: 0, stat: '' });
+          bar?.start(total, done);
         },
         onProgress: (done) => {
           lastDone = done;
-          bar?.update(done, { speed: Math.round((done - startDone) / Math.max((performance.now() - t0) / 1000, 1e-3)) });
+          bar?.update(done);
         },
         onFault: (f: FaultNote, bot: string) => {
           warn(`${bot} faulted (${f.reason}) in variant ${spec.variants[f.variant].name}, match ${f.match}, seat ${f.seat}: ${f.message}`);
         },
-        onCheckpoint: (c) => bar?.update(lastDone, { stat: checkpointText(c) }),
+        onCheckpoint: (c) => bar?.note(checkpointText(c)),
         onIncident: (i) => {
           incidents++;
           if (incidents <= 10 || i.kind === 'failed') warn(incidentText(i, variantNames));
@@ -263,7 +276,7 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
       );
       process.stdout.write(faultLines(outcome.faults));
     } else {
-      process.stdout.write('\n' + summaryText(outcome.stats) + '\n');
+      process.stdout.write('\n' + summaryText(outcome.stats, { game: spec.game.name, betterScore: spec.game.betterScore }) + '\n');
       process.stdout.write(rotationNote(outcome.sequential?.stopAt ?? spec.matches, spec.players) + '\n');
       if (spec.variants.length > 1) {
         process.stdout.write(`Variants are paired: match i uses the same seed in every variant.\n`);
@@ -295,16 +308,18 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
   }
 }
 
-function printStats(stats: VariantStats[]): void {
-  process.stdout.write('\n' + summaryText(stats) + '\n');
+async function printStats(stats: VariantStats[], game: string | { sha256: string }): Promise<void> {
+  // A merge has no spec: a registered game is looked up by name to say which scores are better.
+  const known = typeof game === 'string' ? (await gameRegistry())[game] : undefined;
+  process.stdout.write('\n' + summaryText(stats, known ? { game: known.name, betterScore: known.betterScore } : undefined) + '\n');
 }
 
 async function mergeCommand(argv: Record<string, unknown>): Promise<number> {
   const dirs = (Array.isArray(argv.dirs) ? argv.dirs : [argv.dirs]).map((d) => textFlag('merge', d)!);
   const out = textFlag('--out', argv.out);
   try {
-    const r = await withSignals((signal) => mergeShards(dirs, out, signal));
-    printStats(r.stats);
+    const r = await withSignals((signal) => mergeShards(dirs, out, signal, argv.force === true));
+    await printStats(r.stats, r.meta.identity.game);
     process.stdout.write(await writeStandings(r.outDir));
     process.stdout.write(faultLines(r.faults));
     process.stdout.write(
@@ -327,7 +342,7 @@ async function playCommand(argv: Record<string, unknown>): Promise<void> {
       spec: textFlag('--spec', argv.spec),
       variant: textFlag('--variant', argv.variant),
       game: textFlag('--game', argv.game),
-      players: intFlag('--players', argv.players, 1, 64),
+      players: intFlag('--players', argv.players, ...INT_BOUNDS.players),
       bots: listFlag('--bots', argv.bots),
       seed: textFlag('--seed', argv.seed),
       options: parseKeyValues('--option', argv.option),

@@ -111,6 +111,11 @@ export class OptionError extends Error {
 export interface Game<S = unknown, O = unknown> {
   readonly name: string;
   readonly title: string;
+  /**
+   * Which scores are better, for the reports (the terminal table says it): 'lower' when a score counts
+   * against its player, as points left in hand or penalty points do. Default 'higher'.
+   */
+  readonly betterScore?: 'lower' | 'higher';
   readonly minPlayers: number;
   readonly maxPlayers: number;
   readonly options: readonly OptionSpec[];

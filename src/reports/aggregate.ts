@@ -27,6 +27,7 @@ export class VariantStats {
   private readonly faultMatches = new Float64Array(FAULT_REASONS.length);
   private decisions = 0;
   private matchCount = 0;
+  private annulledMatchCount = 0;
 
   constructor(
     readonly variant: string,
@@ -78,6 +79,7 @@ export class VariantStats {
         }
       }
       this.decisions += rec[o + 2];
+      this.annulledMatchCount += annulled;
       const reason = rec[o + REC_FAULT_REASON];
       if (reason >= 0) this.faultMatches[reason]++;
     }
@@ -90,6 +92,18 @@ export class VariantStats {
 
   get matches(): number {
     return this.matchCount;
+  }
+
+  /** Matches annulled (by the rules, or because a bot faulted), each counted once. */
+  get annulledMatches(): number {
+    return this.annulledMatchCount;
+  }
+
+  /** How many seats of a match each bot name holds (2 for a bot listed twice in the lineup). */
+  seatsPerMatch(): Map<string, number> {
+    const out = new Map<string, number>();
+    for (const e of this.entryName) out.set(this.names[e], (out.get(this.names[e]) ?? 0) + 1);
+    return out;
   }
 
   /** Matches that ended because a bot faulted, by end reason (only reasons that occurred). */

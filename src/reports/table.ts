@@ -11,14 +11,32 @@ export function formatTable(header: string[], rows: string[][], indent = '  '): 
 
 const pct = (v: number) => (Number.isFinite(v) ? `${fixed(100 * v, 1)}%` : '-');
 
-/** The end-of-run summary for the terminal: per variant, the bots and the positions from the first player. */
-export function summaryText(stats: readonly VariantStats[]): string {
+/** What the table needs to know about the game: its name and which scores are better. */
+export interface ScoreReading {
+  game: string;
+  betterScore?: 'lower' | 'higher';
+}
+
+/** `2000 matches, 636 annulled (31.8%), 3 ended by a fault`. */
+function variantLine(v: VariantStats): string {
+  const faulted = v.faultedMatches;
+  return (
+    `Variant ${v.variant}: ${v.matches} matches, ${v.annulledMatches} annulled (${pct(v.annulledMatches / v.matches)})` +
+    (faulted > 0 ? `, ${faulted} of them because a bot faulted` : '')
+  );
+}
+
+/**
+ * The end-of-run summary for the terminal: per variant, the bots (the columns of summary.csv, under the
+ * same names) and the positions from the first player (seats.csv), then what the columns count.
+ */
+export function summaryText(stats: readonly VariantStats[], reading?: ScoreReading): string {
   const out: string[] = [];
   for (const v of stats) {
-    out.push(`Variant ${v.variant} (${v.matches} matches)`);
+    out.push(variantLine(v));
     out.push(
       formatTable(
-        ['bot', 'seats', 'wins', 'win rate', '95% interval', 'mean score', 'mean turns', 'annulled', 'faults'],
+        ['bot', 'matches', 'wins', 'win_rate', '95% interval', 'mean_score', 'mean_turns', 'annulled', 'faults'],
         v.botRows().map((r) => [
           r.bot,
           String(r.matches),
@@ -35,7 +53,7 @@ export function summaryText(stats: readonly VariantStats[]): string {
     out.push('');
     out.push(
       formatTable(
-        ['position from first player', 'wins', 'win rate', '95% interval', 'mean score'],
+        ['position from first player', 'wins', 'win_rate', '95% interval', 'mean_score'],
         v.positionRows().map((r) => [
           r.position === 0 ? '1st (first player)' : `${r.position + 1}${['st', 'nd', 'rd'][r.position] ?? 'th'}`,
           fixed(r.wins, 1),
@@ -47,7 +65,24 @@ export function summaryText(stats: readonly VariantStats[]): string {
     );
     out.push('');
   }
+  out.push(...legend(stats, reading));
   return out.join('\n');
+}
+
+/** What the columns count, said once under the tables. */
+function legend(stats: readonly VariantStats[], reading?: ScoreReading): string[] {
+  const lines = [
+    'matches: seat appearances (a bot listed k times in the lineup plays k seats of every match); wins: a win',
+    'shared by k seats counts 1/k to each; win_rate = wins / matches, with its Wilson 95% interval;',
+    'annulled: appearances in annulled matches (played, won by nobody); faults: matches the bot forfeited.',
+  ];
+  const multi = stats.length > 0 ? [...stats[0].seatsPerMatch()].filter(([, k]) => k > 1) : [];
+  if (multi.length > 0) {
+    lines.push(`Listed more than once: ${multi.map(([name, k]) => `${name} plays ${k} seats of every match`).join(', ')}.`);
+  }
+  if (reading?.betterScore === 'lower') lines.push(`mean_score: in ${reading.game} a lower score is better.`);
+  else if (reading?.betterScore === 'higher') lines.push(`mean_score: in ${reading.game} a higher score is better.`);
+  return lines;
 }
 
 /** One sentence on seat rotation, for the terminal and the README. */

@@ -1,4 +1,4 @@
-import { closeSync, openSync, readdirSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { VariantStats, seatsCsv, summaryCsv } from '../reports/aggregate.js';
@@ -9,7 +9,9 @@ import { payloadBytes, type Journal, type JournalMeta, type JournalRecord, type 
  * The final files from journals: matches.csv (rows in variant and match order), summary.csv and
  * seats.csv (aggregated in that same order, so the numbers are byte-identical however the batches were
  * played), and run.json. Used at the end of a run (one journal) and by `tavolo merge` (one per shard).
- * Every file is written under a temporary name first and the four are renamed at the end.
+ * Every file is written under a temporary name first, forced to disk, and the four are renamed at the
+ * end; the directory is then forced to disk too, so that a power cut after the journal is deleted finds
+ * the complete files (or, before the renames reached the disk, the journal to resume from).
  */
 export interface OutputFiles {
   matches: string;
@@ -29,6 +31,43 @@ export function outputFiles(outDir: string): OutputFiles {
 
 const TEMP_MARK = '.tmp-';
 const tempName = (file: string) => `${file}${TEMP_MARK}${process.pid}`;
+
+/** The final files that are present in outDir (a finished run, or a merge, left them). */
+export function finishedFiles(outDir: string): string[] {
+  return Object.values(outputFiles(outDir)).filter((f) => existsSync(f));
+}
+
+/** Writes a whole file and forces it to disk before returning. */
+function writeFileDurably(file: string, data: string): void {
+  const fd = openSync(file, 'w');
+  try {
+    writeFileSync(fd, data);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Forces a directory's entries (renames, deletions) to disk. Where a directory cannot be opened for
+ * this (some platforms and file systems refuse), the files themselves are already on disk.
+ */
+export function syncDirectory(dir: string): void {
+  let fd: number;
+  try {
+    fd = openSync(dir, 'r');
+  } catch {
+    return;
+  }
+  try {
+    fsyncSync(fd);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'EINVAL' && code !== 'EISDIR' && code !== 'EPERM' && code !== 'EBADF') throw err;
+  } finally {
+    closeSync(fd);
+  }
+}
 
 /** Removes temporary output files left by a killed run or merge (ours and other pids'). */
 export function removeStaleTemps(outDir: string): void {
@@ -125,7 +164,7 @@ export class Assembler {
 
   constructor(
     private readonly meta: JournalMeta,
-    outDir: string,
+    private readonly outDir: string,
     /** Per variant, the match range [start, end) to write. */
     private readonly ranges: ReadonlyArray<readonly [number, number]>,
   ) {
@@ -202,12 +241,16 @@ export class Assembler {
     if (!this.complete) throw new Error(`the records do not cover the tournament: ${this.problems().join('; ')}`);
     try {
       this.flush();
+      fsyncSync(this.fd);
       closeSync(this.fd);
       this.fd = -1;
-      writeFileSync(tempName(this.files.summary), summaryCsv(this.stats));
-      writeFileSync(tempName(this.files.seats), seatsCsv(this.stats));
-      writeFileSync(tempName(this.files.run), JSON.stringify(info(this.stats), null, 2) + '\n');
+      writeFileDurably(tempName(this.files.summary), summaryCsv(this.stats));
+      writeFileDurably(tempName(this.files.seats), seatsCsv(this.stats));
+      writeFileDurably(tempName(this.files.run), JSON.stringify(info(this.stats), null, 2) + '\n');
       for (const f of Object.values(this.files)) renameSync(tempName(f), f);
+      // The renames are entries of the directory: on disk only once the directory is. The journal is
+      // deleted after this returns, so a power cut cannot leave neither the files nor the journal.
+      syncDirectory(this.outDir);
       return { stats: this.stats, files: this.files, notes: this.notes };
     } catch (err) {
       this.abort();

@@ -12,6 +12,25 @@ export class InputError extends Error {
   }
 }
 
+/**
+ * What a whole number must be, worded once for the spec and the command line alike:
+ * `an integer of at least 1`, `an integer from 1 to 64`.
+ */
+export function expectedInteger(min: number, max = Number.MAX_SAFE_INTEGER): string {
+  return max >= Number.MAX_SAFE_INTEGER ? `an integer of at least ${min}` : `an integer from ${min} to ${max}`;
+}
+
+/** A short description of a found value for error messages (`the integer 0`, `the string "abc"`). */
+export function describeValue(v: unknown): string {
+  if (v === undefined) return 'nothing (the field is missing)';
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return `an array of ${v.length}`;
+  if (typeof v === 'object') return 'an object';
+  if (typeof v === 'string') return `the string ${JSON.stringify(v)}`;
+  if (typeof v === 'number') return Number.isInteger(v) ? `the integer ${v}` : `the number ${v}`;
+  return `${typeof v} ${JSON.stringify(v)}`;
+}
+
 /** An OptionError from any copy of the engine (a user's game may bundle its own): duck-typed. */
 export function isOptionError(err: unknown): err is Error & { field: string } {
   return err instanceof Error && err.name === 'OptionError' && typeof (err as { field?: unknown }).field === 'string';

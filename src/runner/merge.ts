@@ -2,11 +2,11 @@ import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { VariantStats } from '../reports/aggregate.js';
 import { versions } from '../reports/runinfo.js';
-import { assemble, faultTotals, outputFiles, placeRecords, removeStaleTemps, type OutputFiles } from './assemble.js';
+import { assemble, faultTotals, finishedFiles, outputFiles, placeRecords, removeStaleTemps, type OutputFiles } from './assemble.js';
 import { InputError, Interrupted } from './errors.js';
 import { identityDiff } from './identity.js';
 import { Journal, hasJournal, readMeta, type JournalMeta } from './journal.js';
-import { checkOutDir } from './run.js';
+import { checkOutDir, refuseFinished } from './run.js';
 
 /**
  * `tavolo merge <dirs...>`: the outputs of shards `0/n .. n-1/n` of one tournament, combined into
@@ -24,7 +24,11 @@ export interface MergeOutcome {
   totalMatches: number;
 }
 
-export async function mergeShards(dirs: readonly string[], outArg: string | undefined, signal?: AbortSignal): Promise<MergeOutcome> {
+/**
+ * `force` replaces finished results of another tournament in the output directory; the merged files of
+ * these very shards (the same identity) are replaced without it, as merging again writes the same bytes.
+ */
+export async function mergeShards(dirs: readonly string[], outArg: string | undefined, signal?: AbortSignal, force = false): Promise<MergeOutcome> {
   if (dirs.length === 0) throw new InputError('give the output directories of the shards to merge', 'merge');
   const shards: Array<{ dir: string; meta: JournalMeta }> = [];
   for (const d of dirs) {
@@ -85,6 +89,7 @@ export async function mergeShards(dirs: readonly string[], outArg: string | unde
     if (s.dir === outDir) throw new InputError(`the merged files cannot go into a shard's directory (${rel(s.dir)}); choose another --out`, '--out');
   }
   checkOutDir(outDir);
+  if (finishedFiles(outDir).length > 0 && mergedHash(outDir) !== meta.spec_hash) refuseFinished(rel(outDir), force);
 
   const journals: Journal[] = [];
   try {
@@ -158,6 +163,15 @@ export async function mergeShards(dirs: readonly string[], outArg: string | unde
     return { stats, outDir, files: outputFiles(outDir), meta, faults: faultTotals(stats), totalMatches: total };
   } finally {
     for (const j of journals) j.close();
+  }
+}
+
+/** The tournament identity recorded in outDir's run.json, if there is one. */
+function mergedHash(outDir: string): unknown {
+  try {
+    return (JSON.parse(readFileSync(join(outDir, 'run.json'), 'utf8')) as Record<string, unknown>).spec_hash;
+  } catch {
+    return undefined;
   }
 }
 

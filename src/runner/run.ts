@@ -5,7 +5,7 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { VariantStats } from '../reports/aggregate.js';
 import { csvLine, matchesHeader } from '../reports/csv.js';
 import { versions } from '../reports/runinfo.js';
-import { Assembler, faultTotals, outputFiles, removeStaleTemps, type OutputFiles } from './assemble.js';
+import { Assembler, faultTotals, finishedFiles, outputFiles, removeStaleTemps, type OutputFiles } from './assemble.js';
 import { prepare, runBatch, type BatchResult, type FaultNote } from './batch.js';
 import { BatchesFailed, InputError, Interrupted } from './errors.js';
 import { identityDiff, identityHash, specIdentity } from './identity.js';
@@ -41,6 +41,11 @@ export interface RunOptions {
   outDir: string;
   /** Continue the journal in outDir (or start, if there is none; or do nothing, if the run is complete). */
   resume?: boolean;
+  /**
+   * Replace the finished results in outDir (matches.csv, summary.csv, seats.csv, run.json of an earlier
+   * run). Without it such a directory is refused, so a finished run is never overwritten by accident.
+   */
+  force?: boolean;
   /** Play only this shard's share of the matches and keep the journal for `tavolo merge`. */
   shard?: Shard | null;
   /** Heap limit of each worker (resourceLimits.maxOldGenerationSizeMb); default: V8's. */
@@ -138,6 +143,21 @@ function journalMeta(spec: ResolvedSpec, shard: Shard | null): JournalMeta {
 
 const shardText = (s: Shard | null) => (s ? `${s.index}/${s.count}` : 'none');
 
+/**
+ * A directory that holds the final files of a finished run (or merge) is not overwritten unless asked:
+ * a run that is given the same --out again would otherwise replace results that took hours to play.
+ */
+export function refuseFinished(outDir: string, force: boolean, field = '--out'): void {
+  const found = finishedFiles(outDir);
+  if (force || found.length === 0) return;
+  const names = found.map((f) => f.slice(outDir.length + 1)).join(', ');
+  throw new InputError(
+    `${outDir} already holds finished results (${names}); add --force to replace them, ` +
+      'or give another --out to keep them',
+    field,
+  );
+}
+
 /** The run.json of a finished run in outDir, if it is this spec and shard. */
 function finishedRun(outDir: string, hash: string, shard: Shard | null): Record<string, unknown> | undefined {
   const files = outputFiles(outDir);
@@ -202,11 +222,14 @@ function openJournal(
   meta: JournalMeta,
   shard: Shard | null,
   resume: boolean,
+  /** Before a new journal is created: refuses a directory holding finished results (unless --force). */
+  refuseFinished: () => void,
 ): { journal: Journal; resumed: boolean } | { complete: RunOutcome } {
   const files = outputFiles(outDir);
   if (!hasJournal(outDir)) {
     const info = resume ? finishedRun(outDir, meta.spec_hash, shard) : undefined;
     if (info) return { complete: alreadyComplete(outDir, files, info) };
+    refuseFinished();
     mkdirSync(outDir, { recursive: true });
     return { journal: Journal.create(outDir, meta), resumed: false };
   }
@@ -356,7 +379,7 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
   const files = outputFiles(outDir);
   const started = new Date();
   const t0 = performance.now();
-  const opened = openJournal(outDir, meta, shard, Boolean(o.resume));
+  const opened = openJournal(outDir, meta, shard, Boolean(o.resume), () => refuseFinished(o.outDir, o.force === true));
   if ('complete' in opened) return opened.complete;
   const { journal, resumed } = opened;
 

@@ -1,11 +1,12 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
 import * as z from 'zod';
 import { loadBot } from '../../bots/index.js';
 import type { BotFactory } from '../engine/bot.js';
 import type { AnyGame, Options } from '../engine/game.js';
 import { resolveOptions } from '../engine/options.js';
-import { InputError, isOptionError, prefixOptionError } from './errors.js';
+import { InputError, describeValue, expectedInteger, isOptionError, prefixOptionError } from './errors.js';
 import { loadGame } from './games.js';
 import { resolveSequential, sequentialSchema, type SequentialSpec } from './sequential-spec.js';
 
@@ -37,14 +38,26 @@ const botEntrySchema = z.strictObject({
   params: optionsRecord.optional(),
 });
 
+/**
+ * The bounds of the spec's whole-number fields. `--players`, `--matches` and `--decision-timeout-ms` on
+ * the command line use the same bounds and the same wording (expectedInteger).
+ */
+export const INT_BOUNDS = {
+  players: [1, 64],
+  matches: [1, Number.MAX_SAFE_INTEGER],
+  decisionTimeoutMs: [1, MAX_DECISION_TIMEOUT_MS],
+} as const satisfies Record<string, readonly [number, number]>;
+
+const boundedInt = (field: keyof typeof INT_BOUNDS) => z.int().min(INT_BOUNDS[field][0]).max(INT_BOUNDS[field][1]);
+
 export const specSchema = z.strictObject({
   name: z.string().regex(NAME_PATTERN),
   description: z.string().optional(),
   game: z.string().min(1),
-  players: z.int().min(1).max(64),
-  matches: z.int().min(1),
+  players: boundedInt('players'),
+  matches: boundedInt('matches'),
   seed: z.union([z.string().min(1), z.int()]),
-  decisionTimeoutMs: z.int().min(1).max(MAX_DECISION_TIMEOUT_MS).optional(),
+  decisionTimeoutMs: boundedInt('decisionTimeoutMs').optional(),
   variants: z.array(variantSchema).min(1).optional(),
   bots: z.array(botEntrySchema).min(1),
   sequential: sequentialSchema.optional(),
@@ -69,16 +82,7 @@ export function formatPath(path: readonly PropertyKey[]): string {
   return out;
 }
 
-/** A short description of a found value for error messages. */
-export function describeValue(v: unknown): string {
-  if (v === undefined) return 'nothing (the field is missing)';
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return `an array of ${v.length}`;
-  if (typeof v === 'object') return 'an object';
-  if (typeof v === 'string') return `the string ${JSON.stringify(v)}`;
-  if (typeof v === 'number') return Number.isInteger(v) ? `the integer ${v}` : `the number ${v}`;
-  return `${typeof v} ${JSON.stringify(v)}`;
-}
+export { describeValue };
 
 const EXPECTED_TYPE: Record<string, string> = {
   string: 'a string',
@@ -91,24 +95,27 @@ const EXPECTED_TYPE: Record<string, string> = {
 };
 
 /** Fields declared with z.int(): zod reports a wrong type there as "expected number". */
-const INT_FIELDS = new Set(['players', 'matches', 'decisionTimeoutMs', 'sequential.checkEvery']);
+const isIntField = (field: string): field is keyof typeof INT_BOUNDS => Object.hasOwn(INT_BOUNDS, field);
+const intExpected = (field: keyof typeof INT_BOUNDS) => expectedInteger(INT_BOUNDS[field][0], INT_BOUNDS[field][1]);
 
 function describeIssue(issue: z.core.$ZodIssue): { field: string; message: string } {
   const field = formatPath(issue.path);
   const found = describeValue(issue.input);
   switch (issue.code) {
     case 'invalid_type': {
-      const expected = INT_FIELDS.has(field) && issue.expected === 'number' ? 'int' : issue.expected;
-      return { field, message: `expected ${EXPECTED_TYPE[expected] ?? expected}, found ${found}` };
+      if (isIntField(field) && issue.expected === 'number') return { field, message: `expected ${intExpected(field)}, found ${found}` };
+      return { field, message: `expected ${EXPECTED_TYPE[issue.expected] ?? issue.expected}, found ${found}` };
     }
     case 'too_small': {
       if (issue.origin === 'array') {
         return { field, message: `expected at least ${issue.minimum} entr${issue.minimum === 1 ? 'y' : 'ies'}, found ${found}` };
       }
       if (issue.origin === 'string') return { field, message: `expected a non-empty string, found ${found}` };
+      if (isIntField(field)) return { field, message: `expected ${intExpected(field)}, found ${found}` };
       return { field, message: `expected ${issue.origin === 'int' ? 'an integer' : 'a number'} of at least ${issue.minimum}, found ${found}` };
     }
     case 'too_big':
+      if (isIntField(field)) return { field, message: `expected ${intExpected(field)}, found ${found}` };
       return { field, message: `expected ${issue.origin === 'int' ? 'an integer' : 'a number'} of at most ${issue.maximum}, found ${found}` };
     case 'invalid_format':
       return {
@@ -162,24 +169,37 @@ export function readSpecFile(path: string): RawSpec {
 }
 
 /**
- * A JSON.parse message with the line and column of the problem (Node 20 gives only a character
- * position, or none at the end of the input), and the offending line.
+ * A JSON.parse message with the line and column of the problem and the offending line. Node 20 gives
+ * a character position for some errors and none for others (an unexpected token, as in a YAML file);
+ * where it gives none, jsonc-parser's strict JSON scan finds the offset.
  */
 export function jsonErrorText(text: string, message: string): string {
   const pos = /at position (\d+)/.exec(message);
-  const lineCol = /\(line (\d+) column (\d+)\)/.exec(message);
-  let offset: number;
+  if (/\(line (\d+) column (\d+)\)/.test(message)) return message;
+  let offset: number | undefined;
+  let detail = message.replace(/ in JSON at position \d+.*$/, '').replace(/ at position \d+.*$/, '');
   if (pos) offset = Number(pos[1]);
-  else if (lineCol) return message;
   else if (/end of (JSON )?input/i.test(message)) offset = text.length;
-  else return message;
+  else {
+    const found = firstJsonError(text);
+    if (found === undefined) return message;
+    offset = found.offset;
+    detail = `Unexpected ${JSON.stringify(text.slice(found.offset, found.offset + Math.max(1, Math.min(found.length, 20))))}`;
+  }
   const before = text.slice(0, offset);
   const line = before.split('\n').length;
   const column = offset - (before.lastIndexOf('\n') + 1) + 1;
   const source = (text.split('\n')[line - 1] ?? '').replace(/\r$/, '');
   const shown = source.length > 120 ? `${source.slice(0, 117)}...` : source;
-  const detail = message.replace(/ in JSON at position \d+.*$/, '').replace(/ at position \d+.*$/, '');
-  return `${detail} at line ${line}, column ${column}${shown.trim() ? `: ${shown.trim()}` : ''}`;
+  const hint = /^\s*[{[]/.test(text) ? '' : ' (a spec is a JSON object, starting with {)';
+  return `${detail} at line ${line}, column ${column}${shown.trim() ? `: ${shown.trim()}` : ''}${hint}`;
+}
+
+/** The offset of the first syntax error in strict JSON (no comments, no trailing commas), if any. */
+function firstJsonError(text: string): ParseError | undefined {
+  const errors: ParseError[] = [];
+  parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  return errors[0];
 }
 
 export interface LineupEntry {

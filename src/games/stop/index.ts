@@ -71,6 +71,7 @@ function metrics(s: StopState, out: number[]): void {
 export const stop: Game<StopState, StopObservation> = {
   name: 'stop',
   title: 'Stop',
+  betterScore: 'lower',
   minPlayers: 2,
   maxPlayers: 10,
   options: STOP_OPTIONS,

@@ -75,7 +75,7 @@ export const stramatOptions: OptionSpec[] = [
       default: DEFAULT_POINTS[t],
       min: 0,
       max: 100,
-      description: `points a ${TYPE_NAMES[t]} card in hand scores at the end (assumed, rulebook 5.0 lost)`,
+      description: `points scored at the end for each ${TYPE_NAMES[t]} card left in hand (assumed, rulebook 5.0 lost)`,
     }),
   ),
   { name: 'handSize', type: 'int', default: 3, min: 1, max: 10, description: 'cards dealt to each player (6.0)' },

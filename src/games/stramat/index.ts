@@ -76,6 +76,7 @@ function result(s: StramatState): MatchResult {
 export const stramat: Game<StramatState, StramatObservation> = {
   name: 'stramat',
   title: 'STRAMAT! (card party game, 72 cards)',
+  betterScore: 'lower',
   minPlayers: 2,
   maxPlayers: MAX_PLAYERS,
   options: stramatOptions,
