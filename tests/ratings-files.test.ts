@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { Standings, headToHeadCsv, leaderboardText, ratingsCsv, RATINGS_HEADER, HEAD_TO_HEAD_HEADER } from '../src/analysis/standings.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { Standings, headToHeadCsv, leaderboardText, ratingsCsv, standingsAfterRun, RATINGS_HEADER, HEAD_TO_HEAD_HEADER } from '../src/analysis/standings.js';
 
 /** Rows of a 3-seat table: a > b > c by construction, with some ties (annulled) and upsets. */
 function rows(): Array<{ variant: string; bots: string[]; ranks: number[] }> {
@@ -60,5 +63,18 @@ describe('standings files', () => {
     for (const x of [v1[0], ...v1.slice(1).reverse(), v2[0], ...v2.slice(1).reverse()]) back.add(x);
     expect(ratingsCsv(back.results())).toBe(ratingsCsv(results));
     expect(headToHeadCsv(back.results())).toBe(headToHeadCsv(results));
+  });
+});
+
+describe('after a run', () => {
+  it('a folder the standings cannot read gives a warning, not an error', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tavolo-standings-'));
+    const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      expect(await standingsAfterRun(dir)).toBe('');
+      expect(String(err.mock.calls[0][0])).toMatch(/^warning: ratings.csv and head-to-head.csv were not written: .*no run.json/);
+    } finally {
+      err.mockRestore();
+    }
   });
 });

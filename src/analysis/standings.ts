@@ -146,3 +146,16 @@ export async function writeStandings(dir: string): Promise<string> {
   }
   return leaderboardText(results) + `Wrote ${info.shown}/ratings.csv, head-to-head.csv\n`;
 }
+
+/**
+ * writeStandings after a run or merge: a failure here (a disk full, say) is a warning on stderr, and the
+ * run's own files and exit code stand. Returns the leaderboard, or '' when it could not be made.
+ */
+export async function standingsAfterRun(dir: string): Promise<string> {
+  try {
+    return await writeStandings(dir);
+  } catch (err) {
+    process.stderr.write(`warning: ratings.csv and head-to-head.csv were not written: ${err instanceof Error ? err.message : String(err)}\n`);
+    return '';
+  }
+}

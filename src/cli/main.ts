@@ -16,7 +16,7 @@ import { DEFAULT_DECISION_TIMEOUT_MS, INT_BOUNDS, MAX_DECISION_TIMEOUT_MS, loadS
 import { intFlag, listFlag, parseKeyValues, rawFlagValues, shardFlag, textFlag } from './args.js';
 import { progressBar } from './progress.js';
 import { checkpointText, verdictText } from '../runner/sequential-run.js';
-import { writeStandings } from '../analysis/standings.js';
+import { standingsAfterRun } from '../analysis/standings.js';
 import { listText } from './list.js';
 import { narrateMatch, playSpec } from './play.js';
 
@@ -283,7 +283,7 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
       }
       process.stdout.write(faultLines(outcome.faults));
       if (outcome.sequential) process.stdout.write(verdictText(spec, outcome.sequential) + '\n');
-      process.stdout.write('\n' + (await writeStandings(outcome.outDir)));
+      process.stdout.write('\n' + (await standingsAfterRun(outcome.outDir)));
       process.stdout.write(
         `Wrote ${shown}/matches.csv, summary.csv, seats.csv, run.json${outcome.sequential ? ', sequential.csv' : ''} ` +
           `(${outcome.playedMatches} matches in ${outcome.wallSeconds.toFixed(1)} s, ${Math.round(outcome.matchesPerSecond)} matches/s` +
@@ -320,7 +320,7 @@ async function mergeCommand(argv: Record<string, unknown>): Promise<number> {
   try {
     const r = await withSignals((signal) => mergeShards(dirs, out, signal, argv.force === true));
     await printStats(r.stats, r.meta.identity.game);
-    process.stdout.write(await writeStandings(r.outDir));
+    process.stdout.write(await standingsAfterRun(r.outDir));
     process.stdout.write(faultLines(r.faults));
     process.stdout.write(
       `Merged ${dirs.length} shard${dirs.length > 1 ? 's' : ''} (${r.totalMatches} matches): wrote ${shownPath(r.outDir)}/matches.csv, summary.csv, seats.csv, run.json\n`,
