@@ -1,4 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { PassThrough } from 'node:stream';
+import { progressBar } from '../src/cli/progress.js';
+import { checkpointText } from '../src/runner/sequential-run.js';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { Interrupted, runTournament } from '../src/runner/run.js';
@@ -152,6 +155,26 @@ describe('sequential specs: bad input', () => {
       expect(r.code, r.stderr).toBe(2);
       expect(r.stderr).toMatch(message);
       expect(existsSync(join(dir, 'bad', 'matches.csv'))).toBe(false);
+    }
+  });
+});
+
+describe('the progress bar of a sequential run', () => {
+  it('shows the statistic between its bounds at the last checkpoint', async () => {
+    const stream = Object.assign(new PassThrough(), { isTTY: true, columns: 200 });
+    let written = '';
+    stream.on('data', (d: Buffer) => (written += d.toString()));
+    const ci = process.env.CI;
+    delete process.env.CI;
+    try {
+      const bar = progressBar(stream as unknown as NodeJS.WriteStream)!;
+      bar.start(4000, 0);
+      const r = await runInProcess(greedyMirror('bar'), join(dir, 'bar'), { onCheckpoint: (c) => bar.note(checkpointText(c)) });
+      bar.stop();
+      const last = r.sequential!.checkpoints[r.sequential!.checkpoints.length - 1];
+      expect(written).toContain(`LLR ${last.llr.toFixed(2)} in [-2.94, 2.94] at ${last.matches}`);
+    } finally {
+      if (ci !== undefined) process.env.CI = ci;
     }
   });
 });
