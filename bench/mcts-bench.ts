@@ -10,6 +10,7 @@ import type { AnyGame, Options } from '../src/engine/game.js';
 import { resolveOptions } from '../src/engine/options.js';
 import { Rng } from '../src/engine/rng.js';
 import { stramat } from '../src/games/stramat/index.js';
+import { stop } from '../src/games/stop/index.js';
 import { greedy } from '../bots/greedy.js';
 import { ismcts } from '../bots/ismcts.js';
 import { pimc } from '../bots/pimc.js';
@@ -61,17 +62,17 @@ function samplePoints(game: AnyGame, opts: Options, players: number, matches: nu
   return out;
 }
 
-function makeBot(factory: BotFactory, params: Record<string, unknown>, players: number, seat: number): Bot {
+function makeBot(factory: BotFactory, params: Record<string, unknown>, players: number, seat: number, game: AnyGame = stramat): Bot {
   const resolved = resolveOptions(factory.params, params, 'bot parameter');
-  return factory.create({ game: stramat, seat, players, rng: new Rng(`bench/${seat}`), params: resolved });
+  return factory.create({ game, seat, players, rng: new Rng(`bench/${seat}`), params: resolved });
 }
 
 /** Mean time per decision over the points, CPU and wall, in ms. */
-function timeDecisions(factory: BotFactory, params: Record<string, unknown>, players: number, points: StoredDecision[]) {
+function timeDecisions(factory: BotFactory, params: Record<string, unknown>, players: number, points: StoredDecision[], game: AnyGame = stramat) {
   const bots = new Map<number, Bot>();
   const botFor = (seat: number) => {
     let b = bots.get(seat);
-    if (!b) bots.set(seat, (b = makeBot(factory, params, players, seat)));
+    if (!b) bots.set(seat, (b = makeBot(factory, params, players, seat, game)));
     return b;
   };
   for (let i = 0; i < Math.min(5, points.length); i++) botFor(points[i].player).choose(points[i]);
@@ -154,5 +155,23 @@ for (const players of [2, 4]) {
     const t = timeDecisions(factory, params, players, points);
     const fmt = (ms: number) => (ms < 0.1 ? ms.toFixed(4) : ms.toFixed(1)).padStart(8);
     line(`  ${players}p ${name.padEnd(26)} ${fmt(t.cpu)} / ${fmt(t.wall)}   (${points.length} points)`);
+  }
+}
+
+// Stop, 4 players: playouts to the end of the round (horizon 'auto': Stop provides stage and evaluate)
+// against playouts to the end of the 500-point match.
+{
+  const points = samplePoints(stop, resolveOptions(stop.options, {}), 4, quick ? 1 : 3, 'bench-stop').filter((_d, i) => i % 16 === 0);
+  line('');
+  line(`Stop, 4 players, time per decision (ms; CPU / wall), every 16th decision point of random matches (${points.length}):`);
+  const rows: Array<[string, BotFactory, Record<string, unknown>]> = [
+    ['pimc, to the round end', pimc, {}],
+    ['pimc, to the match end', pimc, { horizon: 'match' }],
+    ['ismcts, to the round end', ismcts, {}],
+    ['ismcts, to the match end', ismcts, { horizon: 'match' }],
+  ];
+  for (const [name, factory, params] of rows) {
+    const t = timeDecisions(factory, params, 4, points, stop as AnyGame);
+    line(`  ${name.padEnd(26)} ${t.cpu.toFixed(1).padStart(8)} / ${t.wall.toFixed(1).padStart(8)}`);
   }
 }

@@ -74,7 +74,7 @@ export class IsmctsSearch {
     this.buf = new Int32Array(game.maxActions);
     this.tried = new Uint8Array(game.maxActions);
     this.availKids = new Int32Array(game.maxActions);
-    this.playout = new Playout(game, players, searchRng, params.rollout, params.maxDepth, params.rankWeight);
+    this.playout = new Playout(game, players, searchRng, params.rollout, params.maxDepth, params.rankWeight, params.horizon);
   }
 
   /** Searches from `obs` (player `me` to act) and returns the most visited of legal[0..count). */

@@ -8,6 +8,8 @@ import type { Rng } from '../src/engine/rng.js';
  */
 
 export type RolloutPolicy = 'random' | 'greedy';
+/** Where a playout ends: the match's end, or the game's next stage (a round's end), or 'auto'. */
+export type Horizon = 'auto' | 'match' | 'round';
 
 /** Parameters shared by the Monte Carlo bots, resolved. */
 export interface McParams {
@@ -16,6 +18,7 @@ export interface McParams {
   timeMs: number;
   maxDepth: number;
   rankWeight: number;
+  horizon: Horizon;
 }
 
 /** A playout longer than this is cut even with maxDepth = 0 (a game that never ends must not hang a bot). */
@@ -57,6 +60,15 @@ export const COMMON_PARAMS: readonly OptionSpec[] = [
       'on the unfinished state (the scores as they stand)',
   },
   {
+    name: 'horizon',
+    type: 'enum',
+    default: 'auto',
+    values: ['auto', 'match', 'round'],
+    description:
+      "Where a playout ends: 'match' (the end of the match), 'round' (the end of the game's current stage, such as a " +
+      "Stop round, scored by game.evaluate), 'auto' ('round' for games that provide game.stage and game.evaluate, else 'match')",
+  },
+  {
     name: 'rankWeight',
     type: 'number',
     default: 0,
@@ -75,6 +87,7 @@ export function readParams(params: Options): McParams {
     timeMs: params.timeMs as number,
     maxDepth: params.maxDepth as number,
     rankWeight: params.rankWeight as number,
+    horizon: (params.horizon as Horizon | undefined) ?? 'auto',
   };
 }
 
@@ -101,6 +114,8 @@ export class Playout {
   private readonly buf: Int32Array;
   private readonly depthLimit: number;
   private readonly greedy: boolean;
+  /** Stop at the game's next stage (game.stage changes) and score with game.evaluate. */
+  private readonly byStage: boolean;
 
   constructor(
     private readonly game: AnyGame,
@@ -109,11 +124,17 @@ export class Playout {
     policy: RolloutPolicy,
     maxDepth: number,
     private readonly rankWeight: number,
+    horizon: Horizon = 'match',
   ) {
     this.rewards = new Float64Array(players);
     this.buf = new Int32Array(game.maxActions);
     this.depthLimit = maxDepth > 0 ? maxDepth : HARD_DEPTH_LIMIT;
     this.greedy = policy === 'greedy';
+    const staged = typeof game.stage === 'function' && typeof game.evaluate === 'function';
+    if (horizon === 'round' && !staged) {
+      throw new Error(`horizon 'round' needs game.stage and game.evaluate, which ${game.name} does not implement (use 'match')`);
+    }
+    this.byStage = horizon === 'round' || (horizon === 'auto' && staged);
   }
 
   /** Plays `state` (a determinized copy, mutated) to the end or the depth limit, then scores it. */
@@ -122,9 +143,11 @@ export class Playout {
     const buf = this.buf;
     const rng = this.rng;
     const limit = this.depthLimit;
+    const stage = this.byStage ? game.stage!(state) : 0;
     for (let depth = 0; depth < limit; depth++) {
       const p = game.currentPlayer(state);
       if (p < 0) break;
+      if (this.byStage && game.stage!(state) !== stage) break;
       const k = game.legalActions(state, buf);
       const a = k === 1 ? buf[0] : this.greedy ? this.greedyAction(state, p, k) : buf[rng.int(k)];
       game.apply(state, a, rng);
@@ -159,7 +182,13 @@ export class Playout {
    * its rank score when rankWeight > 0; 0 for everyone in an annulled match.
    */
   score(state: unknown): Float64Array {
-    const r = this.game.result(state);
+    const game = this.game;
+    if (typeof game.evaluate === 'function' && game.currentPlayer(state) >= 0) {
+      // Cut before the end (a stage or maxDepth): the game's estimate of each seat's reward.
+      game.evaluate(state, this.rewards);
+      return this.rewards;
+    }
+    const r = game.result(state);
     const out = this.rewards;
     out.fill(0);
     if (r.annulled) return out;

@@ -37,7 +37,7 @@ export class PimcSearch {
     this.sums = new Float64Array(game.maxActions);
     this.tries = new Float64Array(game.maxActions);
     this.actions = new Int32Array(game.maxActions);
-    this.playout = new Playout(game, players, searchRng, params.rollout, params.maxDepth, params.rankWeight);
+    this.playout = new Playout(game, players, searchRng, params.rollout, params.maxDepth, params.rankWeight, params.horizon);
   }
 
   search(obs: unknown, me: number, legal: Int32Array, count: number): number {

@@ -11,8 +11,8 @@ import { recompute } from './fixtures/recompute.js';
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
 const RUN_FILES = ['matches.csv', 'summary.csv', 'seats.csv'];
-/** The CLI also compares the variants of a run (src/analysis). */
-const FILES = [...RUN_FILES, 'compare.csv', 'variants.csv'];
+/** The CLI also compares the variants of a run and rates the bots (src/analysis). */
+const FILES = [...RUN_FILES, 'compare.csv', 'variants.csv', 'ratings.csv', 'head-to-head.csv'];
 const HIGHCARD = join(FIXTURES, 'highcard-3p.json');
 const DADO = join(ROOT, 'tournaments', 'stramat-dado.json');
 
@@ -54,9 +54,9 @@ describe('byte-identical output across thread counts, batch sizes and reruns', (
     expect(read(st[1], f)).toBe(read(st[0], f));
   });
 
-  it('leaves exactly the result files (no temporaries): the four of every run, and the comparison of its two variants, and the report', () => {
+  it('leaves exactly the result files (no temporaries): the four of every run, and the comparison of its two variants, the ratings, and the report', () => {
     for (const d of [...hc, ...st]) {
-      expect(readdirSync(d).sort()).toEqual(['compare.csv', 'matches.csv', 'report.html', 'run.json', 'seats.csv', 'summary.csv', 'variants.csv']);
+      expect(readdirSync(d).sort()).toEqual(['compare.csv', 'head-to-head.csv', 'matches.csv', 'ratings.csv', 'report.html', 'run.json', 'seats.csv', 'summary.csv', 'variants.csv']);
     }
   });
 

@@ -8,7 +8,7 @@ import { FIXTURES, ROOT, tavoloAsync, tempDir } from './fixtures/cli.js';
 // These tests start and kill processes; on a busy machine they need more than the default 5 s.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
-const FILES = ['matches.csv', 'summary.csv', 'seats.csv'];
+const FILES = ['matches.csv', 'summary.csv', 'seats.csv', 'ratings.csv', 'head-to-head.csv'];
 const read = (dir: string, f: string) => readFileSync(join(dir, f), 'utf8');
 const records = (dir: string) => {
   const log = join(dir, 'journal', 'batches.log');

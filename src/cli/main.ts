@@ -17,6 +17,8 @@ import { DEFAULT_DECISION_TIMEOUT_MS, INT_BOUNDS, MAX_DECISION_TIMEOUT_MS, loadS
 import { intFlag, listFlag, parseKeyValues, rawFlagValues, shardFlag, textFlag } from './args.js';
 import { progressBar } from './progress.js';
 import { compareCommand } from './compare.js';
+import { checkpointText, verdictText } from '../runner/sequential-run.js';
+import { standingsAfterRun } from '../analysis/standings.js';
 import { listText } from './list.js';
 import { narrateMatch, playSpec } from './play.js';
 import { reportAfterRun, reportCommand } from './report.js';
@@ -297,6 +299,7 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
         onFault: (f: FaultNote, bot: string) => {
           warn(`${bot} faulted (${f.reason}) in variant ${spec.variants[f.variant].name}, match ${f.match}, seat ${f.seat}: ${f.message}`);
         },
+        onCheckpoint: (c) => bar?.note(checkpointText(c)),
         onIncident: (i) => {
           incidents++;
           if (incidents <= 10 || i.kind === 'failed') warn(incidentText(i, variantNames));
@@ -319,15 +322,18 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
       process.stdout.write(faultLines(outcome.faults));
     } else {
       process.stdout.write('\n' + summaryText(outcome.stats, { game: spec.game.name, betterScore: spec.game.betterScore }) + '\n');
-      process.stdout.write(rotationNote(spec.matches, spec.players) + '\n');
+      process.stdout.write(rotationNote(outcome.sequential?.stopAt ?? spec.matches, spec.players) + '\n');
       if (spec.variants.length > 1) {
         process.stdout.write(`Variants are paired: match i uses the same seed in every variant.\n`);
       }
       process.stdout.write(faultLines(outcome.faults));
+      if (outcome.sequential) process.stdout.write(verdictText(spec, outcome.sequential) + '\n');
+      process.stdout.write('\n' + (await standingsAfterRun(outcome.outDir)));
       process.stdout.write(
-        `Wrote ${shown}/matches.csv, summary.csv, seats.csv, run.json ` +
+        `Wrote ${shown}/matches.csv, summary.csv, seats.csv, run.json${outcome.sequential ? ', sequential.csv' : ''} ` +
           `(${outcome.playedMatches} matches in ${outcome.wallSeconds.toFixed(1)} s, ${Math.round(outcome.matchesPerSecond)} matches/s` +
           (outcome.playedMatches < outcome.totalMatches ? `; ${outcome.totalMatches - outcome.playedMatches} were already journaled` : '') +
+          (outcome.playedMatches > outcome.totalMatches ? '; those played past the stopping point are left out' : '') +
           ')\n',
       );
       process.stdout.write(await compareAfterRun(outcome.outDir, spec.baseline));
@@ -361,6 +367,7 @@ async function mergeCommand(argv: Record<string, unknown>): Promise<number> {
   try {
     const r = await withSignals((signal) => mergeShards(dirs, out, signal, argv.force === true));
     await printStats(r.stats, r.meta.identity.game);
+    process.stdout.write(await standingsAfterRun(r.outDir));
     process.stdout.write(faultLines(r.faults));
     process.stdout.write(
       `Merged ${dirs.length} shard${dirs.length > 1 ? 's' : ''} (${r.totalMatches} matches): wrote ${shownPath(r.outDir)}/matches.csv, summary.csv, seats.csv, run.json\n`,

@@ -7,6 +7,8 @@ import cliProgress from 'cli-progress';
 export interface Progress {
   start(total: number, done: number): void;
   update(done: number): void;
+  /** Text shown after the time left until the next note (a sequential test's statistic). */
+  note(text: string): void;
   stop(): void;
 }
 
@@ -24,7 +26,7 @@ export function progressBar(stream: NodeJS.WriteStream = process.stderr): Progre
   if (!stream.isTTY || process.env.CI) return undefined;
   const bar = new cliProgress.SingleBar(
     {
-      format: '{bar} {percentage}% | {value}/{total} matches | {speed} matches/s | {eta_text}',
+      format: '{bar} {percentage}% | {value}/{total} matches | {speed} matches/s | {eta_text}{note}',
       stream,
       hideCursor: true,
       clearOnComplete: true,
@@ -34,9 +36,12 @@ export function progressBar(stream: NodeJS.WriteStream = process.stderr): Progre
   let t0 = 0;
   let first = 0;
   let total = 0;
+  let last = 0;
+  let noted = '';
   const payload = (done: number) => {
+    last = done;
     const rate = (done - first) / Math.max((performance.now() - t0) / 1000, 1e-3);
-    return { speed: Math.round(rate), eta_text: etaText(total - done, rate) };
+    return { speed: Math.round(rate), eta_text: etaText(total - done, rate), note: noted };
   };
   return {
     start(all, done) {
@@ -47,6 +52,10 @@ export function progressBar(stream: NodeJS.WriteStream = process.stderr): Progre
     },
     update(done) {
       bar.update(done, payload(done));
+    },
+    note(text) {
+      noted = text;
+      bar.update(last, payload(last));
     },
     stop() {
       bar.stop();

@@ -214,6 +214,19 @@ export interface Game<S = unknown, O = unknown> {
    * show is counted in the zone's `hidden`.
    */
   observedView(obs: O, player: number): TableView;
+
+  /**
+   * Optional, with `evaluate`: a count that steps up at the game's natural resting points (Stop: rounds
+   * scored). The search bots' playouts with `horizon: 'round'` stop when it changes (docs/bots.md).
+   */
+  stage?(state: S): number;
+
+  /**
+   * Optional: each seat's expected reward (its chance of winning, in [0, 1], at most 1 in all) if the
+   * match were played on from this unfinished state. Scores the search bots' cut playouts (at a `stage`
+   * change or at maxDepth) instead of `result`. Must depend on the state alone (no rng, no clock).
+   */
+  evaluate?(state: S, out: Float64Array): void;
 }
 
 /** A game with its types erased, as the runner and the bots hold it. */

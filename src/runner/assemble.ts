@@ -78,7 +78,7 @@ export function removeStaleTemps(outDir: string): void {
     return;
   }
   for (const n of names) {
-    if (/^(matches\.csv|summary\.csv|seats\.csv|run\.json)\.tmp-\d+$/.test(n)) rmSync(join(outDir, n), { force: true });
+    if (/^(matches\.csv|summary\.csv|seats\.csv|run\.json|sequential\.csv)\.tmp-\d+$/.test(n)) rmSync(join(outDir, n), { force: true });
   }
 }
 

@@ -26,6 +26,8 @@ export interface SpecIdentity {
   decision_timeout_ms: number;
   variants: Array<{ name: string; options: unknown }>;
   lineup: Array<{ name: string; bot: string | { sha256: string }; params: unknown }>;
+  /** Only for a sequential spec (so other tournaments keep their identity). */
+  sequential?: unknown;
 }
 
 const fileHashes = new Map<string, string>();
@@ -52,6 +54,7 @@ export function specIdentity(spec: ResolvedSpec): SpecIdentity {
     decision_timeout_ms: spec.decisionTimeoutMs,
     variants: spec.variants.map((v) => ({ name: v.name, options: v.options })),
     lineup: spec.lineup.map((e) => ({ name: e.name, bot: fileRef(e.ref), params: e.params })),
+    ...(spec.sequential ? { sequential: spec.sequential } : {}),
   };
 }
 

@@ -98,6 +98,8 @@ export interface PoolOptions {
   /** A completed batch (called synchronously, in completion order). */
   onResult(res: BatchResult): void;
   onIncident?(i: Incident): void;
+  /** Checked after each batch: true ends the play at once (the batches still running are abandoned). */
+  stop?(): boolean;
 }
 
 export interface PoolOutcome {
@@ -171,6 +173,11 @@ export function playOnPool(batches: Iterable<PlayBatch>, o: PoolOptions): Promis
 
     const pump = () => {
       if (finished) return;
+      // A sequential test has decided: what is still running is past its stopping point.
+      if (o.stop?.()) {
+        finish();
+        return;
+      }
       while (free.length > 0) {
         const job = nextJob();
         if (!job) break;

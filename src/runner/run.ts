@@ -12,8 +12,10 @@ import { identityDiff, identityHash, specIdentity } from './identity.js';
 import { Journal, decodePayload, hasJournal, journalDir, readMeta, type JournalMeta, type Shard } from './journal.js';
 import { BatchPlanner, type BatchSize } from './batching.js';
 import { shardRange } from './plan.js';
-import { MAX_FAILURES, playOnPool, type FailedBatch, type Incident } from './pool.js';
+import { MAX_FAILURES, playOnPool, type FailedBatch, type Incident, type PlayBatch } from './pool.js';
 import { toWorkerSpec, type ResolvedSpec } from './spec.js';
+import { assembleUpTo, monitorFromJournal, refuseShard, sequentialInfo, until, writeSequentialCsv } from './sequential-run.js';
+import { windowed, type Checkpoint, type SequentialMonitor } from './sequential-monitor.js';
 
 export { Interrupted };
 
@@ -60,6 +62,8 @@ export interface RunOptions {
   onFault?: (note: FaultNote, bot: string) => void;
   /** Worker timeouts, crashes, retries. */
   onIncident?: (i: Incident) => void;
+  /** A sequential spec: each checkpoint once evaluated (in order). */
+  onCheckpoint?: (c: Checkpoint) => void;
   /** Stops the run (SIGINT/SIGTERM; abort with an Interrupted as reason): the journal keeps what is done. */
   signal?: AbortSignal;
   /**
@@ -85,6 +89,8 @@ export interface RunOutcome {
   /** Matches that ended because a bot faulted, by end reason. */
   faults: Record<string, number>;
   info: Record<string, unknown>;
+  /** A sequential spec's test: its verdict and checkpoints (a complete run only). */
+  sequential?: SequentialMonitor;
 }
 
 /** Throws an InputError unless outDir is, or can be created as, a writable directory. Writes nothing. */
@@ -185,75 +191,205 @@ function botTimeTable(names: string[], botTime: number[]): Array<{ bot: string; 
   }));
 }
 
+/** What a session of play did: for run.json. */
+interface Session {
+  done: number;
+  decisions: number;
+  botTime: number[];
+  workerRestarts: number;
+  workerHeapPeak: number;
+}
+
+const alreadyComplete = (outDir: string, files: OutputFiles, info: Record<string, unknown>): RunOutcome => ({
+  kind: 'already-complete',
+  stats: [],
+  outDir,
+  files,
+  wallSeconds: 0,
+  totalMatches: Number(info.matches_total ?? 0),
+  playedMatches: 0,
+  matchesPerSecond: 0,
+  faults: (info.faults as Record<string, number> | undefined) ?? {},
+  info,
+});
+
+/**
+ * The journal to play into: the one in outDir when resuming (checked to be this tournament and shard),
+ * else a new one; or, when outDir already holds this run complete, the outcome that says so.
+ */
+function openJournal(
+  outDir: string,
+  meta: JournalMeta,
+  shard: Shard | null,
+  resume: boolean,
+  /** Before a new journal is created: refuses a directory holding finished results (unless --force). */
+  refuseFinished: () => void,
+): { journal: Journal; resumed: boolean } | { complete: RunOutcome } {
+  const files = outputFiles(outDir);
+  if (!hasJournal(outDir)) {
+    const info = resume ? finishedRun(outDir, meta.spec_hash, shard) : undefined;
+    if (info) return { complete: alreadyComplete(outDir, files, info) };
+    refuseFinished();
+    mkdirSync(outDir, { recursive: true });
+    return { journal: Journal.create(outDir, meta), resumed: false };
+  }
+  const old = readMeta(outDir);
+  if (!resume) {
+    throw new InputError(
+      old.shard
+        ? `${outDir} holds the journal of shard ${shardText(old.shard)} (its results, complete or not); add --resume to ` +
+            `finish it, or delete ${journalDir(outDir)} to start again`
+        : `${outDir} holds an unfinished run (its journal, ${journalDir(outDir)}); add --resume to finish it, ` +
+            'or delete that directory to start again',
+      '--out',
+    );
+  }
+  const diff = identityDiff(meta.identity, old.identity, 'now', 'in the journal');
+  if (old.spec_hash !== meta.spec_hash || diff.length > 0) {
+    throw new InputError(
+      `cannot resume: the journal in ${outDir} was written for a different tournament:\n  ${(diff.length > 0 ? diff : ['(its identity hash differs)']).join('\n  ')}\n` +
+        'Resume with the same spec and the same --matches, --seed and --decision-timeout-ms, or use another --out.',
+      '--resume',
+    );
+  }
+  if (shardText(old.shard) !== shardText(shard)) {
+    throw new InputError(`cannot resume: the journal in ${outDir} is of shard ${shardText(old.shard)}, not ${shardText(shard)}`, '--resume');
+  }
+  // A complete shard (its run.json is written after its last batch): nothing to do.
+  const info = shard ? finishedRun(outDir, meta.spec_hash, shard) : undefined;
+  if (info) return { complete: alreadyComplete(outDir, files, info) };
+  return { journal: Journal.open(outDir, true, old), resumed: true };
+}
+
+/** Plays the batches, in this thread or on the worker pool; `onResult` takes each result as it comes. */
+async function playBatches(
+  spec: ResolvedSpec,
+  batches: Iterable<PlayBatch>,
+  o: RunOptions,
+  threads: number,
+  onResult: (res: BatchResult) => void,
+  stop?: () => boolean,
+): Promise<{ failed: FailedBatch[]; workerRestarts: number; workerHeapPeak: number }> {
+  if (o.inProcess) {
+    const prepared = prepare(spec.game, spec.players, spec.seed, spec.variants, spec.lineup);
+    for (const t of batches) {
+      if (o.signal?.aborted) throw new Interrupted((o.signal.reason as Interrupted | undefined)?.signal);
+      onResult(runBatch(prepared, t.variant, t.start, t.end));
+      await yieldToLoop();
+    }
+    return { failed: [], workerRestarts: 0, workerHeapPeak: 0 };
+  }
+  return playOnPool(batches, {
+    threads,
+    spec: toWorkerSpec(spec),
+    decisionTimeoutMs: spec.decisionTimeoutMs,
+    graceMs: o.watchdogGraceMs,
+    workerMemoryMb: o.workerMemoryMb,
+    signal: o.signal,
+    onResult,
+    onIncident: o.onIncident,
+    stop,
+  });
+}
+
+/** Throws BatchesFailed, listing them, when some batches kept failing. */
+function throwIfFailed(failed: FailedBatch[], spec: ResolvedSpec, outDir: string): void {
+  if (failed.length === 0) return;
+  failed.sort((a, b) => a.variant - b.variant || a.start - b.start);
+  const lines = failed.slice(0, 10).map(
+    (f) => `  variant ${spec.variants[f.variant].name}, matches ${f.start}-${f.end - 1}: ${f.errors[f.errors.length - 1]}`,
+  );
+  if (failed.length > 10) lines.push(`  ... and ${failed.length - 10} more`);
+  throw new BatchesFailed(
+    `${failed.length} batch${failed.length > 1 ? 'es' : ''} kept failing (their worker died, or hung outside any bot call, ` +
+      `${MAX_FAILURES} times in a row):\n${lines.join('\n')}\n` +
+      `Everything else is kept in ${journalDir(outDir)}: \`--resume\` plays only the failed batches again.`,
+    failed,
+  );
+}
+
+/** run.json's fields about the tournament and this session (timings included: the only file with them). */
+function runInfo(
+  spec: ResolvedSpec,
+  meta: JournalMeta,
+  o: RunOptions,
+  run: { shard: Shard | null; threads: number; started: Date; wallSeconds: number; total: number; resumed: boolean; played: number },
+  session: Session,
+): Record<string, unknown> {
+  const { wallSeconds, played } = run;
+  return {
+    tournament: spec.name,
+    spec: spec.specPath ?? null,
+    spec_hash: meta.spec_hash,
+    shard: run.shard,
+    complete: true,
+    game: spec.game.name,
+    players: spec.players,
+    seed: spec.seed,
+    matches_per_variant: spec.matches,
+    variants: spec.variants.map((v) => ({ name: v.name, options: v.options })),
+    lineup: spec.lineup.map((e) => ({ name: e.name, bot: e.ref, params: e.params })),
+    seat_rotation: 'in match i, seat s is played by lineup entry (s + i) mod players',
+    match_seed: "deriveSeed(seed, 'match', i), the same for every variant",
+    decision_timeout_ms: spec.decisionTimeoutMs,
+    threads: o.inProcess ? 1 : run.threads,
+    in_process: Boolean(o.inProcess),
+    batch: o.batch,
+    started_at: run.started.toISOString(),
+    wall_seconds: Number(wallSeconds.toFixed(3)),
+    matches_total: run.total,
+    resumed: run.resumed,
+    matches_played: played,
+    matches_per_second: Math.round(played / Math.max(wallSeconds, 1e-9)),
+    decisions_per_second: Math.round(session.decisions / Math.max(wallSeconds, 1e-9)),
+    bot_time_per_decision: botTimeTable(spec.lineup.map((e) => e.name), session.botTime),
+    worker_restarts: session.workerRestarts,
+    worker_heap_peak_mb: Number((session.workerHeapPeak / 1048576).toFixed(1)),
+    peak_rss_mb: Number((process.resourceUsage().maxRSS / 1024).toFixed(1)),
+  };
+}
+
+/** A shard's run.json, from its journal's figures; its results are combined by `tavolo merge`. */
+function finishShard(journal: Journal, meta: JournalMeta, files: OutputFiles, info: Record<string, unknown>): { faults: Record<string, number>; info: Record<string, unknown> } {
+  const stats = meta.variants.map((v) => new VariantStats(v, meta.lineup_names));
+  for (const r of journal.records) stats[r.variant].add(r.start, journal.read(r, { csv: false, notes: false }).rec);
+  const faults = faultTotals(stats);
+  const full = { ...info, faults, versions: versions(), platform: `${process.platform}-${process.arch}` };
+  const tmp = `${files.run}.tmp-${process.pid}`;
+  writeFileSync(tmp, JSON.stringify(full, null, 2) + '\n');
+  renameSync(tmp, files.run);
+  journal.close();
+  return { faults, info: full };
+}
+
 /**
  * Runs a tournament (or one shard of it): plays every match that its journal in outDir does not hold
  * yet, appending each completed batch to the journal; then, for a whole run, writes matches.csv,
  * summary.csv, seats.csv and run.json from the journal (in match order, so they are byte-identical
  * whatever happened on the way) and deletes the journal. A shard keeps its journal for `tavolo merge`.
+ * A sequential spec stops where its test decides (sequential-run.ts).
  */
 export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<RunOutcome> {
   const outDir = resolve(o.outDir);
   const shard = o.shard ?? null;
-  const batch = o.batch;
-  const threads = effectiveThreads(spec, o.threads, batch, shard);
+  const threads = effectiveThreads(spec, o.threads, o.batch, shard);
+  refuseShard(spec, shard);
   checkOutDir(outDir);
   const meta = journalMeta(spec, shard);
   const files = outputFiles(outDir);
   const started = new Date();
   const t0 = performance.now();
-
-  let journal: Journal;
-  let resumed = false;
-  if (hasJournal(outDir)) {
-    const old = readMeta(outDir);
-    if (!o.resume) {
-      throw new InputError(
-        old.shard
-          ? `${outDir} holds the journal of shard ${shardText(old.shard)} (its results, complete or not); add --resume to ` +
-              `finish it, or delete ${journalDir(outDir)} to start again`
-          : `${outDir} holds an unfinished run (its journal, ${journalDir(outDir)}); add --resume to finish it, ` +
-              'or delete that directory to start again',
-        '--out',
-      );
-    }
-    const diff = identityDiff(meta.identity, old.identity, 'now', 'in the journal');
-    if (old.spec_hash !== meta.spec_hash || diff.length > 0) {
-      throw new InputError(
-        `cannot resume: the journal in ${outDir} was written for a different tournament:\n  ${(diff.length > 0 ? diff : ['(its identity hash differs)']).join('\n  ')}\n` +
-          'Resume with the same spec and the same --matches, --seed and --decision-timeout-ms, or use another --out.',
-        '--resume',
-      );
-    }
-    if (shardText(old.shard) !== shardText(shard)) {
-      throw new InputError(`cannot resume: the journal in ${outDir} is of shard ${shardText(old.shard)}, not ${shardText(shard)}`, '--resume');
-    }
-    const info = shard ? finishedRun(outDir, meta.spec_hash, shard) : undefined;
-    if (info) {
-      // A complete shard (its run.json is written after its last batch): nothing to do.
-      const faults = (info.faults as Record<string, number> | undefined) ?? {};
-      const total = Number(info.matches_total ?? 0);
-      return { kind: 'already-complete', stats: [], outDir, files, wallSeconds: 0, totalMatches: total, playedMatches: 0, matchesPerSecond: 0, faults, info };
-    }
-    journal = Journal.open(outDir, true, old);
-    resumed = true;
-  } else {
-    if (o.resume) {
-      const info = finishedRun(outDir, meta.spec_hash, shard);
-      if (info) {
-        const faults = (info.faults as Record<string, number> | undefined) ?? {};
-        const total = Number(info.matches_total ?? 0);
-        return { kind: 'already-complete', stats: [], outDir, files, wallSeconds: 0, totalMatches: total, playedMatches: 0, matchesPerSecond: 0, faults, info };
-      }
-    }
-    refuseFinished(o.outDir, o.force === true);
-    mkdirSync(outDir, { recursive: true });
-    journal = Journal.create(outDir, meta);
-  }
+  const opened = openJournal(outDir, meta, shard, Boolean(o.resume), () => refuseFinished(o.outDir, o.force === true));
+  if ('complete' in opened) return opened.complete;
+  const { journal, resumed } = opened;
 
   let assembler: Assembler | undefined;
+  let monitor: SequentialMonitor | undefined;
   try {
     removeStaleTemps(outDir);
-    if (!shard) {
+    // A sequential run's files end where its test decides: they are assembled at the end (sequential-run.ts).
+    monitor = monitorFromJournal(spec, journal, o.onCheckpoint);
+    if (!shard && !monitor) {
       // matches.csv and the summaries are built while the matches are played (see Assembler), from what
       // the journal holds already (on resume) and from each batch as it is journaled.
       assembler = new Assembler(meta, outDir, meta.ranges);
@@ -261,20 +397,20 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
       for (const record of journaled) assembler.offer({ journal, record });
     }
     const total = meta.ranges.reduce((a, [lo, hi]) => a + (hi - lo), 0);
-    let done = journal.matchesDone();
-    const doneBefore = done;
-    o.onStart?.({ done, total, resumed, droppedBytes: journal.droppedBytes });
-    let sessionDecisions = 0;
-    const sessionBotTime = new Array<number>(2 * spec.players).fill(0);
+    const doneBefore = journal.matchesDone();
+    const session: Session = { done: doneBefore, decisions: 0, botTime: new Array<number>(2 * spec.players).fill(0), workerRestarts: 0, workerHeapPeak: 0 };
+    o.onStart?.({ done: doneBefore, total, resumed, droppedBytes: journal.droppedBytes });
     const faultsSeen = new Set<string>();
-    const todo = new BatchPlanner(journal.missing(), batch, o.inProcess ? 1 : threads);
+    const todo = new BatchPlanner(monitor ? windowed(journal.missing(), monitor.spec.checkEvery) : journal.missing(), o.batch, o.inProcess ? 1 : threads);
     const onResult = (res: BatchResult) => {
       const record = journal.append(res);
-      assembler?.offer({ journal, record }, decodePayload(record, res.payload));
+      const payload = decodePayload(record, res.payload);
+      assembler?.offer({ journal, record }, payload);
+      for (const c of monitor?.offer(res.variant, res.start, payload.rec) ?? []) o.onCheckpoint?.(c);
       todo.observe(res.end - res.start, res.ms);
-      done += res.end - res.start;
-      sessionDecisions += res.decisions;
-      for (let k = 0; k < sessionBotTime.length; k++) sessionBotTime[k] += res.botTime?.[k] ?? 0;
+      session.done += res.end - res.start;
+      session.decisions += res.decisions;
+      for (let k = 0; k < session.botTime.length; k++) session.botTime[k] += res.botTime?.[k] ?? 0;
       for (const f of res.faults) {
         const bot = spec.lineup[(f.seat + f.match) % spec.players].name;
         const key = `${bot}/${f.reason}`;
@@ -283,109 +419,42 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
           o.onFault?.(f, bot);
         }
       }
-      o.onProgress?.(done, total);
+      o.onProgress?.(session.done, total);
       o.onBatch?.(res);
     };
-    let failed: FailedBatch[] = [];
-    let workerRestarts = 0;
-    let workerHeapPeak = 0;
-    if (o.inProcess) {
-      const prepared = prepare(spec.game, spec.players, spec.seed, spec.variants, spec.lineup);
-      for (const t of todo) {
-        if (o.signal?.aborted) throw new Interrupted((o.signal.reason as Interrupted | undefined)?.signal);
-        onResult(runBatch(prepared, t.variant, t.start, t.end));
-        await yieldToLoop();
-      }
-    } else {
-      const out = await playOnPool(todo, {
-        threads,
-        spec: toWorkerSpec(spec),
-        decisionTimeoutMs: spec.decisionTimeoutMs,
-        graceMs: o.watchdogGraceMs,
-        workerMemoryMb: o.workerMemoryMb,
-        signal: o.signal,
-        onResult,
-        onIncident: o.onIncident,
-      });
-      failed = out.failed;
-      workerRestarts = out.workerRestarts;
-      workerHeapPeak = out.workerHeapPeak;
-    }
-    if (failed.length > 0) {
-      failed.sort((a, b) => a.variant - b.variant || a.start - b.start);
-      const lines = failed.slice(0, 10).map(
-        (f) => `  variant ${spec.variants[f.variant].name}, matches ${f.start}-${f.end - 1}: ${f.errors[f.errors.length - 1]}`,
-      );
-      if (failed.length > 10) lines.push(`  ... and ${failed.length - 10} more`);
-      throw new BatchesFailed(
-        `${failed.length} batch${failed.length > 1 ? 'es' : ''} kept failing (their worker died, or hung outside any bot call, ` +
-          `${MAX_FAILURES} times in a row):\n${lines.join('\n')}\n` +
-          `Everything else is kept in ${journalDir(outDir)}: \`--resume\` plays only the failed batches again.`,
-        failed,
-      );
-    }
+    const decided = monitor ? () => monitor!.decided : undefined;
+    const out = await playBatches(spec, decided ? until(todo, decided) : todo, o, threads, onResult, decided);
+    session.workerRestarts = out.workerRestarts;
+    session.workerHeapPeak = out.workerHeapPeak;
+    // Batches past a sequential test's stopping point do not count, failed or not.
+    throwIfFailed(out.failed.filter((f) => !monitor?.decided || f.start < monitor.stopAt!), spec, outDir);
 
-    const played = done - doneBefore;
+    const played = session.done - doneBefore;
     let wallSeconds = 0;
-    let matchesPerSecond = 0;
-    const base = () => {
+    const info = () => {
       wallSeconds = (performance.now() - t0) / 1000;
-      matchesPerSecond = played / Math.max(wallSeconds, 1e-9);
-      return {
-        tournament: spec.name,
-        spec: spec.specPath ?? null,
-        spec_hash: meta.spec_hash,
-        shard,
-        complete: true,
-        game: spec.game.name,
-        players: spec.players,
-        seed: spec.seed,
-        matches_per_variant: spec.matches,
-        variants: spec.variants.map((v) => ({ name: v.name, options: v.options })),
-        lineup: spec.lineup.map((e) => ({ name: e.name, bot: e.ref, params: e.params })),
-        seat_rotation: 'in match i, seat s is played by lineup entry (s + i) mod players',
-        match_seed: "deriveSeed(seed, 'match', i), the same for every variant",
-        decision_timeout_ms: spec.decisionTimeoutMs,
-        threads: o.inProcess ? 1 : threads,
-        in_process: Boolean(o.inProcess),
-        batch,
-        started_at: started.toISOString(),
-        wall_seconds: Number(wallSeconds.toFixed(3)),
-        matches_total: total,
-        resumed,
-        matches_played: played,
-        matches_per_second: Math.round(matchesPerSecond),
-        decisions_per_second: Math.round(sessionDecisions / Math.max(wallSeconds, 1e-9)),
-        bot_time_per_decision: botTimeTable(spec.lineup.map((e) => e.name), sessionBotTime),
-        worker_restarts: workerRestarts,
-        worker_heap_peak_mb: Number((workerHeapPeak / 1048576).toFixed(1)),
-        peak_rss_mb: Number((process.resourceUsage().maxRSS / 1024).toFixed(1)),
-      };
+      return runInfo(spec, meta, o, { shard, threads, started, wallSeconds, total, resumed, played }, session);
     };
-    const tail = { versions: versions(), platform: `${process.platform}-${process.arch}` };
+    const speed = () => played / Math.max(wallSeconds, 1e-9);
 
     if (shard) {
-      // A shard's figures come from its journal; its results are combined by `tavolo merge`.
-      const stats = meta.variants.map((v) => new VariantStats(v, meta.lineup_names));
-      for (const r of journal.records) stats[r.variant].add(r.start, journal.read(r, { csv: false, notes: false }).rec);
-      const faults = faultTotals(stats);
-      const info = { ...base(), faults, ...tail };
-      const tmp = `${files.run}.tmp-${process.pid}`;
-      writeFileSync(tmp, JSON.stringify(info, null, 2) + '\n');
-      renameSync(tmp, files.run);
-      journal.close();
-      return { kind: 'shard', stats: [], outDir, files, wallSeconds, totalMatches: total, playedMatches: played, matchesPerSecond, faults, info };
+      const { faults, info: written } = finishShard(journal, meta, files, info());
+      return { kind: 'shard', stats: [], outDir, files, wallSeconds, totalMatches: total, playedMatches: played, matchesPerSecond: speed(), faults, info: written };
     }
 
+    if (monitor) assembler = assembleUpTo(monitor, journal, meta, outDir);
     const problems = assembler!.problems();
     if (problems.length > 0) throw new Error(`the journal does not cover the tournament: ${problems.join('; ')}`);
     if (o.signal?.aborted) throw new Interrupted((o.signal.reason as Interrupted | undefined)?.signal);
-    const { stats } = assembler!.finish((st) => ({ ...base(), faults: faultTotals(st), ...tail }));
+    if (monitor) writeSequentialCsv(outDir, monitor);
+    const tail = { versions: versions(), platform: `${process.platform}-${process.arch}` };
+    const { stats } = assembler!.finish((st) => ({ ...info(), faults: faultTotals(st), ...(monitor ? sequentialInfo(spec, monitor) : {}), ...tail }));
     assembler = undefined;
     journal.remove();
     const faults = faultTotals(stats);
-    const info = JSON.parse(readFileSync(files.run, 'utf8')) as Record<string, unknown>;
-    return { kind: 'complete', stats, outDir, files, wallSeconds, totalMatches: total, playedMatches: played, matchesPerSecond, faults, info };
+    const written = JSON.parse(readFileSync(files.run, 'utf8')) as Record<string, unknown>;
+    const kept = monitor ? monitor.stopAt! * spec.variants.length : total;
+    return { kind: 'complete', stats, outDir, files, wallSeconds, totalMatches: kept, playedMatches: played, matchesPerSecond: speed(), faults, info: written, sequential: monitor };
   } catch (err) {
     assembler?.abort();
     try {

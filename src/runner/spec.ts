@@ -8,6 +8,7 @@ import type { AnyGame, Options } from '../engine/game.js';
 import { resolveOptions } from '../engine/options.js';
 import { InputError, describeValue, expectedInteger, isOptionError, prefixOptionError } from './errors.js';
 import { loadGame } from './games.js';
+import { resolveSequential, sequentialSchema, type SequentialSpec } from './sequential-spec.js';
 
 /**
  * A tournament spec, as written in tournaments/*.json. Validated with zod (shape and types), then
@@ -61,6 +62,7 @@ export const specSchema = z.strictObject({
   /** The variant the others are compared with (compare.csv); default the first. */
   baseline: z.string().min(1).optional(),
   bots: z.array(botEntrySchema).min(1),
+  sequential: sequentialSchema.optional(),
 });
 
 export type RawSpec = z.infer<typeof specSchema>;
@@ -69,6 +71,7 @@ const VALID_KEYS: Record<string, string[]> = {
   '': Object.keys(specSchema.shape),
   variants: Object.keys(variantSchema.shape),
   bots: Object.keys(botEntrySchema.shape),
+  sequential: Object.keys(sequentialSchema.shape),
 };
 
 /** `variants[1].options` from ['variants', 1, 'options']. */
@@ -232,6 +235,8 @@ export interface ResolvedSpec {
   /** The reference variant of the comparison (the spec's "baseline", else the first variant). */
   baseline: string;
   lineup: LineupEntry[];
+  /** A test that stops the run when it has decided (then `matches` is the most played). */
+  sequential?: SequentialSpec;
 }
 
 export interface Overrides {
@@ -315,6 +320,18 @@ export async function resolveSpec(
     );
   }
 
+  const matches = overrides.matches ?? raw.matches;
+  const names = lineup.map((e) => e.name);
+  // A variant-against-baseline test defaults to the spec's own baseline.
+  const sequential = raw.sequential
+    ? resolveSequential(
+        raw.sequential.quantity !== undefined ? { ...raw.sequential, baseline: raw.sequential.baseline ?? raw.baseline } : raw.sequential,
+        variants,
+        names,
+        players,
+        matches,
+      )
+    : undefined;
   return {
     name: raw.name,
     specPath,
@@ -327,6 +344,7 @@ export async function resolveSpec(
     variants,
     baseline: raw.baseline ?? variants[0].name,
     lineup,
+    ...(sequential ? { sequential } : {}),
   };
 }
 

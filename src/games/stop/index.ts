@@ -2,6 +2,7 @@ import type { Game, GameEvent, MatchResult, Options } from '../../engine/game.js
 import type { Rng } from '../../engine/rng.js';
 import { STOP_OPTIONS, checkStopOptions } from './config.js';
 import { heuristic } from './heuristic.js';
+import { evaluate, stage } from './evaluate.js';
 import { type StopObservation, determinize, observe } from './observation.js';
 import { applyAction, legalActions, setupMatch } from './rules.js';
 import { END_REASONS, MAX_ACTIONS, Phase, Stat, type StopState } from './state.js';
@@ -102,4 +103,6 @@ export const stop: Game<StopState, StopObservation> = {
   describe,
   tableView,
   observedView,
+  stage,
+  evaluate,
 };

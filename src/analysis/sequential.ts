@@ -1,0 +1,122 @@
+/**
+ * Wald's sequential probability ratio test (SPRT) on paired data, with the paired normal approximation
+ * (docs/sequential.md).
+ *
+ * The unit of the test is a block: one full rotation of the seats (`players` consecutive matches, from a
+ * multiple of `players`), the counterpart of the chess testers' game pair (the two colours on one
+ * opening). Each block gives one number x, the mean over its matches of a per-match difference (a bot's
+ * win share minus another's; a quantity in a variant minus the same match in the baseline). Blocks are
+ * independent and identically distributed: every block has the same seat rotation and fresh seeds.
+ *
+ * H0: E[x] = d0 against H1: E[x] = d1. With n blocks, mean m and variance s^2 (maximum likelihood, /n),
+ * the log-likelihood ratio of two normal models with the variance estimated from the data is
+ *
+ *   LLR = n (d1 - d0) (m - (d0 + d1) / 2) / s^2
+ *
+ * (the plug-in approximation of the generalised SPRT: Van den Bergh, "A practical introduction to the
+ * GSPRT"). Wald's bounds: accept H1 when LLR >= log((1 - beta) / alpha), H0 when LLR <= log(beta /
+ * (1 - alpha)). The test is evaluated only at checkpoints, which can only make it stop later and err
+ * less (calibrated by simulation in tests/sequential-calibration.test.ts).
+ */
+import { normQuantile } from './distributions.js';
+import { Moments } from './moments.js';
+import { pairedMeanTest } from './paired-tests.js';
+
+export interface SprtDesign {
+  alpha: number;
+  beta: number;
+  d0: number;
+  d1: number;
+}
+
+export type Verdict = 'H1 accepted' | 'H0 accepted' | 'undecided at the maximum';
+
+/** Blocks needed before a checkpoint may decide: the variance estimate of fewer is too rough. */
+export const MIN_BLOCKS = 10;
+
+export function sprtBounds(alpha: number, beta: number): { lower: number; upper: number } {
+  return { lower: Math.log(beta / (1 - alpha)), upper: Math.log((1 - beta) / alpha) };
+}
+
+export interface SprtState {
+  blocks: number;
+  /** Mean of the block values (the estimate of E[x]) and its 95% paired-t interval, fixed-sample style. */
+  estimate: number;
+  low95: number;
+  high95: number;
+  /** Standard deviation of one block value. */
+  sd: number;
+  llr: number;
+  lower: number;
+  upper: number;
+  /** The decision at this point: null to go on. */
+  decision: 'H1' | 'H0' | null;
+}
+
+/** The block values' moments (Welford, shared with the comparison layer); `state()` is the test now. */
+export class PairedSprt {
+  private readonly blocks = new Moments();
+  readonly lower: number;
+  readonly upper: number;
+
+  constructor(readonly design: SprtDesign) {
+    if (design.d0 === design.d1) throw new Error('the SPRT needs d0 != d1');
+    ({ lower: this.lower, upper: this.upper } = sprtBounds(design.alpha, design.beta));
+  }
+
+  add(x: number): void {
+    this.blocks.add(x);
+  }
+
+  state(): SprtState {
+    const { d0, d1 } = this.design;
+    const n = this.blocks.n;
+    const mean = this.blocks.mean;
+    // The likelihood ratio uses the maximum-likelihood variance (divided by n).
+    const variance = n > 0 ? this.blocks.m2 / n : 0;
+    const llr = variance > 0 ? (n * (d1 - d0) * (mean - (d0 + d1) / 2)) / variance : 0;
+    const e = pairedMeanTest(this.blocks);
+    const ready = n >= MIN_BLOCKS && variance > 0;
+    const decision = !ready ? null : llr >= this.upper ? 'H1' : llr <= this.lower ? 'H0' : null;
+    return { blocks: n, estimate: mean, low95: e.low, high95: e.high, sd: Math.sqrt(variance), llr, lower: this.lower, upper: this.upper, decision };
+  }
+}
+
+/**
+ * Blocks a fixed-sample one-sided test needs for the same error rates: ((z_{1-alpha} + z_{1-beta}) sd /
+ * |d1 - d0|)^2, with `sd` the standard deviation of one block value.
+ */
+export function fixedSampleBlocks(design: SprtDesign, sd: number): number {
+  const z = normQuantile(1 - design.alpha) + normQuantile(1 - design.beta);
+  return Math.ceil(((z * sd) / Math.abs(design.d1 - design.d0)) ** 2);
+}
+
+export function verdictOf(decision: 'H1' | 'H0' | null): Verdict {
+  return decision === 'H1' ? 'H1 accepted' : decision === 'H0' ? 'H0 accepted' : 'undecided at the maximum';
+}
+
+export interface SequentialOutcome {
+  verdict: Verdict;
+  /** Blocks used: up to the checkpoint that decided, or all of them. */
+  blocks: number;
+  final: SprtState;
+  checkpoints: SprtState[];
+}
+
+/**
+ * The test over a sequence of block values, evaluated every `checkEvery` blocks up to `maxBlocks`: what a
+ * run does, without the run (for simulations and the benchmark).
+ */
+export function runSequential(design: SprtDesign, nextBlock: () => number, checkEvery: number, maxBlocks: number): SequentialOutcome {
+  const test = new PairedSprt(design);
+  const checkpoints: SprtState[] = [];
+  for (let b = 1; b <= maxBlocks; b++) {
+    test.add(nextBlock());
+    if (b % checkEvery !== 0 && b !== maxBlocks) continue;
+    const s = test.state();
+    checkpoints.push(s);
+    if (s.decision) return { verdict: verdictOf(s.decision), blocks: b, final: s, checkpoints };
+  }
+  const final = checkpoints[checkpoints.length - 1];
+  return { verdict: verdictOf(null), blocks: maxBlocks, final, checkpoints };
+}

@@ -1,0 +1,186 @@
+import { PairedSprt, verdictOf, type SprtState, type Verdict } from '../analysis/sequential.js';
+import { REC_FIXED, recordWidth } from './batch.js';
+import type { SequentialSpec } from './sequential-spec.js';
+
+/**
+ * A sequential test during a run. Batches arrive in any order; the test is evaluated at fixed
+ * checkpoints (every `checkEvery` matches per variant), each once every match before it is in, in
+ * checkpoint order. So the stopping point depends on the matches alone, never on which batch finished
+ * first: the files are byte-identical across thread counts, batch sizes and --resume.
+ *
+ * Matches are played window by window (a window: the matches between two checkpoints, in every
+ * variant), and a batch never crosses a checkpoint (see `windowed`), so the files end at a batch
+ * boundary and what was played past the stopping point is simply left out.
+ */
+export interface Checkpoint extends SprtState {
+  /** Matches per variant up to this checkpoint. */
+  matches: number;
+}
+
+/** Per-match value of one variant from its record (see REC_FIXED in batch.ts). */
+type MatchValue = (rec: Float64Array, o: number, match: number) => number;
+
+/** The win share of a lineup name in a match: its seats' wins (split between tied winners) over its seats. */
+function winShare(players: number, entries: readonly number[]): MatchValue {
+  return (rec, o, match) => {
+    let winners = 0;
+    for (let s = 0; s < players; s++) winners += rec[o + REC_FIXED + players + s];
+    if (winners === 0) return 0;
+    let mine = 0;
+    for (const e of entries) {
+      // Entry e sits at seat s with (s + match) mod players = e.
+      const seat = (((e - match) % players) + players) % players;
+      mine += rec[o + REC_FIXED + players + seat];
+    }
+    return mine / winners / entries.length;
+  };
+}
+
+function quantityValue(quantity: string, players: number, lineup: readonly string[]): MatchValue {
+  switch (quantity) {
+    case 'turns_mean':
+      return (rec, o) => rec[o + 1];
+    case 'decisions_mean':
+      return (rec, o) => rec[o + 2];
+    case 'annulled_rate':
+      return (rec, o) => rec[o + 4];
+    case 'first_player_advantage':
+      return (rec, o) => {
+        let winners = 0;
+        for (let s = 0; s < players; s++) winners += rec[o + REC_FIXED + players + s];
+        const first = rec[o];
+        return (winners > 0 ? rec[o + REC_FIXED + players + first] / winners : 0) - 1 / players;
+      };
+    default: {
+      const name = quantity.slice('win_share:'.length);
+      return winShare(players, entriesOf(lineup, name));
+    }
+  }
+}
+
+const entriesOf = (lineup: readonly string[], name: string) => lineup.flatMap((n, e) => (n === name ? [e] : []));
+
+export class SequentialMonitor {
+  readonly checkpoints: Checkpoint[] = [];
+  /** Matches per variant in the files, once decided (or at the maximum). */
+  stopAt: number | null = null;
+  private readonly test: PairedSprt;
+  /** The variants the test reads, and the per-match value of each. */
+  private readonly sides: Array<{ variant: number; value: MatchValue; values: Float64Array; filled: Int32Array }>;
+  private readonly windows: number;
+  private next = 0;
+
+  constructor(
+    readonly spec: SequentialSpec,
+    private readonly players: number,
+    private readonly matches: number,
+    lineup: readonly string[],
+  ) {
+    this.test = new PairedSprt(spec);
+    this.windows = matches / spec.checkEvery;
+    const q = spec.question;
+    const side = (variant: number, value: MatchValue) => ({
+      variant,
+      value,
+      values: new Float64Array(matches).fill(NaN),
+      filled: new Int32Array(this.windows),
+    });
+    if (q.kind === 'bots') {
+      const a = winShare(players, entriesOf(lineup, q.bot));
+      const b = winShare(players, entriesOf(lineup, q.opponent));
+      this.sides = [side(q.variant, (rec, o, m) => a(rec, o, m) - b(rec, o, m))];
+    } else {
+      const value = quantityValue(q.quantity, players, lineup);
+      this.sides = [side(q.variant, value), side(q.baseline, value)];
+    }
+  }
+
+  get decided(): boolean {
+    return this.stopAt !== null;
+  }
+
+  get verdict(): Verdict {
+    const last = this.checkpoints[this.checkpoints.length - 1];
+    return verdictOf(last?.decision ?? null);
+  }
+
+  /** A batch's records (matches start..): returns the checkpoints this made possible, in order. */
+  offer(variant: number, start: number, rec: Float64Array): Checkpoint[] {
+    const width = recordWidth(this.players);
+    const count = rec.length / width;
+    for (const side of this.sides) {
+      if (side.variant !== variant) continue;
+      for (let m = 0; m < count; m++) {
+        const i = start + m;
+        // A batch journaled twice (harmless, identical) must not count twice.
+        if (i >= this.matches || !Number.isNaN(side.values[i])) continue;
+        side.values[i] = side.value(rec, m * width, i);
+        side.filled[Math.floor(i / this.spec.checkEvery)]++;
+      }
+    }
+    return this.evaluate();
+  }
+
+  private evaluate(): Checkpoint[] {
+    const out: Checkpoint[] = [];
+    const every = this.spec.checkEvery;
+    while (!this.decided && this.next < this.windows && this.sides.every((s) => s.filled[this.next] >= every)) {
+      const lo = this.next * every;
+      for (let b = lo; b < lo + every; b += this.players) this.test.add(this.blockValue(b));
+      this.next++;
+      const c = { matches: this.next * every, ...this.test.state() };
+      this.checkpoints.push(c);
+      out.push(c);
+      if (c.decision || this.next === this.windows) this.stopAt = c.matches;
+    }
+    return out;
+  }
+
+  /** Mean over one rotation (players matches from b) of the per-match difference. */
+  private blockValue(b: number): number {
+    let sum = 0;
+    for (let i = b; i < b + this.players; i++) {
+      sum += this.sides.length === 1 ? this.sides[0].values[i] : this.sides[0].values[i] - this.sides[1].values[i];
+    }
+    return sum / this.players;
+  }
+}
+
+/**
+ * The ranges still to play, cut at the checkpoints and ordered window by window (all variants of one
+ * window before the next), so the test can be evaluated as early as possible and no batch crosses a
+ * checkpoint.
+ */
+export function windowed(
+  ranges: ReadonlyArray<{ variant: number; start: number; end: number }>,
+  checkEvery: number,
+): Array<{ variant: number; start: number; end: number }> {
+  const out: Array<{ variant: number; start: number; end: number }> = [];
+  for (const r of ranges) {
+    for (let s = r.start; s < r.end; ) {
+      const end = Math.min(r.end, (Math.floor(s / checkEvery) + 1) * checkEvery);
+      out.push({ variant: r.variant, start: s, end });
+      s = end;
+    }
+  }
+  return out.sort((a, b) => Math.floor(a.start / checkEvery) - Math.floor(b.start / checkEvery) || a.variant - b.variant || a.start - b.start);
+}
+
+/** sequential.csv: the test at every checkpoint. */
+export const SEQUENTIAL_HEADER = ['checkpoint', 'matches', 'blocks', 'estimate', 'low95', 'high95', 'block_sd', 'llr', 'lower', 'upper', 'decision'];
+
+export function sequentialRows(checkpoints: readonly Checkpoint[], fixed: (v: number, d: number) => string): string[][] {
+  return checkpoints.map((c, i) => [
+    String(i + 1),
+    String(c.matches),
+    String(c.blocks),
+    fixed(c.estimate, 6),
+    fixed(c.low95, 6),
+    fixed(c.high95, 6),
+    fixed(c.sd, 6),
+    fixed(c.llr, 4),
+    fixed(c.lower, 4),
+    fixed(c.upper, 4),
+    c.decision === 'H1' ? 'H1 accepted' : c.decision === 'H0' ? 'H0 accepted' : i === checkpoints.length - 1 ? 'undecided at the maximum' : 'continue',
+  ]);
+}
