@@ -94,15 +94,13 @@ export function comparisonRows(variant: string, reference: string, acc: PairAccu
     const [a, b] = [ref.moments[q], cand.moments[q]];
     return binary ? twoProportionTest(a.mean * a.n, a.n, b.mean * b.n, b.n, CONFIDENCE) : welchTest(a, b, CONFIDENCE);
   });
-  const seat0 = names.indexOf('seat_win_share:0');
   const faults = ref.moments[ref.plan.faultIndex].mean > 0 || cand.moments[ref.plan.faultIndex].mean > 0;
   const push = (quantity: string, q: number, e: Estimate) =>
     out.push(row(variant, reference, quantity, ref.moments[q].mean, cand.moments[q].mean, e, paired, ref.n, cand.n));
   names.forEach((quantity, q) => {
     if (q === ref.plan.faultIndex && !faults) return;
     if (ref.moments[q].n === 0 && cand.moments[q].n === 0) return;
-    // The first-player advantage is position 0's win share shifted by 1/players: the same test.
-    const e = quantity === 'first_player_advantage' ? estimates[seat0] : estimates[q];
+    const e = estimates[q];
     push(quantity, q, { ...e, test: e.test });
     if (quantity === 'turns_mean') {
       const rank = paired ? wilcoxonSignedRank(acc.turnDiffs) : mannWhitney(ref.turns, cand.turns);

@@ -66,7 +66,9 @@ export function quantityPlan(p: PlanInput): QuantityPlan {
         out[seatAt + ((w - row.firstPlayer + n) % n)] += share;
       }
       for (let b = 0; b < seatsOf.length; b++) if (seatsOf[b] === 0) out[winAt + b] = NaN;
-      out[advantageAt] = out[seatAt] - 1 / n;
+      // Against the fair share of the matches someone won: an annulled match (no winner) counts 0 for every
+      // position, so it neither helps nor hurts the first player.
+      out[advantageAt] = out[seatAt] - (row.winners.length > 0 ? 1 / n : 0);
       out[turnsAt] = row.turns;
       out[decisionsAt] = row.decisions;
       out[annulledAt] = row.annulled ? 1 : 0;

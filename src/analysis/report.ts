@@ -81,12 +81,6 @@ export function variantLines(side: SideAccumulator): VariantLine[] {
       const half = critical(0.95, m.n - 1) * m.se;
       [low, high] = [m.mean - half, m.mean + half];
     }
-    if (quantity === 'first_player_advantage') {
-      const seat0 = names.indexOf('seat_win_share:0');
-      const shift = m.mean - side.moments[seat0].mean;
-      const [l, h] = wilson(side.moments[seat0].mean * m.n, m.n);
-      [low, high] = [l + shift, h + shift];
-    }
     out.push({ quantity, value: m.mean, low, high });
     if (quantity === 'turns_mean') out.push({ quantity: 'turns_median', value: side.turns.median(), low: NaN, high: NaN });
     if (quantity === 'annulled_rate') {

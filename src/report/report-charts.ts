@@ -75,27 +75,32 @@ function seatShares(d: ReportData): ReportChart {
 }
 
 function firstPlayer(d: ReportData): ReportChart {
-  const fair = 1 / players(d);
+  // The fair share is that of the matches someone won: the positions' win shares add up to it, and an
+  // annulled match (won by nobody) then counts for no position (as compare.csv's first_player_advantage).
+  const fairOf = (variant: string) => d.seats.filter((r) => r.variant === variant).reduce((a, r) => a + n(r.win_rate), 0) / players(d);
   const rows = d.seats.filter((r) => r.position === '0');
-  const data = rows.map((r) => ({
-    y: r.variant,
-    x: n(r.win_rate) - fair,
-    lo: n(r.win_rate_low95) - fair,
-    hi: n(r.win_rate_high95) - fair,
-    tip: `${r.variant}: ${num(100 * (n(r.win_rate) - fair), 1)} points`,
-  }));
+  const data = rows.map((r) => {
+    const fair = fairOf(r.variant);
+    return {
+      y: r.variant,
+      x: n(r.win_rate) - fair,
+      lo: n(r.win_rate_low95) - fair,
+      hi: n(r.win_rate_high95) - fair,
+      tip: `${r.variant}: ${num(100 * (n(r.win_rate) - fair), 1)} points`,
+    };
+  });
   return {
     spec: {
       id: 'first-player',
       kind: 'intervals',
       title: 'First-player advantage',
-      x: 'Win share of the first player minus 1/players (percentage points) →',
+      x: 'Win share of the first player minus the fair share (percentage points) →',
       y: 'Variant',
       percent: true,
       reference: 0,
       data,
     },
-    note: 'Position 0\'s win share minus the fair share; the whisker is its 95% Wilson interval shifted by the same amount. Right of the dashed line, playing first helps.',
+    note: 'Position 0\'s win share minus the fair share (the share of matches someone won, divided by the players: annulled matches count for nobody); the whisker is its 95% Wilson interval shifted by the same amount. Right of the dashed line, playing first helps.',
     table: {
       columns: ['variant', 'advantage (points)', '95% low', '95% high'],
       rows: data.map((r) => [r.y, num(100 * r.x, 1), num(100 * r.lo, 1), num(100 * r.hi, 1)]),
