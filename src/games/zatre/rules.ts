@@ -52,6 +52,13 @@ export function capOf(s: ZatreState, c: number): number {
 }
 
 /**
+ * Undo records of the placements in progress, shared by every state: a legality search places tiles
+ * and takes them back before it returns, so the stack is empty between calls and no state carries it.
+ */
+const undo = new Int32Array(256 * UNDO_WORDS);
+let undoTop = 0;
+
+/**
  * Puts value v on empty cell c for the current player (from the hand), updating the frontier and the run
  * sums, appending c to this turn's cells (exc: placed on a light square under the exception), and
  * pushing an undo record so `unplace` can take it back exactly.
@@ -61,9 +68,10 @@ export function place(s: ZatreState, c: number, v: number, exc: number): void {
   const kinds = s.cfg.kinds;
   const sm = s.sums;
   const front = s.front;
-  const u = s.undo;
-  let k = s.undoLen;
-  s.undoLen = k + UNDO_WORDS;
+  const u = undo;
+  let k = undoTop;
+  undoTop = k + UNDO_WORDS;
+  if (undoTop > u.length) throw new Error('zatre: placement search too deep');
   u[k] = c;
   u[k + 1] = v;
   board[c] = v;
@@ -127,8 +135,8 @@ export function place(s: ZatreState, c: number, v: number, exc: number): void {
 
 /** Takes back the last placement (the inverse of `place`, in reverse order). */
 export function unplace(s: ZatreState): void {
-  const u = s.undo;
-  const k = (s.undoLen -= UNDO_WORDS);
+  const u = undo;
+  const k = (undoTop -= UNDO_WORDS);
   const c = u[k];
   const v = u[k + 1];
   const mask = u[k + 2];
@@ -141,6 +149,8 @@ export function unplace(s: ZatreState): void {
   if (mask & 8) front[(c + W) >> 5] &= ~(1 << ((c + W) & 31));
   if (mask & 16) front[c >> 5] |= 1 << (c & 31);
   s.turnLen--;
+  s.turnCells[s.turnLen] = 0;
+  s.turnExc[s.turnLen] = 0;
   s.board[c] = 0;
   s.hands[s.cur * VALUES + v]++;
   s.handLen[s.cur]++;
@@ -275,6 +285,7 @@ function stepLegal(s: ZatreState, c: number, v: number, open: boolean, darkCap: 
       if (v > darkCap) exc = 1;
       else {
         // An obligation: the rest of the hand must be able to close it.
+        if (!open && s.handLen[s.cur] === 2) return closesWithLast(s, c, v, lastOther(s, v));
         place(s, c, v, 0);
         const ok = complete(s);
         unplace(s);
@@ -287,6 +298,43 @@ function stepLegal(s: ZatreState, c: number, v: number, open: boolean, darkCap: 
   const ok = complete(s);
   unplace(s);
   return ok;
+}
+
+/** The value of the other tile of a two-tile hand, once v is placed. */
+function lastOther(s: ZatreState, v: number): number {
+  const base = s.cur * VALUES;
+  if (s.hands[base + v] === 2) return v;
+  for (let w = 1; w <= 6; w++) if (w !== v && s.hands[base + w] > 0) return w;
+  return 0;
+}
+
+/**
+ * The common case of the search, without placing anything: v on light cell c opens an obligation and
+ * one tile w is left. w must lengthen a run through c to 10-12, at one of its four ends, and fit there.
+ */
+function closesWithLast(s: ZatreState, c: number, v: number, w: number): boolean {
+  const board = s.board;
+  const kinds = s.cfg.kinds;
+  const sm = s.sums;
+  const h = sm[L + c] + v + sm[R + c];
+  let e = c - 1;
+  while (board[e] > 0) e--;
+  if (kinds[e] !== Kind.NONE && closes(sm[L + e] + w + h, sm[U + e] + w + sm[D + e])) return true;
+  e = c + 1;
+  while (board[e] > 0) e++;
+  if (kinds[e] !== Kind.NONE && closes(sm[R + e] + w + h, sm[U + e] + w + sm[D + e])) return true;
+  const vv = sm[U + c] + v + sm[D + c];
+  e = c - W;
+  while (board[e] > 0) e -= W;
+  if (kinds[e] !== Kind.NONE && closes(sm[U + e] + w + vv, sm[L + e] + w + sm[R + e])) return true;
+  e = c + W;
+  while (board[e] > 0) e += W;
+  return kinds[e] !== Kind.NONE && closes(sm[D + e] + w + vv, sm[L + e] + w + sm[R + e]);
+}
+
+/** A run brought to 10-12 while the tile's other run stays at 12 or below. */
+function closes(run: number, across: number): boolean {
+  return run >= 10 && run <= 12 && across <= 12;
 }
 
 /**
@@ -505,8 +553,8 @@ function finishTurn(s: ZatreState, rng: Rng, events?: GameEvent[]): void {
       secret: { seats: seesHand(s, p), text: `seat ${p} keeps ${handText(s, p)} face down` },
     });
   }
+  for (let i = 0; i < s.turnLen; i++) s.turnCells[i] = s.turnExc[i] = 0;
   s.turnLen = 0;
-  s.undoLen = 0;
   s.opening = 0;
   if (s.lastTurn !== 0) {
     gameOver(s, EndReason.BAG_EMPTY, events);
@@ -618,7 +666,7 @@ export function applyAction(s: ZatreState, a: number, rng: Rng, events?: GameEve
   if (s.phase === Phase.OPENING_FIRST) s.phase = Phase.TURN;
   else exc = lightException(s, c, v);
   place(s, c, v, exc);
-  s.undoLen = 0;
+  undoTop -= UNDO_WORDS; // a real placement: nothing to take back
   s.mustPlace = 0;
   s.stats[Stat.PLACED]++;
   events?.push({

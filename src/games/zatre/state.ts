@@ -100,9 +100,6 @@ export class ZatreState {
   readonly turnCells: Int16Array;
   readonly turnExc: Uint8Array;
   turnLen = 0;
-  /** Undo records of placements (the legality search places and takes back). */
-  readonly undo: Int32Array;
-  undoLen = 0;
   readonly stats: Int32Array;
 
   phase = Phase.OPENING_FIRST;
@@ -137,7 +134,6 @@ export class ZatreState {
       this.sheetTotal = copyFrom.sheetTotal.slice();
       this.turnCells = copyFrom.turnCells.slice();
       this.turnExc = copyFrom.turnExc.slice();
-      this.undo = new Int32Array(copyFrom.undo.length);
       this.stats = copyFrom.stats.slice();
       this.bagLen = copyFrom.bagLen;
       this.turnLen = copyFrom.turnLen;
@@ -162,7 +158,6 @@ export class ZatreState {
       this.sheetTotal = new Int32Array(this.sheets);
       this.turnCells = new Int16Array(cfg.total + 1);
       this.turnExc = new Uint8Array(cfg.total + 1);
-      this.undo = new Int32Array((cfg.total + 1) * UNDO_WORDS);
       this.stats = new Int32Array(Stat.COUNT);
     }
   }
@@ -185,7 +180,8 @@ export class ZatreState {
     this.stats.fill(0);
     this.bagLen = 0;
     this.turnLen = 0;
-    this.undoLen = 0;
+    this.turnCells.fill(0);
+    this.turnExc.fill(0);
     this.phase = Phase.OPENING_FIRST;
     this.cur = 0;
     this.firstPlayer = 0;
