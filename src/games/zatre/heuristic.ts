@@ -81,14 +81,14 @@ function openEnds(board: Int8Array, kinds: Uint8Array, c: number, step: number):
 
 export function heuristic(obs: ZatreObservation, a: number): number {
   const ctx = contextOf(obs);
-  if (a === END) return -0.6 * (ctx.handSum - 0) - 1;
+  if (a === END) return -0.6 * ctx.handSum - 1;
   const v = actionValue(a);
   const c = actionCell(a);
   const board = ctx.board;
   const kinds = ctx.cfg.kinds;
   let value = 0;
   let scoring = false;
-  let otherTiles = ctx.handSum - v;
+  const otherTiles = ctx.handSum - v;
   board[c] = v;
   for (let dir = 0; dir < 2; dir++) {
     const step = dir === 0 ? 1 : W;
@@ -103,7 +103,10 @@ export function heuristic(obs: ZatreObservation, a: number): number {
       // Our own remaining tile may finish it this turn; otherwise the next player may.
       let mine = false;
       for (let t = 10 - sum; t <= 12 - sum && t <= 6; t++) if (t >= 1 && ctx.hand[t] > (t === v ? 1 : 0)) mine = true;
-      value += mine && otherTiles > 0 ? 0.5 : -OPENING_COST;
+      // The fewer tile values complete it (a 4 needs a 6; a 7, 8 or 9 take three values), the safer.
+      const lo = 10 - sum;
+      const hi = 12 - sum < 6 ? 12 - sum : 6;
+      value += mine && otherTiles > 0 ? 0.5 : (-OPENING_COST * (hi - lo + 1)) / 3;
     }
   }
   board[c] = 0;
@@ -112,6 +115,5 @@ export function heuristic(obs: ZatreObservation, a: number): number {
     if (scoring) value += ctx.crossValue;
     else if (otherTiles > 0 && !obs.opening) value += 0.5 * ctx.crossValue;
   }
-  otherTiles = 0;
   return value;
 }
