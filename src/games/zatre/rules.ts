@@ -699,7 +699,10 @@ function drawForOpener(s: ZatreState, rng: Rng, events?: GameEvent[]): number {
   let contenders: number[] = [];
   for (let p = 0; p < n; p++) contenders.push(p);
   while (contenders.length > 1) {
-    if (s.bagLen < contenders.length) returnDrawn(s, drawnBy);
+    if (s.bagLen < contenders.length) {
+      returnDrawn(s, drawnBy);
+      best.fill(0);
+    }
     let top = 0;
     for (const p of contenders) {
       const v = drawTile(s, rng);
