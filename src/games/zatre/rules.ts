@@ -342,23 +342,22 @@ function closes(run: number, across: number): boolean {
  * returns 1 or 0 (used to ask "can anything be placed?").
  */
 function generate(s: ZatreState, out: Int32Array | null): number {
-  const p = s.cur;
   const hands = s.hands;
-  const base = p * VALUES;
-  let minV = 1;
-  while (minV <= 6 && hands[base + minV] === 0) minV++;
-  if (minV > 6) return 0;
+  const base = s.cur * VALUES;
+  // The distinct values in hand, ascending.
+  let nd = 0;
+  for (let v = 1; v <= 6; v++) if (hands[base + v] !== 0) handValues[nd++] = v;
+  if (nd === 0) return 0;
+  const minV = handValues[0];
   let k = 0;
   if (s.phase === Phase.OPENING_FIRST) {
-    for (let v = minV; v <= 6; v++) {
-      if (hands[base + v] === 0) continue;
-      if (out === null) return 1;
-      out[k++] = placeAction(v, RED);
-    }
+    if (out === null) return 1;
+    for (let i = 0; i < nd; i++) out[k++] = placeAction(handValues[i], RED);
     return k;
   }
   const open = openObligation(s) >= 0;
   const kinds = s.cfg.kinds;
+  const sm = s.sums;
   let darkCap = -2; // computed when a light cell first needs it
   const front = s.front;
   for (let w = 0; w < front.length; w++) {
@@ -367,22 +366,36 @@ function generate(s: ZatreState, out: Int32Array | null): number {
       const low = bits & -bits;
       bits ^= low;
       const c = (w << 5) | (31 - Math.clz32(low));
-      const cp = capOf(s, c);
+      const h = sm[L + c] + sm[R + c];
+      const vv = sm[U + c] + sm[D + c];
+      const cp = 12 - (h > vv ? h : vv);
       if (cp < minV) continue;
       const light = kinds[c] === Kind.LIGHT;
-      if (light && darkCap === -2) darkCap = maxDarkCap(s);
-      const top = cp < 6 ? cp : 6;
-      for (let v = minV; v <= top; v++) {
-        if (hands[base + v] === 0) continue;
-        if ((light || open) && !stepLegal(s, c, v, open, darkCap)) continue;
+      if (light || open) {
+        if (light && darkCap === -2) darkCap = maxDarkCap(s);
+        for (let i = 0; i < nd; i++) {
+          const v = handValues[i];
+          if (v > cp) break;
+          if (!stepLegal(s, c, v, open, darkCap)) continue;
+          if (out === null) return 1;
+          out[k++] = 1 + (v - 1) * SIZE + c;
+        }
+      } else {
         if (out === null) return 1;
-        out[k++] = placeAction(v, c);
+        for (let i = 0; i < nd; i++) {
+          const v = handValues[i];
+          if (v > cp) break;
+          out[k++] = 1 + (v - 1) * SIZE + c;
+        }
       }
     }
   }
   if (out !== null && k > 0 && !open && endAllowed(s)) out[k++] = END;
   return k;
 }
+
+/** Scratch for generate (stepLegal may recurse into complete, never back into generate). */
+const handValues = new Int32Array(6);
 
 function endAllowed(s: ZatreState): boolean {
   return s.cfg.holdByChoice && s.opening === 0 && s.mustPlace === 0;
