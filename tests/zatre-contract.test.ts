@@ -77,6 +77,14 @@ describe('Zatre: determinism, events, reuse, clone', () => {
     expect(events.some((e) => e.kind === 'score' && /writes/.test(e.text))).toBe(true);
   });
 
+  it('an unfinished match reports the sheets as they stand: minus points come off at the end only', () => {
+    const s = positionState({ players: 2, board: '6H8', hands: ['4 5', '3'] });
+    zatre.apply(s, parseActionCode('4H9'), new Rng('u'));
+    zatre.apply(s, END, new Rng('u'));
+    expect(zatre.currentPlayer(s)).toBe(1);
+    expect(zatre.result(s).scores[0]).toBe(1); // the 10, with the 5 still held
+  });
+
   it('a clone is independent', () => {
     const s = positionState({ players: 2, board: '6H8', hands: ['4 1', ''] });
     const c = zatre.clone(s);

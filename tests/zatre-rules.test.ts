@@ -439,3 +439,43 @@ describe('actions', () => {
     expect(parseActionCode('end')).toBe(END);
   });
 });
+
+describe('the light-square search', () => {
+  it('a tile at the end of a run may also join the run beyond it: the other tile closes 2 + 1 + 7 = 10', () => {
+    // Row 7: G7 is light. Tiles 3 4 on J7 K7 (a run of 7) and a gap at I7 (light too), H7 empty.
+    // 2 on G7 (run of 2 alone, next to 6 at G8 below: 2 + 6 = 8 down) and then 1 on H7? H7 joins G7 only.
+    // Simpler: 2 on H7 next to the red 6 (down 2 + 6 = 8); then 1 on I7 joins H7 and J7-K7: 2 + 1 + 7 = 10.
+    const s = positionState({ players: 2, board: '6H8 3J7 4K7 1J8 2K8', hands: ['2 1', ''] });
+    // I7 is light: the 1 there makes 2 + 1 + 3 + 4 = 10 across with a 2 on H7 first.
+    expect(legal(s)).toContain('2H7');
+    play(s, '2H7');
+    expect(legal(s)).toContain('1I7');
+    play(s, '1I7');
+    expect(col(s, 0, Col.C10)).toEqual([1]);
+    expect(col(s, 0, Col.X2)).toEqual([1]);
+  });
+
+  it('the light tile first, closed by a tile that bridges to the run beyond: 1 + 2 + 7 = 10 across', () => {
+    // I7 light: 1 there (1 + 3 + 4 = 8 across with J7 K7; down 1 + 1 = 2 with I8 ... keep I8 empty).
+    const s = positionState({ players: 2, board: '6H8 3J7 4K7 1J8 2K8', hands: ['1 2', ''] });
+    // 1 on I7: across 1 + 3 + 4 = 8, not yet 10; the 2 on H7 makes 2 + 1 + 7 = 10.
+    expect(legal(s)).toContain('1I7');
+    play(s, '1I7');
+    // (L7 closes it too: 1 + 3 + 4 + 2 = 10.)
+    expect(legal(s).sort()).toEqual(['2H7', '2L7']);
+  });
+
+  it('with three tiles: a tile that joins the run beyond the gap closes what the hand alone could not (2 + 1 + 7 = 10)', () => {
+    // Row 7: 3 4 on K7 L7; I7 is light. 2 on I7 makes 2 across (and 2 + 1 down with I8): an obligation the
+    // two 1s left in hand (total 2) close only by bridging J7 to K7-L7.
+    const s = positionState({ players: 2, board: '6H8 1I8 1J8 2K8 3K7 4L7', hands: ['2 1 1', ''] });
+    expect(legal(s)).toContain('2I7');
+    play(s, '2I7');
+    // Open obligation: no stopping; J7 closes it now (or after the other 1 goes elsewhere first).
+    expect(legal(s)).toContain('1J7');
+    expect(legal(s)).not.toContain('end');
+    play(s, '1J7', 'end');
+    expect(col(s, 0, Col.C10)).toEqual([1]);
+    expect(col(s, 0, Col.X2)).toEqual([1]);
+  });
+});

@@ -15,7 +15,10 @@ export { ZatreState } from './state.js';
 function result(s: ZatreState): MatchResult {
   const n = s.n;
   const scores: number[] = [];
-  for (let p = 0; p < n; p++) scores.push(s.finalTotal(s.sheetOf[p]));
+  // Minus points for held tiles come off at the end only (scoring rule 10): an unfinished match (a cut
+  // playout, a faulty bot) reports the sheets as they stand.
+  const over = s.phase === Phase.OVER;
+  for (let p = 0; p < n; p++) scores.push(over ? s.finalTotal(s.sheetOf[p]) : s.sheetTotal[s.sheetOf[p]]);
   const ranks: number[] = [];
   const winners: number[] = [];
   for (let p = 0; p < n; p++) {

@@ -239,10 +239,8 @@ function complete(s: ZatreState): boolean {
   if (o < 0) return true;
   const p = s.cur;
   if (s.handLen[p] === 0) return false;
+  // No bound on the hand's total: a tile at an end may also join the run beyond it.
   const board = s.board;
-  const h = runSum(board, o, 1);
-  const v = runSum(board, o, W);
-  if ((h > v ? h : v) + s.handValue(p) < 10) return false;
   const kinds = s.cfg.kinds;
   const hands = s.hands;
   for (let dir = 0; dir < 2; dir++) {
