@@ -5,12 +5,25 @@
  * row number (`H8` is the red centre).
  */
 
-/** Width of the padded array. */
-export const W = 17;
-/** Cells of the padded array (the action space is 6 values x this). */
-export const SIZE = W * W;
-/** Words of a bitset over the padded array. */
-export const WORDS = Math.ceil(SIZE / 32);
+/**
+ * The board's numbers as a const enum, which the compiler writes into the code as literals (the rules
+ * read them in the hot loop; an imported `const` would be read through its module binding).
+ */
+export const enum Geo {
+  /** Width of the padded array. */
+  W = 17,
+  /** Cells of the padded array (the action space is 6 values x this). */
+  SIZE = 289,
+  /** Words of a bitset over the padded array. */
+  WORDS = 10,
+  /** The red centre (row 8, column 8). */
+  RED = 8 * 17 + 8,
+  /** Tile values run 1..6; hands and the bag are counts indexed by value (index 0 unused). */
+  VALUES = 7,
+}
+export const W = Geo.W;
+export const SIZE = Geo.SIZE;
+export const WORDS = Geo.WORDS;
 
 export const enum Kind {
   /** Not a board cell (border or one of the frame's holes). */
@@ -32,8 +45,7 @@ export function colOf(c: number): number {
   return c % W;
 }
 
-/** The red centre (row 8, column 8). */
-export const RED = cellAt(8, 8);
+export const RED = Geo.RED;
 
 const LETTERS = 'ABCDEFGHIJKLMNO';
 
@@ -83,6 +95,4 @@ export function boardKinds(layout: LightLayout): Uint8Array {
   }
   return kinds;
 }
-
-/** Tile values run 1..6; hands and the bag are counts indexed by value (index 0 unused). */
-export const VALUES = 7;
+export const VALUES = Geo.VALUES;

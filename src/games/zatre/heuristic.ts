@@ -1,7 +1,7 @@
-import { Kind, SIZE, W } from './board.js';
+import { Geo, Kind } from './board.js';
 import { configOf, rowBonus, type ZatreConfig } from './config.js';
 import { type ZatreObservation, paddedOf } from './observation.js';
-import { END, actionCell, actionValue } from './state.js';
+import { Act, actionCell, actionValue } from './state.js';
 
 /**
  * The greedy bot's heuristic, from the observation only. It knows the score sheet: a run of 10, 11 or
@@ -31,7 +31,7 @@ function contextOf(obs: ZatreObservation): Context {
   let ctx = contexts.get(obs);
   if (ctx) return ctx;
   const cfg = configOf(obs.options);
-  const board = new Int8Array(SIZE);
+  const board = new Int8Array(Geo.SIZE);
   for (let f = 0; f < 225; f++) board[paddedOf(f)] = obs.board[f];
   const sheet = obs.sheets[obs.sheetOf[obs.player]];
   const cols = [sheet.c10, sheet.c11, sheet.c12];
@@ -81,7 +81,7 @@ function openEnds(board: Int8Array, kinds: Uint8Array, c: number, step: number):
 
 export function heuristic(obs: ZatreObservation, a: number): number {
   const ctx = contextOf(obs);
-  if (a === END) return -0.6 * ctx.handSum - 1;
+  if (a === Act.END) return -0.6 * ctx.handSum - 1;
   const v = actionValue(a);
   const c = actionCell(a);
   const board = ctx.board;
@@ -91,7 +91,7 @@ export function heuristic(obs: ZatreObservation, a: number): number {
   const otherTiles = ctx.handSum - v;
   board[c] = v;
   for (let dir = 0; dir < 2; dir++) {
-    const step = dir === 0 ? 1 : W;
+    const step = dir === 0 ? 1 : Geo.W;
     const sum = v + sumFrom(board, c, step) + sumFrom(board, c, -step);
     const len = sum - v === 0 ? 1 : 2;
     if (sum >= 10) {

@@ -1,15 +1,15 @@
 import type { GameEvent, Options } from '../../engine/game.js';
 import type { Rng } from '../../engine/rng.js';
-import { Kind, RED, SIZE, VALUES, W, cellName } from './board.js';
+import { Geo, Kind, cellName } from './board.js';
 import { configOf, rowBonus, type ZatreConfig } from './config.js';
 import {
+  Act,
   Col,
-  END,
   EndReason,
   Phase,
-  ROWS,
+  Sheet,
   Stat,
-  UNDO_WORDS,
+  Undo,
   ZatreState,
   actionCell,
   actionValue,
@@ -32,9 +32,9 @@ import {
  */
 
 const L = 0;
-const R = SIZE;
-const U = 2 * SIZE;
-const D = 3 * SIZE;
+const R = Geo.SIZE;
+const U = 2 * Geo.SIZE;
+const D = 3 * Geo.SIZE;
 
 // ------------------------------------------------------------------------------------------------
 // Board structures
@@ -55,7 +55,7 @@ export function capOf(s: ZatreState, c: number): number {
  * Undo records of the placements in progress, shared by every state: a legality search places tiles
  * and takes them back before it returns, so the stack is empty between calls and no state carries it.
  */
-const undo = new Int32Array(256 * UNDO_WORDS);
+const undo = new Int32Array(256 * Undo.WORDS);
 let undoTop = 0;
 
 /**
@@ -70,12 +70,12 @@ export function place(s: ZatreState, c: number, v: number, exc: number): void {
   const front = s.front;
   const u = undo;
   let k = undoTop;
-  undoTop = k + UNDO_WORDS;
+  undoTop = k + Undo.WORDS;
   if (undoTop > u.length) throw new Error('zatre: placement search too deep');
   u[k] = c;
   u[k + 1] = v;
   board[c] = v;
-  s.hands[s.cur * VALUES + v]--;
+  s.hands[s.cur * Geo.VALUES + v]--;
   s.handLen[s.cur]--;
   s.turnCells[s.turnLen] = c;
   s.turnExc[s.turnLen] = exc;
@@ -88,8 +88,8 @@ export function place(s: ZatreState, c: number, v: number, exc: number): void {
   }
   const nb0 = c - 1;
   const nb1 = c + 1;
-  const nb2 = c - W;
-  const nb3 = c + W;
+  const nb2 = c - Geo.W;
+  const nb3 = c + Geo.W;
   if (kinds[nb0] !== Kind.NONE && board[nb0] === 0 && !inFront(s, nb0)) {
     mask |= 1;
     front[nb0 >> 5] |= 1 << (nb0 & 31);
@@ -121,13 +121,13 @@ export function place(s: ZatreState, c: number, v: number, exc: number): void {
   u[k + 3] = sm[L + i];
   sm[L + i] = h;
   const vv = sm[U + c] + v + sm[D + c];
-  i = c - W;
-  while (board[i] > 0) i -= W;
+  i = c - Geo.W;
+  while (board[i] > 0) i -= Geo.W;
   u[k + 4] = D + i;
   u[k + 5] = sm[D + i];
   sm[D + i] = vv;
-  i = c + W;
-  while (board[i] > 0) i += W;
+  i = c + Geo.W;
+  while (board[i] > 0) i += Geo.W;
   u[k + 6] = U + i;
   u[k + 7] = sm[U + i];
   sm[U + i] = vv;
@@ -136,7 +136,7 @@ export function place(s: ZatreState, c: number, v: number, exc: number): void {
 /** Takes back the last placement (the inverse of `place`, in reverse order). */
 export function unplace(s: ZatreState): void {
   const u = undo;
-  const k = (undoTop -= UNDO_WORDS);
+  const k = (undoTop -= Undo.WORDS);
   const c = u[k];
   const v = u[k + 1];
   const mask = u[k + 2];
@@ -145,14 +145,14 @@ export function unplace(s: ZatreState): void {
   const front = s.front;
   if (mask & 1) front[(c - 1) >> 5] &= ~(1 << ((c - 1) & 31));
   if (mask & 2) front[(c + 1) >> 5] &= ~(1 << ((c + 1) & 31));
-  if (mask & 4) front[(c - W) >> 5] &= ~(1 << ((c - W) & 31));
-  if (mask & 8) front[(c + W) >> 5] &= ~(1 << ((c + W) & 31));
+  if (mask & 4) front[(c - Geo.W) >> 5] &= ~(1 << ((c - Geo.W) & 31));
+  if (mask & 8) front[(c + Geo.W) >> 5] &= ~(1 << ((c + Geo.W) & 31));
   if (mask & 16) front[c >> 5] |= 1 << (c & 31);
   s.turnLen--;
   s.turnCells[s.turnLen] = 0;
   s.turnExc[s.turnLen] = 0;
   s.board[c] = 0;
-  s.hands[s.cur * VALUES + v]++;
+  s.hands[s.cur * Geo.VALUES + v]++;
   s.handLen[s.cur]++;
 }
 
@@ -162,7 +162,7 @@ export function rebuildDerived(s: ZatreState): void {
   const kinds = s.cfg.kinds;
   s.front.fill(0);
   s.sums.fill(0);
-  for (let c = 0; c < SIZE; c++) {
+  for (let c = 0; c < Geo.SIZE; c++) {
     if (kinds[c] === Kind.NONE || board[c] !== 0) continue;
     let t = 0;
     for (let i = c - 1; board[i] > 0; i--) t += board[i];
@@ -171,12 +171,12 @@ export function rebuildDerived(s: ZatreState): void {
     for (let i = c + 1; board[i] > 0; i++) t += board[i];
     s.sums[R + c] = t;
     t = 0;
-    for (let i = c - W; board[i] > 0; i -= W) t += board[i];
+    for (let i = c - Geo.W; board[i] > 0; i -= Geo.W) t += board[i];
     s.sums[U + c] = t;
     t = 0;
-    for (let i = c + W; board[i] > 0; i += W) t += board[i];
+    for (let i = c + Geo.W; board[i] > 0; i += Geo.W) t += board[i];
     s.sums[D + c] = t;
-    if (board[c - 1] > 0 || board[c + 1] > 0 || board[c - W] > 0 || board[c + W] > 0) s.front[c >> 5] |= 1 << (c & 31);
+    if (board[c - 1] > 0 || board[c + 1] > 0 || board[c - Geo.W] > 0 || board[c + Geo.W] > 0) s.front[c >> 5] |= 1 << (c & 31);
   }
 }
 
@@ -192,7 +192,7 @@ export function runSum(board: Int8Array, c: number, step: number): number {
 export function inScoringRun(board: Int8Array, c: number): boolean {
   const h = runSum(board, c, 1);
   if (h >= 10 && h <= 12) return true;
-  const v = runSum(board, c, W);
+  const v = runSum(board, c, Geo.W);
   return v >= 10 && v <= 12;
 }
 
@@ -244,7 +244,7 @@ function complete(s: ZatreState): boolean {
   const kinds = s.cfg.kinds;
   const hands = s.hands;
   for (let dir = 0; dir < 2; dir++) {
-    const step = dir === 0 ? 1 : W;
+    const step = dir === 0 ? 1 : Geo.W;
     for (let side = 0; side < 2; side++) {
       let e = o;
       if (side === 0) while (board[e] > 0) e -= step;
@@ -252,7 +252,7 @@ function complete(s: ZatreState): boolean {
       if (kinds[e] === Kind.NONE) continue;
       const cp = capOf(s, e);
       for (let t = 1; t <= 6 && t <= cp; t++) {
-        if (hands[p * VALUES + t] === 0) continue;
+        if (hands[p * Geo.VALUES + t] === 0) continue;
         place(s, e, t, lightException(s, e, t));
         const ok = complete(s);
         unplace(s);
@@ -300,7 +300,7 @@ function stepLegal(s: ZatreState, c: number, v: number, open: boolean, darkCap: 
 
 /** The value of the other tile of a two-tile hand, once v is placed. */
 function lastOther(s: ZatreState, v: number): number {
-  const base = s.cur * VALUES;
+  const base = s.cur * Geo.VALUES;
   if (s.hands[base + v] === 2) return v;
   for (let w = 1; w <= 6; w++) if (w !== v && s.hands[base + w] > 0) return w;
   return 0;
@@ -322,11 +322,11 @@ function closesWithLast(s: ZatreState, c: number, v: number, w: number): boolean
   while (board[e] > 0) e++;
   if (kinds[e] !== Kind.NONE && closes(sm[R + e] + w + h, sm[U + e] + w + sm[D + e])) return true;
   const vv = sm[U + c] + v + sm[D + c];
-  e = c - W;
-  while (board[e] > 0) e -= W;
+  e = c - Geo.W;
+  while (board[e] > 0) e -= Geo.W;
   if (kinds[e] !== Kind.NONE && closes(sm[U + e] + w + vv, sm[L + e] + w + sm[R + e])) return true;
-  e = c + W;
-  while (board[e] > 0) e += W;
+  e = c + Geo.W;
+  while (board[e] > 0) e += Geo.W;
   return kinds[e] !== Kind.NONE && closes(sm[D + e] + w + vv, sm[L + e] + w + sm[R + e]);
 }
 
@@ -341,7 +341,7 @@ function closes(run: number, across: number): boolean {
  */
 function generate(s: ZatreState, out: Int32Array | null): number {
   const hands = s.hands;
-  const base = s.cur * VALUES;
+  const base = s.cur * Geo.VALUES;
   // The distinct values in hand, ascending.
   let nd = 0;
   for (let v = 1; v <= 6; v++) if (hands[base + v] !== 0) handValues[nd++] = v;
@@ -350,7 +350,7 @@ function generate(s: ZatreState, out: Int32Array | null): number {
   let k = 0;
   if (s.phase === Phase.OPENING_FIRST) {
     if (out === null) return 1;
-    for (let i = 0; i < nd; i++) out[k++] = placeAction(handValues[i], RED);
+    for (let i = 0; i < nd; i++) out[k++] = placeAction(handValues[i], Geo.RED);
     return k;
   }
   const open = openObligation(s) >= 0;
@@ -376,19 +376,19 @@ function generate(s: ZatreState, out: Int32Array | null): number {
           if (v > cp) break;
           if (!stepLegal(s, c, v, open, darkCap)) continue;
           if (out === null) return 1;
-          out[k++] = 1 + (v - 1) * SIZE + c;
+          out[k++] = 1 + (v - 1) * Geo.SIZE + c;
         }
       } else {
         if (out === null) return 1;
         for (let i = 0; i < nd; i++) {
           const v = handValues[i];
           if (v > cp) break;
-          out[k++] = 1 + (v - 1) * SIZE + c;
+          out[k++] = 1 + (v - 1) * Geo.SIZE + c;
         }
       }
     }
   }
-  if (out !== null && k > 0 && !open && endAllowed(s)) out[k++] = END;
+  if (out !== null && k > 0 && !open && endAllowed(s)) out[k++] = Act.END;
   return k;
 }
 
@@ -427,7 +427,7 @@ function drawInto(s: ZatreState, p: number, count: number, rng: Rng, events?: Ga
   const got: number[] | null = events ? [] : null;
   for (; drawn < count && s.bagLen > 0; drawn++) {
     const v = drawTile(s, rng);
-    s.hands[p * VALUES + v]++;
+    s.hands[p * Geo.VALUES + v]++;
     s.handLen[p]++;
     got?.push(v);
   }
@@ -456,21 +456,21 @@ export function seesHand(s: ZatreState, p: number): number[] {
 function rowValue(s: ZatreState, sheet: number, row: number): number {
   const cfg = s.cfg;
   const sh = s.sheet;
-  const a = sh[(sheet * 4 + Col.C10) * ROWS + row];
-  const b = sh[(sheet * 4 + Col.C11) * ROWS + row];
-  const c = sh[(sheet * 4 + Col.C12) * ROWS + row];
+  const a = sh[(sheet * 4 + Col.C10) * Sheet.ROWS + row];
+  const b = sh[(sheet * 4 + Col.C11) * Sheet.ROWS + row];
+  const c = sh[(sheet * 4 + Col.C12) * Sheet.ROWS + row];
   let t = a + b + c;
   if (a > 0 && b > 0 && c > 0) t += rowBonus(cfg, row);
-  return sh[(sheet * 4 + Col.X2) * ROWS + row] > 0 ? 2 * t : t;
+  return sh[(sheet * 4 + Col.X2) * Sheet.ROWS + row] > 0 ? 2 * t : t;
 }
 
 /** Writes value into the topmost free box of the column (scoring rules 2, 4) and updates the total. */
 export function writeBox(s: ZatreState, sheet: number, col: number, value: number): number {
   const idx = sheet * 4 + col;
   const row = s.colLen[idx]++;
-  if (row >= ROWS) throw new Error(`zatre: score sheet ${sheet} ran out of rows`);
+  if (row >= Sheet.ROWS) throw new Error(`zatre: score sheet ${sheet} ran out of rows`);
   const before = rowValue(s, sheet, row);
-  s.sheet[idx * ROWS + row] = value;
+  s.sheet[idx * Sheet.ROWS + row] = value;
   s.sheetTotal[sheet] += rowValue(s, sheet, row) - before;
   return row;
 }
@@ -490,10 +490,10 @@ export function scoreTurn(s: ZatreState, out: Int32Array): void {
   for (let i = 0; i < s.turnLen; i++) {
     const c = s.turnCells[i];
     for (let dir = 0; dir < 2; dir++) {
-      const step = dir === 0 ? 1 : W;
+      const step = dir === 0 ? 1 : Geo.W;
       let start = c;
       while (board[start - step] > 0) start -= step;
-      const key = dir * SIZE + start;
+      const key = dir * Geo.SIZE + start;
       let dup = false;
       for (let j = 0; j < seen; j++) if (seenRuns[j] === key) dup = true;
       if (dup) continue;
@@ -505,7 +505,7 @@ export function scoreTurn(s: ZatreState, out: Int32Array): void {
   }
   if (s.opening !== 0) {
     const rc = s.cfg.redCross;
-    if (rc === 'any_run' ? out[0] + out[1] + out[2] > 0 : rc === 'red_run' ? inScoringRun(board, RED) : false) out[3]++;
+    if (rc === 'any_run' ? out[0] + out[1] + out[2] > 0 : rc === 'red_run' ? inScoringRun(board, Geo.RED) : false) out[3]++;
   }
 }
 
@@ -576,7 +576,7 @@ function finishTurn(s: ZatreState, rng: Rng, events?: GameEvent[]): void {
 
 export function handText(s: ZatreState, p: number): string {
   const parts: number[] = [];
-  for (let v = 1; v <= 6; v++) for (let k = s.hands[p * VALUES + v]; k > 0; k--) parts.push(v);
+  for (let v = 1; v <= 6; v++) for (let k = s.hands[p * Geo.VALUES + v]; k > 0; k--) parts.push(v);
   return parts.length === 0 ? 'nothing' : parts.join(' ');
 }
 
@@ -585,7 +585,7 @@ function blocked(s: ZatreState): boolean {
   let minV = 7;
   for (let v = 1; v <= 6 && minV === 7; v++) {
     if (s.bag[v] > 0) minV = v;
-    else for (let p = 0; p < s.n; p++) if (s.hands[p * VALUES + v] > 0) minV = v;
+    else for (let p = 0; p < s.n; p++) if (s.hands[p * Geo.VALUES + v] > 0) minV = v;
   }
   if (minV === 7) return false;
   const front = s.front;
@@ -667,7 +667,7 @@ function gameOver(s: ZatreState, reason: EndReason, events?: GameEvent[]): void 
 
 /** Applies a legal action of the current player. */
 export function applyAction(s: ZatreState, a: number, rng: Rng, events?: GameEvent[]): void {
-  if (a === END) {
+  if (a === Act.END) {
     endTurn(s, rng, events);
     return;
   }
@@ -677,7 +677,7 @@ export function applyAction(s: ZatreState, a: number, rng: Rng, events?: GameEve
   if (s.phase === Phase.OPENING_FIRST) s.phase = Phase.TURN;
   else exc = lightException(s, c, v);
   place(s, c, v, exc);
-  undoTop -= UNDO_WORDS; // a real placement: nothing to take back
+  undoTop -= Undo.WORDS; // a real placement: nothing to take back
   s.mustPlace = 0;
   s.stats[Stat.PLACED]++;
   events?.push({
@@ -732,7 +732,7 @@ function drawForOpener(s: ZatreState, rng: Rng, events?: GameEvent[]): number {
   const own = drawnBy[opener];
   own.splice(own.indexOf(keep), 1);
   returnDrawn(s, drawnBy);
-  s.hands[opener * VALUES + keep]++;
+  s.hands[opener * Geo.VALUES + keep]++;
   s.handLen[opener]++;
   return opener;
 }

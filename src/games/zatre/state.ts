@@ -1,4 +1,4 @@
-import { SIZE, VALUES, WORDS } from './board.js';
+import { Geo } from './board.js';
 import type { ZatreConfig } from './config.js';
 
 /**
@@ -15,18 +15,23 @@ export const enum Phase {
 }
 export const PHASE_NAMES = ['opening', 'turn', 'over'] as const;
 
-/** Actions: 0 ends the turn (keeping the tiles left), 1 + (value - 1) * SIZE + cell places a tile. */
-export const END = 0;
-export const MAX_ACTIONS = 1 + 6 * SIZE;
+/** Actions: 0 ends the turn (keeping the tiles left), 1 + (value - 1) * 289 + cell places a tile. */
+export const enum Act {
+  END = 0,
+  /** The action buffer's size (every value on every cell of the padded array, and END). */
+  COUNT = 1 + 6 * Geo.SIZE,
+}
+export const END = Act.END;
+export const MAX_ACTIONS = Act.COUNT;
 
 export function placeAction(value: number, cell: number): number {
-  return 1 + (value - 1) * SIZE + cell;
+  return 1 + (value - 1) * Geo.SIZE + cell;
 }
 export function actionValue(a: number): number {
-  return (((a - 1) / SIZE) | 0) + 1;
+  return (((a - 1) / Geo.SIZE) | 0) + 1;
 }
 export function actionCell(a: number): number {
-  return (a - 1) % SIZE;
+  return (a - 1) % Geo.SIZE;
 }
 
 /** Score-sheet columns. */
@@ -37,7 +42,10 @@ export const enum Col {
   C12 = 3,
 }
 /** Boxes per column of a sheet: every entry needs a placed tile, so 121 tiles never fill more. */
-export const ROWS = 128;
+export const enum Sheet {
+  ROWS = 128,
+}
+export const ROWS = Sheet.ROWS;
 
 /** Indices of the statistics counters (the metrics derive from them). */
 export const enum Stat {
@@ -68,7 +76,9 @@ export const enum EndReason {
 export const END_REASONS = ['unfinished', 'bag_empty', 'blocked'] as const;
 
 /** Words of one placement's undo record (see rules.ts `place`). */
-export const UNDO_WORDS = 12;
+export const enum Undo {
+  WORDS = 12,
+}
 
 /** The complete state of a Zatre match. Mutable; `clone` copies every typed array. */
 export class ZatreState {
@@ -76,7 +86,7 @@ export class ZatreState {
   readonly board: Int8Array;
   /**
    * For each empty cell, the sum of the run touching it from the left, right, above and below:
-   * sums[d * SIZE + cell], d = 0 left, 1 right, 2 up, 3 down. Kept up to date by every placement.
+   * sums[d * 289 + cell], d = 0 left, 1 right, 2 up, 3 down. Kept up to date by every placement.
    */
   readonly sums: Uint8Array;
   /** Bitset of the empty cells next to a tile (where a tile may go). */
@@ -84,7 +94,7 @@ export class ZatreState {
   /** Tiles in the bag by value (index 1..6); drawn at random from these counts. */
   readonly bag: Int32Array;
   bagLen = 0;
-  /** Tiles in each player's hand (drawn this turn or held face down): hands[p * VALUES + v]. */
+  /** Tiles in each player's hand (drawn this turn or held face down): hands[p * Geo.VALUES + v]. */
   readonly hands: Int32Array;
   readonly handLen: Int32Array;
   /** The sheet each seat writes on (its own, or the pair's). */
@@ -146,14 +156,14 @@ export class ZatreState {
       this.lastTurn = copyFrom.lastTurn;
       this.endReason = copyFrom.endReason;
     } else {
-      this.board = new Int8Array(SIZE);
-      this.sums = new Uint8Array(4 * SIZE);
-      this.front = new Int32Array(WORDS);
-      this.bag = new Int32Array(VALUES);
-      this.hands = new Int32Array(n * VALUES);
+      this.board = new Int8Array(Geo.SIZE);
+      this.sums = new Uint8Array(4 * Geo.SIZE);
+      this.front = new Int32Array(Geo.WORDS);
+      this.bag = new Int32Array(Geo.VALUES);
+      this.hands = new Int32Array(n * Geo.VALUES);
       this.handLen = new Int32Array(n);
       this.sheetOf = new Int8Array(n);
-      this.sheet = new Uint8Array(this.sheets * 4 * ROWS);
+      this.sheet = new Uint8Array(this.sheets * 4 * Sheet.ROWS);
       this.colLen = new Int32Array(this.sheets * 4);
       this.sheetTotal = new Int32Array(this.sheets);
       this.turnCells = new Int16Array(cfg.total + 1);
@@ -195,7 +205,7 @@ export class ZatreState {
   /** Sum of the values of the tiles in p's hand. */
   handValue(p: number): number {
     let s = 0;
-    for (let v = 1; v <= 6; v++) s += v * this.hands[p * VALUES + v];
+    for (let v = 1; v <= 6; v++) s += v * this.hands[p * Geo.VALUES + v];
     return s;
   }
 
