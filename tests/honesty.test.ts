@@ -15,6 +15,7 @@ import { stramat } from '../src/games/stramat/index.js';
 import { Phase, type StramatState } from '../src/games/stramat/state.js';
 import { Card as StopCard } from '../src/games/stop/cards.js';
 import { Phase as StopPhase, type StopState } from '../src/games/stop/state.js';
+import type { ZatreState } from '../src/games/zatre/state.js';
 
 /** Every bot: the registry plus the Monte Carlo bots (which may not be registered yet), with small budgets. */
 const BOTS: Record<string, BotFactory> = { ...registeredBots };
@@ -31,10 +32,12 @@ const SMALL: Record<string, Record<string, unknown>> = {
  */
 const BASE: Record<string, Record<string, unknown>> = {
   stop: { targetScore: 60 },
+  // A third of the box: a Zatre match of 121 tiles is 130 decisions, each a search for the Monte Carlo bots.
+  zatre: { tiles: [7, 7, 7, 7, 7, 7] },
 };
 
 /** Random matches per configuration for the round-trip check (a Stop match has ten times the decisions). */
-const ROUNDTRIP_MATCHES: Record<string, number> = { stramat: 40, stop: 12 };
+const ROUNDTRIP_MATCHES: Record<string, number> = { stramat: 40, stop: 12, zatre: 40 };
 
 /** Extra option sets per game, beyond the defaults, each with the player counts to play. */
 const VARIANTS: Record<string, Array<[string, Record<string, unknown>, number[]]>> = {
@@ -42,6 +45,11 @@ const VARIANTS: Record<string, Array<[string, Record<string, unknown>, number[]]
     ['birichino', { birichino: true }, [3, 4]],
     ['evening of 3', { evening: 3 }, [2, 4]],
     ['short dado ends, 5 cards', { dadoShortDeck: 'end-without-drawing', handSize: 5 }, [3]],
+  ],
+  zatre: [
+    ['pairs', { pairs: true }, [4, 6]],
+    ['pairs, partners blind', { pairs: true, pairSeating: 'opposite', partnersSeeTiles: false }, [4]],
+    ['no holding by choice', { holdByChoice: false }, [3]],
   ],
 };
 
@@ -293,9 +301,53 @@ function perturbStop(state: unknown, q: number, rng: Rng): StopState {
   return s;
 }
 
+/**
+ * Zatre, from `q`'s point of view: swaps tiles between the hands q cannot see (every other hand, but a
+ * partner's when partners consult) and the bag. The board, the sheets and the hand sizes are public.
+ */
+function perturbZatre(state: unknown, q: number, rng: Rng): ZatreState {
+  const s = (state as ZatreState).clone();
+  const n = s.n;
+  const cfg = s.cfg;
+  const hidden = (o: number) => o !== q && !(cfg.pairs && cfg.partnersSee && s.sheetOf[o] === s.sheetOf[q]);
+  // Places: 0..n-1 hands, n the bag.
+  const count = (place: number, v: number) => (place === n ? s.bag[v] : s.hands[place * 7 + v]);
+  const add = (place: number, v: number, k: number) => {
+    if (place === n) s.bag[v] += k;
+    else s.hands[place * 7 + v] += k;
+  };
+  const places: number[] = [];
+  for (let o = 0; o < n; o++) if (hidden(o) && s.handLen[o] > 0) places.push(o);
+  places.push(n);
+  /** A value present at the place, other than `not` (0 when there is none). */
+  const pick = (place: number, not: number) => {
+    const start = 1 + rng.int(6);
+    for (let i = 0; i < 6; i++) {
+      const v = 1 + ((start - 1 + i) % 6);
+      if (v !== not && count(place, v) > 0) return v;
+    }
+    return 0;
+  };
+  for (let tries = 0, swaps = 0; tries < 12 && swaps < 3 && places.length > 1; tries++) {
+    const a = places[rng.int(places.length)];
+    const b = places[rng.int(places.length)];
+    if (a === b) continue;
+    const x = pick(a, 0);
+    const y = x === 0 ? 0 : pick(b, x);
+    if (y === 0) continue;
+    add(a, x, -1);
+    add(b, x, +1);
+    add(b, y, -1);
+    add(a, y, +1);
+    swaps++;
+  }
+  return s;
+}
+
 const PERTURB: Record<string, Perturb> = {
   stramat: perturbStramat,
   stop: perturbStop,
+  zatre: perturbZatre,
 };
 
 // ---------------------------------------------------------------------------------------------------

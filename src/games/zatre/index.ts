@@ -1,0 +1,72 @@
+import type { Game, MatchResult, Options } from '../../engine/game.js';
+import type { Rng } from '../../engine/rng.js';
+import { ZATRE_OPTIONS, checkZatreOptions } from './config.js';
+import { heuristic } from './heuristic.js';
+import { type ZatreObservation, determinize, observe } from './observation.js';
+import { applyAction, legalActions, setupMatch } from './rules.js';
+import { END_REASONS, MAX_ACTIONS, Phase, Stat, ZatreState } from './state.js';
+import { actionCode, actionText, describe, observedView, tableView } from './text.js';
+import { metrics, ZATRE_METRICS } from './metrics.js';
+
+export type { ZatreObservation } from './observation.js';
+export { ZatreState } from './state.js';
+
+/** Highest total wins; tied seats share the best rank of their group (the text names no tie-break). */
+function result(s: ZatreState): MatchResult {
+  const n = s.n;
+  const scores: number[] = [];
+  // Minus points for held tiles come off at the end only (scoring rule 10): an unfinished match (a cut
+  // playout, a faulty bot) reports the sheets as they stand.
+  const over = s.phase === Phase.OVER;
+  for (let p = 0; p < n; p++) scores.push(over ? s.finalTotal(s.sheetOf[p]) : s.sheetTotal[s.sheetOf[p]]);
+  const ranks: number[] = [];
+  const winners: number[] = [];
+  for (let p = 0; p < n; p++) {
+    let better = 0;
+    for (let q = 0; q < n; q++) if (scores[q] > scores[p]) better++;
+    ranks.push(better + 1);
+    if (better === 0) winners.push(p);
+  }
+  return {
+    scores,
+    ranks,
+    winners,
+    annulled: false,
+    endReason: END_REASONS[s.endReason],
+    firstPlayer: s.firstPlayer,
+    turns: s.stats[Stat.TURNS],
+  };
+}
+
+/** Zatre (Manfred Schüling): number tiles on a 193-cell board, 2-6 players. Rules: docs/rules/zatre.md. */
+export const zatre: Game<ZatreState, ZatreObservation> = {
+  name: 'zatre',
+  title: 'Zatre (number-tile laying game, 121 tiles)',
+  minPlayers: 2,
+  maxPlayers: 6,
+  options: ZATRE_OPTIONS,
+  maxActions: MAX_ACTIONS,
+  metricNames: ZATRE_METRICS,
+  checkOptions(opts: Options, players: number): void {
+    checkZatreOptions(opts, players);
+  },
+  setup: setupMatch as (opts: Options, players: number, rng: Rng, reuse?: ZatreState) => ZatreState,
+  currentPlayer(s: ZatreState): number {
+    return s.phase === Phase.OVER ? -1 : s.cur;
+  },
+  legalActions,
+  apply: applyAction,
+  clone(s: ZatreState): ZatreState {
+    return s.clone();
+  },
+  observe,
+  determinize,
+  result,
+  metrics,
+  actionCode,
+  actionText,
+  heuristic,
+  describe,
+  tableView,
+  observedView,
+};
