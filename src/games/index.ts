@@ -1,4 +1,5 @@
 import type { AnyGame } from '../engine/game.js';
+import { scala } from './scala/index.js';
 import { stop } from './stop/index.js';
 import { stramat } from './stramat/index.js';
 
@@ -6,6 +7,7 @@ import { stramat } from './stramat/index.js';
 export const games: Record<string, AnyGame> = {
   stramat,
   stop,
+  scala,
 };
 
 export function gameNames(): string[] {
