@@ -95,7 +95,7 @@ function violation(s: ScalaState, checkLegality: boolean): string {
   }
   for (let q = 0; q < cfg.cells; q++) {
     if (s.top[q] !== topOf(s, q)) return `square ${q}: top ${s.top[q]} but the stack says ${topOf(s, q)}`;
-    for (let i = s.height[q]; i < s.depth; i++) if (s.stack[q * s.depth + i] !== 0) return `square ${q}: a stale piece above the stack`;
+    if (checkLegality) for (let i = s.height[q]; i < s.depth; i++) if (s.stack[q * s.depth + i] !== 0) return `square ${q}: a stale piece above the stack`;
   }
   if (cfg.cascade && anyLine(s)) return 'a complete line was left on the board';
   if (s.over) return s.cur === -1 ? '' : 'over, yet a seat to play';

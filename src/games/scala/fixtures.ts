@@ -1,5 +1,5 @@
 import { scalaConfig } from './config.js';
-import { PIECE_KINDS, ScalaState, pieceKind, pieceNumber } from './state.js';
+import { PIECE_KINDS, ScalaState, pieceKind } from './state.js';
 
 /**
  * An explicit position, for tests, puzzles and set-ups. The board is written row by row, squares
@@ -44,11 +44,11 @@ export function positionState(pos: ScalaPosition): ScalaState {
       for (const part of tok.split('+')) {
         const kind = parsePiece(part);
         s.stack[q * s.depth + s.height[q]++] = kind;
-        s.top[q] = pieceNumber(kind);
         onBoard[kind]++;
       }
     });
   });
+  s.rebuildTops();
   for (let p = 0; p < n; p++) {
     s.total[p] = 0;
     for (let v = 1; v <= 4; v++) {

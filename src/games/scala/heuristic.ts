@@ -28,7 +28,7 @@ export function heuristic(obs: ScalaObservation, a: number): number {
   const q = s.squareOf(a);
   const v = (a & 3) + 1;
   const oldTop = s.top[q];
-  s.top[q] = v;
+  s.setTop(q, v);
   s.height[q]++;
   let value = s.held[me * 4 + v - 1] / 100;
   const made = linesThrough(s, q);
@@ -38,7 +38,7 @@ export function heuristic(obs: ScalaObservation, a: number): number {
     const chances = openLines(s, next);
     value += next === me ? OWN_CHANCE * chances : -GIVEN * chances;
   }
-  s.top[q] = oldTop;
+  s.setTop(q, oldTop);
   s.height[q]--;
   return value;
 }

@@ -1,7 +1,7 @@
 import type { Options } from '../../engine/game.js';
 import type { Rng } from '../../engine/rng.js';
 import { configOf } from './config.js';
-import { END_REASONS, PIECE_KINDS, ScalaState, pieceNumber } from './state.js';
+import { END_REASONS, PIECE_KINDS, ScalaState } from './state.js';
 
 /**
  * What a player knows: everything. Scala has no hidden information (every stack, every player's pieces
@@ -72,8 +72,8 @@ export function stateOf(obs: ScalaObservation): ScalaState {
     const h = obs.heights[q];
     for (let k = 0; k < h; k++) s.stack[q * s.depth + k] = obs.pieces[i++];
     s.height[q] = h;
-    s.top[q] = h > 0 ? pieceNumber(obs.pieces[i - 1]) : 0;
   }
+  s.rebuildTops();
   for (let j = 0; j < obs.supply.length; j++) {
     const c = obs.supply[j];
     s.supply[j] = c;

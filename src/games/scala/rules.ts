@@ -5,6 +5,7 @@ import { configOf } from './config.js';
 import {
   Act,
   COLOUR_NAMES,
+  NEXT,
   END_REASONS,
   EndReason,
   PIECE_KINDS,
@@ -21,8 +22,6 @@ import {
  * docs/rules/scala.md maps each rule to the functions here.
  */
 
-/** NEXT[t]: the numbers (as bits 1 << (number - 1)) one above or below a top t; NEXT[0] = 0 (empty). */
-const NEXT = new Uint8Array([0, 0b0010, 0b0101, 0b1010, 0b0100]);
 const ALL_NUMBERS = 0b1111;
 
 /** Squares whose top changed in a capture: checked for lines the capture uncovered. */
@@ -73,23 +72,11 @@ export function setupMatch(opts: Options, players: number, rng: Rng, reuse?: Sca
  *   neighbouring top ("sovrapporre ... ad almeno uno di quelli delle pedine vicine", picture 3).
  */
 export function allowedNumbers(s: ScalaState, q: number): number {
-  const g = s.geo;
-  const top = s.top;
-  const base = q * 8;
-  const len = g.nbrLen[q];
-  let mask = 0;
-  let any = false;
-  for (let i = 0; i < len; i++) {
-    const t = top[g.nbr[base + i]];
-    if (t !== 0) {
-      any = true;
-      mask |= NEXT[t];
-    }
-  }
   const cfg = s.cfg;
-  if (s.height[q] === 0) return cfg.emptyAnywhere || !any ? ALL_NUMBERS : mask;
+  const any = s.nearAny[q] !== 0;
+  if (s.height[q] === 0) return cfg.emptyAnywhere || !any ? ALL_NUMBERS : s.nearMask[q];
   if (!cfg.stacking || !any) return 0;
-  return cfg.coveredCounts ? mask | NEXT[top[q]] : mask;
+  return cfg.coveredCounts ? s.nearMask[q] | NEXT[s.top[q]] : s.nearMask[q];
 }
 
 /** The numbers the current player holds, as bits. */
@@ -155,7 +142,7 @@ export function applyAction(s: ScalaState, a: number, _rng: Rng, events?: GameEv
   const h = s.height[q];
   s.stack[q * s.depth + h] = kind;
   s.height[q] = h + 1;
-  s.top[q] = v;
+  s.setTop(q, v);
   if (h > 0) s.stats[Stat.STACKED]++;
   if (events) {
     const where = squareName(q, s.cfg.size);
@@ -280,7 +267,7 @@ function removeLines(s: ScalaState, count: number, p: number, round: number, eve
       s.stats[Stat.PIECES_CAPTURED]++;
     }
     s.height[q] = keep;
-    s.top[q] = keep > 0 ? pieceNumber(s.stack[q * depth + keep - 1]) : 0;
+    s.setTop(q, keep > 0 ? pieceNumber(s.stack[q * depth + keep - 1]) : 0);
   }
   if (events && taken && before) {
     const size = s.cfg.size;

@@ -12,6 +12,9 @@ export const enum Act {
 }
 export const MAX_ACTIONS = Act.PASS + 1;
 
+/** NEXT[t]: the numbers (as bits 1 << (number - 1)) one above or below a top t; NEXT[0] = 0 (empty). */
+export const NEXT = new Uint8Array([0, 0b0010, 0b0101, 0b1010, 0b0100]);
+
 /** A piece is stored as (colour << 2) | (number - 1): 16 kinds. Colours are seats' colours 0..3. */
 export const PIECE_KINDS = 16;
 export const COLOUR_CODES = ['G', 'B', 'F', 'O'] as const;
@@ -53,6 +56,14 @@ export class ScalaState {
   readonly supply: Uint16Array;
   /** held[p * 4 + number - 1]: pieces of that number p holds, any colour. */
   readonly held: Uint16Array;
+  /**
+   * What the neighbours of each square show, kept up to date by setTop so that legality is a lookup:
+   * near[q * 4 + t - 1] neighbours of q with top t, nearAny[q] neighbours occupied, nearMask[q] the numbers
+   * (bits) one above or below some neighbour's top.
+   */
+  readonly near: Uint8Array;
+  readonly nearAny: Uint8Array;
+  readonly nearMask: Uint8Array;
   /** Pieces p holds in all. */
   readonly total: Int32Array;
   /** 0 while p plays; k > 0 when p was the k-th player eliminated. */
@@ -81,6 +92,9 @@ export class ScalaState {
       this.stack = copyFrom.stack.slice();
       this.height = copyFrom.height.slice();
       this.top = copyFrom.top.slice();
+      this.near = copyFrom.near.slice();
+      this.nearAny = copyFrom.nearAny.slice();
+      this.nearMask = copyFrom.nearMask.slice();
       this.supply = copyFrom.supply.slice();
       this.held = copyFrom.held.slice();
       this.total = copyFrom.total.slice();
@@ -99,6 +113,9 @@ export class ScalaState {
       this.stack = new Uint8Array(cells * this.depth);
       this.height = new Uint16Array(cells);
       this.top = new Uint8Array(cells);
+      this.near = new Uint8Array(cells * 4);
+      this.nearAny = new Uint8Array(cells);
+      this.nearMask = new Uint8Array(cells);
       this.supply = new Uint16Array(n * PIECE_KINDS);
       this.held = new Uint16Array(n * 4);
       this.total = new Int32Array(n);
@@ -114,6 +131,9 @@ export class ScalaState {
     this.stack.fill(0);
     this.height.fill(0);
     this.top.fill(0);
+    this.near.fill(0);
+    this.nearAny.fill(0);
+    this.nearMask.fill(0);
     this.supply.fill(0);
     this.out.fill(0);
     this.stats.fill(0);
@@ -136,6 +156,42 @@ export class ScalaState {
 
   clone(): ScalaState {
     return new ScalaState(this.cfg, this.n, this);
+  }
+
+  /** Sets the number on top of square q (0: empty) and what its neighbours see. */
+  setTop(q: number, v: number): void {
+    const old = this.top[q];
+    if (old === v) return;
+    this.top[q] = v;
+    const g = this.geo;
+    const near = this.near;
+    const base = q * 8;
+    for (let i = 0, len = g.nbrLen[q]; i < len; i++) {
+      const y = g.nbr[base + i];
+      const b = y * 4 - 1;
+      if (old !== 0) {
+        near[b + old]--;
+        this.nearAny[y]--;
+      }
+      if (v !== 0) {
+        near[b + v]++;
+        this.nearAny[y]++;
+      }
+      this.nearMask[y] = (near[b + 1] !== 0 ? NEXT[1] : 0) | (near[b + 2] !== 0 ? NEXT[2] : 0) | (near[b + 3] !== 0 ? NEXT[3] : 0) | (near[b + 4] !== 0 ? NEXT[4] : 0);
+    }
+  }
+
+  /** Recomputes the tops and neighbour counts from the stacks (after a position is written square by square). */
+  rebuildTops(): void {
+    const cells = this.cfg.cells;
+    this.top.fill(0);
+    this.near.fill(0);
+    this.nearAny.fill(0);
+    this.nearMask.fill(0);
+    for (let q = 0; q < cells; q++) {
+      const h = this.height[q];
+      if (h > 0) this.setTop(q, pieceNumber(this.stack[q * this.depth + h - 1]));
+    }
   }
 
   /** Piece kind on top of square q (only meaningful when height[q] > 0). */
