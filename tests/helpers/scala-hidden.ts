@@ -2,7 +2,7 @@ import type { AnyGame } from '../../src/engine/game.js';
 import type { Rng } from '../../src/engine/rng.js';
 import { scala } from '../../src/games/scala/index.js';
 import { type ScalaObservation, stateOf } from '../../src/games/scala/observation.js';
-import { PIECE_KINDS, ScalaState } from '../../src/games/scala/state.js';
+import { Piece, ScalaState } from '../../src/games/scala/state.js';
 
 /*
  * Scala has nothing hidden, so the honesty checks pass on it trivially. To show they would still catch a
@@ -18,7 +18,7 @@ export interface HiddenObservation extends ScalaObservation {
 
 function hide(obs: ScalaObservation, s: ScalaState, p: number): HiddenObservation {
   const supply = obs.supply.slice();
-  for (let o = 0; o < s.n; o++) if (o !== p) supply.fill(0, o * PIECE_KINDS, (o + 1) * PIECE_KINDS);
+  for (let o = 0; o < s.n; o++) if (o !== p) supply.fill(0, o * Piece.KINDS, (o + 1) * Piece.KINDS);
   return { ...obs, supply, sizes: Array.from(s.total) };
 }
 
@@ -30,18 +30,18 @@ function determinizeHidden(obs: HiddenObservation, p: number, rng: Rng): ScalaSt
   const base = stateOf(obs);
   const n = obs.players;
   const pool: number[] = [];
-  const left = new Int32Array(PIECE_KINDS);
-  for (let k = 0; k < PIECE_KINDS; k++) left[k] = k >> 2 < n ? base.cfg.perNumber : 0;
+  const left = new Int32Array(Piece.KINDS);
+  for (let k = 0; k < Piece.KINDS; k++) left[k] = k >> 2 < n ? base.cfg.perNumber : 0;
   for (let q = 0; q < base.cfg.cells; q++) for (let i = 0; i < base.height[q]; i++) left[base.stack[q * base.depth + i]]--;
-  for (let k = 0; k < PIECE_KINDS; k++) left[k] -= obs.supply[p * PIECE_KINDS + k];
-  for (let k = 0; k < PIECE_KINDS; k++) for (let c = 0; c < left[k]; c++) pool.push(k);
+  for (let k = 0; k < Piece.KINDS; k++) left[k] -= obs.supply[p * Piece.KINDS + k];
+  for (let k = 0; k < Piece.KINDS; k++) for (let c = 0; c < left[k]; c++) pool.push(k);
   rng.shuffle(pool);
   let next = 0;
   for (let o = 0; o < n; o++) {
     if (o === p) continue;
     for (let i = 0; i < obs.sizes[o]; i++) {
       const k = pool[next++];
-      base.supply[o * PIECE_KINDS + k]++;
+      base.supply[o * Piece.KINDS + k]++;
       base.held[o * 4 + (k & 3)]++;
       base.total[o]++;
     }
@@ -77,13 +77,13 @@ export function perturbHiddenScala(state: unknown, q: number, rng: Rng): ScalaSt
   for (let tries = 0; tries < 8 && others.length >= 2; tries++) {
     const a = others[rng.int(others.length)];
     const b = others[rng.int(others.length)];
-    const x = rng.int(PIECE_KINDS);
-    const y = rng.int(PIECE_KINDS);
-    if (a === b || x === y || s.supply[a * PIECE_KINDS + x] === 0 || s.supply[b * PIECE_KINDS + y] === 0) continue;
-    s.supply[a * PIECE_KINDS + x]--;
-    s.supply[a * PIECE_KINDS + y]++;
-    s.supply[b * PIECE_KINDS + y]--;
-    s.supply[b * PIECE_KINDS + x]++;
+    const x = rng.int(Piece.KINDS);
+    const y = rng.int(Piece.KINDS);
+    if (a === b || x === y || s.supply[a * Piece.KINDS + x] === 0 || s.supply[b * Piece.KINDS + y] === 0) continue;
+    s.supply[a * Piece.KINDS + x]--;
+    s.supply[a * Piece.KINDS + y]++;
+    s.supply[b * Piece.KINDS + y]--;
+    s.supply[b * Piece.KINDS + x]++;
     s.held[a * 4 + (x & 3)]--;
     s.held[a * 4 + (y & 3)]++;
     s.held[b * 4 + (y & 3)]--;

@@ -1,5 +1,5 @@
 import { scalaConfig } from './config.js';
-import { PIECE_KINDS, ScalaState, pieceKind } from './state.js';
+import { Piece, ScalaState, pieceKind } from './state.js';
 
 /**
  * An explicit position, for tests, puzzles and set-ups. The board is written row by row, squares
@@ -34,7 +34,7 @@ export function positionState(pos: ScalaPosition): ScalaState {
   const s = new ScalaState(cfg, n);
   s.reset();
   if (pos.board.length !== cfg.size) throw new Error(`position: ${pos.board.length} rows for a board of ${cfg.size}`);
-  const onBoard = new Int32Array(PIECE_KINDS);
+  const onBoard = new Int32Array(Piece.KINDS);
   pos.board.forEach((row, r) => {
     const toks = row.trim().split(/\s+/);
     if (toks.length !== cfg.size) throw new Error(`position: row ${r + 1} has ${toks.length} squares, expected ${cfg.size}`);
@@ -55,7 +55,7 @@ export function positionState(pos: ScalaPosition): ScalaState {
       const kind = pieceKind(p, v);
       const count = pos.held ? pos.held[p][v - 1] : cfg.perNumber - onBoard[kind];
       if (count < 0) throw new Error(`position: more ${v}s of colour ${COLOURS[p]} on the board than a player has`);
-      s.supply[p * PIECE_KINDS + kind] = count;
+      s.supply[p * Piece.KINDS + kind] = count;
       s.held[p * 4 + v - 1] = count;
       s.total[p] += count;
     }
@@ -72,8 +72,8 @@ export function positionState(pos: ScalaPosition): ScalaState {
 
 /** Pieces of each kind anywhere (board and every supply): perNumber of each of the players' kinds if nothing was lost. */
 export function piecesByKind(s: ScalaState): Int32Array {
-  const count = new Int32Array(PIECE_KINDS);
+  const count = new Int32Array(Piece.KINDS);
   for (let q = 0; q < s.cfg.cells; q++) for (let i = 0; i < s.height[q]; i++) count[s.stack[q * s.depth + i]]++;
-  for (let p = 0; p < s.n; p++) for (let k = 0; k < PIECE_KINDS; k++) count[k] += s.supply[p * PIECE_KINDS + k];
+  for (let p = 0; p < s.n; p++) for (let k = 0; k < Piece.KINDS; k++) count[k] += s.supply[p * Piece.KINDS + k];
   return count;
 }

@@ -1,7 +1,7 @@
 import type { Options } from '../../engine/game.js';
 import type { Rng } from '../../engine/rng.js';
 import { configOf } from './config.js';
-import { END_REASONS, PIECE_KINDS, ScalaState } from './state.js';
+import { END_REASONS, Piece, ScalaState } from './state.js';
 
 /**
  * What a player knows: everything. Scala has no hidden information (every stack, every player's pieces
@@ -77,7 +77,7 @@ export function stateOf(obs: ScalaObservation): ScalaState {
   for (let j = 0; j < obs.supply.length; j++) {
     const c = obs.supply[j];
     s.supply[j] = c;
-    const p = (j / PIECE_KINDS) | 0;
+    const p = (j / Piece.KINDS) | 0;
     s.held[p * 4 + (j & 3)] += c;
     s.total[p] += c;
   }

@@ -8,7 +8,7 @@ import {
   NEXT,
   END_REASONS,
   EndReason,
-  PIECE_KINDS,
+  Piece,
   ScalaState,
   Stat,
   pieceCode,
@@ -172,7 +172,7 @@ export function applyAction(s: ScalaState, a: number, _rng: Rng, events?: GameEv
  * piece changes nothing in play unless captured pieces go back to their owners), else the first colour held.
  */
 function takeFromSupply(s: ScalaState, p: number, v: number): number {
-  const base = p * PIECE_KINDS;
+  const base = p * Piece.KINDS;
   let kind = pieceKind(p, v);
   if (s.supply[base + kind] === 0) {
     kind = v - 1;
@@ -185,7 +185,7 @@ function takeFromSupply(s: ScalaState, p: number, v: number): number {
 }
 
 function giveToSupply(s: ScalaState, p: number, kind: number): void {
-  s.supply[p * PIECE_KINDS + kind]++;
+  s.supply[p * Piece.KINDS + kind]++;
   s.held[p * 4 + pieceNumber(kind) - 1]++;
   s.total[p]++;
 }

@@ -16,7 +16,9 @@ export const MAX_ACTIONS = Act.PASS + 1;
 export const NEXT = new Uint8Array([0, 0b0010, 0b0101, 0b1010, 0b0100]);
 
 /** A piece is stored as (colour << 2) | (number - 1): 16 kinds. Colours are seats' colours 0..3. */
-export const PIECE_KINDS = 16;
+export const enum Piece {
+  KINDS = 16,
+}
 export const COLOUR_CODES = ['G', 'B', 'F', 'O'] as const;
 export const COLOUR_NAMES = ['green', 'blue', 'fuchsia', 'orange'] as const;
 
@@ -116,7 +118,7 @@ export class ScalaState {
       this.near = new Uint8Array(cells * 4);
       this.nearAny = new Uint8Array(cells);
       this.nearMask = new Uint8Array(cells);
-      this.supply = new Uint16Array(n * PIECE_KINDS);
+      this.supply = new Uint16Array(n * Piece.KINDS);
       this.held = new Uint16Array(n * 4);
       this.total = new Int32Array(n);
       this.out = new Uint8Array(n);
@@ -139,7 +141,7 @@ export class ScalaState {
     this.stats.fill(0);
     for (let p = 0; p < n; p++) {
       for (let v = 1; v <= 4; v++) {
-        this.supply[p * PIECE_KINDS + pieceKind(p, v)] = per;
+        this.supply[p * Piece.KINDS + pieceKind(p, v)] = per;
         this.held[p * 4 + v - 1] = per;
       }
       this.total[p] = 4 * per;

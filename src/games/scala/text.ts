@@ -1,7 +1,7 @@
 import type { TableView, TableZone } from '../../engine/game.js';
 import { squareName } from './board.js';
 import { observe, type ScalaObservation } from './observation.js';
-import { Act, COLOUR_NAMES, END_REASONS, PIECE_KINDS, type ScalaState, pieceCode } from './state.js';
+import { Act, COLOUR_NAMES, END_REASONS, Piece, type ScalaState, pieceCode } from './state.js';
 
 /** Context-free action code: the number then the square (`3C4`: a 3 on column C, row 4), `-` to pass. */
 export function actionCode(a: number): string {
@@ -51,7 +51,7 @@ function cellLabels(obs: ScalaObservation): string[] {
 
 function piecesOf(obs: ScalaObservation, p: number): number {
   let t = 0;
-  for (let k = 0; k < PIECE_KINDS; k++) t += obs.supply[p * PIECE_KINDS + k];
+  for (let k = 0; k < Piece.KINDS; k++) t += obs.supply[p * Piece.KINDS + k];
   return t;
 }
 
@@ -83,7 +83,7 @@ function heldText(s: ScalaState, p: number): string {
   for (let v = 1; v <= 4; v++) {
     let part = `${v}:`;
     for (let c = 0; c < 4; c++) {
-      const k = s.supply[p * PIECE_KINDS + (c << 2) + v - 1];
+      const k = s.supply[p * Piece.KINDS + (c << 2) + v - 1];
       if (k > 0) part += `${pieceCode((c << 2) + v - 1)[0]}${k}`;
     }
     parts.push(part);
