@@ -535,7 +535,9 @@ describe('the honesty checks catch a leak in Scala made partly hidden (controls:
 
   it("check 1 fails for an observation that leaks whether the next seat holds a 1, and passes the honest variant", () => {
     expect(() => checkObservationsHide(leakyHiddenScala, perturbHiddenScala, cfg, 30, 'leak')).toThrow(/observation changed with cards they cannot see/);
-    expect(() => checkObservationsHide(hiddenScala, perturbHiddenScala, cfg, 30, 'leak')).not.toThrow();
+    const honest = checkObservationsHide(hiddenScala, perturbHiddenScala, cfg, 30, 'leak');
+    // The perturbation does change what is hidden, most of the time.
+    expect(honest.changed / honest.checks).toBeGreaterThan(0.5);
   });
 
   it('check 3 fails for a bot that reads the hidden supplies behind its decision', () => {

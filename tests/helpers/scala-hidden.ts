@@ -74,12 +74,20 @@ export function perturbHiddenScala(state: unknown, q: number, rng: Rng): ScalaSt
   const s = (state as ScalaState).clone();
   const others: number[] = [];
   for (let o = 0; o < s.n; o++) if (o !== q && s.total[o] > 0) others.push(o);
-  for (let tries = 0; tries < 8 && others.length >= 2; tries++) {
+  const heldKinds = (o: number): number[] => {
+    const ks: number[] = [];
+    for (let k = 0; k < Piece.KINDS; k++) if (s.supply[o * Piece.KINDS + k] > 0) ks.push(k);
+    return ks;
+  };
+  for (let tries = 0; tries < 4 && others.length >= 2; tries++) {
     const a = others[rng.int(others.length)];
     const b = others[rng.int(others.length)];
-    const x = rng.int(Piece.KINDS);
-    const y = rng.int(Piece.KINDS);
-    if (a === b || x === y || s.supply[a * Piece.KINDS + x] === 0 || s.supply[b * Piece.KINDS + y] === 0) continue;
+    if (a === b) continue;
+    const xs = heldKinds(a);
+    const ys = heldKinds(b);
+    const x = xs[rng.int(xs.length)];
+    const y = ys[rng.int(ys.length)];
+    if (x === y) continue;
     s.supply[a * Piece.KINDS + x]--;
     s.supply[a * Piece.KINDS + y]++;
     s.supply[b * Piece.KINDS + y]--;
