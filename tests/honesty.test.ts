@@ -13,9 +13,11 @@ import { games } from '../src/games/index.js';
 import { Card } from '../src/games/stramat/cards.js';
 import { stramat } from '../src/games/stramat/index.js';
 import { Phase, type StramatState } from '../src/games/stramat/state.js';
+import { scala } from '../src/games/scala/index.js';
 import { Card as StopCard } from '../src/games/stop/cards.js';
 import { Phase as StopPhase, type StopState } from '../src/games/stop/state.js';
 import type { ZatreState } from '../src/games/zatre/state.js';
+import { hiddenScala, leakyHiddenScala, perturbHiddenScala, realHeld } from './helpers/scala-hidden.js';
 
 /** Every bot: the registry plus the Monte Carlo bots (which may not be registered yet), with small budgets. */
 const BOTS: Record<string, BotFactory> = { ...registeredBots };
@@ -37,7 +39,13 @@ const BASE: Record<string, Record<string, unknown>> = {
 };
 
 /** Random matches per configuration for the round-trip check (a Stop match has ten times the decisions). */
-const ROUNDTRIP_MATCHES: Record<string, number> = { stramat: 40, stop: 12, zatre: 40 };
+const ROUNDTRIP_MATCHES: Record<string, number> = { stramat: 40, stop: 12, zatre: 40, scala: 30 };
+
+/**
+ * Games with nothing hidden: there is nothing to perturb (check 1), and determinize must rebuild the
+ * real state exactly (checks 2 and 3 demand that instead of varied samples).
+ */
+const PERFECT_INFORMATION = new Set(['scala']);
 
 /** Extra option sets per game, beyond the defaults, each with the player counts to play. */
 const VARIANTS: Record<string, Array<[string, Record<string, unknown>, number[]]>> = {
@@ -50,6 +58,11 @@ const VARIANTS: Record<string, Array<[string, Record<string, unknown>, number[]]
     ['pairs', { pairs: true }, [4, 6]],
     ['pairs, partners blind', { pairs: true, pairSeating: 'opposite', partnersSeeTiles: false }, [4]],
     ['no holding by choice', { holdByChoice: false }, [3]],
+  ],
+  scala: [
+    ['diagonals', { diagonalNeighbours: true, diagonalLines: true }, [3]],
+    ['whole stacks back to their owners', { capture: 'stack', capturedTo: 'owners' }, [2]],
+    ['timed, 60 turns', { turnCap: 60 }, [4]],
   ],
 };
 
@@ -449,6 +462,7 @@ for (const [name, game] of Object.entries(games)) {
 
     it('1. observations hide everything hidden: changing only what a player cannot see leaves their observation unchanged', () => {
       const perturb = PERTURB[name];
+      if (PERFECT_INFORMATION.has(name)) return; // nothing hidden; the controls below show check 1 on a hidden variant
       if (!perturb) {
         // No game-specific perturbation yet: the round-trip tests below are this game's only check.
         console.warn(`honesty: no hidden-card perturbation written for ${name} (add one to PERTURB in tests/honesty.test.ts)`);
@@ -501,6 +515,12 @@ for (const [name, game] of Object.entries(games)) {
         }, 5000);
       }
       expect(points).toBeGreaterThan(3_000);
+      if (PERFECT_INFORMATION.has(name)) {
+        // Nothing hidden: every determinization is the real state itself.
+        expect(varied).toBe(0);
+        expect(differsFromReal).toBe(0);
+        return;
+      }
       // Two draws from the same observation differ (hidden cards are sampled, not copied from somewhere).
       expect(varied / points).toBeGreaterThan(0.25);
       expect(differsFromReal / points).toBeGreaterThan(0.25);
@@ -509,7 +529,8 @@ for (const [name, game] of Object.entries(games)) {
     it('3. information-set invariance: every bot, seeded alike, takes the same action in every state of the information set', () => {
       const { points, distinctStates, chosen } = checkInformationSetInvariance(game, BOTS, cfgs, 4, name);
       expect(points).toBeGreaterThan(50);
-      expect(distinctStates / points).toBeGreaterThan(0.5);
+      if (PERFECT_INFORMATION.has(name)) expect(distinctStates).toBe(0);
+      else expect(distinctStates / points).toBeGreaterThan(0.5);
       // Sanity: the bots did play varied actions (they are not constant functions).
       for (const botName of Object.keys(BOTS)) expect(chosen[botName]?.size ?? 0).toBeGreaterThan(2);
     }, 120_000);
@@ -556,6 +577,35 @@ describe('the honesty checks catch dishonesty (controls, on Stramat)', () => {
       }),
     };
     expect(() => checkInformationSetInvariance(game, { cheat }, cfg, 4, 'cheat', (st) => (peek = st))).toThrow(
+      /cheat chose .* in states its player cannot tell apart/,
+    );
+  });
+});
+
+describe('the honesty checks catch a leak in Scala made partly hidden (controls: pieces behind a screen)', () => {
+  const cfg: Config[] = [{ label: 'default 3p', opts: resolveOptions(scala.options, {}), players: 3 }];
+
+  it("check 1 fails for an observation that leaks whether the next seat holds a 1, and passes the honest variant", () => {
+    expect(() => checkObservationsHide(leakyHiddenScala, perturbHiddenScala, cfg, 30, 'leak')).toThrow(/observation changed with cards they cannot see/);
+    const honest = checkObservationsHide(hiddenScala, perturbHiddenScala, cfg, 30, 'leak');
+    // The perturbation does change what is hidden, most of the time.
+    expect(honest.changed / honest.checks).toBeGreaterThan(0.5);
+  });
+
+  it('check 3 fails for a bot that reads the hidden supplies behind its decision', () => {
+    let peek: unknown = null;
+    const cheat: BotFactory = {
+      name: 'cheat',
+      description: 'reads the real state',
+      params: [],
+      create: () => ({
+        choose(d: Decision) {
+          const next = (d.player + 1) % 3;
+          return d.legal[(realHeld(peek, next, 1) * 7 + realHeld(peek, next, 4)) % d.count];
+        },
+      }),
+    };
+    expect(() => checkInformationSetInvariance(hiddenScala, { cheat }, cfg, 4, 'cheat', (st) => (peek = st))).toThrow(
       /cheat chose .* in states its player cannot tell apart/,
     );
   });

@@ -1,4 +1,5 @@
 import type { AnyGame } from '../engine/game.js';
+import { scala } from './scala/index.js';
 import { stop } from './stop/index.js';
 import { stramat } from './stramat/index.js';
 import { zatre } from './zatre/index.js';
@@ -8,6 +9,7 @@ export const games: Record<string, AnyGame> = {
   stramat,
   stop,
   zatre,
+  scala,
 };
 
 export function gameNames(): string[] {

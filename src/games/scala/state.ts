@@ -1,0 +1,229 @@
+import { type Geometry, geometry } from './board.js';
+import type { ScalaConfig } from './config.js';
+
+/**
+ * Actions. A placement is ((row * FRAME + col) * 4 + number - 1): the square in a fixed 10-wide frame, so
+ * that an action means the same square on any board size and actionCode needs no context. PASS is the
+ * one other action (only when no placement exists).
+ */
+export const enum Act {
+  FRAME = 10,
+  PASS = 400,
+}
+export const MAX_ACTIONS = Act.PASS + 1;
+
+/** NEXT[t]: the numbers (as bits 1 << (number - 1)) one above or below a top t; NEXT[0] = 0 (empty). */
+export const NEXT = new Uint8Array([0, 0b0010, 0b0101, 0b1010, 0b0100]);
+
+/** A piece is stored as (colour << 2) | (number - 1): 16 kinds. Colours are seats' colours 0..3. */
+export const enum Piece {
+  KINDS = 16,
+}
+export const COLOUR_CODES = ['G', 'B', 'F', 'O'] as const;
+export const COLOUR_NAMES = ['green', 'blue', 'fuchsia', 'orange'] as const;
+
+/** Statistics counters; the metrics derive from them. CAPTURES_0 + seat is a seat's lines taken. */
+export const enum Stat {
+  LINES = 0,
+  EXTRA_TURNS = 1,
+  STACKED = 2,
+  PASSES = 3,
+  DOUBLE_LINES = 4,
+  CASCADES = 5,
+  ELIMINATIONS = 6,
+  PIECES_CAPTURED = 7,
+  CAPTURES_0 = 8,
+  COUNT = 12,
+}
+
+export const enum EndReason {
+  NONE = 0,
+  LAST_PLAYER = 1,
+  TURN_CAP = 2,
+  BLOCKED = 3,
+}
+export const END_REASONS = ['unfinished', 'last_player', 'turn_cap', 'blocked'] as const;
+
+/** The complete state of a Scala match. Mutable; `clone` copies every typed array. */
+export class ScalaState {
+  readonly geo: Geometry;
+  /** Most pieces one square can hold (every piece of the match). */
+  readonly depth: number;
+  /** stack[q * depth + i], i < height[q]: square q's pieces, bottom first. */
+  readonly stack: Uint8Array;
+  readonly height: Uint16Array;
+  /** The number (1-4) on top of square q, 0 when empty: the only piece that counts. */
+  readonly top: Uint8Array;
+  /** supply[p * 16 + kind]: pieces of that kind player p holds (off the board). */
+  readonly supply: Uint16Array;
+  /** held[p * 4 + number - 1]: pieces of that number p holds, any colour. */
+  readonly held: Uint16Array;
+  /**
+   * What the neighbours of each square show, kept up to date by setTop so that legality is a lookup:
+   * near[q * 4 + t - 1] neighbours of q with top t, nearAny[q] neighbours occupied, nearMask[q] the numbers
+   * (bits) one above or below some neighbour's top.
+   */
+  readonly near: Uint8Array;
+  readonly nearAny: Uint8Array;
+  readonly nearMask: Uint8Array;
+  /** Pieces p holds in all. */
+  readonly total: Int32Array;
+  /** 0 while p plays; k > 0 when p was the k-th player eliminated. */
+  readonly out: Uint8Array;
+  readonly stats: Int32Array;
+
+  cur = 0;
+  firstPlayer = 0;
+  /** Extra turns the current player has still to play after this one. */
+  extra = 0;
+  turns = 0;
+  /** Consecutive passes (every remaining player passing in a row blocks the match). */
+  passes = 0;
+  eliminated = 0;
+  over = false;
+  endReason = 0;
+
+  constructor(
+    readonly cfg: ScalaConfig,
+    readonly n: number,
+    copyFrom?: ScalaState,
+  ) {
+    this.geo = geometry(cfg.size, cfg.diagonalNeighbours, cfg.diagonalLines);
+    this.depth = n * cfg.start;
+    if (copyFrom) {
+      this.stack = copyFrom.stack.slice();
+      this.height = copyFrom.height.slice();
+      this.top = copyFrom.top.slice();
+      this.near = copyFrom.near.slice();
+      this.nearAny = copyFrom.nearAny.slice();
+      this.nearMask = copyFrom.nearMask.slice();
+      this.supply = copyFrom.supply.slice();
+      this.held = copyFrom.held.slice();
+      this.total = copyFrom.total.slice();
+      this.out = copyFrom.out.slice();
+      this.stats = copyFrom.stats.slice();
+      this.cur = copyFrom.cur;
+      this.firstPlayer = copyFrom.firstPlayer;
+      this.extra = copyFrom.extra;
+      this.turns = copyFrom.turns;
+      this.passes = copyFrom.passes;
+      this.eliminated = copyFrom.eliminated;
+      this.over = copyFrom.over;
+      this.endReason = copyFrom.endReason;
+    } else {
+      const cells = cfg.cells;
+      this.stack = new Uint8Array(cells * this.depth);
+      this.height = new Uint16Array(cells);
+      this.top = new Uint8Array(cells);
+      this.near = new Uint8Array(cells * 4);
+      this.nearAny = new Uint8Array(cells);
+      this.nearMask = new Uint8Array(cells);
+      this.supply = new Uint16Array(n * Piece.KINDS);
+      this.held = new Uint16Array(n * 4);
+      this.total = new Int32Array(n);
+      this.out = new Uint8Array(n);
+      this.stats = new Int32Array(Stat.COUNT);
+    }
+  }
+
+  /** Back to an empty board and full supplies (the state of a new match before the first player is drawn). */
+  reset(): void {
+    const n = this.n;
+    const per = this.cfg.perNumber;
+    this.stack.fill(0);
+    this.height.fill(0);
+    this.top.fill(0);
+    this.near.fill(0);
+    this.nearAny.fill(0);
+    this.nearMask.fill(0);
+    this.supply.fill(0);
+    this.out.fill(0);
+    this.stats.fill(0);
+    for (let p = 0; p < n; p++) {
+      for (let v = 1; v <= 4; v++) {
+        this.supply[p * Piece.KINDS + pieceKind(p, v)] = per;
+        this.held[p * 4 + v - 1] = per;
+      }
+      this.total[p] = 4 * per;
+    }
+    this.cur = 0;
+    this.firstPlayer = 0;
+    this.extra = 0;
+    this.turns = 0;
+    this.passes = 0;
+    this.eliminated = 0;
+    this.over = false;
+    this.endReason = EndReason.NONE;
+  }
+
+  clone(): ScalaState {
+    return new ScalaState(this.cfg, this.n, this);
+  }
+
+  /** Sets the number on top of square q (0: empty) and what its neighbours see. */
+  setTop(q: number, v: number): void {
+    const old = this.top[q];
+    if (old === v) return;
+    this.top[q] = v;
+    const g = this.geo;
+    const near = this.near;
+    const base = q * 8;
+    for (let i = 0, len = g.nbrLen[q]; i < len; i++) {
+      const y = g.nbr[base + i];
+      const b = y * 4 - 1;
+      if (old !== 0) {
+        near[b + old]--;
+        this.nearAny[y]--;
+      }
+      if (v !== 0) {
+        near[b + v]++;
+        this.nearAny[y]++;
+      }
+      this.nearMask[y] = (near[b + 1] !== 0 ? NEXT[1] : 0) | (near[b + 2] !== 0 ? NEXT[2] : 0) | (near[b + 3] !== 0 ? NEXT[3] : 0) | (near[b + 4] !== 0 ? NEXT[4] : 0);
+    }
+  }
+
+  /** Recomputes the tops and neighbour counts from the stacks (after a position is written square by square). */
+  rebuildTops(): void {
+    const cells = this.cfg.cells;
+    this.top.fill(0);
+    this.near.fill(0);
+    this.nearAny.fill(0);
+    this.nearMask.fill(0);
+    for (let q = 0; q < cells; q++) {
+      const h = this.height[q];
+      if (h > 0) this.setTop(q, pieceNumber(this.stack[q * this.depth + h - 1]));
+    }
+  }
+
+  /** Piece kind on top of square q (only meaningful when height[q] > 0). */
+  topKind(q: number): number {
+    return this.stack[q * this.depth + this.height[q] - 1];
+  }
+
+  /** The action placing `number` on square q. */
+  actionOf(q: number, number: number): number {
+    const size = this.cfg.size;
+    return ((((q / size) | 0) * Act.FRAME + (q % size)) << 2) + number - 1;
+  }
+
+  /** The square of a placement action on this board. */
+  squareOf(action: number): number {
+    const f = action >> 2;
+    return ((f / Act.FRAME) | 0) * this.cfg.size + (f % Act.FRAME);
+  }
+}
+
+export function pieceKind(colour: number, number: number): number {
+  return (colour << 2) | (number - 1);
+}
+export function pieceNumber(kind: number): number {
+  return (kind & 3) + 1;
+}
+export function pieceColour(kind: number): number {
+  return kind >> 2;
+}
+/** A piece as a short code, colour then number: `G3` is a green 3. */
+export function pieceCode(kind: number): string {
+  return `${COLOUR_CODES[pieceColour(kind)]}${pieceNumber(kind)}`;
+}
