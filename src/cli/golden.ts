@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AnyGame } from '../engine/game.js';
+import { resolveOptions } from '../engine/options.js';
 import { games } from '../games/index.js';
 import { packageRoot } from '../reports/runinfo.js';
 import { resolveSpec } from '../runner/spec.js';
@@ -52,30 +53,41 @@ export interface GoldenCase {
  * The variants of a game shipped in tournaments/*.json, named as there, then GOLDEN_EXTRA; the defaults
  * first, as `default` (a shipped variant with no options is the defaults). Duplicates by options dropped.
  */
-export function shippedVariants(root: string, name: string): Array<{ name: string; options: Record<string, unknown> }> {
-  const out: Array<{ name: string; options: Record<string, unknown> }> = [{ name: 'default', options: {} }];
+export function shippedVariants(root: string, name: string): Array<{ name: string; options: Record<string, unknown>; players?: number }> {
+  const out: Array<{ name: string; options: Record<string, unknown>; players?: number }> = [{ name: 'default', options: {} }];
   const seen = new Set(['{}']);
   const dir = join(root, 'tournaments');
-  const add = (v: { name: string; options?: Record<string, unknown> }) => {
+  const add = (v: { name: string; options?: Record<string, unknown> }, players?: number) => {
     const options = v.options ?? {};
     const key = JSON.stringify(Object.entries(options).sort(([a], [b]) => (a < b ? -1 : 1)));
     const plain = Object.keys(options).length === 0 ? '{}' : key;
     if (seen.has(plain)) return;
     if (out.some((o) => o.name === v.name)) throw new Error(`golden: two shipped variants of ${name} are named ${v.name} with different options`);
     seen.add(plain);
-    out.push({ name: v.name, options });
+    out.push({ name: v.name, options, ...(players !== undefined ? { players } : {}) });
   };
   for (const f of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
-    const spec = JSON.parse(readFileSync(join(dir, f), 'utf8')) as { game?: string; variants?: Array<{ name: string; options?: Record<string, unknown> }> };
+    const spec = JSON.parse(readFileSync(join(dir, f), 'utf8')) as { game?: string; players?: number; variants?: Array<{ name: string; options?: Record<string, unknown> }> };
     if (spec.game !== name) continue;
-    for (const v of spec.variants ?? []) add(v);
+    for (const v of spec.variants ?? []) add(v, spec.players);
   }
   for (const v of GOLDEN_EXTRA[name] ?? []) add(v);
   return out;
 }
 
-function playersFor(game: AnyGame): number {
-  return Math.min(game.maxPlayers, Math.max(game.minPlayers, GOLDEN_PLAYERS));
+/**
+ * GOLDEN_PLAYERS (within the game's range), unless the variant's options need another count (Zatre's
+ * pairs: 4 or 6); then the player count of the tournament that ships the variant.
+ */
+function playersFor(game: AnyGame, name: string, v: { options: Record<string, unknown>; players?: number }): number {
+  const usual = Math.min(game.maxPlayers, Math.max(game.minPlayers, GOLDEN_PLAYERS));
+  try {
+    game.checkOptions(resolveOptions(game.options, { ...(GOLDEN_SHORTEN[name] ?? {}), ...v.options }), usual);
+    return usual;
+  } catch (err) {
+    if (v.players === undefined) throw err;
+    return v.players;
+  }
 }
 
 export function goldenCases(root = packageRoot()): GoldenCase[] {
@@ -83,7 +95,7 @@ export function goldenCases(root = packageRoot()): GoldenCase[] {
   for (const [name, game] of Object.entries(games)) {
     for (const v of shippedVariants(root, name)) {
       for (const seed of GOLDEN_SEEDS) {
-        out.push({ game: name, variant: v.name, options: v.options, players: playersFor(game), seed, file: join('tests', 'golden', name, `${v.name}-seed${seed}.txt`) });
+        out.push({ game: name, variant: v.name, options: v.options, players: playersFor(game, name, v), seed, file: join('tests', 'golden', name, `${v.name}-seed${seed}.txt`) });
       }
     }
   }
