@@ -31,10 +31,12 @@ const SMALL: Record<string, Record<string, unknown>> = {
  */
 const BASE: Record<string, Record<string, unknown>> = {
   stop: { targetScore: 60 },
+  // A random-bot Symbotrio match lasts some 17,000 turns; 200 turns cover every rule many times.
+  symbotrio: { maxTurns: 200 },
 };
 
 /** Random matches per configuration for the round-trip check (a Stop match has ten times the decisions). */
-const ROUNDTRIP_MATCHES: Record<string, number> = { stramat: 40, stop: 12 };
+const ROUNDTRIP_MATCHES: Record<string, number> = { stramat: 40, stop: 12, symbotrio: 12 };
 
 /** Extra option sets per game, beyond the defaults, each with the player counts to play. */
 const VARIANTS: Record<string, Array<[string, Record<string, unknown>, number[]]>> = {
@@ -42,6 +44,10 @@ const VARIANTS: Record<string, Array<[string, Record<string, unknown>, number[]]
     ['birichino', { birichino: true }, [3, 4]],
     ['evening of 3', { evening: 3 }, [2, 4]],
     ['short dado ends, 5 cards', { dadoShortDeck: 'end-without-drawing', handSize: 5 }, [3]],
+  ],
+  symbotrio: [
+    ['ring keypad, code before every attempt', { keypad: 'ring', codeRotates: 'every_attempt', prisonSkip: 'next' }, [3]],
+    ['easy (no code cards), deck_empty end', { easy: true, end: 'deck_empty' }, [2, 4]],
   ],
 };
 
