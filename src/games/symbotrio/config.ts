@@ -236,17 +236,18 @@ function ringOrder(side: number): number[] {
 
 /** Checks across options: the keypad must fit the squares, and the deck must deal a card to everyone. */
 export function checkSymbotrioOptions(opts: Options, players: number): void {
-  const cfg = buildConfig(opts);
-  if (cfg.squares > Limits.MAX_SQUARES) {
-    throw new OptionError('cuts', `colours + sizes + cuts must be at most ${Limits.MAX_SQUARES}, found ${cfg.squares}`);
+  const squares = (opts.colours as number) + (opts.sizes as number) + (opts.cuts as number);
+  if (squares > Limits.MAX_SQUARES) {
+    throw new OptionError('cuts', `colours + sizes + cuts must be at most ${Limits.MAX_SQUARES}, found ${squares}`);
   }
-  if (cfg.ring) {
-    if (cfg.squares % 4 !== 0 || cfg.squares < 4) {
-      throw new OptionError('keypad', `a ring keypad needs a multiple of 4 squares (a square's border), found ${cfg.squares}`);
+  if (opts.keypad === 'ring') {
+    if (squares % 4 !== 0) {
+      throw new OptionError('keypad', `a ring keypad needs a multiple of 4 squares (a square's border), found ${squares}`);
     }
-  } else if (cfg.squares % cfg.rows !== 0) {
-    throw new OptionError('keypadRows', `must divide the ${cfg.squares} squares (colours + sizes + cuts), found ${cfg.rows}`);
+  } else if (squares % (opts.keypadRows as number) !== 0) {
+    throw new OptionError('keypadRows', `must divide the ${squares} squares (colours + sizes + cuts), found ${opts.keypadRows}`);
   }
+  const cfg = buildConfig(opts);
   const fp = opts.firstPlayer as number;
   if (fp >= players) throw new OptionError('firstPlayer', `expected a seat from 0 to ${players - 1} (or -1), found ${fp}`);
   if (cfg.cards < players) throw new OptionError('gemCopies', `the deck has ${cfg.cards} cards; ${players} players each need one to start`);

@@ -209,7 +209,7 @@ function hasGemCard(s: SymbotrioState, o: number): boolean {
  * The start of seat p's turn, and of the turns after it that need no decision (a prison turn, easy
  * loot, a player with no card left): runs until a player must decide or the match ends.
  */
-function beginTurn(s: SymbotrioState, p: number, rng: Rng, events?: GameEvent[]): void {
+export function beginTurn(s: SymbotrioState, p: number, rng: Rng, events?: GameEvent[]): void {
   const cfg = s.cfg;
   const st = s.stats;
   for (;;) {
