@@ -22,6 +22,8 @@ class MemoryBot implements Bot {
   /** The sticker the bot believes at each position (-1: does not know), and the turn it learned it. */
   private readonly mem = new Int8Array(32).fill(-1);
   private readonly learned = new Int32Array(32);
+  private readonly tmp = new Int8Array(32);
+  private readonly tmpT = new Int32Array(32);
   /** Per rotation since the last look: whether the bot turned its picture with the board. */
   private tracked: Uint8Array = new Uint8Array(16);
   private lastTurn = 0;
@@ -82,8 +84,8 @@ class MemoryBot implements Bot {
     const dr = obs.rotations - first;
     if (this.tracked.length < dr) this.tracked = new Uint8Array(dr * 2);
     for (let k = 0; k < dr; k++) this.tracked[k] = this.confusion > 0 && rng.float() < this.confusion ? 0 : 1;
-    const tmp = new Int8Array(q);
-    const tmpT = new Int32Array(q);
+    const tmp = this.tmp;
+    const tmpT = this.tmpT;
     for (let k = 0; k < dr; k++) {
       if (!this.tracked[k]) continue;
       const base = shapeBefore(cfg, first + k + 1) * q;

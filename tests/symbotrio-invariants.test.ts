@@ -38,7 +38,10 @@ function violation(s: SymbotrioState): string {
     if (s.pileLen[p] < 0) return 'negative pile';
     if (s.front[p] >= 0 && (e = put(s.front[p], `front ${p}`))) return e;
     if (s.front[p] < 0 && s.fresh[p]) return 'a fresh card that is not there';
-    for (let i = 0; i < s.pileLen[p]; i++) if ((e = put(s.pile[p * cfg.cards + i], `pile ${p}`))) return e;
+    for (let i = 0; i < s.pileLen[p]; i++) {
+      if ((e = put(s.pile[p * cfg.cards + i], `pile ${p}`))) return e;
+      if (i > 0 && s.pile[p * cfg.cards + i - 1] >= s.pile[p * cfg.cards + i]) return `pile ${p} out of order`;
+    }
   }
   for (let i = 0; i < s.voidLen; i++) if ((e = put(s.voided[i], 'voided'))) return e;
   for (let i = 0; i < s.cheatLen; i++) if ((e = put(s.cheaters[i], 'cheaters'))) return e;

@@ -343,13 +343,8 @@ function steal(s: SymbotrioState, p: number, victim: number, rng: Rng, events?: 
   s.cheaters[s.cheatLen++] = s.front[p];
   s.front[p] = -1;
   s.victim = victim;
-  const base = victim * cfg.cards;
   for (;;) {
-    const len = s.pileLen[victim];
-    const i = rng.int(len);
-    const c = s.pile[base + i];
-    s.pile[base + i] = s.pile[base + len - 1];
-    s.pileLen[victim] = len - 1;
+    const c = s.takeFromPile(victim, rng.int(s.pileLen[victim]));
     const kind = cfg.kindOf[c];
     if (events) {
       events.push({ kind: 'cheat', seat: p, text: `seat ${p} robs seat ${victim} and draws ${cardName(cfg, c)}`, data: { victim, card: c } });

@@ -176,9 +176,23 @@ export class SymbotrioState {
     this.endReason = EndReason.NONE;
   }
 
-  /** Adds card c to p's won pile. */
+  /** Adds card c to p's won pile, which is kept in ascending order (the observation lists it so). */
   win(p: number, c: number): void {
-    this.pile[p * this.cfg.cards + this.pileLen[p]++] = c;
+    const pile = this.pile;
+    const base = p * this.cfg.cards;
+    let i = base + this.pileLen[p]++;
+    for (; i > base && pile[i - 1] > c; i--) pile[i] = pile[i - 1];
+    pile[i] = c;
+  }
+
+  /** Takes the card at index i of p's won pile out of it (the order of the rest is kept). */
+  takeFromPile(p: number, i: number): number {
+    const pile = this.pile;
+    const base = p * this.cfg.cards;
+    const c = pile[base + i];
+    const end = base + --this.pileLen[p];
+    for (let k = base + i; k < end; k++) pile[k] = pile[k + 1];
+    return c;
   }
 
   /** The card being tried now: the stolen card, or the card in front of the current player. */
