@@ -180,6 +180,19 @@ describe('Symbotrio invariants over thousands of matches', () => {
       expect(a.metrics).toEqual(b.metrics);
       expect(a.fault).toBeUndefined();
       expect(a.result.endReason).toBe('all_won');
+      // The metrics agree with the result and with each other.
+      const met = Object.fromEntries(symbotrio.metricNames.map((k, i) => [k, a.metrics[i]]));
+      const total = a.result.scores.reduce((x, y) => x + y, 0);
+      expect(met.cards_won_per_player).toBeCloseTo(total / 3, 9);
+      expect(met.winner_cards).toBe(Math.max(...a.result.scores));
+      expect(total + met.cards_unwon).toBe(70);
+      expect(met.wasted_flips).toBeLessThanOrEqual(met.flips);
+      expect(met.wins).toBeLessThanOrEqual(met.attempts);
+      expect(met.flips).toBeGreaterThanOrEqual(met.attempts);
+      expect(met.cheater_wins).toBeLessThanOrEqual(met.cheater_uses);
+      // With the code card acting once: one rotation per code card turned up or drawn by a cheater.
+      expect(met.rotations).toBeGreaterThanOrEqual(10);
+      expect(met.prison_turns).toBe(4);
     }
   }, 120_000);
 });

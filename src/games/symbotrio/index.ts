@@ -13,7 +13,6 @@ export { SymbotrioState } from './state.js';
 export const SYMBOTRIO_METRICS = [
   'cards_won_per_player',
   'winner_cards',
-  'turns',
   'flips',
   'wasted_flips',
   'attempts',
@@ -23,6 +22,7 @@ export const SYMBOTRIO_METRICS = [
   'cheater_uses',
   'cheater_wins',
   'easy_loot',
+  'cheater_reshuffles',
   'cards_unwon',
 ] as const;
 
@@ -59,16 +59,16 @@ function metrics(s: SymbotrioState, out: number[]): void {
   }
   out[0] = won / s.n;
   out[1] = best;
-  out[2] = s.turns;
-  out[3] = st[Stat.FLIPS];
-  out[4] = st[Stat.WASTED_FLIPS];
-  out[5] = st[Stat.ATTEMPTS];
-  out[6] = st[Stat.WINS];
-  out[7] = st[Stat.PRISON_TURNS];
-  out[8] = st[Stat.ROTATIONS];
-  out[9] = st[Stat.CHEATER_USES];
-  out[10] = st[Stat.CHEATER_WINS];
-  out[11] = st[Stat.EASY_LOOT];
+  out[2] = st[Stat.FLIPS];
+  out[3] = st[Stat.WASTED_FLIPS];
+  out[4] = st[Stat.ATTEMPTS];
+  out[5] = st[Stat.WINS];
+  out[6] = st[Stat.PRISON_TURNS];
+  out[7] = st[Stat.ROTATIONS];
+  out[8] = st[Stat.CHEATER_USES];
+  out[9] = st[Stat.CHEATER_WINS];
+  out[10] = st[Stat.EASY_LOOT];
+  out[11] = st[Stat.CHEATER_RESHUFFLES];
   out[12] = s.cfg.cards - won;
 }
 

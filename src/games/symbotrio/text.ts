@@ -1,5 +1,5 @@
 import type { TableView, TableZone } from '../../engine/game.js';
-import { type SymbotrioConfig, cardCode, cardName, configOf, stickerCode, stickerName } from './config.js';
+import { type SymbotrioConfig, cardCode, cardName, configOf, stickerCode } from './config.js';
 import type { SymbotrioObservation } from './observation.js';
 import { Act, END_REASONS, PHASE_NAMES, Phase, type SymbotrioState } from './state.js';
 
@@ -130,6 +130,3 @@ function headerOf(cfg: SymbotrioConfig, phase: string, cur: number, turns: numbe
   if (stolen >= 0) h.push(`cheater: trying ${cardName(cfg, stolen)} taken from seat ${victim}`);
   return h;
 }
-
-/** A sticker's readable name, re-exported for texts elsewhere. */
-export { stickerName };
