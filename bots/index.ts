@@ -3,6 +3,7 @@ import { InputError } from '../src/runner/errors.js';
 import { importFile, looksLikePath, resolveModulePath } from '../src/runner/modules.js';
 import { greedy } from './greedy.js';
 import { ismcts } from './ismcts.js';
+import { memory } from './memory.js';
 import { pimc } from './pimc.js';
 import { random } from './random.js';
 
@@ -12,6 +13,7 @@ export const bots: Record<string, BotFactory> = {
   greedy,
   pimc,
   ismcts,
+  memory,
 };
 
 for (const factory of Object.values(bots)) trustBuiltIn(factory);

@@ -36,10 +36,12 @@ const BASE: Record<string, Record<string, unknown>> = {
   stop: { targetScore: 60 },
   // A third of the box: a Zatre match of 121 tiles is 130 decisions, each a search for the Monte Carlo bots.
   zatre: { tiles: [7, 7, 7, 7, 7, 7] },
+  // A random-bot Symbotrio match lasts some 17,000 turns; 200 turns cover every rule many times.
+  symbotrio: { maxTurns: 200 },
 };
 
 /** Random matches per configuration for the round-trip check (a Stop match has ten times the decisions). */
-const ROUNDTRIP_MATCHES: Record<string, number> = { stramat: 40, stop: 12, zatre: 40, scala: 30 };
+const ROUNDTRIP_MATCHES: Record<string, number> = { stramat: 40, stop: 12, zatre: 40, scala: 30, symbotrio: 12 };
 
 /**
  * Games with nothing hidden: there is nothing to perturb (check 1), and determinize must rebuild the
@@ -63,6 +65,10 @@ const VARIANTS: Record<string, Array<[string, Record<string, unknown>, number[]]
     ['diagonals', { diagonalNeighbours: true, diagonalLines: true }, [3]],
     ['whole stacks back to their owners', { capture: 'stack', capturedTo: 'owners' }, [2]],
     ['timed, 60 turns', { turnCap: 60 }, [4]],
+  ],
+  symbotrio: [
+    ['ring keypad, code before every attempt', { keypad: 'ring', codeRotates: 'every_attempt', prisonSkip: 'next' }, [3]],
+    ['easy (no code cards), deck_empty end', { easy: true, end: 'deck_empty' }, [2, 4]],
   ],
 };
 

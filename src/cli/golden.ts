@@ -28,6 +28,9 @@ export const GOLDEN_PLAYERS = 3;
  */
 export const GOLDEN_SHORTEN: Record<string, Record<string, unknown>> = {
   stop: { targetScore: 60 },
+  // Random players almost never find a gem: a whole match is some 17,000 turns. 60 turns (the safety cap
+  // `maxTurns`) still show flips, wins, prison, code rotations and the cheater.
+  symbotrio: { maxTurns: 60 },
 };
 
 /** Variants beyond the shipped ones that show rules no shipped variant reaches. */

@@ -3,6 +3,7 @@ import { scala } from './scala/index.js';
 import { stop } from './stop/index.js';
 import { stramat } from './stramat/index.js';
 import { zatre } from './zatre/index.js';
+import { symbotrio } from './symbotrio/index.js';
 
 /** Every game tavolo knows, by the name used in specs and on the command line. */
 export const games: Record<string, AnyGame> = {
@@ -10,6 +11,7 @@ export const games: Record<string, AnyGame> = {
   stop,
   zatre,
   scala,
+  symbotrio,
 };
 
 export function gameNames(): string[] {
