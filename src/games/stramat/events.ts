@@ -88,6 +88,18 @@ export function evDraw(s: StramatState, p: number, cards: readonly number[], why
   });
 }
 
+/** Dado's draws, told from each hand before and after: in turn order from the roller's next, the roller last. */
+export function evDadoDraws(s: StramatState, p: number, before: readonly number[]): void {
+  let q = p;
+  for (let i = 0; i < s.n; i++) {
+    q = q + 1 === s.n ? 0 : q + 1;
+    if (!s.active[q]) continue;
+    const cards: number[] = [];
+    for (let c = 0; c < Card.COUNT; c++) for (let k = s.hands[q * Card.COUNT + c] - before[q * Card.COUNT + c]; k > 0; k--) cards.push(c);
+    if (cards.length > 0) evDraw(s, q, cards, 'Dado');
+  }
+}
+
 export function evBlockedTurn(s: StramatState, p: number): void {
   const left = s.blockedTurns[p];
   push(s, {

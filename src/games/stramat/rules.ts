@@ -9,6 +9,7 @@ import {
   evBlock,
   evBlockedTurn,
   evCounter,
+  evDadoDraws,
   evDadoRoll,
   evDeal,
   evDraw,
@@ -568,28 +569,31 @@ function rollDado(s: StramatState, p: number, rng: Rng): void {
   if (s.deckSize < needed && s.rules.dadoShortDeck === 'end-without-drawing') {
     return endGame(s, EndReason.DADO_SHORT, rng);
   }
-  let q = p;
-  const got = s.ev !== undefined ? new Array<number>() : undefined;
+  // What each player drew is told from the hands before and after (events only), which keeps this loop
+  // as small as without events (docs/events.md: cost).
+  const before = s.ev !== undefined ? s.hands.slice() : undefined;
   const fullShares = s.rules.dadoShortDeck === 'full-shares';
+  let q = p;
   for (let i = 0; i < players; i++) {
     q = nextActive(s, q);
     // full-shares: a player who cannot take a whole share takes nothing, and the game ends.
-    if (fullShares && s.deckSize < d) return endGame(s, EndReason.DADO_SHORT, rng);
+    if (fullShares && s.deckSize < d) return endDado(s, p, before, EndReason.DADO_SHORT, rng);
     for (let k = 0; k < d; k++) {
-      const t = drawCard(s, q, rng);
-      if (got !== undefined) got.push(t);
+      drawCard(s, q, rng);
       if (s.deckSize === 0) {
-        if (got !== undefined) evDraw(s, q, got, 'Dado');
         const short = i < players - 1 || k < d - 1;
-        return endGame(s, short ? EndReason.DADO_SHORT : EndReason.DECK_EMPTY, rng);
+        return endDado(s, p, before, short ? EndReason.DADO_SHORT : EndReason.DECK_EMPTY, rng);
       }
     }
-    if (got !== undefined) {
-      evDraw(s, q, got, 'Dado');
-      got.length = 0;
-    }
   }
+  if (before !== undefined) evDadoDraws(s, p, before);
   endTurn(s, rng);
+}
+
+/** The deck ran short during a Dado: the game ends (reason), after the draws are told. */
+function endDado(s: StramatState, p: number, before: number[] | undefined, reason: number, rng: Rng): void {
+  if (before !== undefined) evDadoDraws(s, p, before);
+  endGame(s, reason, rng);
 }
 
 /** 7.2 A: the target is blocked for a turn; then each opponent holding an Alt may answer at once. */
