@@ -98,10 +98,15 @@ function checkAgainstFull(seatView: TableView, full: TableView, where: string): 
     } else if (f.kind === 'grid' && o.kind === 'grid') {
       expect([o.rows, o.cols], `${where}, zone ${f.id}`).toEqual([f.rows, f.cols]);
       o.cells.forEach((c, k) => {
-        if (c !== '' && c !== null) expect(c, `${where}, zone ${f.id}, cell ${k}`).toBe(f.cells[k]);
+        if (shown(c)) expect(c, `${where}, zone ${f.id}, cell ${k}`).toBe(f.cells[k]);
       });
     }
   }
+}
+
+/** A grid cell that shows something: not empty (''), not hidden from this view ('?'), not a hole (null). */
+function shown(c: string | null): boolean {
+  return c !== '' && c !== '?' && c !== null;
 }
 
 /**
@@ -115,6 +120,11 @@ function checkNoLeak(game: AnyGame, seatView: TableView, obs: unknown, p: number
     for (let i = 0; i < seatView.zones.length; i++) {
       const o = seatView.zones[i];
       const w = world.zones.find((z) => z.id === o.id);
+      if (o.kind === 'grid' && w?.kind === 'grid') {
+        o.cells.forEach((c, j) => {
+          if (shown(c)) expect(c, `${where}, zone ${o.id}, cell ${j}: seat ${p} sees what its observation does not imply`).toBe(w.cells[j]);
+        });
+      }
       if (o.kind !== 'cards' || w === undefined || w.kind !== 'cards') continue;
       expect(subMultiset(o.cards, w.cards), `${where}, zone ${o.id}: seat ${p} sees ${o.cards.join(' ')}, which its observation does not imply`).toBe(true);
     }

@@ -95,8 +95,8 @@ export type TableZone =
   /** A number worth showing on its own (cards in the deck, points, pieces left). */
   | { kind: 'count'; id: string; label: string; owner: number; value: number }
   /**
-   * A board: `cells` row by row (rows x cols), each a short label, '' for an empty cell, null for no cell
-   * (holes in an irregular board); `marks` (same shape, optional) names a cell's kind for shading, such as
+   * A board: `cells` row by row (rows x cols), each a short label, '' for an empty cell, '?' for a cell
+   * whose content this view may not see, null for no cell (holes in an irregular board); `marks` (same shape, optional) names a cell's kind for shading, such as
    * 'double' or 'start'.
    */
   | { kind: 'grid'; id: string; label: string; owner: number; rows: number; cols: number; cells: (string | null)[]; marks?: (string | null)[] };

@@ -437,7 +437,7 @@ function drawInto(s: ZatreState, p: number, count: number, rng: Rng, events?: Ga
       seat: p,
       text: `seat ${p} draws ${drawn} tile${drawn > 1 ? 's' : ''} (${s.bagLen} left in the bag)`,
       data: { count: drawn, bag: s.bagLen },
-      secret: { seats: seesHand(s, p), text: `seat ${p} draws ${got!.join(' and ')}`, data: { tiles: got } },
+      secret: { seats: seesHand(s, p), text: `seat ${p} draws the tile${got!.length > 1 ? 's' : ''} ${got!.join(' and ')}`, data: { tiles: got } },
     });
   }
   return drawn;
