@@ -6,7 +6,8 @@ import { checkpointText } from '../src/runner/sequential-run.js';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { Interrupted, runTournament } from '../src/runner/run.js';
-import { loadSpec } from '../src/runner/spec.js';
+import { playOnPool } from '../src/runner/pool.js';
+import { loadSpec, toWorkerSpec } from '../src/runner/spec.js';
 import { ROOT, readCsvObjects, tavolo, tavoloAsync, tempDir } from './fixtures/cli.js';
 
 vi.setConfig({ testTimeout: 300_000 });
@@ -163,6 +164,44 @@ describe('the stopping point, and every file, do not depend on how the matches w
     await runInProcess(fixed, join(dir, 'prefix-fixed'));
     const strip = (text: string) => text.split('\n');
     expect(strip(read(join(dir, 'prefix-seq'), 'matches.csv'))).toEqual(strip(read(join(dir, 'prefix-fixed'), 'matches.csv')).slice(0, stop + 1).concat(['']));
+  });
+});
+
+describe('the worker pool stopped while batches run', () => {
+  it('drops what finishes after the stop, and never crashes on a late result', async () => {
+    // Many one-match batches on two threads: when stop() turns true, several are in flight. Destroying
+    // the pool under them made piscina report a result for a task it no longer knew (an uncaught
+    // "Unexpected message from Worker", just after the pool was gone); thirty rounds make that near
+    // certain (it failed at once with the pool that destroyed).
+    const spec = toWorkerSpec(await loadSpec(greedyMirror('pool-stop')));
+    const errors: unknown[] = [];
+    const onError = (e: unknown) => errors.push(e);
+    process.on('uncaughtException', onError);
+    try {
+      for (let round = 0; round < 30; round++) {
+        let results = 0;
+        let afterStop = 0;
+        let stopped = false;
+        const batches = Array.from({ length: 400 }, (_, i) => ({ variant: 0, start: i, end: i + 1 }));
+        await playOnPool(batches, {
+          threads: 2,
+          spec,
+          decisionTimeoutMs: 60_000,
+          onResult: () => {
+            if (stopped) afterStop++;
+            if (++results === 40) stopped = true;
+          },
+          stop: () => stopped,
+        });
+        expect(results).toBe(40);
+        expect(afterStop).toBe(0);
+        // A late result surfaced after the pool had been destroyed: give it the time to.
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    } finally {
+      process.off('uncaughtException', onError);
+    }
+    expect(errors).toEqual([]);
   });
 });
 
