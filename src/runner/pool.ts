@@ -98,7 +98,10 @@ export interface PoolOptions {
   /** A completed batch (called synchronously, in completion order). */
   onResult(res: BatchResult): void;
   onIncident?(i: Incident): void;
-  /** Checked after each batch: true ends the play at once (the batches still running are abandoned). */
+  /**
+   * Checked after each batch: true ends the play. No batch is started after it; the batches already
+   * running are let finish (see `drain` in playOnPool) and their results dropped, never given to onResult.
+   */
   stop?(): boolean;
 }
 
@@ -149,7 +152,16 @@ export function playOnPool(batches: Iterable<PlayBatch>, o: PoolOptions): Promis
 
   return new Promise<PoolOutcome>((resolve, reject) => {
     let finished = false;
+    /** Set when `stop()` said so: nothing more is started, what runs is awaited and dropped. */
+    let draining = false;
     let lastTick = performance.now();
+
+    // piscina reports on its 'error' event what belongs to no task, such as a result arriving for a task it
+    // no longer knows; with no listener that event would be an uncaught exception. Once the pool is being
+    // torn down (an interruption, a failure), a late result is expected and means nothing.
+    pool.on('error', (err: unknown) => {
+      if (!finished) finish(err);
+    });
 
     const finish = (err?: unknown) => {
       if (finished) return;
@@ -174,8 +186,8 @@ export function playOnPool(batches: Iterable<PlayBatch>, o: PoolOptions): Promis
     const pump = () => {
       if (finished) return;
       // A sequential test has decided: what is still running is past its stopping point.
-      if (o.stop?.()) {
-        finish();
+      if (draining || o.stop?.()) {
+        drain();
         return;
       }
       while (free.length > 0) {
@@ -183,6 +195,18 @@ export function playOnPool(batches: Iterable<PlayBatch>, o: PoolOptions): Promis
         if (!job) break;
         submit(job);
       }
+      if (active.size === 0) finish();
+    };
+
+    /**
+     * Stops handing out batches and ends the play once the batches in flight have settled. Destroying the
+     * pool under running tasks would race with their results (piscina then reports a result for a task it
+     * no longer knows, an uncaught 'error'); waiting costs at most the batches in flight (about a quarter
+     * of a second each with automatic batches), and the watchdog still ends a stuck one.
+     */
+    const drain = () => {
+      draining = true;
+      retry.length = 0;
       if (active.size === 0) finish();
     };
 
@@ -209,6 +233,10 @@ export function playOnPool(batches: Iterable<PlayBatch>, o: PoolOptions): Promis
         (res) => {
           release(job);
           if (finished) return;
+          if (draining) {
+            drain();
+            return;
+          }
           heapPeak = Math.max(heapPeak, res.heap ?? 0);
           try {
             o.onResult(res);
@@ -229,6 +257,11 @@ export function playOnPool(batches: Iterable<PlayBatch>, o: PoolOptions): Promis
           };
           release(job);
           if (finished) return;
+          if (draining) {
+            // Past the stopping point: a failure there counts for nothing.
+            drain();
+            return;
+          }
           try {
             failure(job, err, snap);
           } catch (e) {
