@@ -264,7 +264,7 @@ function drawOne(s: StopState, p: number, rng: Rng): number {
 
 /**
  * Draws up to k cards (fewer if no card is left anywhere); returns how many. `why` names the cause for
- * events. The loop with events is a function of its own: in this one it cost Stop 9% of its
+ * events. The loop with events is a function of its own: inside this one it cost Stop about 9% of its
  * instructions per match (callgrind), though it never ran (docs/events.md).
  */
 function drawCards(s: StopState, p: number, k: number, rng: Rng, why: string): number {

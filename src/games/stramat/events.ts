@@ -72,8 +72,14 @@ export function evFlip(s: StramatState, t: number): void {
   push(s, { kind: 'flip', seat: -1, text: `${cardName(t)} is turned face up`, data: { card: cardName(t) } });
 }
 
-export function evTurn(s: StramatState, p: number): void {
+/** A turn starts: its number, then the card its player drew (8.0). */
+export function evTurnDraw(s: StramatState, p: number, drawn: number): void {
   push(s, { kind: 'turn', seat: p, text: `turn ${s.turns + 1}: seat ${p}`, data: { turn: s.turns + 1 } });
+  evDraw(s, p, [drawn], '');
+}
+
+export function evColpoDraw(s: StramatState, t: number, drawn: number): void {
+  evDraw(s, t, [drawn], 'Colpo');
 }
 
 /** p drew `cards` from the deck (why: a turn's draw, Colpo, Dado). */

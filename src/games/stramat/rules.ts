@@ -26,7 +26,8 @@ import {
   evSetAside,
   evShowHand,
   evStramatTurnedUp,
-  evTurn,
+  evColpoDraw,
+  evTurnDraw,
   handCards,
 } from './events.js';
 
@@ -229,9 +230,8 @@ function activeOpponents(s: StramatState, p: number): number {
 function startTurn(s: StramatState, p: number, rng: Rng): void {
   for (;;) {
     s.current = p;
-    if (s.ev !== undefined) evTurn(s, p);
     const drawn = drawCard(s, p, rng);
-    if (s.ev !== undefined) evDraw(s, p, [drawn], '');
+    if (s.ev !== undefined) evTurnDraw(s, p, drawn);
     if (s.deckSize === 0) {
       endGame(s, EndReason.DECK_EMPTY, rng);
       return;
@@ -454,8 +454,10 @@ export function apply(s: StramatState, a: number, rng: Rng, events?: GameEvent[]
       return applyMain(s, p, a, rng);
     case Phase.COLPO_TARGET:
       // 7.2 C: the chosen opponent draws one card; the turn is over.
-      if (s.ev === undefined) drawCard(s, a - Act.TARGET, rng);
-      else evDraw(s, a - Act.TARGET, [drawCard(s, a - Act.TARGET, rng)], 'Colpo');
+      {
+        const t = drawCard(s, a - Act.TARGET, rng);
+        if (s.ev !== undefined) evColpoDraw(s, a - Act.TARGET, t);
+      }
       if (s.deckSize === 0) return endGame(s, EndReason.DECK_EMPTY, rng);
       return endTurn(s, rng);
     case Phase.ALT_TARGET:
