@@ -35,6 +35,7 @@ class StoredDecision implements Decision {
   readonly count: number;
   readonly player: number;
   readonly observation: unknown;
+  readonly describe: (action: number) => string;
   constructor(
     readonly game: AnyGame,
     state: unknown,
@@ -43,6 +44,7 @@ class StoredDecision implements Decision {
     this.count = game.legalActions(state, this.legal);
     this.player = game.currentPlayer(state);
     this.observation = game.observe(state, this.player);
+    this.describe = (action) => game.actionText(state, action);
   }
 }
 

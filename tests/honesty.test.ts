@@ -142,6 +142,9 @@ class StateDecision implements Decision {
     if (this.#obs === undefined) this.#obs = this.game.observe(this.#state, this.player);
     return this.#obs;
   }
+  describe(action: number): string {
+    return this.game.actionText(this.#state, action);
+  }
 }
 
 function legalOf(game: AnyGame, s: unknown): number[] {
@@ -431,6 +434,12 @@ function checkInformationSetInvariance(
       const states = [s, determinize.call(game, obs, p, rng), determinize.call(game, obs, p, rng), determinize.call(game, obs, p, rng)];
       if (new Set(states.map(stateKey)).size > 1) distinctStates++;
       const legal = legalOf(game, s);
+      // Decision.describe words the offered actions from the state: the words must not tell the states apart.
+      const texts = states.map((st) => legal.map((a) => game.actionText(st, a)).join('\n'));
+      if (new Set(texts).size !== 1) {
+        const i = texts.findIndex((t) => t !== texts[0]);
+        fail(`${where}: the offered actions read differently in states of one information set:\n${texts[0]}\n---\n${texts[i]}`);
+      }
       for (const [botName, factory] of Object.entries(bots)) {
         const params = resolveOptions(factory.params, SMALL[botName] ?? {}, 'bot parameter');
         const botSeed = `${where}/${p}/${points}/${botName}`;

@@ -23,6 +23,7 @@ function blindDecision(legal: number[], game: AnyGame = {} as AnyGame): Decision
     get observation(): never {
       throw new Error('observation read');
     },
+    describe: (a) => `action ${a}`,
   };
 }
 
@@ -36,8 +37,39 @@ function heuristicGame(values: Record<number, number>): AnyGame {
 }
 
 function decisionWith(legal: number[], obs: unknown = {}): Decision {
-  return { game: {} as AnyGame, player: 0, legal: Int32Array.from(legal), count: legal.length, observation: obs };
+  return { game: {} as AnyGame, player: 0, legal: Int32Array.from(legal), count: legal.length, observation: obs, describe: (a) => `action ${a}` };
 }
+
+describe('decision.describe', () => {
+  it('reads each chosen action as tavolo play words it, in a real match of every game', async () => {
+    const { games } = await import('../src/games/index.js');
+    for (const game of Object.values(games)) {
+      const said: string[] = [];
+      const reader = {
+        name: 'reader',
+        description: 'describes what it plays',
+        params: [],
+        create: () => ({
+          choose(d: Decision) {
+            const a = d.legal[d.count - 1];
+            said.push(d.describe(a));
+            return a;
+          },
+        }),
+      };
+      const truth: string[] = [];
+      const players = Math.max(game.minPlayers, 2);
+      const opts = resolveOptions(game.options, {});
+      playMatch(game, opts, Array.from({ length: players }, () => ({ factory: reader, params: {} })), `describe/${game.name}`, {
+        onAction: (state, _p, action) => {
+          if (truth.length < 200) truth.push(game.actionText(state, action));
+        },
+      });
+      expect(said.length, game.name).toBeGreaterThan(0);
+      expect(said.slice(0, 200), game.name).toEqual(truth);
+    }
+  });
+});
 
 describe('random bot', () => {
   it('never reads the observation and is uniform over the legal actions', () => {

@@ -99,7 +99,7 @@ describe('playouts to the end of the round', () => {
           rng: new Rng('bot'),
           params: resolveOptions(factory.params, { iterations: 200, horizon }, 'bot parameter'),
         });
-        bot.choose({ game: counting, player, legal, count, observation: stop.observe(s, player) });
+        bot.choose({ game: counting, player, legal, count, observation: stop.observe(s, player), describe: (a) => stop.actionText(s, a) });
         counts[horizon] = applies;
       }
       expect(counts.auto * 5).toBeLessThan(counts.match);

@@ -32,7 +32,7 @@ function share(a: SeatBot, b: SeatBot, matches: number, seed: string, given: Rec
 function decision(s: ReturnType<typeof symbotrio.setup>, p: number): Decision {
   const legal = new Int32Array(symbotrio.maxActions);
   const count = symbotrio.legalActions(s, legal);
-  return { game: symbotrio, player: p, legal, count, observation: symbotrio.observe(s, p) };
+  return { game: symbotrio, player: p, legal, count, observation: symbotrio.observe(s, p), describe: (a) => symbotrio.actionText(s, a) };
 }
 
 /**

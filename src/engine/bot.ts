@@ -14,6 +14,12 @@ export interface Decision<O = unknown> {
   readonly count: number;
   /** The player's observation (computed lazily, then cached for this decision). */
   readonly observation: O;
+  /**
+   * A readable sentence for one of the legal actions offered ("plays Colpo", "puts 5 on H8"), as the game's
+   * actionText words it. It says nothing the player could not know: the honesty tests check that every
+   * offered action reads the same in every state the player cannot tell apart.
+   */
+  describe(action: number): string;
 }
 
 export interface Bot {

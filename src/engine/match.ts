@@ -25,6 +25,10 @@ class DecisionView implements Decision {
     if (this.#obs === undefined) this.#obs = this.game.observe(this.#state, this.player);
     return this.#obs;
   }
+
+  describe(action: number): string {
+    return this.game.actionText(this.#state, action);
+  }
 }
 
 export interface SeatBot {
