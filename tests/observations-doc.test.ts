@@ -5,6 +5,9 @@ import { resolveOptions } from '../src/engine/options.js';
 import { Rng } from '../src/engine/rng.js';
 import { stop } from '../src/games/stop/index.js';
 import { stramat } from '../src/games/stramat/index.js';
+import { scala } from '../src/games/scala/index.js';
+import { symbotrio } from '../src/games/symbotrio/index.js';
+import { zatre } from '../src/games/zatre/index.js';
 import type { AnyGame } from '../src/engine/game.js';
 import { ROOT } from './fixtures/cli.js';
 
@@ -24,6 +27,9 @@ function documentedFields(heading: string): Set<string> {
 describe.each([
   ['## Stramat (`stramat`)', stramat],
   ['## Stop (`stop`)', stop],
+  ['## Zatre (`zatre`)', zatre],
+  ['## Scala (`scala`)', scala],
+  ['## Symbotrio (`symbotrio`)', symbotrio],
 ] as Array<[string, AnyGame]>)('%s', (heading, game) => {
   it('every observation field is documented, and every documented field exists', () => {
     const state = game.setup(resolveOptions(game.options, {}), 4, new Rng('doc'));
