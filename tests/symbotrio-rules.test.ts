@@ -13,7 +13,7 @@ import { Act, Phase, type SymbotrioState } from '../src/games/symbotrio/state.js
  * 8 square, 9 rectangle, 10 circle, 11 semicircle. Card ids: gems 0..47 (gem = (colour*2 + size)*6 + cut),
  * prison 48..51, code 52..61, easy loot 62..65, cheater 66..69.
  */
-const RED = 0, BLUE = 1, LARGE = 5, SMALL = 4, CIRCLE = 10, TRIANGLE = 6;
+const BLUE = 1, LARGE = 5, SMALL = 4, CIRCLE = 10, TRIANGLE = 6;
 const gem = (colour: number, size: number, cut: number) => (colour * 2 + size) * 6 + cut;
 const LARGE_BLUE_CIRCLE = gem(BLUE, 1, 4);
 const PRISON = 48, CODE = 52, EASY = 62, CHEATER = 66;

@@ -1,6 +1,7 @@
 import { closeSync, createReadStream, existsSync, openSync, readFileSync, readSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
+import { matchesFixedColumns } from '../reports/csv.js';
 import { InputError } from '../runner/errors.js';
 
 /**
@@ -71,8 +72,6 @@ export interface ResultInfo {
   /** run.json as parsed, for anything else. */
   run: Record<string, unknown>;
 }
-
-const FIXED_BEFORE_SEATS = ['variant', 'match', 'seed'];
 
 function shownPath(p: string): string {
   const r = relative(process.cwd(), p);
@@ -200,21 +199,8 @@ interface Layout {
 
 /** Where each field sits in a matches.csv row, from its header (checked against the player count). */
 function headerLayout(header: string[], players: number, shown: string): Layout {
-  const seats = (suffix: string) => Array.from({ length: players }, (_, s) => `seat${s}_${suffix}`);
   const annulled = header.indexOf('annulled');
-  const expected = [
-    ...FIXED_BEFORE_SEATS,
-    ...seats('bot'),
-    'winners',
-    ...(annulled >= 0 ? ['annulled'] : []),
-    ...seats('score'),
-    ...seats('rank'),
-    'first_player',
-    'turns',
-    'decisions',
-    'end_reason',
-    'fault_seat',
-  ];
+  const expected = matchesFixedColumns(players, annulled >= 0);
   for (let c = 0; c < expected.length; c++) {
     if (header[c] !== expected[c]) {
       throw notResult(

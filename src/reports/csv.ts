@@ -34,8 +34,11 @@ export function csvLines(rows: ReadonlyArray<ReadonlyArray<string | number>>): s
   return stringify(rows.map((r) => r.map((c) => (typeof c === 'number' ? String(c) : c))));
 }
 
-/** The header of matches.csv for a game and player count. */
-export function matchesHeader(game: AnyGame, players: number): string[] {
+/**
+ * The columns of matches.csv before the game's metrics. `annulled` is false only for reading folders of
+ * tavolo versions that did not write that column yet.
+ */
+export function matchesFixedColumns(players: number, annulled = true): string[] {
   const seats = (suffix: string) => Array.from({ length: players }, (_, s) => `seat${s}_${suffix}`);
   return [
     'variant',
@@ -43,7 +46,7 @@ export function matchesHeader(game: AnyGame, players: number): string[] {
     'seed',
     ...seats('bot'),
     'winners',
-    'annulled',
+    ...(annulled ? ['annulled'] : []),
     ...seats('score'),
     ...seats('rank'),
     'first_player',
@@ -51,8 +54,12 @@ export function matchesHeader(game: AnyGame, players: number): string[] {
     'decisions',
     'end_reason',
     'fault_seat',
-    ...game.metricNames,
   ];
+}
+
+/** The header of matches.csv for a game and player count. */
+export function matchesHeader(game: AnyGame, players: number): string[] {
+  return [...matchesFixedColumns(players), ...game.metricNames];
 }
 
 export const SUMMARY_HEADER = [

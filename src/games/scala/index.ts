@@ -1,5 +1,4 @@
 import type { Game, MatchResult, Options } from '../../engine/game.js';
-import type { Rng } from '../../engine/rng.js';
 import { SCALA_OPTIONS, checkScalaOptions } from './config.js';
 import { heuristic } from './heuristic.js';
 import { type ScalaObservation, determinize, observe } from './observation.js';

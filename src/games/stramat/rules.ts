@@ -12,7 +12,6 @@ import {
   evDadoDraws,
   evDadoRoll,
   evDeal,
-  evDraw,
   evEliminate,
   evFirstPlayer,
   evFirstRoll,

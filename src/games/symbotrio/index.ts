@@ -1,5 +1,4 @@
 import type { Game, MatchResult, Options } from '../../engine/game.js';
-import type { Rng } from '../../engine/rng.js';
 import { Limits, SYMBOTRIO_OPTIONS, checkSymbotrioOptions } from './config.js';
 import { heuristic } from './heuristic.js';
 import { type SymbotrioObservation, determinize, observe } from './observation.js';
