@@ -42,6 +42,9 @@ export class IsmctsSearch {
   private readonly tried: Uint8Array;
   /** The children available at the current step. */
   private readonly availKids: Int32Array;
+  /** Heuristic values of the legal actions of the current step (progressive widening). */
+  private readonly values: Float64Array;
+  private readonly widening: number;
   private readonly playout: Playout;
   /** Per action value: the step at which it was last seen legal, and its slot in the action buffer then. */
   private stampOf = new Float64Array(64);
@@ -60,6 +63,8 @@ export class IsmctsSearch {
     private readonly searchRng: Rng,
     private readonly params: McParams,
     private readonly exploration: number,
+    /** Progressive widening constant (0 = off): a node considers its best ceil(w * sqrt(visits + 1)) actions. */
+    widening = 0,
   ) {
     requireDeterminize(game, 'ismcts');
     const cap = Math.max(64, Math.min(params.timeMs > 0 ? 1 << 16 : params.iterations + 1, 1 << 22));
@@ -74,6 +79,8 @@ export class IsmctsSearch {
     this.buf = new Int32Array(game.maxActions);
     this.tried = new Uint8Array(game.maxActions);
     this.availKids = new Int32Array(game.maxActions);
+    this.values = new Float64Array(game.maxActions);
+    this.widening = widening;
     this.playout = new Playout(game, players, searchRng, params.rollout, params.maxDepth, params.rankWeight, params.horizon);
   }
 
@@ -118,12 +125,15 @@ export class IsmctsSearch {
     const rng = this.searchRng;
     const c = this.exploration;
     let node = 0;
+    let depth = 0;
 
-    // Selection and expansion.
+    // Selection and expansion, no deeper than the horizon (maxDepth actions after the decision's own).
+    const horizon = this.params.maxDepth > 0 ? this.params.maxDepth + 1 : Infinity;
     for (;;) {
       const p = game.currentPlayer(s);
-      if (p < 0) break;
-      const k = game.legalActions(s, buf);
+      if (p < 0 || depth >= horizon) break;
+      let k = game.legalActions(s, buf);
+      if (this.widening > 0 && k > 1) k = this.widen(s, p, k, this.visits[node]);
       // Index the legal actions by value (stamped, so nothing needs clearing), then pick out the
       // children of player p whose action is legal here: O(legal + children).
       const stamp = ++this.stampNow;
@@ -144,13 +154,18 @@ export class IsmctsSearch {
         }
       }
       if (nk < k) {
-        // Expand one untried legal action, chosen at random.
-        let r = rng.int(k - nk);
+        // Expand one untried legal action: chosen at random, or the best ranked when widening.
         let i = 0;
-        for (; ; i++) if (tried[i] === 0 && r-- === 0) break;
+        if (this.widening > 0) {
+          while (tried[i] !== 0) i++;
+        } else {
+          let r = rng.int(k - nk);
+          for (; ; i++) if (tried[i] === 0 && r-- === 0) break;
+        }
         const a = buf[i];
         node = this.addChild(node, p, a);
         game.apply(s, a, rng);
+        depth++;
         break;
       }
       // Every legal action has a child: UCB1 with availability counts.
@@ -168,15 +183,44 @@ export class IsmctsSearch {
       }
       node = best;
       game.apply(s, this.action[best], rng);
+      depth++;
     }
 
     // Playout, then every node on the path gets the reward of the player who acted into it.
-    const rewards = this.playout.run(s);
+    // maxDepth counts from the decision, tree steps included: every leaf is scored at the same horizon,
+    // whatever depth the tree reached there (a cut after the opponent's reply in one branch and before it
+    // in another would compare unlike positions).
+    const rewards = this.playout.run(s, depth - 1);
     for (let v = node; v > 0; v = this.parent[v]) {
       this.visits[v] += 1;
       this.total[v] += rewards[this.player[v]];
     }
     this.visits[0] += 1;
+  }
+
+  /**
+   * Progressive widening: sorts buf[0..k) by the heuristic of player p (best first; ties keep the legal
+   * order) and returns how many of them the node may consider after `visits` visits.
+   */
+  private widen(s: unknown, p: number, k: number, visits: number): number {
+    const game = this.game;
+    const buf = this.buf;
+    const vals = this.values;
+    const obs = game.observe(s, p);
+    for (let i = 0; i < k; i++) vals[i] = game.heuristic(obs, buf[i]);
+    for (let i = 1; i < k; i++) {
+      const a = buf[i];
+      const v = vals[i];
+      let j = i - 1;
+      for (; j >= 0 && vals[j] < v; j--) {
+        buf[j + 1] = buf[j];
+        vals[j + 1] = vals[j];
+      }
+      buf[j + 1] = a;
+      vals[j + 1] = v;
+    }
+    const m = Math.ceil(this.widening * Math.sqrt(visits + 1));
+    return m < k ? m : k;
   }
 
   private addChild(parent: number, p: number, a: number): number {
@@ -299,7 +343,15 @@ class IsmctsBot implements Bot {
     // Expansion choices, chance inside the search and playouts have their own stream, forked from the
     // bot's generator once per match: the determinizations keep using the bot's generator itself.
     const searchRng = ctx.rng.fork('ismcts-search');
-    this.search = new IsmctsSearch(ctx.game, ctx.players, ctx.rng, searchRng, params, ctx.params.exploration as number);
+    this.search = new IsmctsSearch(
+      ctx.game,
+      ctx.players,
+      ctx.rng,
+      searchRng,
+      params,
+      ctx.params.exploration as number,
+      (ctx.params.widening as number | undefined) ?? 0,
+    );
   }
 
   choose(d: Decision): number {
@@ -322,6 +374,17 @@ export const ismcts: BotFactory = {
       min: 0,
       max: 100,
       description: 'UCB1 exploration constant c in mean + c * sqrt(ln(availability) / visits); rewards are in [0, 1]',
+    },
+    {
+      name: 'widening',
+      type: 'number',
+      default: 0,
+      min: 0,
+      max: 100,
+      description:
+        'Progressive widening (0 = off): a node considers only its best ceil(w * sqrt(visits + 1)) legal actions, ' +
+        "ranked by game.heuristic from the acting player's observation of the sampled state, and expands them best " +
+        'first; for games with many legal actions and a good heuristic (Zatre)',
     },
     ...COMMON_PARAMS,
   ],

@@ -56,8 +56,9 @@ export const COMMON_PARAMS: readonly OptionSpec[] = [
     min: 0,
     max: HARD_DEPTH_LIMIT,
     description:
-      'Cut each playout after this many actions (0 = play to the end); a cut playout is scored with game.result ' +
-      'on the unfinished state (the scores as they stand)',
+      'Cut each playout this many actions after the decision\'s own action (ismcts counts its tree steps too, so ' +
+      'every leaf is scored at the same horizon; 0 = play to the end); a cut playout is scored by game.evaluate ' +
+      'where the game has it, else by game.result on the unfinished state (the scores as they stand)',
   },
   {
     name: 'horizon',
@@ -137,12 +138,15 @@ export class Playout {
     this.byStage = horizon === 'round' || (horizon === 'auto' && staged);
   }
 
-  /** Plays `state` (a determinized copy, mutated) to the end or the depth limit, then scores it. */
-  run(state: unknown): Float64Array {
+  /**
+   * Plays `state` (a determinized copy, mutated) to the end or the depth limit, then scores it. `used`:
+   * actions already played since the decision's own (a search tree's steps), counted against maxDepth.
+   */
+  run(state: unknown, used = 0): Float64Array {
     const game = this.game;
     const buf = this.buf;
     const rng = this.rng;
-    const limit = this.depthLimit;
+    const limit = this.depthLimit - used;
     const stage = this.byStage ? game.stage!(state) : 0;
     for (let depth = 0; depth < limit; depth++) {
       const p = game.currentPlayer(state);

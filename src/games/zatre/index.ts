@@ -1,6 +1,7 @@
 import type { Game, MatchResult, Options } from '../../engine/game.js';
 import type { Rng } from '../../engine/rng.js';
 import { ZATRE_OPTIONS, checkZatreOptions } from './config.js';
+import { evaluate } from './evaluate.js';
 import { heuristic } from './heuristic.js';
 import { type ZatreObservation, determinize, observe } from './observation.js';
 import { applyAction, legalActions, setupMatch } from './rules.js';
@@ -66,6 +67,7 @@ export const zatre: Game<ZatreState, ZatreObservation> = {
   actionCode,
   actionText,
   heuristic,
+  evaluate,
   describe,
   tableView,
   observedView,
