@@ -100,7 +100,7 @@ export interface PoolOptions {
   onIncident?(i: Incident): void;
   /**
    * Checked after each batch: true ends the play. No batch is started after it; the batches already
-   * running are let finish (see `drain` in playOnPool) and their results dropped, never given to onResult.
+   * running are let finish (see `PoolRun.drain`) and their results dropped, never given to onResult.
    */
   stop?(): boolean;
 }
@@ -130,251 +130,306 @@ interface Job extends PlayBatch {
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
-/** Plays batches on a pool of `threads` workers under the watchdog; resolves when all are done or given up. */
-export function playOnPool(batches: Iterable<PlayBatch>, o: PoolOptions): Promise<PoolOutcome> {
-  const slots = Math.max(2, o.threads * 3);
-  const shared = new SharedArrayBuffer(slots * SLOT_INTS * 4);
-  const cells = new Int32Array(shared);
-  const slotOf = (i: number) => cells.subarray(i * SLOT_INTS, (i + 1) * SLOT_INTS);
-  const pool = createPool(o.threads, o.spec, shared, o.workerMemoryMb);
-  const iter = batches[Symbol.iterator]();
-  const retry: Job[] = [];
-  const free = Array.from({ length: slots }, (_, i) => slots - 1 - i);
-  const active = new Map<number, Job>();
-  const failed: FailedBatch[] = [];
-  let restarts = 0;
-  let tokens = 0;
-  let heapPeak = 0;
+const batchOf = (j: Job): PlayBatch => ({ variant: j.variant, start: j.start, end: j.end });
 
-  const limit = o.decisionTimeoutMs;
-  const hard = limit + (o.graceMs ?? clamp(limit / 2, 250, 5000));
-  const tick = clamp(limit / 4, 10, 250);
-
-  return new Promise<PoolOutcome>((resolve, reject) => {
-    let finished = false;
-    /** Set when `stop()` said so: nothing more is started, what runs is awaited and dropped. */
-    let draining = false;
-    let lastTick = performance.now();
-
-    // piscina reports on its 'error' event what belongs to no task, such as a result arriving for a task it
-    // no longer knows; with no listener that event would be an uncaught exception. Once the pool is being
-    // torn down (an interruption, a failure), a late result is expected and means nothing.
-    pool.on('error', (err: unknown) => {
-      if (!finished) finish(err);
-    });
-
-    const finish = (err?: unknown) => {
-      if (finished) return;
-      finished = true;
-      clearInterval(timer);
-      o.signal?.removeEventListener('abort', onAbort);
-      pool.destroy().then(
-        () => (err ? reject(err) : resolve({ failed, workerRestarts: restarts, workerHeapPeak: heapPeak })),
-        (e: unknown) => reject(err ?? e),
-      );
-    };
-    const onAbort = () => finish(new Interrupted((o.signal?.reason as Interrupted | undefined)?.signal));
-
-    const nextJob = (): Job | undefined => {
-      const again = retry.shift();
-      if (again) return again;
-      const n = iter.next();
-      if (n.done) return undefined;
-      return { ...n.value, forced: new Map(), failures: 0, errors: [], slot: -1, token: 0, seenSeq: -1, since: 0, marked: false };
-    };
-
-    const pump = () => {
-      if (finished) return;
-      // A sequential test has decided: what is still running is past its stopping point.
-      if (draining || o.stop?.()) {
-        drain();
-        return;
-      }
-      while (free.length > 0) {
-        const job = nextJob();
-        if (!job) break;
-        submit(job);
-      }
-      if (active.size === 0) finish();
-    };
-
-    /**
-     * Stops handing out batches and ends the play once the batches in flight have settled. Destroying the
-     * pool under running tasks would race with their results (piscina then reports a result for a task it
-     * no longer knows, an uncaught 'error'); waiting costs at most the batches in flight (about a quarter
-     * of a second each with automatic batches), and the watchdog still ends a stuck one.
-     */
-    const drain = () => {
-      draining = true;
-      retry.length = 0;
-      if (active.size === 0) finish();
-    };
-
-    const submit = (job: Job) => {
-      const slot = free.pop()!;
-      const s = slotOf(slot);
-      s.fill(0);
-      s[WATCH_SEAT] = -1;
-      job.token = ++tokens;
-      s[SLOT_TOKEN] = job.token;
-      job.slot = slot;
-      job.kill = undefined;
-      job.seenSeq = -1;
-      job.marked = false;
-      active.set(slot, job);
-      const task: BatchTask = {
-        variant: job.variant,
-        start: job.start,
-        end: job.end,
-        slot,
-        forced: [...job.forced.values()],
-      };
-      (pool.run(task) as Promise<BatchResult>).then(
-        (res) => {
-          release(job);
-          if (finished) return;
-          if (draining) {
-            drain();
-            return;
-          }
-          heapPeak = Math.max(heapPeak, res.heap ?? 0);
-          try {
-            o.onResult(res);
-          } catch (err) {
-            finish(err);
-            return;
-          }
-          pump();
-        },
-        (err: unknown) => {
-          const s2 = slotOf(job.slot);
-          const snap = {
-            token: Atomics.load(s2, SLOT_TOKEN),
-            state: Atomics.load(s2, SLOT_STATE),
-            seat: Atomics.load(s2, WATCH_SEAT),
-            decision: Atomics.load(s2, WATCH_DECISION),
-            match: Atomics.load(s2, SLOT_MATCH),
-          };
-          release(job);
-          if (finished) return;
-          if (draining) {
-            // Past the stopping point: a failure there counts for nothing.
-            drain();
-            return;
-          }
-          try {
-            failure(job, err, snap);
-          } catch (e) {
-            finish(e);
-            return;
-          }
-          pump();
-        },
-      );
-    };
-
-    const release = (job: Job) => {
-      active.delete(job.slot);
-      free.push(job.slot);
-    };
-
-    const batchOf = (j: Job): PlayBatch => ({ variant: j.variant, start: j.start, end: j.end });
-
-    const countFailure = (job: Job, error: string, at?: Job['lastDeath']) => {
-      job.failures++;
-      job.errors.push(at ? `${error} (in match ${at.match}, seat ${at.seat} deciding)` : error);
-      job.lastDeath = at;
-      if (job.failures >= MAX_FAILURES) {
-        failed.push({ ...batchOf(job), errors: job.errors });
-        o.onIncident?.({ kind: 'failed', batch: batchOf(job), error, at, failures: job.failures });
-      } else {
-        o.onIncident?.({ kind: 'retry', batch: batchOf(job), error, at, failures: job.failures });
-        retry.unshift(job);
-      }
-    };
-
-    const failure = (job: Job, err: unknown, snap: { token: number; state: number; seat: number; decision: number; match: number }) => {
-      const error = err instanceof Error ? err.message : String(err);
-      if (job.kill !== undefined) {
-        const k = job.kill;
-        if (k) {
-          job.forced.set(k.match, { ...k, reason: 'bot_timeout' });
-          o.onIncident?.({ kind: 'timeout', batch: batchOf(job), at: k });
-          retry.unshift(job);
-        } else {
-          countFailure(job, `no progress for ${Math.round(hard)} ms outside any bot call (the game hung?)`);
-        }
-        return;
-      }
-      if (snap.token !== job.token || snap.state === STATE_QUEUED) {
-        // It was waiting behind another batch in a worker that died: not its fault.
-        retry.unshift(job);
-        return;
-      }
-      if (snap.state !== STATE_FAILED) restarts++;
-      const at = snap.state === STATE_RUNNING && snap.seat >= 0 ? { match: snap.match, decision: snap.decision, seat: snap.seat } : undefined;
-      const last = job.lastDeath;
-      if (at && last && last.match === at.match && last.decision === at.decision && last.seat === at.seat) {
-        // The worker died twice in the same bot call: the bot's doing. That match ends there.
-        job.forced.set(at.match, { ...at, reason: 'bot_crash' });
-        job.lastDeath = undefined;
-        job.failures = 0;
-        o.onIncident?.({ kind: 'crash', batch: batchOf(job), at, error });
-        retry.unshift(job);
-        return;
-      }
-      countFailure(job, error, at);
-    };
-
-    let noThreadsSince = -1;
-    const timer = setInterval(() => {
-      const now = performance.now();
-      // piscina stops replacing workers that die while starting up: with none left, nothing would run.
-      if (pool.threads.length === 0 && active.size > 0) {
-        if (noThreadsSince < 0) noThreadsSince = now;
-        else if (now - noThreadsSince > 5000) {
-          finish(new Error('the worker pool has no threads left: workers die while starting (see the errors above)'));
-          return;
-        }
-      } else noThreadsSince = -1;
-      // A late tick means this thread (or the whole machine, e.g. suspended) stood still: what was
-      // observed before says nothing about the bots, so observations start again.
-      const stalled = now - lastTick > Math.max(4 * tick, 1000);
-      lastTick = now;
-      for (const job of active.values()) {
-        const s = slotOf(job.slot);
-        if (job.kill !== undefined || Atomics.load(s, SLOT_STATE) !== STATE_RUNNING) continue;
-        const seq = Atomics.load(s, WATCH_SEQ);
-        if (stalled || seq !== job.seenSeq) {
-          job.seenSeq = seq;
-          job.since = now;
-          job.marked = false;
-          continue;
-        }
-        const elapsed = now - job.since;
-        const seat = Atomics.load(s, WATCH_SEAT);
-        if (seat >= 0 && !job.marked && elapsed >= limit) {
-          Atomics.store(s, WATCH_EXPIRED, seq);
-          job.marked = true;
-        }
-        if (elapsed >= hard) {
-          const at = seat >= 0 ? { match: Atomics.load(s, SLOT_MATCH), decision: Atomics.load(s, WATCH_DECISION), seat } : null;
-          if (Atomics.load(s, WATCH_SEQ) !== seq || Atomics.load(s, SLOT_STATE) !== STATE_RUNNING) continue;
-          job.kill = at;
-          restarts++;
-          const thread = Atomics.load(s, SLOT_THREAD);
-          const worker = pool.threads.find((w) => w.threadId === thread);
-          void worker?.terminate();
-        }
-      }
-    }, tick);
-
-    if (o.signal?.aborted) {
-      finish(new Interrupted((o.signal.reason as Interrupted | undefined)?.signal));
-      return;
-    }
-    o.signal?.addEventListener('abort', onAbort);
-    pump();
-  });
+/** What a progress slot said when its batch's task failed, read before the slot is given back. */
+interface SlotSnapshot {
+  token: number;
+  state: number;
+  seat: number;
+  decision: number;
+  match: number;
 }
 
+/** Plays batches on a pool of `threads` workers under the watchdog; resolves when all are done or given up. */
+export function playOnPool(batches: Iterable<PlayBatch>, o: PoolOptions): Promise<PoolOutcome> {
+  return new PoolRun(batches, o).start();
+}
+
+/** One playOnPool: the pool, its progress slots, the batches in flight and waiting, and the watchdog. */
+class PoolRun {
+  private readonly cells: Int32Array;
+  private readonly pool: Piscina;
+  private readonly iter: Iterator<PlayBatch>;
+  private readonly retry: Job[] = [];
+  private readonly free: number[];
+  private readonly active = new Map<number, Job>();
+  private readonly failed: FailedBatch[] = [];
+  private restarts = 0;
+  private tokens = 0;
+  private heapPeak = 0;
+  private readonly limit: number;
+  private readonly hard: number;
+  private readonly tick: number;
+  private finished = false;
+  /** Set when `stop()` said so: nothing more is started, what runs is awaited and dropped. */
+  private draining = false;
+  private lastTick = 0;
+  private noThreadsSince = -1;
+  private timer?: ReturnType<typeof setInterval>;
+  private resolve!: (outcome: PoolOutcome) => void;
+  private reject!: (err: unknown) => void;
+  private readonly onAbort = () => this.finish(new Interrupted((this.o.signal?.reason as Interrupted | undefined)?.signal));
+
+  constructor(
+    batches: Iterable<PlayBatch>,
+    private readonly o: PoolOptions,
+  ) {
+    const slots = Math.max(2, o.threads * 3);
+    const shared = new SharedArrayBuffer(slots * SLOT_INTS * 4);
+    this.cells = new Int32Array(shared);
+    this.pool = createPool(o.threads, o.spec, shared, o.workerMemoryMb);
+    this.iter = batches[Symbol.iterator]();
+    this.free = Array.from({ length: slots }, (_, i) => slots - 1 - i);
+    this.limit = o.decisionTimeoutMs;
+    this.hard = this.limit + (o.graceMs ?? clamp(this.limit / 2, 250, 5000));
+    this.tick = clamp(this.limit / 4, 10, 250);
+  }
+
+  start(): Promise<PoolOutcome> {
+    return new Promise<PoolOutcome>((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+      this.lastTick = performance.now();
+
+      // piscina reports on its 'error' event what belongs to no task, such as a result arriving for a task it
+      // no longer knows; with no listener that event would be an uncaught exception. Once the pool is being
+      // torn down (an interruption, a failure), a late result is expected and means nothing.
+      this.pool.on('error', (err: unknown) => {
+        if (!this.finished) this.finish(err);
+      });
+
+      this.noThreadsSince = -1;
+      this.timer = setInterval(() => this.watchdogTick(), this.tick);
+
+      const signal = this.o.signal;
+      if (signal?.aborted) {
+        this.finish(new Interrupted((signal.reason as Interrupted | undefined)?.signal));
+        return;
+      }
+      signal?.addEventListener('abort', this.onAbort);
+      this.pump();
+    });
+  }
+
+  private finish(err?: unknown): void {
+    if (this.finished) return;
+    this.finished = true;
+    clearInterval(this.timer);
+    this.o.signal?.removeEventListener('abort', this.onAbort);
+    this.pool.destroy().then(
+      () => (err ? this.reject(err) : this.resolve({ failed: this.failed, workerRestarts: this.restarts, workerHeapPeak: this.heapPeak })),
+      (e: unknown) => this.reject(err ?? e),
+    );
+  }
+
+  private slotOf(i: number): Int32Array {
+    return this.cells.subarray(i * SLOT_INTS, (i + 1) * SLOT_INTS);
+  }
+
+  private nextJob(): Job | undefined {
+    const again = this.retry.shift();
+    if (again) return again;
+    const n = this.iter.next();
+    if (n.done) return undefined;
+    return { ...n.value, forced: new Map(), failures: 0, errors: [], slot: -1, token: 0, seenSeq: -1, since: 0, marked: false };
+  }
+
+  private pump(): void {
+    if (this.finished) return;
+    // A sequential test has decided: what is still running is past its stopping point.
+    if (this.draining || this.o.stop?.()) {
+      this.drain();
+      return;
+    }
+    while (this.free.length > 0) {
+      const job = this.nextJob();
+      if (!job) break;
+      this.submit(job);
+    }
+    if (this.active.size === 0) this.finish();
+  }
+
+  /**
+   * Stops handing out batches and ends the play once the batches in flight have settled. Destroying the
+   * pool under running tasks would race with their results (piscina then reports a result for a task it
+   * no longer knows, an uncaught 'error'); waiting costs at most the batches in flight (about a quarter
+   * of a second each with automatic batches), and the watchdog still ends a stuck one.
+   */
+  private drain(): void {
+    this.draining = true;
+    this.retry.length = 0;
+    if (this.active.size === 0) this.finish();
+  }
+
+  private submit(job: Job): void {
+    const slot = this.free.pop()!;
+    const s = this.slotOf(slot);
+    s.fill(0);
+    s[WATCH_SEAT] = -1;
+    job.token = ++this.tokens;
+    s[SLOT_TOKEN] = job.token;
+    job.slot = slot;
+    job.kill = undefined;
+    job.seenSeq = -1;
+    job.marked = false;
+    this.active.set(slot, job);
+    const task: BatchTask = {
+      variant: job.variant,
+      start: job.start,
+      end: job.end,
+      slot,
+      forced: [...job.forced.values()],
+    };
+    (this.pool.run(task) as Promise<BatchResult>).then(
+      (res) => this.settled(job, res),
+      (err: unknown) => this.rejected(job, err),
+    );
+  }
+
+  /** A batch's task returned its result. */
+  private settled(job: Job, res: BatchResult): void {
+    this.release(job);
+    if (this.finished) return;
+    if (this.draining) {
+      this.drain();
+      return;
+    }
+    this.heapPeak = Math.max(this.heapPeak, res.heap ?? 0);
+    try {
+      this.o.onResult(res);
+    } catch (err) {
+      this.finish(err);
+      return;
+    }
+    this.pump();
+  }
+
+  /** A batch's task failed (its worker died or was ended by the watchdog, or the batch threw). */
+  private rejected(job: Job, err: unknown): void {
+    const s = this.slotOf(job.slot);
+    const snap: SlotSnapshot = {
+      token: Atomics.load(s, SLOT_TOKEN),
+      state: Atomics.load(s, SLOT_STATE),
+      seat: Atomics.load(s, WATCH_SEAT),
+      decision: Atomics.load(s, WATCH_DECISION),
+      match: Atomics.load(s, SLOT_MATCH),
+    };
+    this.release(job);
+    if (this.finished) return;
+    if (this.draining) {
+      // Past the stopping point: a failure there counts for nothing.
+      this.drain();
+      return;
+    }
+    try {
+      this.failure(job, err, snap);
+    } catch (e) {
+      this.finish(e);
+      return;
+    }
+    this.pump();
+  }
+
+  private release(job: Job): void {
+    this.active.delete(job.slot);
+    this.free.push(job.slot);
+  }
+
+  private countFailure(job: Job, error: string, at?: Job['lastDeath']): void {
+    job.failures++;
+    job.errors.push(at ? `${error} (in match ${at.match}, seat ${at.seat} deciding)` : error);
+    job.lastDeath = at;
+    if (job.failures >= MAX_FAILURES) {
+      this.failed.push({ ...batchOf(job), errors: job.errors });
+      this.o.onIncident?.({ kind: 'failed', batch: batchOf(job), error, at, failures: job.failures });
+    } else {
+      this.o.onIncident?.({ kind: 'retry', batch: batchOf(job), error, at, failures: job.failures });
+      this.retry.unshift(job);
+    }
+  }
+
+  private failure(job: Job, err: unknown, snap: SlotSnapshot): void {
+    const error = err instanceof Error ? err.message : String(err);
+    if (job.kill !== undefined) {
+      const k = job.kill;
+      if (k) {
+        job.forced.set(k.match, { ...k, reason: 'bot_timeout' });
+        this.o.onIncident?.({ kind: 'timeout', batch: batchOf(job), at: k });
+        this.retry.unshift(job);
+      } else {
+        this.countFailure(job, `no progress for ${Math.round(this.hard)} ms outside any bot call (the game hung?)`);
+      }
+      return;
+    }
+    if (snap.token !== job.token || snap.state === STATE_QUEUED) {
+      // It was waiting behind another batch in a worker that died: not its fault.
+      this.retry.unshift(job);
+      return;
+    }
+    if (snap.state !== STATE_FAILED) this.restarts++;
+    const at = snap.state === STATE_RUNNING && snap.seat >= 0 ? { match: snap.match, decision: snap.decision, seat: snap.seat } : undefined;
+    const last = job.lastDeath;
+    if (at && last && last.match === at.match && last.decision === at.decision && last.seat === at.seat) {
+      // The worker died twice in the same bot call: the bot's doing. That match ends there.
+      job.forced.set(at.match, { ...at, reason: 'bot_crash' });
+      job.lastDeath = undefined;
+      job.failures = 0;
+      this.o.onIncident?.({ kind: 'crash', batch: batchOf(job), at, error });
+      this.retry.unshift(job);
+      return;
+    }
+    this.countFailure(job, error, at);
+  }
+
+  private watchdogTick(): void {
+    const now = performance.now();
+    if (this.noThreadsLeft(now)) return;
+    // A late tick means this thread (or the whole machine, e.g. suspended) stood still: what was
+    // observed before says nothing about the bots, so observations start again.
+    const stalled = now - this.lastTick > Math.max(4 * this.tick, 1000);
+    this.lastTick = now;
+    for (const job of this.active.values()) this.watch(job, now, stalled);
+  }
+
+  /** Ends the play, and says so, once the pool has had no threads for 5 s while batches are in flight. */
+  private noThreadsLeft(now: number): boolean {
+    // piscina stops replacing workers that die while starting up: with none left, nothing would run.
+    if (this.pool.threads.length === 0 && this.active.size > 0) {
+      if (this.noThreadsSince < 0) this.noThreadsSince = now;
+      else if (now - this.noThreadsSince > 5000) {
+        this.finish(new Error('the worker pool has no threads left: workers die while starting (see the errors above)'));
+        return true;
+      }
+    } else this.noThreadsSince = -1;
+    return false;
+  }
+
+  /** One batch in flight at a watchdog tick: marks its bot call expired past the limit, ends its worker past `hard`. */
+  private watch(job: Job, now: number, stalled: boolean): void {
+    const s = this.slotOf(job.slot);
+    if (job.kill !== undefined || Atomics.load(s, SLOT_STATE) !== STATE_RUNNING) return;
+    const seq = Atomics.load(s, WATCH_SEQ);
+    if (stalled || seq !== job.seenSeq) {
+      job.seenSeq = seq;
+      job.since = now;
+      job.marked = false;
+      return;
+    }
+    const elapsed = now - job.since;
+    const seat = Atomics.load(s, WATCH_SEAT);
+    if (seat >= 0 && !job.marked && elapsed >= this.limit) {
+      Atomics.store(s, WATCH_EXPIRED, seq);
+      job.marked = true;
+    }
+    if (elapsed >= this.hard) {
+      const at = seat >= 0 ? { match: Atomics.load(s, SLOT_MATCH), decision: Atomics.load(s, WATCH_DECISION), seat } : null;
+      if (Atomics.load(s, WATCH_SEQ) !== seq || Atomics.load(s, SLOT_STATE) !== STATE_RUNNING) return;
+      job.kill = at;
+      this.restarts++;
+      const thread = Atomics.load(s, SLOT_THREAD);
+      const worker = this.pool.threads.find((w) => w.threadId === thread);
+      void worker?.terminate();
+    }
+  }
+}
