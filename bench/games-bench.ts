@@ -3,7 +3,8 @@
  * (the engine and the bots, no runner, no output). Medians over repetitions; decisions per match too,
  * so games of very different lengths can be compared per decision.
  *
- *   node dist/bench/games-bench.js [--seconds S] [--reps R]
+ *   node dist/bench/games-bench.js [--seconds S] [--reps R] [--players N] [--game NAME]
+ * (a game that does not take N players is left out of the table).
  */
 import { random } from '../bots/random.js';
 import { playMatch, type SeatBot } from '../src/engine/match.js';
@@ -24,7 +25,13 @@ function flag(name: string, fallback: number): number {
 
 const SECONDS = flag('seconds', 3);
 const REPS = flag('reps', 3);
-const PLAYERS = 4;
+const PLAYERS = flag('players', 4);
+const gi = process.argv.indexOf('--game');
+const ONLY = gi >= 0 ? process.argv[gi + 1] : undefined;
+if (ONLY !== undefined && !(ONLY in games)) {
+  console.error(`games-bench: --game expects one of ${Object.keys(games).join(', ')}, found ${ONLY}`);
+  process.exit(2);
+}
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -40,6 +47,8 @@ interface Row {
 
 const rows: Row[] = [];
 for (const [name, game] of Object.entries(games)) {
+  if (ONLY !== undefined && name !== ONLY) continue;
+  if (PLAYERS < game.minPlayers || PLAYERS > game.maxPlayers) continue;
   const opts = resolveOptions(game.options, {});
   game.checkOptions(opts, PLAYERS);
   const seats: SeatBot[] = Array.from({ length: PLAYERS }, () => ({ factory: random, params: {} }));

@@ -8,7 +8,7 @@ import { summaryText } from '../src/reports/table.js';
 import { REC_FIXED, recordWidth } from '../src/runner/batch.js';
 import { listText, sharedRemark } from '../src/cli/list.js';
 import { PassThrough } from 'node:stream';
-import { etaText, progressBar } from '../src/cli/progress.js';
+import { etaText, progressBar, rateText } from '../src/cli/progress.js';
 import { ROOT, removeTempDirs, tavolo, tempDir } from './fixtures/cli.js';
 
 /** Records of 3-player matches: [first, turns, annulled, wonBy (seats), scores]. */
@@ -69,6 +69,15 @@ describe('the progress bar', () => {
     expect(etaText(6500, 100)).toBe('ETA 1m05s');
     expect(etaText(400_000, 100)).toBe('ETA 1h06m');
     expect(etaText(0, 0)).toBe('ETA 0s');
+  });
+
+  it('shows a slow rate with decimals, never as 0 matches/s', () => {
+    expect(rateText(97123.4)).toBe('97123');
+    expect(rateText(12.6)).toBe('13');
+    expect(rateText(2.345)).toBe('2.3');
+    expect(rateText(0.441)).toBe('0.44');
+    expect(rateText(0)).toBe('0');
+    expect(rateText(NaN)).toBe('0');
   });
 
   it('starts on a terminal with "ETA --", not "ETA 0s"', () => {

@@ -15,7 +15,7 @@ import { TARGET_MS } from '../runner/batching.js';
 import { MAX_BATCH, defaultThreads, effectiveThreads, runTournament } from '../runner/run.js';
 import { DEFAULT_DECISION_TIMEOUT_MS, INT_BOUNDS, MAX_DECISION_TIMEOUT_MS, loadSpec } from '../runner/spec.js';
 import { intFlag, listFlag, parseKeyValues, rawFlagValues, shardFlag, textFlag } from './args.js';
-import { progressBar } from './progress.js';
+import { progressBar, rateText } from './progress.js';
 import { compareCommand } from './compare.js';
 import { checkpointText, verdictText } from '../runner/sequential-run.js';
 import { standingsAfterRun } from '../analysis/standings.js';
@@ -331,7 +331,7 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
       process.stdout.write('\n' + (await standingsAfterRun(outcome.outDir)));
       process.stdout.write(
         `Wrote ${shown}/matches.csv, summary.csv, seats.csv, run.json${outcome.sequential ? ', sequential.csv' : ''} ` +
-          `(${outcome.playedMatches} matches in ${outcome.wallSeconds.toFixed(1)} s, ${Math.round(outcome.matchesPerSecond)} matches/s` +
+          `(${outcome.playedMatches} matches in ${outcome.wallSeconds.toFixed(1)} s, ${rateText(outcome.matchesPerSecond)} matches/s` +
           (outcome.playedMatches < outcome.totalMatches ? `; ${outcome.totalMatches - outcome.playedMatches} were already journaled` : '') +
           (outcome.playedMatches > outcome.totalMatches ? '; those played past the stopping point are left out' : '') +
           ')\n',

@@ -12,6 +12,12 @@ export interface Progress {
   stop(): void;
 }
 
+/** A rate for people: whole numbers from 10 up, else enough decimals that a slow run does not read 0. */
+export function rateText(rate: number): string {
+  if (!(rate > 0)) return '0';
+  return rate >= 10 ? String(Math.round(rate)) : rate >= 1 ? rate.toFixed(1) : rate.toPrecision(2);
+}
+
 /** `ETA 1m05s`; `ETA --` until a match has finished, as nothing is known yet about the speed. */
 export function etaText(remaining: number, matchesPerSecond: number): string {
   if (remaining <= 0) return 'ETA 0s';
@@ -41,7 +47,7 @@ export function progressBar(stream: NodeJS.WriteStream = process.stderr): Progre
   const payload = (done: number) => {
     last = done;
     const rate = (done - first) / Math.max((performance.now() - t0) / 1000, 1e-3);
-    return { speed: Math.round(rate), eta_text: etaText(total - done, rate), note: noted };
+    return { speed: rateText(rate), eta_text: etaText(total - done, rate), note: noted };
   };
   return {
     start(all, done) {
