@@ -22,10 +22,14 @@ import { hiddenScala, leakyHiddenScala, perturbHiddenScala, realHeld } from './h
 /** Every bot: the registry plus the Monte Carlo bots (which may not be registered yet), with small budgets. */
 const BOTS: Record<string, BotFactory> = { ...registeredBots };
 for (const f of [pimc, ismcts]) if (!Object.hasOwn(BOTS, f.name)) BOTS[f.name] = f;
+// ismcts with progressive widening ranks actions by the heuristic of each sampled world, and its greedy
+// playouts end at a horizon scored by game.evaluate: that path is checked too, under its own name.
+BOTS['ismcts-widening'] = ismcts;
 const SMALL: Record<string, Record<string, unknown>> = {
   // Playouts cut at 60 decisions: honesty does not need strong play, and a Stop playout to 500 points is long.
   pimc: { iterations: 48, maxDepth: 60 },
   ismcts: { iterations: 64, maxDepth: 60 },
+  'ismcts-widening': { iterations: 48, maxDepth: 6, widening: 1, exploration: 0.1, rollout: 'greedy' },
 };
 
 /**
