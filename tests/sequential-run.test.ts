@@ -205,6 +205,45 @@ describe('the worker pool stopped while batches run', () => {
   });
 });
 
+describe('the worker pool when the caller throws', () => {
+  it('ends the play with the error of stop() or of the batch iterator, and leaves nothing behind', async () => {
+    const spec = toWorkerSpec(await loadSpec(greedyMirror('pool-throw')));
+    const errors: unknown[] = [];
+    const onError = (e: unknown) => errors.push(e);
+    process.on('uncaughtException', onError);
+    process.on('unhandledRejection', onError);
+    try {
+      let results = 0;
+      const stopping = playOnPool(
+        Array.from({ length: 50 }, (_, i) => ({ variant: 0, start: i, end: i + 1 })),
+        {
+          threads: 2,
+          spec,
+          decisionTimeoutMs: 60_000,
+          onResult: () => results++,
+          stop: () => {
+            if (results >= 5) throw new Error('stop() broke');
+            return false;
+          },
+        },
+      );
+      await expect(stopping).rejects.toThrow('stop() broke');
+      function* failingBatches() {
+        for (let i = 0; i < 10; i++) yield { variant: 0, start: i, end: i + 1 };
+        throw new Error('no more batches');
+      }
+      await expect(playOnPool(failingBatches(), { threads: 2, spec, decisionTimeoutMs: 60_000, onResult: () => {} })).rejects.toThrow(
+        'no more batches',
+      );
+      await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      process.off('uncaughtException', onError);
+      process.off('unhandledRejection', onError);
+    }
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('sequential specs: bad input', () => {
   it('--shard is refused with a clear message', () => {
     const r = tavolo(['run', greedyMirror('shard'), '--shard', '0/2', '--out', join(dir, 'shard')]);

@@ -237,6 +237,16 @@ class PoolRun {
 
   private pump(): void {
     if (this.finished) return;
+    // The caller's stop() and batch iterator, and piscina's run, may throw: that ends the play with the
+    // error (the pool destroyed, the watchdog stopped), never an unhandled rejection.
+    try {
+      this.fill();
+    } catch (err) {
+      this.finish(err);
+    }
+  }
+
+  private fill(): void {
     // A sequential test has decided: what is still running is past its stopping point.
     if (this.draining || this.o.stop?.()) {
       this.drain();
