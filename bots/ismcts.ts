@@ -45,6 +45,8 @@ export class IsmctsSearch {
   /** Heuristic values of the legal actions of the current step (progressive widening). */
   private readonly values: Float64Array;
   private readonly widening: number;
+  /** Actions an iteration may play after the decision's own, tree and playout together (maxDepth + 1). */
+  private readonly horizon: number;
   private readonly playout: Playout;
   /** Per action value: the step at which it was last seen legal, and its slot in the action buffer then. */
   private stampOf = new Float64Array(64);
@@ -81,6 +83,7 @@ export class IsmctsSearch {
     this.availKids = new Int32Array(game.maxActions);
     this.values = new Float64Array(game.maxActions);
     this.widening = widening;
+    this.horizon = params.maxDepth > 0 ? params.maxDepth + 1 : Infinity;
     this.playout = new Playout(game, players, searchRng, params.rollout, params.maxDepth, params.rankWeight, params.horizon);
   }
 
@@ -128,10 +131,9 @@ export class IsmctsSearch {
     let depth = 0;
 
     // Selection and expansion, no deeper than the horizon (maxDepth actions after the decision's own).
-    const horizon = this.params.maxDepth > 0 ? this.params.maxDepth + 1 : Infinity;
     for (;;) {
       const p = game.currentPlayer(s);
-      if (p < 0 || depth >= horizon) break;
+      if (p < 0 || depth >= this.horizon) break;
       let k = game.legalActions(s, buf);
       if (this.widening > 0 && k > 1) k = this.widen(s, p, k, this.visits[node]);
       // Index the legal actions by value (stamped, so nothing needs clearing), then pick out the
