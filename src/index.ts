@@ -10,6 +10,7 @@ export type {
   Game,
   GameEvent,
   MatchResult,
+  MetricInfo,
   OptionSpec,
   OptionValue,
   Options,

@@ -16,7 +16,7 @@
  * (the plug-in approximation of the generalised SPRT: Van den Bergh, "A practical introduction to the
  * GSPRT"). Wald's bounds: accept H1 when LLR >= log((1 - beta) / alpha), H0 when LLR <= log(beta /
  * (1 - alpha)). The test is evaluated only at checkpoints, which can only make it stop later and err
- * less (calibrated by simulation in tests/sequential-calibration.test.ts).
+ * less (calibrated by simulation in tests/analysis/sequential-calibration.test.ts).
  */
 import { normQuantile } from './distributions.js';
 import { Moments } from './moments.js';

@@ -11,7 +11,7 @@ import { narrateMatch } from './play.js';
 /*
  * Golden playthroughs (tests/golden/<game>/<variant>-seed<k>.txt): whole matches, decision by decision,
  * with every event in full and the result, for every registered game, each shipped variant and a few
- * seeds. tests/golden.test.ts replays them; `npm run golden:update` rewrites them after an intended
+ * seeds. tests/contract/golden.test.ts replays them; `npm run golden:update` rewrites them after an intended
  * change, and the diff is what a reviewer reads. Generic over the registry: a new game gets its files
  * by running the update.
  */

@@ -48,7 +48,7 @@ export interface BotFactory {
 }
 
 /**
- * tavolo's own bots, which never write to `decision.legal` (tests/bot-legal-untouched.test.ts checks
+ * tavolo's own bots, which never write to `decision.legal` (tests/bots/legal-untouched.test.ts checks
  * each): they are handed the game's action buffer itself. Every other bot gets a copy, so that a bot
  * that scribbles on its array cannot make an illegal action look legal; the copy costs about a twentieth
  * of a random-bot match.

@@ -61,7 +61,7 @@ export interface MatchResult {
  * `secret`, with the seats allowed to read it: the viewer shows `secret` to those seats and to the full
  * table view, and `text` to everyone else ("seat 2 draws 2 cards" against "seat 2 draws 1, Dado").
  *
- * Every game gives them (tests/contract-events.test.ts plays every registered game): the set-up reports
+ * Every game gives them (tests/contract/events.test.ts plays every registered game): the set-up reports
  * the deal, every automatic effect of an action is reported, a secret never repeats in `text`, and the
  * last event of a finished match is one `match_end` saying why it ended. docs/events.md lists each game's.
  */
@@ -112,6 +112,20 @@ export class OptionError extends Error {
   }
 }
 
+/** A metric in the game's own words: what the verdict and the report print instead of the column name. */
+export interface MetricInfo {
+  /** The column's name, as in `metricNames`. */
+  readonly name: string;
+  /** A noun phrase that fits "… rose by 1.4": "Dado cards played", "turns per round", "tiles placed". */
+  readonly label: string;
+  /** The unit of one value, singular ("card", "turn", "point"), or '' for a pure count or a share. */
+  readonly unit: string;
+  /** What one value is counted over: 'match' for a whole match, or the game's own unit ("round", "hand"). */
+  readonly per: string;
+  /** 'rate' for a 0/1 flag per match (printed as a percentage); 'count' or 'mean' otherwise. */
+  readonly kind: 'count' | 'mean' | 'rate';
+}
+
 export interface Game<S = unknown, O = unknown> {
   readonly name: string;
   readonly title: string;
@@ -127,6 +141,12 @@ export interface Game<S = unknown, O = unknown> {
   readonly maxActions: number;
   /** Names of the game's metric columns, in the order `metrics` writes them. */
   readonly metricNames: readonly string[];
+  /**
+   * How each metric reads in words, in the order of `metricNames` (one entry per name). Optional: without
+   * it the verdict and the report fall back to the column's name. With it a designer reads "Dado cards
+   * played, per match" instead of `played_dado`.
+   */
+  readonly metricInfo?: readonly MetricInfo[];
 
   /**
    * Checks that go beyond one option's type and bounds (for example a deck too small to deal).

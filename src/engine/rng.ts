@@ -53,7 +53,7 @@ function aleaStateOf(text: string): AleaState {
  *
  * The generator is Baagoe's Alea (fast, 2^116 period, identical output on every platform), bit for bit
  * the generator of the seedrandom library (`seedrandom.alea`): a text seed gives exactly seedrandom's
- * sequence, and tests/rng.test.ts checks that on thousands of seeds against seedrandom itself. Seeding
+ * sequence, and tests/engine/rng.test.ts checks that on thousands of seeds against seedrandom itself. Seeding
  * and stepping are written out here rather than called through seedrandom because a match creates half a
  * dozen generators, and seedrandom builds fresh closures for each one, which V8 runs unoptimised: seeding
  * one took about 8,000 instructions, a tenth of a whole 4-player Stramat match.

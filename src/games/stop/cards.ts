@@ -13,7 +13,7 @@
  * Colours of the type layout. A match uses the first `colours` of them (option); the jolly is black.
  *
  * The game's integer constants are `const enum`s, written into the code as numbers (why: see
- * tests/hot-constants.test.ts).
+ * tests/project/hot-constants.test.ts).
  */
 export const enum Colour {
   RED = 0,

@@ -189,7 +189,7 @@ export class StramatState {
   /**
    * Makes this state (of an earlier match, with the same player count) what a new one is: every field
    * back to its initial value, the arrays zeroed in place with loops (Array.prototype.fill costs
-   * several times more on arrays this short). tests/stramat-invariants.test.ts checks that a recycled
+   * several times more on arrays this short). tests/games/stramat/invariants.test.ts checks that a recycled
    * state plays exactly like a fresh one.
    */
   recycle(rules: StramatRules): void {

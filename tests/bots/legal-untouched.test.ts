@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { isTrustedBuiltIn, type Decision } from '../../src/engine/bot.js';
+import type { AnyGame } from '../../src/engine/game.js';
+import { playMatch } from '../../src/engine/match.js';
+import { resolveOptions } from '../../src/engine/options.js';
+import { Rng } from '../../src/engine/rng.js';
+import { games } from '../../src/games/index.js';
+import { bots } from '../../bots/index.js';
+
+/**
+ * tavolo's own bots are handed the game's action buffer itself, without a protective copy (see
+ * trustBuiltIn in src/engine/bot.ts). That is only sound if none of them ever writes to it: checked
+ * here at every decision of real matches, for every game and every built-in bot.
+ */
+const PARAMS: Record<string, Record<string, unknown>> = { pimc: { iterations: 40, maxDepth: 40 }, ismcts: { iterations: 40, maxDepth: 40 } };
+
+function checkBot(game: AnyGame, botName: string, matches: number, maxDecisions: number): number {
+  const factory = bots[botName];
+  let checked = 0;
+  for (let m = 0; m < matches; m++) {
+    const players = Math.max(game.minPlayers, Math.min(4, game.maxPlayers));
+    const rng = new Rng(`untouched/${game.name}/${botName}/${m}`);
+    const state = game.setup(resolveOptions(game.options, {}), players, rng);
+    const made = Array.from({ length: players }, (_, seat) =>
+      factory.create({ game, seat, players, rng: rng.child(), params: resolveOptions(factory.params, PARAMS[botName] ?? {}, 'parameter') }),
+    );
+    const legal = new Int32Array(game.maxActions);
+    for (let d = 0; d < maxDecisions; d++) {
+      const player = game.currentPlayer(state);
+      if (player < 0) break;
+      const count = game.legalActions(state, legal);
+      const before = legal.slice();
+      const decision: Decision = { game, player, legal, count, observation: game.observe(state, player), describe: (a) => game.actionText(state, a) };
+      const action = made[player].choose(decision);
+      expect(legal).toEqual(before);
+      checked++;
+      game.apply(state, action, rng);
+    }
+  }
+  return checked;
+}
+
+describe('built-in bots never write to decision.legal', () => {
+  for (const game of Object.values(games)) {
+    for (const name of Object.keys(bots)) {
+      it(`${name} on ${game.name}`, () => {
+        expect(isTrustedBuiltIn(bots[name])).toBe(true);
+        const slow = name === 'pimc' || name === 'ismcts';
+        expect(checkBot(game, name, slow ? 2 : 20, slow ? 30 : 2000)).toBeGreaterThan(slow ? 20 : 200);
+      });
+    }
+  }
+
+  it('a bot from a file is not trusted: it gets a copy, and scribbling on it cannot forge a legal action', () => {
+    const scribbler = {
+      name: 'scribbler',
+      description: 'writes an illegal action into its array and returns it',
+      params: [],
+      create: () => ({
+        choose(d: Decision) {
+          (d.legal as Int32Array)[0] = 999;
+          return 999;
+        },
+      }),
+    };
+    expect(isTrustedBuiltIn(scribbler)).toBe(false);
+    const game = games.stramat;
+    const out = playMatch(game, resolveOptions(game.options, {}), [
+      { factory: scribbler, params: {} },
+      { factory: bots.random, params: {} },
+    ], 'scribble/0');
+    expect(out.fault?.reason).toBe('illegal_action');
+  });
+});

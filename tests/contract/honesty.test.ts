@@ -1,0 +1,631 @@
+// Honesty: observations hide what they should, determinizations are consistent with them, and every bot
+// decides from its information set only. Generic over every registered game and every bot.
+import { isDeepStrictEqual } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { bots as registeredBots } from '../../bots/index.js';
+import { ismcts } from '../../bots/ismcts.js';
+import { pimc } from '../../bots/pimc.js';
+import type { BotFactory, Decision } from '../../src/engine/bot.js';
+import type { AnyGame, Options } from '../../src/engine/game.js';
+import { resolveOptions } from '../../src/engine/options.js';
+import { Rng } from '../../src/engine/rng.js';
+import { games } from '../../src/games/index.js';
+import { Card } from '../../src/games/stramat/cards.js';
+import { stramat } from '../../src/games/stramat/index.js';
+import { Phase, type StramatState } from '../../src/games/stramat/state.js';
+import { scala } from '../../src/games/scala/index.js';
+import { Card as StopCard } from '../../src/games/stop/cards.js';
+import { Phase as StopPhase, type StopState } from '../../src/games/stop/state.js';
+import type { ZatreState } from '../../src/games/zatre/state.js';
+import { hiddenScala, leakyHiddenScala, perturbHiddenScala, realHeld } from '../helpers/scala-hidden.js';
+
+/** Every bot: the registry plus the Monte Carlo bots (which may not be registered yet), with small budgets. */
+const BOTS: Record<string, BotFactory> = { ...registeredBots };
+for (const f of [pimc, ismcts]) if (!Object.hasOwn(BOTS, f.name)) BOTS[f.name] = f;
+// ismcts with progressive widening ranks actions by the heuristic of each sampled world, and its greedy
+// playouts end at a horizon scored by game.evaluate: that path is checked too, under its own name.
+BOTS['ismcts-widening'] = ismcts;
+const SMALL: Record<string, Record<string, unknown>> = {
+  // Playouts cut at 60 decisions: honesty does not need strong play, and a Stop playout to 500 points is long.
+  pimc: { iterations: 48, maxDepth: 60 },
+  ismcts: { iterations: 64, maxDepth: 60 },
+  'ismcts-widening': { iterations: 48, maxDepth: 6, widening: 1, exploration: 0.1, rollout: 'greedy' },
+};
+
+/**
+ * Options every honesty configuration of a game starts from: short matches, so the suite stays fast
+ * (the rules exercised are the same; a Stop match to 60 points is still several rounds).
+ */
+const BASE: Record<string, Record<string, unknown>> = {
+  stop: { targetScore: 60 },
+  // A third of the box: a Zatre match of 121 tiles is 130 decisions, each a search for the Monte Carlo bots.
+  zatre: { tiles: [7, 7, 7, 7, 7, 7] },
+  // A random-bot Symbotrio match lasts some 17,000 turns; 200 turns cover every rule many times.
+  symbotrio: { maxTurns: 200 },
+};
+
+/** Random matches per configuration for the round-trip check (a Stop match has ten times the decisions). */
+const ROUNDTRIP_MATCHES: Record<string, number> = { stramat: 40, stop: 12, zatre: 40, scala: 30, symbotrio: 12 };
+
+/**
+ * Games with nothing hidden: there is nothing to perturb (check 1), and determinize must rebuild the
+ * real state exactly (checks 2 and 3 demand that instead of varied samples).
+ */
+const PERFECT_INFORMATION = new Set(['scala']);
+
+/** Extra option sets per game, beyond the defaults, each with the player counts to play. */
+const VARIANTS: Record<string, Array<[string, Record<string, unknown>, number[]]>> = {
+  stramat: [
+    ['birichino', { birichino: true }, [3, 4]],
+    ['evening of 3', { evening: 3 }, [2, 4]],
+    ['short dado ends, 5 cards', { dadoShortDeck: 'end-without-drawing', handSize: 5 }, [3]],
+  ],
+  zatre: [
+    ['pairs', { pairs: true }, [4, 6]],
+    ['pairs, partners blind', { pairs: true, pairSeating: 'opposite', partnersSeeTiles: false }, [4]],
+    ['no holding by choice', { holdByChoice: false }, [3]],
+  ],
+  scala: [
+    ['diagonals', { diagonalNeighbours: true, diagonalLines: true }, [3]],
+    ['whole stacks back to their owners', { capture: 'stack', capturedTo: 'owners' }, [2]],
+    ['timed, 60 turns', { turnCap: 60 }, [4]],
+  ],
+  symbotrio: [
+    ['ring keypad, code before every attempt', { keypad: 'ring', codeRotates: 'every_attempt', prisonSkip: 'next' }, [3]],
+    ['easy (no code cards), deck_empty end', { easy: true, end: 'deck_empty' }, [2, 4]],
+  ],
+};
+
+function playerCounts(game: AnyGame): number[] {
+  const want = [game.minPlayers, game.minPlayers + 1, 4, game.maxPlayers];
+  return [...new Set(want)].filter((n) => n >= game.minPlayers && n <= game.maxPlayers).sort((a, b) => a - b);
+}
+
+function configs(name: string, game: AnyGame): Array<{ label: string; opts: Options; players: number }> {
+  const out: Array<{ label: string; opts: Options; players: number }> = [];
+  const base = BASE[name] ?? {};
+  for (const players of playerCounts(game)) out.push({ label: `default ${players}p`, opts: resolveOptions(game.options, base), players });
+  for (const [label, raw, counts] of VARIANTS[name] ?? []) {
+    const opts = resolveOptions(game.options, { ...base, ...raw });
+    for (const players of counts) out.push({ label: `${label} ${players}p`, opts, players });
+  }
+  for (const c of out) game.checkOptions(c.opts, c.players);
+  return out;
+}
+
+/**
+ * Plays random matches and calls `visit` at every decision point with the state (which `visit` must
+ * not change) and the decider; stops after `matches` matches or `maxPoints` decision points (games with
+ * long matches get fewer of them).
+ */
+function forEachDecision(
+  game: AnyGame,
+  opts: Options,
+  players: number,
+  matches: number,
+  seed: string,
+  visit: (s: unknown, p: number, match: number) => void,
+  maxPoints = Infinity,
+): number {
+  const buf = new Int32Array(game.maxActions);
+  let points = 0;
+  for (let m = 0; m < matches && points < maxPoints; m++) {
+    const rng = new Rng(`${seed}/game/${m}`);
+    const choose = new Rng(`${seed}/choose/${m}`);
+    const s = game.setup(opts, players, rng);
+    for (let steps = 0; ; steps++) {
+      const p = game.currentPlayer(s);
+      if (p < 0) break;
+      if (steps > 100_000) throw new Error(`${game.name}: match ${m} does not end`);
+      visit(s, p, m);
+      points++;
+      const k = game.legalActions(s, buf);
+      game.apply(s, buf[choose.int(k)], rng);
+    }
+  }
+  return points;
+}
+
+/** A decision as the match loop presents it: the state is private, the observation computed from it on demand. */
+class StateDecision implements Decision {
+  readonly #state: unknown;
+  #obs: unknown = undefined;
+  readonly legal: Int32Array;
+  readonly count: number;
+  readonly player: number;
+  constructor(
+    readonly game: AnyGame,
+    state: unknown,
+  ) {
+    this.#state = state;
+    this.player = game.currentPlayer(state);
+    this.legal = new Int32Array(game.maxActions);
+    this.count = game.legalActions(state, this.legal);
+  }
+  get observation(): unknown {
+    if (this.#obs === undefined) this.#obs = this.game.observe(this.#state, this.player);
+    return this.#obs;
+  }
+  describe(action: number): string {
+    return this.game.actionText(this.#state, action);
+  }
+}
+
+function legalOf(game: AnyGame, s: unknown): number[] {
+  const buf = new Int32Array(game.maxActions);
+  return Array.from(buf.subarray(0, game.legalActions(s, buf)));
+}
+
+/**
+ * A fingerprint of a state, for "did it change" and "do these differ": a walk over its own fields, arrays
+ * and typed arrays hashed number by number (JSON of a large typed array is slow and made Stop's checks
+ * crawl). Collisions are astronomically unlikely for the few thousand states compared.
+ */
+function stateKey(s: unknown): string {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193;
+  const mix = (x: number) => {
+    const v = Number.isInteger(x) ? x | 0 : Math.round(x * 1e9) | 0;
+    h1 = Math.imul(h1 ^ v, 0x01000193);
+    h2 = Math.imul(h2 ^ (v + 0x9e3779b9), 0x85ebca6b) ^ (h2 >>> 13);
+  };
+  const seen = new Set<unknown>();
+  const walk = (v: unknown): void => {
+    if (v === null || v === undefined) return mix(-7);
+    if (typeof v === 'number') return mix(v);
+    if (typeof v === 'boolean') return mix(v ? 1 : 2);
+    if (typeof v === 'string') {
+      for (let i = 0; i < v.length; i++) mix(v.charCodeAt(i));
+      return mix(-3);
+    }
+    if (typeof v !== 'object' || seen.has(v)) return;
+    seen.add(v);
+    if (ArrayBuffer.isView(v)) {
+      const a = v as unknown as ArrayLike<number>;
+      mix(a.length);
+      for (let i = 0; i < a.length; i++) mix(a[i]);
+      return;
+    }
+    if (Array.isArray(v)) {
+      mix(v.length);
+      for (const x of v) walk(x);
+      return;
+    }
+    for (const k of Object.keys(v)) {
+      walk(k);
+      walk((v as Record<string, unknown>)[k]);
+    }
+  };
+  walk(s);
+  return `${h1 >>> 0}:${h2 >>> 0}`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Hidden-card perturbations: a state that differs from `s` only in what `observer` cannot see. A game
+// listed here gets the strongest check of its observation; any game gets the round-trip checks.
+
+type Perturb = (s: unknown, observer: number, rng: Rng) => unknown;
+
+/**
+ * Stramat, from `q`'s point of view: swaps cards between the hidden places (the unknown part of each
+ * opponent's hand, the deck, an opponent's face-down Aggiungo card), re-chooses an opponent's pending
+ * Giro cards, and scrambles what the other players know. None of it is q's to see.
+ */
+function perturbStramat(state: unknown, q: number, rng: Rng): StramatState {
+  const s = (state as StramatState).clone();
+  const n = s.n;
+  const T = Card.COUNT;
+  const giroOther = s.phase === Phase.GIRO_PICK && s.current !== q;
+  const aggOther = (s.phase === Phase.AGG_TARGET || s.phase === Phase.AGG_TAKE) && s.current !== q && s.aggGive >= 0;
+  // Hidden places: 0..n-1 opponents' hands (their unknown part), n the deck, n+1 the face-down card.
+  const free = (place: number, c: number): number => {
+    if (place === n) return s.deck[c];
+    if (place === n + 1) return aggOther && s.aggGive === c ? 1 : 0;
+    const known = s.known[(q * n + place) * T + c];
+    const reserved = giroOther && place === s.current ? s.giroChosen[c] : 0;
+    return s.hands[place * T + c] - Math.max(known, reserved);
+  };
+  const add = (place: number, c: number, k: number) => {
+    if (place === n) s.deck[c] += k;
+    else if (place === n + 1) s.aggGive = k > 0 ? c : s.aggGive;
+    else s.hands[place * T + c] += k;
+  };
+  const places: number[] = [];
+  for (let t = 0; t < n; t++) if (t !== q) places.push(t);
+  places.push(n);
+  if (aggOther) places.push(n + 1);
+  for (let swaps = 0; swaps < 6; swaps++) {
+    const a = places[rng.int(places.length)];
+    const b = places[rng.int(places.length)];
+    if (a === b) continue;
+    const c = rng.int(T);
+    const d = rng.int(T);
+    if (c === d || free(a, c) <= 0 || free(b, d) <= 0) continue;
+    add(a, c, -1);
+    add(b, c, +1);
+    add(b, d, -1);
+    add(a, d, +1);
+  }
+  if (giroOther) {
+    // The Giro player's chosen cards are some of their cards: choose others.
+    s.giroChosen.fill(0);
+    const hand = s.hands.slice(s.current * T, (s.current + 1) * T);
+    let size = s.handSize[s.current];
+    for (let i = 0; i < s.giroCount; i++) {
+      let r = rng.int(size--);
+      let c = 0;
+      while (r >= hand[c]) r -= hand[c++];
+      hand[c]--;
+      s.giroChosen[c]++;
+    }
+  }
+  // What the others know is theirs, not q's.
+  for (let o = 0; o < n; o++) {
+    if (o === q) continue;
+    for (let i = o * n * T; i < (o + 1) * n * T; i++) s.known[i] = rng.int(3);
+  }
+  return s;
+}
+
+/**
+ * Stop, from `q`'s point of view: swaps cards between the unknown part of the other hands and the draw
+ * pile, reorders the draw pile, scrambles what the other players privately know (not what was shown to
+ * all), and, in a window only the asked player sees (out of turn, swap cancel), asks another player.
+ */
+function perturbStop(state: unknown, q: number, rng: Rng): StopState {
+  const s = (state as StopState).clone();
+  const n = s.n;
+  const T = StopCard.COUNT;
+  // Hidden places: 0..n-1 the other hands (their unknown part), n the draw pile.
+  const free = (place: number, c: number): number => {
+    if (place === n) {
+      let k = 0;
+      for (let i = 0; i < s.pileLen; i++) if (s.pile[i] === c) k++;
+      return k;
+    }
+    return s.hands[place * T + c] - s.known[(q * n + place) * T + c];
+  };
+  const move = (place: number, from: number, to: number) => {
+    if (place === n) {
+      for (let i = 0; i < s.pileLen; i++) {
+        if (s.pile[i] === from) {
+          s.pile[i] = to;
+          return;
+        }
+      }
+    } else {
+      s.hands[place * T + from]--;
+      s.hands[place * T + to]++;
+    }
+  };
+  const places: number[] = [];
+  for (let o = 0; o < n; o++) if (o !== q) places.push(o);
+  places.push(n);
+  for (let swaps = 0; swaps < 6; swaps++) {
+    const a = places[rng.int(places.length)];
+    const b = places[rng.int(places.length)];
+    if (a === b) continue;
+    const c = rng.int(T);
+    const d = rng.int(T);
+    if (c === d || free(a, c) <= 0 || free(b, d) <= 0) continue;
+    move(a, c, d);
+    move(b, d, c);
+  }
+  rng.shuffle(s.pile, 0, s.pileLen);
+  for (let v = 0; v < n; v++) {
+    if (v === q) continue;
+    for (let o = 0; o < n; o++) {
+      if (o === v) continue;
+      for (let t = 0; t < T; t++) s.known[(v * n + o) * T + t] = s.shown[o * T + t] + rng.int(2);
+    }
+  }
+  if ((s.phase === StopPhase.OUT_OF_TURN || s.phase === StopPhase.SWAP_CANCEL) && s.cur !== q) {
+    const others: number[] = [];
+    for (let o = 0; o < n; o++) if (o !== q) others.push(o);
+    s.cur = others[rng.int(others.length)];
+  }
+  return s;
+}
+
+/**
+ * Zatre, from `q`'s point of view: swaps tiles between the hands q cannot see (every other hand, but a
+ * partner's when partners consult) and the bag. The board, the sheets and the hand sizes are public.
+ */
+function perturbZatre(state: unknown, q: number, rng: Rng): ZatreState {
+  const s = (state as ZatreState).clone();
+  const n = s.n;
+  const cfg = s.cfg;
+  const hidden = (o: number) => o !== q && !(cfg.pairs && cfg.partnersSee && s.sheetOf[o] === s.sheetOf[q]);
+  // Places: 0..n-1 hands, n the bag.
+  const count = (place: number, v: number) => (place === n ? s.bag[v] : s.hands[place * 7 + v]);
+  const add = (place: number, v: number, k: number) => {
+    if (place === n) s.bag[v] += k;
+    else s.hands[place * 7 + v] += k;
+  };
+  const places: number[] = [];
+  for (let o = 0; o < n; o++) if (hidden(o) && s.handLen[o] > 0) places.push(o);
+  places.push(n);
+  /** A value present at the place, other than `not` (0 when there is none). */
+  const pick = (place: number, not: number) => {
+    const start = 1 + rng.int(6);
+    for (let i = 0; i < 6; i++) {
+      const v = 1 + ((start - 1 + i) % 6);
+      if (v !== not && count(place, v) > 0) return v;
+    }
+    return 0;
+  };
+  for (let tries = 0, swaps = 0; tries < 12 && swaps < 3 && places.length > 1; tries++) {
+    const a = places[rng.int(places.length)];
+    const b = places[rng.int(places.length)];
+    if (a === b) continue;
+    const x = pick(a, 0);
+    const y = x === 0 ? 0 : pick(b, x);
+    if (y === 0) continue;
+    add(a, x, -1);
+    add(b, x, +1);
+    add(b, y, -1);
+    add(a, y, +1);
+    swaps++;
+  }
+  return s;
+}
+
+const PERTURB: Record<string, Perturb> = {
+  stramat: perturbStramat,
+  stop: perturbStop,
+  zatre: perturbZatre,
+};
+
+// ---------------------------------------------------------------------------------------------------
+// The checks, as functions that throw on the first violation (so the controls below can run them on
+// deliberately dishonest games and bots).
+
+function fail(message: string): never {
+  throw new Error(message);
+}
+
+type Config = { label: string; opts: Options; players: number };
+
+/** Check 1: for every decision point and every player, a perturbation of their hidden cards leaves their observation alone. */
+function checkObservationsHide(game: AnyGame, perturb: Perturb, cfgs: Config[], matches: number, seed: string) {
+  const rng = new Rng(`perturb/${seed}`);
+  let checks = 0;
+  let changed = 0;
+  for (const { label, opts, players } of cfgs) {
+    forEachDecision(game, opts, players, matches, `perturb/${seed}/${label}`, (s, _p, m) => {
+      const before = stateKey(s);
+      // Every observer at tables of up to four; at bigger tables, each observer at one point in two.
+      for (let q = 0; q < players; q++) {
+        if (players > 4 && rng.int(2) === 0) continue;
+        const obs = game.observe(s, q);
+        const other = perturb(s, q, rng);
+        if (stateKey(other) !== before) changed++;
+        const obs2 = game.observe(other, q);
+        if (!isDeepStrictEqual(obs2, obs)) {
+          fail(
+            `${label} match ${m}: player ${q}'s observation changed with cards they cannot see\n` +
+              `before: ${JSON.stringify(obs)}\nafter:  ${JSON.stringify(obs2)}`,
+          );
+        }
+        checks++;
+      }
+      if (stateKey(s) !== before) fail(`${label} match ${m}: the perturbation changed the real state`);
+    }, 4000);
+  }
+  return { checks, changed };
+}
+
+/** Check 3: every bot, seeded alike, takes the same action in sampled states of one information set. */
+function checkInformationSetInvariance(
+  game: AnyGame,
+  bots: Record<string, BotFactory>,
+  cfgs: Config[],
+  matches: number,
+  seed: string,
+  onChoose?: (state: unknown) => void,
+) {
+  const determinize = game.determinize!;
+  const rng = new Rng(`infoset/${seed}`);
+  let points = 0;
+  let distinctStates = 0;
+  const chosen: Record<string, Set<number>> = {};
+  for (const { label, opts, players } of cfgs) {
+    // About one decision in seven of a few matches: several full searches per point and bot.
+    forEachDecision(game, opts, players, matches, `infoset/${seed}/${label}`, (s, p, m) => {
+      if (rng.int(7) !== 0) return;
+      const where = `${label} match ${m}`;
+      const obs = game.observe(s, p);
+      const states = [s, determinize.call(game, obs, p, rng), determinize.call(game, obs, p, rng), determinize.call(game, obs, p, rng)];
+      if (new Set(states.map(stateKey)).size > 1) distinctStates++;
+      const legal = legalOf(game, s);
+      // Decision.describe words the offered actions from the state: the words must not tell the states apart.
+      const texts = states.map((st) => legal.map((a) => game.actionText(st, a)).join('\n'));
+      if (new Set(texts).size !== 1) {
+        const i = texts.findIndex((t) => t !== texts[0]);
+        fail(`${where}: the offered actions read differently in states of one information set:\n${texts[0]}\n---\n${texts[i]}`);
+      }
+      for (const [botName, factory] of Object.entries(bots)) {
+        const params = resolveOptions(factory.params, SMALL[botName] ?? {}, 'bot parameter');
+        const botSeed = `${where}/${p}/${points}/${botName}`;
+        const actions = states.map((st) => {
+          const before = stateKey(st);
+          const decision = new StateDecision(game, st);
+          if (!isDeepStrictEqual(Array.from(decision.legal.subarray(0, decision.count)), legal)) {
+            fail(`${where}: legal actions differ between states of one information set`);
+          }
+          const bot = factory.create({ game, seat: p, players, rng: new Rng(botSeed), params });
+          onChoose?.(st);
+          const a = bot.choose(decision);
+          if (stateKey(st) !== before) fail(`${where}: ${botName} changed the state behind its decision`);
+          return a;
+        });
+        if (!legal.includes(actions[0])) fail(`${where}: ${botName} returned an illegal action ${actions[0]}`);
+        if (new Set(actions).size !== 1) fail(`${where}: ${botName} chose ${actions.join(', ')} in states its player cannot tell apart`);
+        (chosen[botName] ??= new Set()).add(actions[0]);
+      }
+      points++;
+    });
+  }
+  return { points, distinctStates, chosen };
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+for (const [name, game] of Object.entries(games)) {
+  describe(`honesty of ${name}`, () => {
+    const cfgs = configs(name, game);
+
+    it('has a determinize (the Monte Carlo bots need it)', () => {
+      expect(typeof game.determinize).toBe('function');
+    });
+
+    it('1. observations hide everything hidden: changing only what a player cannot see leaves their observation unchanged', () => {
+      const perturb = PERTURB[name];
+      if (PERFECT_INFORMATION.has(name)) return; // nothing hidden; the controls below show check 1 on a hidden variant
+      if (!perturb) {
+        // No game-specific perturbation yet: the round-trip tests below are this game's only check.
+        console.warn(`honesty: no hidden-card perturbation written for ${name} (add one to PERTURB in tests/contract/honesty.test.ts)`);
+        return;
+      }
+      const { checks, changed } = checkObservationsHide(game, perturb, cfgs, 40, name);
+      expect(checks).toBeGreaterThan(10_000);
+      // The perturbation must actually change hidden things most of the time, or the test proves nothing.
+      expect(changed / checks).toBeGreaterThan(0.5);
+    }, 120_000);
+
+    it('2. round trip: observe(determinize(observe(s, p)), p) equals observe(s, p), for every player, and hidden cards vary', () => {
+      const determinize = game.determinize!;
+      const rng = new Rng(`roundtrip/${name}`);
+      let points = 0;
+      let varied = 0;
+      let differsFromReal = 0;
+      for (const { label, opts, players } of cfgs) {
+        forEachDecision(game, opts, players, ROUNDTRIP_MATCHES[name] ?? 100, `roundtrip/${name}/${label}`, (s, p, m) => {
+          const where = `${label} match ${m}`;
+          const before = stateKey(s);
+          // The decider at every point; every other player at one point in four.
+          const everyone = rng.int(4) === 0;
+          for (let q = 0; q < players; q++) {
+            if (q !== p && !everyone) continue;
+            const obs = game.observe(s, q);
+            const frozen = JSON.stringify(obs);
+            const d1 = determinize.call(game, obs, q, rng);
+            const d2 = determinize.call(game, obs, q, rng);
+            if (JSON.stringify(obs) !== frozen) fail(`${where}: determinize changed the observation it was given`);
+            for (const d of [d1, d2]) {
+              const back = game.observe(d, q);
+              if (!isDeepStrictEqual(back, obs)) {
+                fail(`${where}: round trip for player ${q} differs\nobserved: ${JSON.stringify(obs)}\nback:     ${JSON.stringify(back)}`);
+              }
+            }
+            if (q === p) {
+              // The decider's determinizations present the same decision.
+              if (game.currentPlayer(d1) !== p) fail(`${where}: the determinization's decider is not ${p}`);
+              if (!isDeepStrictEqual(legalOf(game, d1), legalOf(game, s))) {
+                fail(`${where}: the determinization's legal actions differ from the real ones`);
+              }
+              points++;
+              const k1 = stateKey(d1);
+              if (k1 !== stateKey(d2)) varied++;
+              if (k1 !== before) differsFromReal++;
+            }
+          }
+          if (stateKey(s) !== before) fail(`${where}: the real state changed`);
+        }, 5000);
+      }
+      expect(points).toBeGreaterThan(3_000);
+      if (PERFECT_INFORMATION.has(name)) {
+        // Nothing hidden: every determinization is the real state itself.
+        expect(varied).toBe(0);
+        expect(differsFromReal).toBe(0);
+        return;
+      }
+      // Two draws from the same observation differ (hidden cards are sampled, not copied from somewhere).
+      expect(varied / points).toBeGreaterThan(0.25);
+      expect(differsFromReal / points).toBeGreaterThan(0.25);
+    }, 120_000);
+
+    it('3. information-set invariance: every bot, seeded alike, takes the same action in every state of the information set', () => {
+      const { points, distinctStates, chosen } = checkInformationSetInvariance(game, BOTS, cfgs, 4, name);
+      expect(points).toBeGreaterThan(50);
+      if (PERFECT_INFORMATION.has(name)) expect(distinctStates).toBe(0);
+      else expect(distinctStates / points).toBeGreaterThan(0.5);
+      // Sanity: the bots did play varied actions (they are not constant functions).
+      for (const botName of Object.keys(BOTS)) expect(chosen[botName]?.size ?? 0).toBeGreaterThan(2);
+    }, 120_000);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Controls: the checks catch what they are meant to catch.
+
+describe('the honesty checks catch dishonesty (controls, on Stramat)', () => {
+  const game: AnyGame = stramat;
+  const cfg: Config[] = [{ label: 'default 3p', opts: resolveOptions(game.options, {}), players: 3 }];
+
+  it("check 1 fails for an observation that leaks one bit of an opponent's hand", () => {
+    const leaky: AnyGame = {
+      ...game,
+      observe: (s: StramatState, p: number) => {
+        const o = game.observe(s, p);
+        const next = (p + 1) % s.n;
+        // A subtle leak: whether the next player holds an Alt card.
+        return { ...o, nextHasAlt: s.hands[next * Card.COUNT + Card.ALT] > 0 };
+      },
+    };
+    expect(() => checkObservationsHide(leaky, perturbStramat, cfg, 30, 'leak')).toThrow(/observation changed with cards they cannot see/);
+    // The honest game passes the same run.
+    expect(() => checkObservationsHide(game, perturbStramat, cfg, 30, 'leak')).not.toThrow();
+  });
+
+  it('check 3 fails for a bot that peeks at the state behind its decision', () => {
+    let peek: unknown = null;
+    const cheat: BotFactory = {
+      name: 'cheat',
+      description: 'reads the real state',
+      params: [],
+      create: () => ({
+        choose(d: Decision) {
+          const s = peek as StramatState;
+          // Plays according to the next opponent's real hand.
+          const next = (d.player + 1) % s.n;
+          let x = 0;
+          for (let c = 0; c < Card.COUNT; c++) x += s.hands[next * Card.COUNT + c] * (c + 1);
+          return d.legal[x % d.count];
+        },
+      }),
+    };
+    expect(() => checkInformationSetInvariance(game, { cheat }, cfg, 4, 'cheat', (st) => (peek = st))).toThrow(
+      /cheat chose .* in states its player cannot tell apart/,
+    );
+  });
+});
+
+describe('the honesty checks catch a leak in Scala made partly hidden (controls: pieces behind a screen)', () => {
+  const cfg: Config[] = [{ label: 'default 3p', opts: resolveOptions(scala.options, {}), players: 3 }];
+
+  it("check 1 fails for an observation that leaks whether the next seat holds a 1, and passes the honest variant", () => {
+    expect(() => checkObservationsHide(leakyHiddenScala, perturbHiddenScala, cfg, 30, 'leak')).toThrow(/observation changed with cards they cannot see/);
+    const honest = checkObservationsHide(hiddenScala, perturbHiddenScala, cfg, 30, 'leak');
+    // The perturbation does change what is hidden, most of the time.
+    expect(honest.changed / honest.checks).toBeGreaterThan(0.5);
+  });
+
+  it('check 3 fails for a bot that reads the hidden supplies behind its decision', () => {
+    let peek: unknown = null;
+    const cheat: BotFactory = {
+      name: 'cheat',
+      description: 'reads the real state',
+      params: [],
+      create: () => ({
+        choose(d: Decision) {
+          const next = (d.player + 1) % 3;
+          return d.legal[(realHeld(peek, next, 1) * 7 + realHeld(peek, next, 4)) % d.count];
+        },
+      }),
+    };
+    expect(() => checkInformationSetInvariance(hiddenScala, { cheat }, cfg, 4, 'cheat', (st) => (peek = st))).toThrow(
+      /cheat chose .* in states its player cannot tell apart/,
+    );
+  });
+});

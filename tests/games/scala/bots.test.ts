@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { greedy } from '../../../bots/greedy.js';
+import { random } from '../../../bots/random.js';
+import { playMatch } from '../../../src/engine/match.js';
+import { resolveOptions } from '../../../src/engine/options.js';
+import { Rng } from '../../../src/engine/rng.js';
+import { scala } from '../../../src/games/scala/index.js';
+import { type ScalaPosition, positionState } from '../../../src/games/scala/fixtures.js';
+import type { ScalaState } from '../../../src/games/scala/state.js';
+
+/* The greedy heuristic does what the issue asks of it, and plays better than chance. */
+
+const buf = new Int32Array(scala.maxActions);
+const EMPTY = ['. . . . . .', '. . . . . .', '. . . . . .', '. . . . . .', '. . . . . .', '. . . . . .'];
+
+/** The codes the heuristic rates best for the current player. */
+function bestCodes(s: ScalaState): string[] {
+  const obs = scala.observe(s, s.cur);
+  const k = scala.legalActions(s, buf);
+  let best = -Infinity;
+  let codes: string[] = [];
+  for (let i = 0; i < k; i++) {
+    const v = scala.heuristic(obs, buf[i]);
+    if (v > best) {
+      best = v;
+      codes = [];
+    }
+    if (v === best) codes.push(scala.actionCode(buf[i]));
+  }
+  return codes;
+}
+
+function rated(s: ScalaState, code: string): number {
+  const k = scala.legalActions(s, buf);
+  for (let i = 0; i < k; i++) if (scala.actionCode(buf[i]) === code) return scala.heuristic(scala.observe(s, s.cur), buf[i]);
+  throw new Error(`${code} is not legal`);
+}
+
+function pos(board: string[], extra: Partial<ScalaPosition> = {}): ScalaState {
+  return positionState({ players: 2, board, ...extra });
+}
+
+describe('the greedy heuristic', () => {
+  it('takes a line when it can', () => {
+    expect(bestCodes(pos(['1 2 3 . . .', ...EMPTY.slice(1)]))).toEqual(['4D1']);
+    expect(bestCodes(pos(['. . . . . .', '. . 4 . . .', '. . 3 . . .', '. . . . . .', '. . 1 . . .', ...EMPTY.slice(5)]))).toEqual(['2C4']);
+  });
+
+  it('prefers two lines at once to one', () => {
+    const s = pos(['. . . 1 . .', '. . . 2 . .', '. 1 2 . 4 .', '. . . 4 . .', '1 2 3 . . .', ...EMPTY.slice(5)]);
+    expect(bestCodes(s)).toEqual(['3D3']);
+  });
+
+  it('avoids a placement that lets the next player take a line', () => {
+    // Seat 0 holds only 3s: a 3 on C1 would leave 1-2-3-_ for seat 1, who holds 4s.
+    const s = pos(['1 2 . . . .', ...EMPTY.slice(1)], { held: [[0, 0, 5, 0], [0, 0, 0, 5]] });
+    expect(rated(s, '3C1')).toBeLessThan(rated(s, '3F6'));
+    expect(bestCodes(s)).not.toContain('3C1');
+    // If seat 1 held no 4, the same 3 would give nothing away.
+    const safe = pos(['1 2 . . . .', ...EMPTY.slice(1)], { held: [[0, 0, 5, 0], [5, 0, 0, 0]] });
+    expect(rated(safe, '3C1')).toBe(rated(safe, '3F6'));
+  });
+
+  it('in an extra turn, leaves a line for itself rather than for nobody', () => {
+    const s = pos(['1 2 . . . .', ...EMPTY.slice(1)], { held: [[0, 0, 5, 5], [0, 0, 0, 5]], extraTurns: 1 });
+    expect(rated(s, '3C1')).toBeGreaterThan(rated(s, '3F6'));
+  });
+
+  it('greedy beats random players (2 and 4 players)', () => {
+    const opts = resolveOptions(scala.options, {});
+    for (const players of [2, 4]) {
+      let wins = 0;
+      const matches = 200;
+      for (let i = 0; i < matches; i++) {
+        const seats = Array.from({ length: players }, (_, p) => ({ factory: p === i % players ? greedy : random, params: {} }));
+        const out = playMatch(scala, opts, seats, `greedy/${players}/${i}`);
+        expect(out.fault).toBeUndefined();
+        if (out.result.winners.includes(i % players)) wins++;
+      }
+      // Chance would be 1/players.
+      expect(wins / matches).toBeGreaterThan(1.5 / players);
+    }
+  }, 120_000);
+
+  it('the heuristic reads the observation only and leaves it unchanged', () => {
+    const s = scala.setup(resolveOptions(scala.options, {}), 3, new Rng('h'));
+    const rng = new Rng('h/p');
+    for (let i = 0; i < 40; i++) scala.apply(s, buf[rng.int(scala.legalActions(s, buf))], rng);
+    const obs = scala.observe(s, s.cur);
+    const frozen = JSON.stringify(obs);
+    const k = scala.legalActions(s, buf);
+    for (let i = 0; i < k; i++) scala.heuristic(obs, buf[i]);
+    expect(JSON.stringify(obs)).toBe(frozen);
+  });
+});

@@ -1,0 +1,116 @@
+import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, launch, openPage, screenshotPath, type Browser } from './browser-helpers.js';
+import { ROOT, readCsvObjects, tavolo, tempDir } from '../fixtures/cli.js';
+import { writeOptionalCsvs } from './helpers.js';
+
+/**
+ * The report of a real stramat-dado run (both variants, a few matches) in headless Chromium: no console
+ * error, nothing fetched, every chart drawn with as many marks as its data has rows.
+ */
+
+const distinct = (rows: Record<string, string>[], key: (r: Record<string, string>) => string) => new Set(rows.map(key)).size;
+
+/** The marks each chart should draw, counted from the folder's CSVs (not from the page's data). */
+function expectedMarks(dir: string, extras: boolean): Record<string, number> {
+  const matches = readCsvObjects(join(dir, 'matches.csv'));
+  const header = Object.keys(matches[0]);
+  const metricCount = header.length - header.indexOf('fault_seat') - 1;
+  const variants = distinct(matches, (m) => m.variant);
+  const out: Record<string, number> = {
+    'win-share': readCsvObjects(join(dir, 'summary.csv')).length,
+    'seat-share': readCsvObjects(join(dir, 'seats.csv')).length,
+    'first-player': variants,
+    length: distinct(matches, (m) => `${m.variant}|${m.turns}`),
+    'end-reason': distinct(matches, (m) => `${m.variant}|${m.end_reason}`),
+    metrics: variants * metricCount,
+  };
+  // A run with two variants writes compare.csv itself (and ratings.csv where ratings exist); `extras`
+  // adds synthetic ones for the charts a plain run does not have.
+  const has = (f: string) => existsSync(join(dir, f));
+  if (extras) expect(has('compare.csv') && has('ratings.csv') && has('sequential.csv')).toBe(true);
+  if (has('compare.csv')) {
+    const compare = readCsvObjects(join(dir, 'compare.csv'));
+    const share = (q: string) => /^(win_share|seat_win_share|end_reason):|^first_player_advantage$|^annulled_rate$/.test(q);
+    out['forest-shares'] = compare.filter((r) => share(r.quantity)).length;
+    out['forest-relative'] = compare.filter((r) => !share(r.quantity) && Number(r.reference_value) !== 0).length;
+  }
+  if (has('ratings.csv')) out.ratings = readCsvObjects(join(dir, 'ratings.csv')).length;
+  if (has('sequential.csv')) out.sequential = readCsvObjects(join(dir, 'sequential.csv')).length;
+  return out;
+}
+
+interface Drawn {
+  id: string;
+  marks: number;
+  title: string;
+  xLabel: string;
+  yLabel: string;
+  tableRows: number;
+}
+
+async function drawnCharts(page: import('playwright-core').Page): Promise<Drawn[]> {
+  return page.$$eval('section.chart', (sections) =>
+    sections.map((s) => {
+      const el = s as HTMLElement;
+      const svg = el.querySelector('figure svg');
+      return {
+        id: el.dataset.chart!,
+        marks: el.querySelectorAll('g[aria-label="dot"] circle, g[aria-label="dot"] path, g[aria-label="bar"] rect').length,
+        title: svg?.closest('[aria-label]')?.getAttribute('aria-label') ?? '',
+        xLabel: el.querySelector('g[aria-label="x-axis label"]')?.textContent ?? '',
+        yLabel: el.querySelector('g[aria-label="y-axis label"]')?.textContent ?? '',
+        tableRows: el.querySelectorAll('details tbody tr').length,
+      };
+    }),
+  );
+}
+
+describe.skipIf(!browserAvailable())('report.html in Chromium', () => {
+  let browser: Browser;
+  let dir: string;
+  let extras: string;
+
+  beforeAll(async () => {
+    const root = tempDir('tavolo-browser-report-');
+    dir = join(root, 'stramat-dado');
+    const r = tavolo(['run', join(ROOT, 'tournaments', 'stramat-dado.json'), '--matches', '120', '--threads', '1', '--out', dir]);
+    expect(r.code, r.stderr).toBe(0);
+    extras = join(root, 'with-extras');
+    mkdirSync(extras);
+    for (const f of readdirSync(dir)) if (f.endsWith('.csv') || f === 'run.json') copyFileSync(join(dir, f), join(extras, f));
+    writeOptionalCsvs(extras, 'base', 'one-dado-fewer', ['greedy', 'random']);
+    expect(tavolo(['report', extras]).code).toBe(0);
+    browser = await launch();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const withExtras of [false, true]) {
+    it(`draws every chart with a mark per data row (${withExtras ? 'with compare, ratings and sequential files' : 'the run as written'})`, async () => {
+      const folder = withExtras ? extras : dir;
+      const { page, problems } = await openPage(browser, join(folder, 'report.html'));
+      const drawn = await drawnCharts(page);
+      const expected = expectedMarks(folder, withExtras);
+      expect(Object.fromEntries(drawn.map((d) => [d.id, d.marks]))).toEqual(expected);
+      for (const d of drawn) {
+        expect(d.title, d.id).not.toBe('');
+        expect(d.xLabel, d.id).toMatch(/\(.+\)|→/);
+        expect(d.yLabel, d.id).not.toBe('');
+        expect(d.tableRows, d.id).toBeGreaterThan(0);
+      }
+      const header = await page.textContent('header');
+      expect(header).toContain('stramat-dado');
+      expect(header).toContain('120 per variant');
+      if (!withExtras) {
+        await page.setViewportSize({ width: 1100, height: 1500 });
+        await page.screenshot({ path: screenshotPath('report.png') });
+      }
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+  }
+});
