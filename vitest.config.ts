@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { LONG_SUITES } from './tests/long-suites.js';
 
@@ -9,6 +10,10 @@ import { LONG_SUITES } from './tests/long-suites.js';
 // exactly one project).
 export default defineConfig({
   test: {
+    // vitest keeps one core for itself by default, which on a 2-core machine runs the files one at a time;
+    // the main process is idle while files run (most of the time is in test workers and the CLI processes
+    // they start), so every core runs a file.
+    maxWorkers: availableParallelism(),
     testTimeout: 120_000,
     hookTimeout: 120_000,
     projects: [

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { compareAfterRun } from '../analysis/after-run.js';
 import { summaryText, rotationNote } from '../reports/table.js';
 import { packageRoot } from '../reports/runinfo.js';
 import type { VariantStats } from '../reports/aggregate.js';
@@ -18,10 +17,10 @@ import { intFlag, listFlag, parseKeyValues, rawFlagValues, shardFlag, textFlag }
 import { progressBar, rateText } from './progress.js';
 import { compareCommand } from './compare.js';
 import { checkpointText, verdictText } from '../runner/sequential-run.js';
-import { standingsAfterRun } from '../analysis/standings.js';
 import { listText } from './list.js';
 import { narrateMatch, playSpec } from './play.js';
-import { reportAfterRun, reportCommand } from './report.js';
+import { analyseAfterRun } from './after-run.js';
+import { reportCommand } from './report.js';
 import { showCommand } from './show.js';
 import { writeViewer } from '../report/viewer.js';
 
@@ -328,7 +327,8 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
       }
       process.stdout.write(faultLines(outcome.faults));
       if (outcome.sequential) process.stdout.write(verdictText(spec, outcome.sequential) + '\n');
-      process.stdout.write('\n' + (await standingsAfterRun(outcome.outDir)));
+      const after = await analyseAfterRun(outcome.outDir, spec.baseline);
+      process.stdout.write('\n' + after.standings);
       process.stdout.write(
         `Wrote ${shown}/matches.csv, summary.csv, seats.csv, run.json${outcome.sequential ? ', sequential.csv' : ''} ` +
           `(${outcome.playedMatches} matches in ${outcome.wallSeconds.toFixed(1)} s, ${rateText(outcome.matchesPerSecond)} matches/s` +
@@ -336,8 +336,8 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
           (outcome.playedMatches > outcome.totalMatches ? '; those played past the stopping point are left out' : '') +
           ')\n',
       );
-      process.stdout.write(await compareAfterRun(outcome.outDir, spec.baseline));
-      await reportAfterRun(outcome.outDir);
+      process.stdout.write(await after.comparison());
+      await after.report();
     }
     return Object.keys(outcome.faults).length > 0 ? EXIT.faults : EXIT.ok;
   } catch (err) {
@@ -367,13 +367,14 @@ async function mergeCommand(argv: Record<string, unknown>): Promise<number> {
   try {
     const r = await withSignals((signal) => mergeShards(dirs, out, signal, argv.force === true));
     await printStats(r.stats, r.meta.identity.game);
-    process.stdout.write(await standingsAfterRun(r.outDir));
+    const after = await analyseAfterRun(r.outDir);
+    process.stdout.write(after.standings);
     process.stdout.write(faultLines(r.faults));
     process.stdout.write(
       `Merged ${dirs.length} shard${dirs.length > 1 ? 's' : ''} (${r.totalMatches} matches): wrote ${shownPath(r.outDir)}/matches.csv, summary.csv, seats.csv, run.json\n`,
     );
-    process.stdout.write(await compareAfterRun(r.outDir));
-    await reportAfterRun(r.outDir);
+    process.stdout.write(await after.comparison());
+    await after.report();
     return Object.keys(r.faults).length > 0 ? EXIT.faults : EXIT.ok;
   } catch (err) {
     if (err instanceof Interrupted) {

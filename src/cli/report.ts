@@ -1,5 +1,6 @@
 import { relative } from 'node:path';
 import { InputError } from '../runner/errors.js';
+import type { MatchesPart } from '../report/data.js';
 import { writeReport } from '../report/report.js';
 
 /** Sizes as people read them: 527 kB. */
@@ -22,11 +23,12 @@ export async function reportCommand(argv: Record<string, unknown>): Promise<void
 
 /**
  * After a run or a merge: the report, or a warning when it could not be written (the results are
- * complete whatever happens here, so the exit code does not change).
+ * complete whatever happens here, so the exit code does not change). `fromMatches`: what matches.csv
+ * gives the report, when the one pass after the run has read it.
  */
-export async function reportAfterRun(dir: string): Promise<void> {
+export async function reportAfterRun(dir: string, fromMatches?: MatchesPart): Promise<void> {
   try {
-    const r = await writeReport(dir);
+    const r = await writeReport(dir, fromMatches);
     process.stdout.write(`Report: ${shown(r.file)} (${kilobytes(r.bytes)})\n`);
   } catch (err) {
     process.stderr.write(`warning: report.html was not written (${err instanceof Error ? err.message : String(err)}); try \`tavolo report ${shown(dir)}\`\n`);

@@ -1,7 +1,7 @@
 import { renameSync, statSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { drawCharts } from './charts-client.js';
-import { readResult, type ReportData } from './data.js';
+import { readResult, type MatchesPart, type ReportData } from './data.js';
 import { escapeHtml, htmlTable, page, plotLibrary, scriptJson } from './page.js';
 import { reportCharts, type ReportChart } from './report-charts.js';
 
@@ -75,8 +75,9 @@ header table td:first-child { font-weight: 600; white-space: nowrap; }
 section.chart svg { max-width: 100%; height: auto; overflow: visible; }
 `;
 
-export async function buildReport(dir: string): Promise<string> {
-  const d = await readResult(dir);
+/** `fromMatches`: what matches.csv gives, when the caller has read it already (the one pass after a run). */
+export async function buildReport(dir: string, fromMatches?: MatchesPart): Promise<string> {
+  const d = await readResult(dir, fromMatches);
   const charts = reportCharts(d);
   const title = `tavolo report: ${str(d.run.tournament)}`;
   const body =
@@ -88,8 +89,8 @@ export async function buildReport(dir: string): Promise<string> {
 }
 
 /** Writes `<dir>/report.html` (through a temporary file, so a reader never sees half a page); returns its path and size. */
-export async function writeReport(dir: string): Promise<{ file: string; bytes: number }> {
-  const html = await buildReport(dir);
+export async function writeReport(dir: string, fromMatches?: MatchesPart): Promise<{ file: string; bytes: number }> {
+  const html = await buildReport(dir, fromMatches);
   const file = join(dir, 'report.html');
   const tmp = `${file}.tmp`;
   writeFileSync(tmp, html);
