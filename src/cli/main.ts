@@ -9,6 +9,7 @@ import type { FaultNote } from '../runner/batch.js';
 import { BatchesFailed, InputError, Interrupted } from '../runner/errors.js';
 import { gameRegistry } from '../runner/games.js';
 import { mergeShards } from '../runner/merge.js';
+import { shardRange } from '../runner/plan.js';
 import type { Incident } from '../runner/pool.js';
 import { TARGET_MS } from '../runner/batching.js';
 import { MAX_BATCH, defaultThreads, effectiveThreads, runTournament } from '../runner/run.js';
@@ -312,7 +313,7 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
       process.stdout.write(`${shown} already holds the complete results of this ${shard ? 'shard' : 'tournament'}; nothing to do.\n`);
       process.stdout.write(faultLines(outcome.faults));
     } else if (outcome.kind === 'shard') {
-      const [lo, hi] = [Math.floor((shard!.index * spec.matches) / shard!.count), Math.floor(((shard!.index + 1) * spec.matches) / shard!.count)];
+      const [lo, hi] = shardRange(spec.matches, shard!);
       process.stdout.write(
         `\nShard ${shard!.index}/${shard!.count} complete: matches ${lo}-${hi - 1} of every variant (${outcome.totalMatches} matches) ` +
           `are journaled in ${shown} (${outcome.playedMatches} played now in ${outcome.wallSeconds.toFixed(1)} s).\n` +

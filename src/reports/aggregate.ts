@@ -1,4 +1,5 @@
 import { FAULT_REASONS, REC_FAULT_REASON, REC_FIXED, recordWidth } from '../runner/batch.js';
+import { lineupIndex } from '../runner/plan.js';
 import { SEATS_HEADER, SUMMARY_HEADER, csvLines } from './csv.js';
 import { fixed, wilson } from './stats.js';
 
@@ -63,7 +64,7 @@ export class VariantStats {
       let k = 0;
       for (let s = 0; s < n; s++) k += rec[o + REC_FIXED + n + s];
       for (let s = 0; s < n; s++) {
-        const name = this.entryName[(s + i) % n];
+        const name = this.entryName[lineupIndex(s, i, n)];
         const score = rec[o + REC_FIXED + s];
         const won = rec[o + REC_FIXED + n + s];
         const pos = (s - first + n) % n;
