@@ -2,6 +2,7 @@ import { closeSync, createReadStream, existsSync, openSync, readFileSync, readSy
 import { join, relative, resolve } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { matchesFixedColumns } from '../reports/csv.js';
+import type { RunJson } from '../reports/run-json.js';
 import { InputError } from '../runner/errors.js';
 
 /**
@@ -69,8 +70,8 @@ export interface ResultInfo {
   hasAnnulledColumn: boolean;
   /** Set when the folder was written by `tavolo merge`: the number of shards. */
   mergedShards?: number;
-  /** run.json as parsed, for anything else. */
-  run: Record<string, unknown>;
+  /** run.json as parsed (its fields above checked), for anything else. */
+  run: RunJson;
 }
 
 function shownPath(p: string): string {
@@ -167,7 +168,8 @@ export function openResult(dirArg: string, options: OpenOptions = {}): ResultInf
     metricNames: header.slice(layout.metricsAt),
     hasAnnulledColumn: layout.annulled >= 0,
     mergedShards: Array.isArray(merged) ? merged.length : undefined,
-    run,
+    // Checked above where the reader depends on it; the rest is the writers' layout (reports/run-json.ts).
+    run: run as RunJson,
   };
 }
 

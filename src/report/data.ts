@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { parse as parseSync } from 'csv-parse/sync';
 import { studentQuantile } from '../analysis/distributions.js';
 import { openResult, readMatches, type MatchRow } from '../analysis/results.js';
+import type { RunJson } from '../reports/run-json.js';
 import { InputError } from '../runner/errors.js';
 
 /**
@@ -15,7 +16,7 @@ export type Row = Record<string, string>;
 
 export interface ReportData {
   dir: string;
-  run: Record<string, unknown>;
+  run: RunJson;
   summary: Row[];
   seats: Row[];
   /** Per variant, how many matches lasted `turns` turns. */
@@ -58,9 +59,9 @@ export async function readResult(dir: string, fromMatches?: MatchesPart): Promis
       throw new InputError(`${join(dir, f)} is missing: give the folder of a finished run or merge (it holds ${REQUIRED.join(', ')})`, 'report');
     }
   }
-  let run: Record<string, unknown>;
+  let run: RunJson;
   try {
-    run = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as Record<string, unknown>;
+    run = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as RunJson;
   } catch (err) {
     throw new InputError(`${join(dir, 'run.json')} is not valid JSON (${(err as Error).message})`, 'report');
   }
