@@ -340,7 +340,8 @@ export async function readMatches(info: ResultInfo, onRow: (row: MatchRow) => vo
  * in once the generator has run to its end.
  */
 export async function* matchBatches(info: ResultInfo, options: ReadOptions = {}, summary?: ReadSummary): AsyncGenerator<MatchRow[]> {
-  const layout = headerLayout(readHeader(join(info.dir, 'matches.csv'), info.shown), info.players, info.shown);
+  const header = readHeader(join(info.dir, 'matches.csv'), info.shown);
+  const layout = headerLayout(header, info.players, info.shown);
   const n = info.players;
   const metricCount = info.metricNames.length;
   const perVariant = new Array<number>(info.variants.length).fill(0);
@@ -404,15 +405,18 @@ export async function* matchBatches(info: ResultInfo, options: ReadOptions = {},
   const toRow = (v: number): MatchRow => {
     if (cells.count !== layout.width) throw bad(`${cells.count} cells, expected ${layout.width} as in the header`);
     const winners: number[] = [];
-    if (!cells.isEmpty(layout.winners)) for (const w of cells.text(layout.winners).split(';')) winners.push(seat(w, 'winners'));
+    if (!cells.isEmpty(layout.winners) && !cells.seats(layout.winners, n, winners)) {
+      winners.length = 0;
+      for (const w of cells.text(layout.winners).split(';')) winners.push(seat(w, 'winners'));
+    }
     const scores = new Array<number>(n);
     const ranks = new Array<number>(n);
     for (let s = 0; s < n; s++) {
-      scores[s] = cellNumber(layout.scores + s, `seat${s}_score`);
-      ranks[s] = cellNumber(layout.ranks + s, `seat${s}_rank`);
+      scores[s] = cellNumber(layout.scores + s);
+      ranks[s] = cellNumber(layout.ranks + s);
     }
     const metrics = new Array<number>(metricCount);
-    for (let m = 0; m < metricCount; m++) metrics[m] = cellNumber(layout.metricsAt + m, info.metricNames[m]);
+    for (let m = 0; m < metricCount; m++) metrics[m] = cellNumber(layout.metricsAt + m);
     let annulled = winners.length === 0;
     if (layout.annulled >= 0) {
       const a = cells.int(layout.annulled);
@@ -441,26 +445,27 @@ export async function* matchBatches(info: ResultInfo, options: ReadOptions = {},
       annulled,
       scores,
       ranks,
-      firstPlayer: cellSeat(layout.firstPlayer, 'first_player'),
-      turns: cellInt(layout.turns, 'turns'),
-      decisions: cellInt(layout.decisions, 'decisions'),
+      firstPlayer: cellSeat(layout.firstPlayer),
+      turns: cellInt(layout.turns),
+      decisions: cellInt(layout.decisions),
       endReason,
-      faultSeat: cells.isEmpty(layout.faultSeat) ? -1 : cellSeat(layout.faultSeat, 'fault_seat'),
+      faultSeat: cells.isEmpty(layout.faultSeat) ? -1 : cellSeat(layout.faultSeat),
       metrics,
     };
   };
-  const cellNumber = (c: number, name: string): number => {
+  // A cell by its column; the column's name (for a message) is looked up only when the cell is not a plain integer.
+  const cellNumber = (c: number): number => {
     const v = cells.int(c);
-    return Number.isNaN(v) ? num(cells.text(c), name) : v;
+    return Number.isNaN(v) ? num(cells.text(c), header[c]) : v;
   };
-  const cellInt = (c: number, name: string): number => {
+  const cellInt = (c: number): number => {
     const v = cells.int(c);
-    return Number.isNaN(v) ? int(cells.text(c), name) : v;
+    return Number.isNaN(v) ? int(cells.text(c), header[c]) : v;
   };
-  const cellSeat = (c: number, name: string): number => {
+  const cellSeat = (c: number): number => {
     const v = cells.int(c);
     if (v >= 0 && v < n) return v;
-    return seat(cells.text(c), name);
+    return seat(cells.text(c), header[c]);
   };
 
   /** One record: a row for the batch when it is wanted. `at`: its byte offset when it may start a variant. */
@@ -599,6 +604,28 @@ class LineCells {
 
   isEmpty(c: number): boolean {
     return this.parsed ? this.parsed[c] === '' : this.starts[c] === this.ends[c];
+  }
+
+  /**
+   * A cell of seats separated by ';' (the winners), pushed onto `out` without cutting the cell into
+   * strings; false for anything but seats from 0 to players - 1 (the caller then reads the cell the slow
+   * way, which names what is wrong).
+   */
+  seats(c: number, players: number, out: number[]): boolean {
+    if (this.parsed) return false;
+    const line = this.line;
+    const end = this.ends[c];
+    let v = -1;
+    for (let i = this.starts[c]; i <= end; i++) {
+      const ch = i < end ? line.charCodeAt(i) : 59;
+      if (ch === 59) {
+        if (v < 0 || v >= players) return false;
+        out.push(v);
+        v = -1;
+      } else if (ch >= 48 && ch <= 57 && v <= 1e6) v = (v < 0 ? 0 : v * 10) + ch - 48;
+      else return false;
+    }
+    return true;
   }
 
   /** A cell of plain decimal digits (an optional minus) as an integer; NaN for anything else. */
