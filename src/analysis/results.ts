@@ -330,7 +330,10 @@ export interface ReadSummary {
  */
 export async function readMatches(info: ResultInfo, onRow: (row: MatchRow) => void, options: ReadOptions = {}): Promise<ReadSummary> {
   const summary: ReadSummary = { rows: 0, perVariant: [], spans: [] };
-  for await (const batch of matchBatches(info, options, summary)) for (const row of batch) onRow(row);
+  // Each row goes to onRow as soon as it is read, not gathered into a batch first: a row then dies young,
+  // which the garbage collector's young generation frees for almost nothing (a batch of thousands of rows
+  // kept alive across a collection is copied instead).
+  for await (const batch of rowsOf(info, options, summary, onRow)) for (const row of batch) onRow(row);
   return summary;
 }
 
@@ -339,7 +342,12 @@ export async function readMatches(info: ResultInfo, onRow: (row: MatchRow) => vo
  * rows): for walking two files, or two variants of one file, in step. `summary`, when given, is filled
  * in once the generator has run to its end.
  */
-export async function* matchBatches(info: ResultInfo, options: ReadOptions = {}, summary?: ReadSummary): AsyncGenerator<MatchRow[]> {
+export function matchBatches(info: ResultInfo, options: ReadOptions = {}, summary?: ReadSummary): AsyncGenerator<MatchRow[]> {
+  return rowsOf(info, options, summary);
+}
+
+/** matchBatches, or, with `onRow`, every row handed to it at once (the batches are then empty and not yielded). */
+async function* rowsOf(info: ResultInfo, options: ReadOptions, summary: ReadSummary | undefined, onRow?: (row: MatchRow) => void): AsyncGenerator<MatchRow[]> {
   const header = readHeader(join(info.dir, 'matches.csv'), info.shown);
   const layout = headerLayout(header, info.players, info.shown);
   const n = info.players;
@@ -485,7 +493,10 @@ export async function* matchBatches(info: ResultInfo, options: ReadOptions = {},
     if (cells.count < 2) throw bad(`${cells.count} cells, expected ${layout.width} as in the header`);
     const v = place(cells.text(0), cells.text(1));
     if (perVariant[v] === 1) starts[v] = at();
-    if (wanted < 0 || v === wanted) out.push(toRow(v));
+    if (wanted < 0 || v === wanted) {
+      if (onRow) onRow(toRow(v));
+      else out.push(toRow(v));
+    }
   };
 
   const file = join(info.dir, 'matches.csv');
