@@ -53,6 +53,24 @@ export async function compareCommand(argv: Record<string, unknown>): Promise<Com
   return { code, text };
 }
 
+/** Why the gate is open: estimates at their tolerance in words, else the matches that would likely settle it. */
+export function inconclusiveText(g: GateResult): string {
+  const show = (q: string, v: number) => (isRate(q) ? `${fixed(100 * v, 2)} points` : fixed(v, 3));
+  const edge = g.rows.filter((r) => r.atTolerance);
+  const parts: string[] = [];
+  if (edge.length > 0) {
+    const which = edge.map((r) => `${r.row.variant} ${r.row.quantity} ${show(r.row.quantity, r.row.difference)} against ±${show(r.row.quantity, r.tolerance)}`);
+    parts.push(
+      `neither shown: the estimate sits at the tolerance (${which.join('; ')}: within one standard error of it), so it could lie on either side and more matches would not likely settle it; the data cannot tell whether this change is within the tolerance`,
+    );
+  }
+  if (Number.isFinite(g.toSettle)) {
+    const n = g.toSettle.toLocaleString('en-US');
+    parts.push(`${edge.length > 0 ? 'for the other open quantities, ' : 'neither shown; '}about ${n} matches per variant would likely settle it (80% power, if the present estimates are the truth)`);
+  }
+  return parts.join('; ');
+}
+
 function gateText(g: GateResult): string {
   const show = (q: string, v: number) => (isRate(q) ? `${fixed(100 * v, 2)} pt` : fixed(v, 3));
   const table = formatTable(
@@ -71,6 +89,6 @@ function gateText(g: GateResult): string {
       ? 'every quantity named is shown to lie within its tolerance (TOST, alpha 0.05)'
       : g.verdict === 'changed'
         ? 'some quantity is shown to lie beyond its tolerance (one-sided test, alpha 0.05, Holm over the quantities named)'
-        : `neither shown; about ${g.toSettle} matches per variant would likely settle it (80% power, if the present estimates are the truth)`;
+        : inconclusiveText(g);
   return `\nRegression gate:\n${table}\nVerdict: ${g.verdict}: ${why}.\n`;
 }
