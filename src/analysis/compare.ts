@@ -348,6 +348,52 @@ export async function compareVariants(info: ResultInfo, baseline?: string): Prom
   };
 }
 
+/** A value as JSON with its object keys sorted, so that the same parameters compare equal whatever their order. */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (v !== null && typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    return `{${Object.keys(o)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(v) ?? 'null';
+}
+
+interface LineupEntry {
+  name: string;
+  bot: string;
+  params: string;
+}
+
+function lineupEntries(info: ResultInfo): LineupEntry[] {
+  const raw = Array.isArray(info.run.lineup) ? (info.run.lineup as Array<Record<string, unknown>>) : [];
+  return info.lineup.map((name, k) => ({ name, bot: canonical(raw[k]?.bot ?? null), params: canonical(raw[k]?.params ?? null) }));
+}
+
+/**
+ * What differs between the lineups of two runs, one sentence each (empty when they are the same bots
+ * with the same parameters, in any seat order): the player count, the lineup's names, a name played by
+ * another bot, or a bot's parameters. Such runs differ in more than the change under test, so
+ * `tavolo compare` refuses them unless asked (--allow-different-lineups).
+ */
+export function lineupDifferences(a: ResultInfo, b: ResultInfo): string[] {
+  if (a.players !== b.players) return [`player counts differ: ${a.shown} has ${a.players} players, ${b.shown} has ${b.players}`];
+  const out: string[] = [];
+  const [ea, eb] = [lineupEntries(a), lineupEntries(b)];
+  const names = (e: LineupEntry[]) => e.map((x) => x.name).sort();
+  if (names(ea).join('\u0000') !== names(eb).join('\u0000')) {
+    out.push(`lineups differ: ${a.shown} plays ${a.lineup.join(', ')}; ${b.shown} plays ${b.lineup.join(', ')}`);
+  }
+  for (const name of new Set(a.lineup.filter((n) => b.lineup.includes(n)))) {
+    const [x, y] = [ea.find((e) => e.name === name)!, eb.find((e) => e.name === name)!];
+    if (x.bot !== y.bot) out.push(`"${name}" is bot ${x.bot} in ${a.shown} and ${y.bot} in ${b.shown}`);
+    else if (x.params !== y.params) out.push(`"${name}" has parameters ${x.params} in ${a.shown} and ${y.params} in ${b.shown}`);
+  }
+  return out;
+}
+
 /** The same game and player count, and at least one variant in common: else an InputError. */
 function checkComparable(a: ResultInfo, b: ResultInfo): string[] {
   if (a.game !== b.game) throw new InputError(`${a.shown} is a run of ${a.game} and ${b.shown} of ${b.game}: only runs of the same game can be compared`);

@@ -1,5 +1,5 @@
 import { basename, join, relative, resolve } from 'node:path';
-import { compareRuns } from '../analysis/compare.js';
+import { compareRuns, lineupDifferences } from '../analysis/compare.js';
 import { gate, parseTolerances, type GateResult } from '../analysis/gate.js';
 import { isRate } from '../analysis/quantities.js';
 import { ALPHA, comparisonText, significant, variantsTable, writeComparison } from '../analysis/report.js';
@@ -37,7 +37,16 @@ export async function compareCommand(argv: Record<string, unknown>): Promise<Com
   const a = openResult(baselineDir);
   const b = openResult(candidateDir);
   if (a.dir === b.dir) throw new InputError(`the baseline and the candidate are the same folder (${a.shown})`, 'candidate');
+  const differences = lineupDifferences(a, b);
+  if (differences.length > 0 && a.players === b.players && argv['allow-different-lineups'] !== true) {
+    throw new InputError(
+      `${a.shown} and ${b.shown} were not played by the same bots, so their differences would mix the change under test with the lineup: ${differences.join('; ')}. ` +
+        'Compare runs of the same lineup, or pass --allow-different-lineups to compare them anyway',
+      'candidate',
+    );
+  }
   const comparison = await compareRuns(a, b);
+  if (differences.length > 0) comparison.notes.unshift(`compared although the lineups differ (--allow-different-lineups): ${differences.join('; ')}`);
   const verdict = tolerances ? gate(comparison.rows, tolerances, ALPHA) : undefined;
 
   const outDir = resolve(out ?? join('compare', `${basename(a.dir)}-vs-${basename(b.dir)}`));
