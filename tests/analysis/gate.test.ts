@@ -66,7 +66,7 @@ describe('regression gate: tavolo compare --tolerance', () => {
   it('a tolerance near the effect: inconclusive, exit 5, with the matches that would likely settle it', async () => {
     const r = await run(['compare', out('baseline'), out('changed'), '--tolerance', 'turns_mean=1.4', '--out', join(dir, 'c3')]);
     expect(r.code, r.all).toBe(5);
-    expect(r.stdout).toMatch(/Verdict: inconclusive: neither shown; about \d+ matches per variant would likely settle it/);
+    expect(r.stdout).toMatch(/Verdict: inconclusive: neither shown; about [\d,]+ matches per variant would likely settle it/);
   });
 
   it('--fail-on-change without tolerances: 1 on a significant row, 0 otherwise; default --out is compare/<a>-vs-<b>', async () => {
