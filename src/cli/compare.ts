@@ -70,7 +70,7 @@ export function inconclusiveText(g: GateResult): string {
   if (edge.length > 0) {
     const which = edge.map((r) => `${r.row.variant} ${r.row.quantity} ${show(r.row.quantity, r.row.difference)} against ±${show(r.row.quantity, r.tolerance)}`);
     parts.push(
-      `neither shown: the estimate sits at the tolerance (${which.join('; ')}: within one standard error of it), so it could lie on either side and more matches would not likely settle it; the data cannot tell whether this change is within the tolerance`,
+      `neither shown: the estimate sits at the tolerance (${which.join('; ')}, within one standard error of it): the change may be just inside or just outside the tolerance, and no run size can be promised to tell which; decide whether a change of about this size matters and set the tolerance clear of it`,
     );
   }
   if (Number.isFinite(g.toSettle)) {
