@@ -209,7 +209,9 @@ export function comparisonText(c: Comparison, files?: string): string {
   const out: string[] = [];
   const candidates = [...new Set(c.rows.map((r) => r.variant))];
   const reference = c.rows[0]?.reference ?? '';
-  out.push(`Compared with ${reference} (${c.pairing}; ${c.rows.length} rows, Holm-corrected, 95% intervals):`);
+  const family = c.rows.find((r) => Number.isFinite(r.family))?.family;
+  const tests = family === undefined ? '' : `, ${family} distinct tests`;
+  out.push(`Compared with ${reference} (${c.pairing}; ${c.rows.length} rows${tests}, Holm-corrected, 95% intervals):`);
   for (const note of c.notes) out.push(`  note: ${note}`);
   const found = significant(c.rows);
   if (found.length === 0) out.push('  No significant difference.');

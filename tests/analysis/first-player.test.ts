@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PairAccumulator } from '../../src/analysis/accumulate.js';
 import { comparisonRows } from '../../src/analysis/compare.js';
-import { PairedPositionShares, PositionShares } from '../../src/analysis/first-player.js';
+import { PairedPositionShares, PositionShares, unpairedShareDifference } from '../../src/analysis/first-player.js';
 import { quantityPlan } from '../../src/analysis/quantities.js';
 import type { MatchRow } from '../../src/analysis/results.js';
 
@@ -47,6 +47,16 @@ describe('turn order: position 0 share of the matches someone won (delta method)
     // numpy: (ub - ua).std(ddof=1) / sqrt(10), u each side's linearised value.
     expect(d.estimate).toBeCloseTo(0.3333333333333333, 12);
     expect(d.se).toBeCloseTo(0.2293375835698421, 12);
+  });
+
+  it('independent samples: the difference of the ratios, standard errors in quadrature (numpy)', () => {
+    const [a, b] = [new PositionShares(3), new PositionShares(3)];
+    REF.forEach(([f, w], i) => a.add(match(i, f, w)));
+    [...CAND, [1, [1]] as [number, number[]]].forEach(([f, w], i) => b.add(match(i, f, w)));
+    const d = unpairedShareDifference(a, b, 0);
+    // numpy: R and se of each side as above (the candidate with an eleventh match), sqrt(se_a**2 + se_b**2).
+    expect(d.estimate).toBeCloseTo(0.3541666666666666, 12);
+    expect(d.se).toBeCloseTo(0.2001096825015326, 12);
   });
 
   it('a change in the annulled rate alone does not move the first-player advantage in compare rows', () => {
