@@ -5,7 +5,7 @@ import { fixed, wilson } from '../reports/stats.js';
 import { formatTable } from '../reports/table.js';
 import type { SideAccumulator } from './accumulate.js';
 import type { CompareRow, Comparison } from './compare.js';
-import { minimumDetectableEffect } from './decisions.js';
+import { detectableChange } from './decisions.js';
 import { critical } from './estimate.js';
 import { isRate } from './quantities.js';
 
@@ -24,6 +24,7 @@ export const COMPARE_HEADER = [
   'p_holm',
   'test',
   'pairs',
+  'same_as',
 ] as const;
 
 export const VARIANTS_HEADER = ['variant', 'quantity', 'value', 'ci_low95', 'ci_high95', 'matches'] as const;
@@ -56,6 +57,7 @@ export function compareCsv(rows: readonly CompareRow[]): string {
       pText(r.pHolm),
       r.test,
       r.pairs === null ? '' : String(r.pairs),
+      r.sameAs,
     ]),
   ]);
 }
@@ -166,6 +168,8 @@ export function findingText(r: CompareRow): string {
       return `games ${size} turns ${up ? 'longer' : 'shorter'} on average${ci}`;
     case 'turns_median':
       return `median game ${size} turns ${up ? 'longer' : 'shorter'} (${fixed(r.referenceValue, 1)} to ${fixed(r.value, 1)}; ${r.test} test)`;
+    case 'turns_median_difference':
+      return `the median pair's game ${size} turns ${up ? 'longer' : 'shorter'}${ci.replace(' points', '')} (sign test)`;
     case 'decisions_mean':
       return `${size} ${up ? 'more' : 'fewer'} bot decisions per game${ci}`;
     case 'annulled_rate':
@@ -189,13 +193,13 @@ export function findingText(r: CompareRow): string {
 
 /** |difference| in units of the per-match standard deviation: what orders the findings. */
 export function standardizedEffect(r: CompareRow): number {
-  if (r.quantity === 'turns_median') return 0;
+  if (r.quantity === 'turns_median' || r.quantity === 'turns_median_difference') return 0;
   return r.sd > 0 ? Math.abs(r.difference) / r.sd : r.difference === 0 ? 0 : Infinity;
 }
 
-/** The rows found significant after Holm, largest standardized effect first. */
+/** The rows found significant after Holm (each column once: rows that repeat another are left out), largest standardized effect first. */
 export function significant(rows: readonly CompareRow[], alpha = ALPHA): CompareRow[] {
-  return rows.filter((r) => r.pHolm < alpha).sort((x, y) => standardizedEffect(y) - standardizedEffect(x));
+  return rows.filter((r) => r.pHolm < alpha && r.sameAs === '').sort((x, y) => standardizedEffect(y) - standardizedEffect(x));
 }
 
 const SHOWN_FINDINGS = 12;
@@ -205,7 +209,9 @@ export function comparisonText(c: Comparison, files?: string): string {
   const out: string[] = [];
   const candidates = [...new Set(c.rows.map((r) => r.variant))];
   const reference = c.rows[0]?.reference ?? '';
-  out.push(`Compared with ${reference} (${c.pairing}; ${c.rows.length} rows, Holm-corrected, 95% intervals):`);
+  const family = c.rows.find((r) => Number.isFinite(r.family))?.family;
+  const tests = family === undefined ? '' : `, ${family} distinct tests`;
+  out.push(`Compared with ${reference} (${c.pairing}; ${c.rows.length} rows${tests}, Holm-corrected, 95% intervals):`);
   for (const note of c.notes) out.push(`  note: ${note}`);
   const found = significant(c.rows);
   if (found.length === 0) out.push('  No significant difference.');
@@ -219,15 +225,22 @@ export function comparisonText(c: Comparison, files?: string): string {
       (r) => r.variant === v && !(r.pHolm < ALPHA) && (r.quantity.startsWith('win_share:') || r.quantity === 'first_player_advantage'),
     );
     if (quiet.length === 0) continue;
-    const parts = quiet.map((r) => {
-      const what = r.quantity === 'first_player_advantage' ? 'the first-player advantage' : `${r.quantity.slice(10)}'s win share`;
-      const mde = minimumDetectableEffect(r.se, ALPHA, 0.8);
-      return `${what} (${fixed(r.difference * 100, 2)} points; would have detected about ±${fixed(mde * 100, decimalsFor(mde * 100))})`;
-    });
-    out.push(`  ${v}: no detectable change in ${parts.join(', ')} (80% power, alpha ${ALPHA} before Holm)`);
+    const parts = quiet.map((r) => `${r.quantity === 'first_player_advantage' ? 'the first-player advantage' : `${r.quantity.slice(10)}'s win share`} (${powerText(r)})`);
+    const family = quiet[0].family;
+    out.push(`  ${v}: no detectable change in ${parts.join(', ')} (80% power after Holm over ${family} tests: level ${ALPHA}/${family})`);
   }
   if (files) out.push(`  ${files}`);
   return out.join('\n') + '\n';
+}
+
+/** "0.12 points; would have detected about ±1.9", or, for identical matches, says so instead of "±0.00". */
+export function powerText(r: CompareRow): string {
+  const d = detectableChange(r, ALPHA, 0.8);
+  const scale = isRate(r.quantity) ? 100 : 1;
+  const unit = isRate(r.quantity) ? ' points' : '';
+  if (d.identical) return `${fixed(r.difference * scale, 2)}${unit}: the paired matches were identical, so nothing could have been detected`;
+  if (Number.isNaN(d.size)) return `${fixed(r.difference * scale, 2)}${unit}`;
+  return `${fixed(r.difference * scale, 2)}${unit}; would have detected about ±${fixed(d.size * scale, decimalsFor(d.size * scale))}`;
 }
 
 /** Writes compare.csv and variants.csv into `dir`; returns their paths. */

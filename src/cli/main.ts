@@ -123,6 +123,10 @@ async function parse(args: string[]): Promise<Command> {
             describe: 'Regression gate: quantity=tolerance,... (e.g. win_share=0.01,turns_mean=0.5); exit 0 equivalent, 1 changed, 5 inconclusive',
           })
           .option('fail-on-change', { type: 'boolean', describe: 'Without --tolerance: exit 1 when any row is significant after Holm' })
+          .option('allow-different-lineups', {
+            type: 'boolean',
+            describe: 'Compare runs whose lineups or bot parameters differ (refused otherwise: their differences mix the change with the lineup)',
+          })
           .example('$0 compare baseline/stramat-dado results/stramat-dado --tolerance win_share=0.01,turns_mean=0.5', 'the regression gate: exit 0 equivalent, 1 changed, 5 inconclusive'),
       choose('compare'),
     )
