@@ -171,9 +171,13 @@ export function moved(r: VerdictRow): boolean {
   return r.pHolm < VERDICT_ALPHA;
 }
 
-/** The same value in every match of both sides (a constant column): left out. */
+/**
+ * The same value in every match of both sides (a constant column, such as a count of games that is
+ * always 1 or of eliminations that never happen): left out. A mean of 0 or 1 that did not change is
+ * taken as one (a non-negative count averaging 0 is always 0; a 0/1 flag averaging 0 or 1 is constant).
+ */
 export function constantRow(r: VerdictRow): boolean {
-  return r.difference === 0 && r.referenceValue === r.value && (r.se === 0 || r.value === 0 || r.value === 1);
+  return r.difference === 0 && r.referenceValue === r.value && (r.value === 0 || r.value === 1);
 }
 
 /** |difference| / se: with equal match counts per variant, the order of the standardized effects. */
