@@ -193,9 +193,17 @@ export function standardizedEffect(r: CompareRow): number {
   return r.sd > 0 ? Math.abs(r.difference) / r.sd : r.difference === 0 ? 0 : Infinity;
 }
 
-/** The rows found significant after Holm, largest standardized effect first. */
+/**
+ * A variant's only win-share row: every seat is that bot, so its "win share" only mirrors the annulled
+ * matches (issue 21) and is not a finding about the bot.
+ */
+export function oneBotShare(r: CompareRow, rows: readonly CompareRow[]): boolean {
+  return r.quantity.startsWith('win_share:') && rows.filter((x) => x.variant === r.variant && x.quantity.startsWith('win_share:')).length === 1;
+}
+
+/** The rows found significant after Holm, largest standardized effect first (one-bot win shares left out). */
 export function significant(rows: readonly CompareRow[], alpha = ALPHA): CompareRow[] {
-  return rows.filter((r) => r.pHolm < alpha).sort((x, y) => standardizedEffect(y) - standardizedEffect(x));
+  return rows.filter((r) => r.pHolm < alpha && !oneBotShare(r, rows)).sort((x, y) => standardizedEffect(y) - standardizedEffect(x));
 }
 
 const SHOWN_FINDINGS = 12;
@@ -216,7 +224,10 @@ export function comparisonText(c: Comparison, files?: string): string {
   }
   for (const v of candidates) {
     const quiet = c.rows.filter(
-      (r) => r.variant === v && !(r.pHolm < ALPHA) && (r.quantity.startsWith('win_share:') || r.quantity === 'first_player_advantage'),
+      (r) =>
+        r.variant === v &&
+        !(r.pHolm < ALPHA) &&
+        ((r.quantity.startsWith('win_share:') && !oneBotShare(r, c.rows)) || r.quantity === 'first_player_advantage'),
     );
     if (quiet.length === 0) continue;
     const parts = quiet.map((r) => {
