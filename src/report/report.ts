@@ -4,6 +4,9 @@ import { drawCharts } from './charts-client.js';
 import { readResult, type ReportData } from './data.js';
 import { escapeHtml, htmlTable, page, plotLibrary, scriptJson } from './page.js';
 import { reportCharts, type ReportChart } from './report-charts.js';
+import { verdictFromFolder } from '../analysis/verdict-input.js';
+import { verdictLines } from '../analysis/verdict.js';
+import { VERDICT_CSS, verdictHtml } from './verdict-html.js';
 
 /**
  * `report.html`: the charts of a finished result folder in one self-contained page. Built from the
@@ -71,20 +74,31 @@ function section(c: ReportChart): string {
 }
 
 const CSS = `
-header table td:first-child { font-weight: 600; white-space: nowrap; }
+#run-facts table td:first-child { font-weight: 600; white-space: nowrap; }
 section.chart svg { max-width: 100%; height: auto; overflow: visible; }
 `;
+
+/** The answer first: the verdict the terminal printed, built from the folder's files the same way. */
+async function verdictSection(dir: string): Promise<string> {
+  try {
+    return verdictHtml(verdictLines(await verdictFromFolder(dir))) + '\n';
+  } catch (err) {
+    return `<section id="verdict"><p class="note">The verdict could not be built: ${escapeHtml(err instanceof Error ? err.message : String(err))}</p></section>\n`;
+  }
+}
 
 export async function buildReport(dir: string): Promise<string> {
   const d = await readResult(dir);
   const charts = reportCharts(d);
   const title = `tavolo report: ${str(d.run.tournament)}`;
   const body =
-    `<header><h1>${escapeHtml(title)}</h1>${htmlTable(['Run', ''], facts(d))}</header>\n` +
+    `<header><h1>${escapeHtml(title)}</h1></header>\n` +
+    (await verdictSection(dir)) +
+    `<section id="run-facts">${htmlTable(['Run', ''], facts(d))}</section>\n` +
     `<nav><p class="note">Charts: ${charts.map((c) => `<a href="#h-${c.spec.id}">${escapeHtml(c.spec.title)}</a>`).join(' · ')}</p></nav>\n` +
     charts.map(section).join('\n');
   const data = `const TAVOLO_CHARTS = ${scriptJson(charts.map((c) => c.spec))};`;
-  return page(title, CSS, body, [plotLibrary(), data, `(${drawCharts.toString()})(TAVOLO_CHARTS, Plot, document);`]);
+  return page(title, CSS + VERDICT_CSS, body, [plotLibrary(), data, `(${drawCharts.toString()})(TAVOLO_CHARTS, Plot, document);`]);
 }
 
 /** Writes `<dir>/report.html` (through a temporary file, so a reader never sees half a page); returns its path and size. */

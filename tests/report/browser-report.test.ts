@@ -71,12 +71,14 @@ describe.skipIf(!browserAvailable())('report.html in Chromium', () => {
   let browser: Browser;
   let dir: string;
   let extras: string;
+  let terminal: string;
 
   beforeAll(async () => {
     const root = tempDir('tavolo-browser-report-');
     dir = join(root, 'stramat-dado');
     const r = tavolo(['run', join(ROOT, 'tournaments', 'stramat-dado.json'), '--matches', '120', '--threads', '1', '--out', dir]);
     expect(r.code, r.stderr).toBe(0);
+    terminal = r.stdout;
     extras = join(root, 'with-extras');
     mkdirSync(extras);
     for (const f of readdirSync(dir)) if (f.endsWith('.csv') || f === 'run.json') copyFileSync(join(dir, f), join(extras, f));
@@ -102,9 +104,8 @@ describe.skipIf(!browserAvailable())('report.html in Chromium', () => {
         expect(d.yLabel, d.id).not.toBe('');
         expect(d.tableRows, d.id).toBeGreaterThan(0);
       }
-      const header = await page.textContent('header');
-      expect(header).toContain('stramat-dado');
-      expect(header).toContain('120 per variant');
+      expect(await page.textContent('header')).toContain('stramat-dado');
+      expect(await page.textContent('#run-facts')).toContain('120 per variant');
       if (!withExtras) {
         await page.setViewportSize({ width: 1100, height: 1500 });
         await page.screenshot({ path: screenshotPath('report.png') });
@@ -113,4 +114,22 @@ describe.skipIf(!browserAvailable())('report.html in Chromium', () => {
       await page.close();
     });
   }
+
+  it('opens with the verdict the terminal printed: the question and its sentences, above the run facts and every chart', async () => {
+    const { page, problems } = await openPage(browser, join(dir, 'report.html'));
+    const order = await page.$$eval('body > header, body > section, body > nav', (els) => els.map((e) => e.id || e.tagName.toLowerCase()));
+    expect(order[0]).toBe('header');
+    expect(order[1]).toBe('verdict');
+    expect(order.indexOf('run-facts')).toBeGreaterThan(1);
+    const shown = (await page.textContent('#verdict'))!.replace(/\s+/g, ' ');
+    expect(shown).toContain('Question: Does one Dado card fewer change Stramat?');
+    // Every sentence of the terminal's block is on the page, in the same words.
+    const block = terminal.slice(terminal.indexOf('Question:'), terminal.indexOf('\n\n', terminal.indexOf('Question:'))).split('\n');
+    expect(block.length).toBeGreaterThan(5);
+    for (const line of block) expect(shown).toContain(line.trim().replace(/\s+/g, ' '));
+    const box = await page.locator('#verdict').boundingBox();
+    expect(box!.y).toBeLessThan(400);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });
