@@ -4,7 +4,7 @@ import { drawCharts } from './charts-client.js';
 import { readResult, type ReportData } from './data.js';
 import { escapeHtml, htmlTable, page, plotLibrary, scriptJson } from './page.js';
 import { reportCharts, type ReportChart } from './report-charts.js';
-import { verdictFromFolder } from '../analysis/verdict-input.js';
+import { metricInfoOf, verdictFromFolder } from '../analysis/verdict-input.js';
 import { verdictLines } from '../analysis/verdict.js';
 import { VERDICT_CSS, verdictHtml } from './verdict-html.js';
 
@@ -34,6 +34,18 @@ function variantLines(run: Json): string[] {
   return variants.map((v) => `${v.name}${differing.length ? `: ${differing.map((k) => `${k}=${str(v.options?.[k])}`).join(', ')}` : ''}`);
 }
 
+/**
+ * What was played and kept: matches per variant times the variants. A sequential run stops early, so its
+ * matches_total (the maximum it might have played) is not what it played.
+ */
+export function matchesPlayed(r: Json): string {
+  const perVariant = Number(r.matches_per_variant);
+  const variants = Array.isArray(r.variants) ? r.variants.length : 1;
+  const q = r.sequential as Json | undefined;
+  const stopped = q && q.max_matches !== undefined ? ` (the sequential test stopped there, of at most ${str(q.max_matches)})` : '';
+  return `${perVariant} per variant${stopped}, ${perVariant * variants} in all`;
+}
+
 function facts(d: ReportData): [string, string][] {
   const r = d.run;
   const lineup = (Array.isArray(r.lineup) ? r.lineup : []) as { name: string; bot: string; params?: Json }[];
@@ -44,7 +56,7 @@ function facts(d: ReportData): [string, string][] {
     ['Game', `${str(r.game)}, ${str(r.players)} players`],
     ['Spec', `${shownPath(str(r.spec))}${r.spec_hash ? ` (sha256 ${str(r.spec_hash).slice(0, 12)}…)` : ''}`],
     ['Seeds', `master seed ${JSON.stringify(str(r.seed))}${r.match_seed ? `; match i: ${str(r.match_seed)}` : ''}`],
-    ['Matches', `${str(r.matches_per_variant)} per variant${r.matches_total !== undefined ? `, ${str(r.matches_total)} in all` : ''}`],
+    ['Matches', matchesPlayed(r)],
     ['Variants', variantLines(r).join('; ')],
     ['Lineup', lineup.map((e, i) => `${i} ${e.name} (${e.bot}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''})`).join(', ')],
     ['Seats', str(r.seat_rotation)],
@@ -89,7 +101,7 @@ async function verdictSection(dir: string): Promise<string> {
 
 export async function buildReport(dir: string): Promise<string> {
   const d = await readResult(dir);
-  const charts = reportCharts(d);
+  const charts = reportCharts(d, { metricInfo: await metricInfoOf(String(d.run.game)) });
   const title = `tavolo report: ${str(d.run.tournament)}`;
   const body =
     `<header><h1>${escapeHtml(title)}</h1></header>\n` +

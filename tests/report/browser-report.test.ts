@@ -16,15 +16,16 @@ const distinct = (rows: Record<string, string>[], key: (r: Record<string, string
 function expectedMarks(dir: string, extras: boolean): Record<string, number> {
   const matches = readCsvObjects(join(dir, 'matches.csv'));
   const header = Object.keys(matches[0]);
-  const metricCount = header.length - header.indexOf('fault_seat') - 1;
   const variants = distinct(matches, (m) => m.variant);
   const out: Record<string, number> = {
     'win-share': readCsvObjects(join(dir, 'summary.csv')).length,
     'seat-share': readCsvObjects(join(dir, 'seats.csv')).length,
     'first-player': variants,
-    length: distinct(matches, (m) => `${m.variant}|${m.turns}`),
+    // The game length is one cumulative line per variant (counted in `lines`), no dots.
+    length: 0,
     'end-reason': distinct(matches, (m) => `${m.variant}|${m.end_reason}`),
-    metrics: variants * metricCount,
+    // Metrics with the same value in every match are left out.
+    metrics: variants * header.slice(header.indexOf('fault_seat') + 1).filter((c) => distinct(matches, (m) => m[c]) > 1).length,
   };
   // A run with two variants writes compare.csv itself (and ratings.csv where ratings exist); `extras`
   // adds synthetic ones for the charts a plain run does not have.
@@ -44,6 +45,7 @@ function expectedMarks(dir: string, extras: boolean): Record<string, number> {
 interface Drawn {
   id: string;
   marks: number;
+  lines: number;
   title: string;
   xLabel: string;
   yLabel: string;
@@ -58,6 +60,7 @@ async function drawnCharts(page: import('playwright-core').Page): Promise<Drawn[
       return {
         id: el.dataset.chart!,
         marks: el.querySelectorAll('g[aria-label="dot"] circle, g[aria-label="dot"] path, g[aria-label="bar"] rect').length,
+        lines: el.querySelectorAll('g[aria-label="line"] path').length,
         title: svg?.closest('[aria-label]')?.getAttribute('aria-label') ?? '',
         xLabel: el.querySelector('g[aria-label="x-axis label"]')?.textContent ?? '',
         yLabel: el.querySelector('g[aria-label="y-axis label"]')?.textContent ?? '',
@@ -98,6 +101,7 @@ describe.skipIf(!browserAvailable())('report.html in Chromium', () => {
       const drawn = await drawnCharts(page);
       const expected = expectedMarks(folder, withExtras);
       expect(Object.fromEntries(drawn.map((d) => [d.id, d.marks]))).toEqual(expected);
+      expect(drawn.find((d) => d.id === 'length')!.lines).toBe(distinct(readCsvObjects(join(folder, 'matches.csv')), (m) => m.variant));
       for (const d of drawn) {
         expect(d.title, d.id).not.toBe('');
         expect(d.xLabel, d.id).toMatch(/\(.+\)|→/);
