@@ -86,7 +86,7 @@ export function drawCharts(charts: ChartSpec[], Plot: any, doc: Document): void 
       height: 340,
       marginLeft: 60,
       x: { label: c.x, grid: true },
-      y: { label: c.y, percent: c.percent === true, grid: true, domain: [0, 1] },
+      y: { label: c.y, percent: c.percent === true, grid: true, domain: c.percent === true ? [0, 100] : [0, 1] },
       color: { legend: true, domain: c.seriesOrder },
       marks: [
         Plot.line(c.data, { x: 'x', y: 'y', z: 'series', stroke: 'series', curve: 'step-after', title: (d: ChartSpec['data'][number]) => String(d.series ?? '') }),

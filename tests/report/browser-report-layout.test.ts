@@ -62,6 +62,15 @@ describe.skipIf(!browserAvailable())('report.html layout in Chromium', () => {
     const { page } = await openPage(browser, join(stop, 'report.html'));
     const lines = await page.$$eval('section[data-chart="length"] g[aria-label="line"] path', (p) => p.length);
     expect(lines).toBe(3);
+    // Every line stays inside its chart (a y domain in the wrong units once drew them across the page).
+    const outside = await page.$$eval('section[data-chart="length"] g[aria-label="line"] path', (paths) =>
+      paths.filter((p) => {
+        const box = p.getBoundingClientRect();
+        const svg = p.closest('svg')!.getBoundingClientRect();
+        return box.top < svg.top - 1 || box.bottom > svg.bottom + 1;
+      }).length,
+    );
+    expect(outside).toBe(0);
     await page.close();
   });
 
