@@ -9,7 +9,7 @@ import { critical } from './estimate.js';
 import { quantityPlan } from './quantities.js';
 import { variantLines } from './report.js';
 import { matchBatches, openResult, type ResultInfo } from './results.js';
-import type { Figure, VerdictInput, VerdictRow } from './verdict.js';
+import { verdictText, type Figure, type VerdictInput, type VerdictRow } from './verdict.js';
 
 /**
  * The verdict's input, built the same way for the terminal and for report.html: from a finished result
@@ -141,7 +141,6 @@ export async function verdictFromComparison(c: Comparison, a: ResultInfo, b: Res
 /** After `run` or `merge`: the verdict block, or a warning when it could not be built (the results are complete whatever happens here). */
 export async function verdictAfterRun(dir: string): Promise<string> {
   try {
-    const { verdictText } = await import('./verdict.js');
     return verdictText(await verdictFromFolder(dir));
   } catch (err) {
     process.stderr.write(`warning: the verdict could not be written: ${err instanceof Error ? err.message : String(err)}\n`);

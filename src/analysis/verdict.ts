@@ -111,6 +111,12 @@ function quantityName(q: string, v: VerdictInput): Named {
   }
 }
 
+/** A compare.csv quantity in words, for the report's charts: "greedy's win share", "turns per round". */
+export function quantityLabel(q: string, words: { lineup: readonly string[]; metricInfo?: readonly MetricInfo[]; players: number }): string {
+  const v: VerdictInput = { ...words, variants: [], matches: new Map(), figures: new Map(), rows: [], paired: true };
+  return quantityName(q, v).name.replace(/^the /, '');
+}
+
 function seatsOf(bot: string, v: VerdictInput): number {
   return v.lineup.filter((n) => n === bot).length;
 }
@@ -281,6 +287,24 @@ function withAliases(text: string, r: VerdictRow, aliases: Map<VerdictRow, strin
 
 // ---------- blocks ----------
 
+/**
+ * The first-player advantage, then the positions whose win share moved. When every position moved the
+ * same way, that is one sentence: it is a change in how often anyone wins (annulled matches), not in
+ * the balance of the seats.
+ */
+function balanceSentences(rows: readonly VerdictRow[], v: VerdictInput, family: number, aliases: Map<VerdictRow, string[]>): string[] {
+  const advantage = rows.filter((r) => r.quantity === 'first_player_advantage').map((r) => withAliases(rowSentence(r, v, family), r, aliases));
+  const seats = rows.filter((r) => r.quantity.startsWith('seat_win_share:'));
+  const movedSeats = seats.filter(moved);
+  const sameWay = movedSeats.length === v.players && movedSeats.every((r) => Math.sign(r.difference) === Math.sign(movedSeats[0].difference));
+  if (!sameWay) return [...advantage, ...movedSeats.map((r) => rowSentence(r, v, family))];
+  const sizes = movedSeats.map((r) => Math.abs(r.difference) * 100);
+  const d = decimalsFor((100 * (movedSeats[0].high - movedSeats[0].low)) / 2);
+  const way = movedSeats[0].difference > 0 ? 'rose' : 'fell';
+  const why = movedSeats[0].difference > 0 ? 'more matches have a winner' : 'fewer matches have a winner';
+  return [...advantage, `every position's win share ${way}, by ${fixed(Math.min(...sizes), d)} to ${fixed(Math.max(...sizes), d)} points: ${why}, whoever plays first.`];
+}
+
 const SHOWN_OTHERS = 8;
 
 function section(label: string, sentences: readonly string[]): string[] {
@@ -299,8 +323,7 @@ function variantBlock(variant: string, v: VerdictInput, family: number): string[
     ? [`all seats are ${v.lineup[0]}: the seats' balance is the question.`]
     : s.wins.map((r) => say(r, rowSentence(r, v, family)));
   out.push(...section('Who wins', wins));
-  const balance = s.balance.filter((r) => r.quantity === 'first_player_advantage' || moved(r));
-  out.push(...section('Balance', balance.map((r) => say(r, rowSentence(r, v, family)))));
+  out.push(...section('Balance', balanceSentences(s.balance, v, family, aliases)));
   out.push(...section('Length', s.length.map((r) => lengthSentence(r, family, v.paired))));
   const endMoved = s.endings.filter(moved).map((r) => say(r, endingSentence(r, v)));
   const endQuiet = s.endings.filter((r) => !moved(r));

@@ -1,5 +1,5 @@
 import type { MetricInfo } from '../engine/game.js';
-import { metricName } from '../analysis/verdict.js';
+import { metricName, quantityLabel } from '../analysis/verdict.js';
 import type { ChartSpec } from './charts-client.js';
 import type { ReportData, Row } from './data.js';
 
@@ -230,13 +230,15 @@ function compareTable(rows: Row[]) {
   };
 }
 
-function forest(d: ReportData): ReportChart[] {
+function forest(d: ReportData, words: ChartWords): ReportChart[] {
   if (!d.compare || d.compare.length === 0) return [];
   const shares = d.compare.filter((r) => isShareQuantity(r.quantity));
   const others = d.compare.filter((r) => !isShareQuantity(r.quantity) && n(r.reference_value) !== 0 && Number.isFinite(n(r.reference_value)));
+  const lineup = (Array.isArray(d.run.lineup) ? d.run.lineup : []).map((e) => String((e as { name?: unknown }).name));
+  const label = (q: string) => quantityLabel(q, { lineup, metricInfo: words.metricInfo, players: players(d) });
   const point = (r: Row, scale: number) => ({
     fy: r.variant,
-    y: r.quantity,
+    y: label(r.quantity),
     x: n(r.difference) / scale,
     lo: n(r.ci_low95) / scale,
     hi: n(r.ci_high95) / scale,
@@ -342,6 +344,6 @@ function sequential(d: ReportData): ReportChart | null {
 
 /** The report's charts, in page order; those whose file is absent are left out. */
 export function reportCharts(d: ReportData, words: ChartWords = {}): ReportChart[] {
-  const all = [winShares(d), seatShares(d), firstPlayer(d), lengths(d), endReasons(d), metrics(d, words), ...forest(d), leaderboard(d), sequential(d)];
+  const all = [winShares(d), seatShares(d), firstPlayer(d), lengths(d), endReasons(d), metrics(d, words), ...forest(d, words), leaderboard(d), sequential(d)];
   return all.filter((c): c is ReportChart => c !== null);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MetricInfo } from '../../src/engine/game.js';
 import { rowFromCsv } from '../../src/analysis/verdict-input.js';
-import { metricName, verdictLines, type Figure, type VerdictInput, type VerdictRow } from '../../src/analysis/verdict.js';
+import { metricName, quantityLabel, verdictLines, type Figure, type VerdictInput, type VerdictRow } from '../../src/analysis/verdict.js';
 
 /** A comparison row; `p`/`pHolm` small means "moved". Intervals are difference ± 1.96 se, written out. */
 function row(quantity: string, ref: number, value: number, se: number, pHolm: number, variant = 'deal-3'): VerdictRow {
@@ -177,5 +177,29 @@ describe('compare.csv rows', () => {
     });
     expect(r.se).toBeCloseTo(0.01, 5);
     expect(r.pHolm).toBe(0.01);
+  });
+});
+
+describe('the positions in turn order', () => {
+  it('says once that every position fell when all four did (fewer winners), not four sentences', () => {
+    const seats = [0.005, 0.0052, 0.0072, 0.0058].map((drop, k) => row(`seat_win_share:${k}`, 0.15, 0.15 - drop, 0.0012, 1e-5));
+    const text = verdictLines(stopInput([row('first_player_advantage', -0.0008, 0, 0.0012, 1), ...seats])).join('\n');
+    expect(text).toContain("every position's win share fell, by 0.50 to 0.72 points: fewer matches have a winner");
+    expect(text).not.toContain('position 2 in turn order');
+  });
+
+  it('names a single position that moved', () => {
+    const text = verdictLines(stopInput([row('first_player_advantage', 0, 0.03, 0.005, 1e-4), row('seat_win_share:0', 0.25, 0.28, 0.005, 1e-4)])).join('\n');
+    expect(text).toContain('the win share of position 1 in turn order rose from 25.00% to 28.00%');
+    expect(text).toContain('the first-player advantage rose from 0.00 to +3.00 points');
+  });
+});
+
+describe('labels for the report', () => {
+  it('puts compare.csv quantities in words', () => {
+    const words = { lineup: ['greedy', 'random', 'random'], metricInfo: STOP_INFO, players: 3 };
+    expect(quantityLabel('metric:turns_per_round', words)).toBe('turns per round');
+    expect(quantityLabel('win_share:random', words)).toBe("each random seat's win share");
+    expect(quantityLabel('end_reason:deck_empty', words)).toBe('matches ended by deck empty');
   });
 });
