@@ -287,6 +287,8 @@ function forest(d: ReportData, words: ChartWords): ReportChart[] {
 
 function leaderboard(d: ReportData): ReportChart | null {
   if (!d.ratings || d.ratings.length === 0) return null;
+  // Every seat the same bot: a one-bot leaderboard says nothing (the seats' balance is the question).
+  if (new Set(d.ratings.map((r) => r.bot)).size === 1) return null;
   return {
     spec: {
       id: 'ratings',
