@@ -8,6 +8,8 @@ import type { CompareRow, Comparison } from './compare.js';
 import { minimumDetectableEffect } from './decisions.js';
 import { critical } from './estimate.js';
 import { isRate } from './quantities.js';
+import { metricName } from './verdict.js';
+import type { MetricInfo } from '../engine/game.js';
 
 /** compare.csv and variants.csv, and the terminal block that says what changed. */
 
@@ -150,7 +152,7 @@ function decimalsFor(width: number): number {
 }
 
 /** "games 1.4 turns longer (95% CI 1.3 to 1.5)", for a significant row. */
-export function findingText(r: CompareRow): string {
+export function findingText(r: CompareRow, metricInfo?: readonly MetricInfo[]): string {
   const rate = isRate(r.quantity);
   const scale = rate ? 100 : 1;
   const d = decimalsFor(scale * (Number.isFinite(r.high - r.low) ? (r.high - r.low) / 2 : Math.abs(r.difference)));
@@ -167,7 +169,7 @@ export function findingText(r: CompareRow): string {
     case 'turns_median':
       return `median game ${size} turns ${up ? 'longer' : 'shorter'} (${fixed(r.referenceValue, 1)} to ${fixed(r.value, 1)}; ${r.test} test)`;
     case 'decisions_mean':
-      return `${size} ${up ? 'more' : 'fewer'} bot decisions per game${ci}`;
+      return `${size} ${up ? 'more' : 'fewer'} bot decisions per match${ci}`;
     case 'annulled_rate':
       return `annulled games ${size} points ${moreLess} frequent${ci}`;
     case 'fault_rate':
@@ -181,7 +183,8 @@ export function findingText(r: CompareRow): string {
     case 'first_player_advantage':
       return `first-player advantage ${size} points ${up ? 'larger' : 'smaller'}${ci}`;
     case 'metric':
-      return `${name} ${size} ${up ? 'higher' : 'lower'} per game${ci}`;
+      // In the game's words ("turns per round"), never "per game" of a per-round quantity (verdict.ts).
+      return `${metricName(name, metricInfo).name} ${size} ${up ? 'higher' : 'lower'}${ci}`;
     default:
       return `${r.quantity} ${up ? '+' : '-'}${size}${ci}`;
   }
@@ -209,7 +212,7 @@ export function significant(rows: readonly CompareRow[], alpha = ALPHA): Compare
 const SHOWN_FINDINGS = 12;
 
 /** The terminal block: the findings in words, then what did not change detectably and what would have been detected. */
-export function comparisonText(c: Comparison, files?: string): string {
+export function comparisonText(c: Comparison, files?: string, metricInfo?: readonly MetricInfo[]): string {
   const out: string[] = [];
   const candidates = [...new Set(c.rows.map((r) => r.variant))];
   const reference = c.rows[0]?.reference ?? '';
@@ -219,7 +222,7 @@ export function comparisonText(c: Comparison, files?: string): string {
   if (found.length === 0) out.push('  No significant difference.');
   else {
     out.push('  Significant differences, largest standardized effect first:');
-    for (const r of found.slice(0, SHOWN_FINDINGS)) out.push(`    ${r.variant}: ${findingText(r)}`);
+    for (const r of found.slice(0, SHOWN_FINDINGS)) out.push(`    ${r.variant}: ${findingText(r, metricInfo)}`);
     if (found.length > SHOWN_FINDINGS) out.push(`    ... and ${found.length - SHOWN_FINDINGS} more (compare.csv)`);
   }
   for (const v of candidates) {

@@ -5,7 +5,7 @@ import { isRate } from '../analysis/quantities.js';
 import { ALPHA, comparisonText, significant, variantsTable, writeComparison } from '../analysis/report.js';
 import { openResult } from '../analysis/results.js';
 import { verdictText } from '../analysis/verdict.js';
-import { verdictFromComparison } from '../analysis/verdict-input.js';
+import { metricInfoOf, verdictFromComparison } from '../analysis/verdict-input.js';
 import { fixed } from '../reports/stats.js';
 import { formatTable } from '../reports/table.js';
 import { InputError } from '../runner/errors.js';
@@ -49,7 +49,7 @@ export async function compareCommand(argv: Record<string, unknown>): Promise<Com
     `Baseline ${a.shown} (${a.matchesPerVariant} matches per variant), candidate ${b.shown} (${b.matchesPerVariant}).\n\n` +
     `${answer}\n` +
     `Variants side by side:\n${variantsTable(comparison.sides)}\n\n` +
-    comparisonText(comparison, `Wrote ${shownPath(outDir)}/compare.csv and variants.csv.`) +
+    comparisonText(comparison, `Wrote ${shownPath(outDir)}/compare.csv and variants.csv.`, await metricInfoOf(b.game)) +
     (verdict ? gateText(verdict) : '');
   let code: number = COMPARE_EXIT.equivalent;
   if (verdict) code = COMPARE_EXIT[verdict.verdict];
