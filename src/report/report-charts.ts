@@ -235,7 +235,7 @@ function forest(d: ReportData, words: ChartWords): ReportChart[] {
   const shares = d.compare.filter((r) => isShareQuantity(r.quantity));
   const others = d.compare.filter((r) => !isShareQuantity(r.quantity) && n(r.reference_value) !== 0 && Number.isFinite(n(r.reference_value)));
   const lineup = (Array.isArray(d.run.lineup) ? d.run.lineup : []).map((e) => String((e as { name?: unknown }).name));
-  const label = (q: string) => quantityLabel(q, { lineup, metricInfo: words.metricInfo, players: players(d) });
+  const label = (q: string) => quantityLabel(q, { lineup, metricInfo: words.metricInfo });
   const point = (r: Row, scale: number) => ({
     fy: r.variant,
     y: label(r.quantity),

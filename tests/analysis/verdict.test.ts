@@ -197,7 +197,7 @@ describe('the positions in turn order', () => {
 
 describe('labels for the report', () => {
   it('puts compare.csv quantities in words', () => {
-    const words = { lineup: ['greedy', 'random', 'random'], metricInfo: STOP_INFO, players: 3 };
+    const words = { lineup: ['greedy', 'random', 'random'], metricInfo: STOP_INFO };
     expect(quantityLabel('metric:turns_per_round', words)).toBe('turns per round');
     expect(quantityLabel('win_share:random', words)).toBe("each random seat's win share");
     expect(quantityLabel('end_reason:deck_empty', words)).toBe('matches ended by deck empty');
