@@ -3,6 +3,7 @@ import { relative } from 'node:path';
 import { compareVariants } from './compare.js';
 import { comparisonText, variantsTable, writeComparison } from './report.js';
 import { openResult } from './results.js';
+import { metricInfoOf } from './verdict-input.js';
 
 /**
  * After `tavolo run` or `tavolo merge` of a tournament with two or more variants: compares every variant
@@ -30,7 +31,7 @@ async function compare(outDir: string, baseline?: string): Promise<string> {
   const shown = rel === '' ? '.' : rel.startsWith('..') ? info.dir : rel;
   return (
     `\nVariants side by side:\n${variantsTable(comparison.sides)}\n\n` +
-    comparisonText(comparison, `Wrote ${shown}/compare.csv and variants.csv.`)
+    comparisonText(comparison, `Wrote ${shown}/compare.csv and variants.csv.`, await metricInfoOf(info.game))
   );
 }
 

@@ -8,6 +8,8 @@ import type { CompareRow, Comparison } from './compare.js';
 import { detectableChange } from './decisions.js';
 import { critical } from './estimate.js';
 import { isRate } from './quantities.js';
+import { metricName } from './verdict.js';
+import type { MetricInfo } from '../engine/game.js';
 
 /** compare.csv and variants.csv, and the terminal block that says what changed. */
 
@@ -152,7 +154,7 @@ function decimalsFor(width: number): number {
 }
 
 /** "games 1.4 turns longer (95% CI 1.3 to 1.5)", for a significant row. */
-export function findingText(r: CompareRow): string {
+export function findingText(r: CompareRow, metricInfo?: readonly MetricInfo[]): string {
   const rate = isRate(r.quantity);
   const scale = rate ? 100 : 1;
   const d = decimalsFor(scale * (Number.isFinite(r.high - r.low) ? (r.high - r.low) / 2 : Math.abs(r.difference)));
@@ -171,7 +173,7 @@ export function findingText(r: CompareRow): string {
     case 'turns_median_difference':
       return `the median pair's game ${size} turns ${up ? 'longer' : 'shorter'}${ci.replace(' points', '')} (sign test)`;
     case 'decisions_mean':
-      return `${size} ${up ? 'more' : 'fewer'} bot decisions per game${ci}`;
+      return `${size} ${up ? 'more' : 'fewer'} bot decisions per match${ci}`;
     case 'annulled_rate':
       return `annulled games ${size} points ${moreLess} frequent${ci}`;
     case 'fault_rate':
@@ -185,7 +187,8 @@ export function findingText(r: CompareRow): string {
     case 'first_player_advantage':
       return `first-player advantage ${size} points ${up ? 'larger' : 'smaller'}${ci}`;
     case 'metric':
-      return `${name} ${size} ${up ? 'higher' : 'lower'} per game${ci}`;
+      // In the game's words ("turns per round"), never "per game" of a per-round quantity (verdict.ts).
+      return `${metricName(name, metricInfo).name} ${size} ${up ? 'higher' : 'lower'}${ci}`;
     default:
       return `${r.quantity} ${up ? '+' : '-'}${size}${ci}`;
   }
@@ -197,15 +200,28 @@ export function standardizedEffect(r: CompareRow): number {
   return r.sd > 0 ? Math.abs(r.difference) / r.sd : r.difference === 0 ? 0 : Infinity;
 }
 
-/** The rows found significant after Holm (each column once: rows that repeat another are left out), largest standardized effect first. */
+/**
+ * A variant's only win-share row: every seat is that bot, so its "win share" only mirrors the annulled
+ * matches (issue 21) and is not a finding about the bot.
+ */
+export function oneBotShare(r: CompareRow, rows: readonly CompareRow[]): boolean {
+  return r.quantity.startsWith('win_share:') && rows.filter((x) => x.variant === r.variant && x.quantity.startsWith('win_share:')).length === 1;
+}
+
+/**
+ * The rows found significant after Holm, largest standardized effect first: each column once (rows that
+ * repeat another are left out), and one-bot win shares left out.
+ */
 export function significant(rows: readonly CompareRow[], alpha = ALPHA): CompareRow[] {
-  return rows.filter((r) => r.pHolm < alpha && r.sameAs === '').sort((x, y) => standardizedEffect(y) - standardizedEffect(x));
+  return rows
+    .filter((r) => r.pHolm < alpha && r.sameAs === '' && !oneBotShare(r, rows))
+    .sort((x, y) => standardizedEffect(y) - standardizedEffect(x));
 }
 
 const SHOWN_FINDINGS = 12;
 
 /** The terminal block: the findings in words, then what did not change detectably and what would have been detected. */
-export function comparisonText(c: Comparison, files?: string): string {
+export function comparisonText(c: Comparison, files?: string, metricInfo?: readonly MetricInfo[]): string {
   const out: string[] = [];
   const candidates = [...new Set(c.rows.map((r) => r.variant))];
   const reference = c.rows[0]?.reference ?? '';
@@ -217,12 +233,15 @@ export function comparisonText(c: Comparison, files?: string): string {
   if (found.length === 0) out.push('  No significant difference.');
   else {
     out.push('  Significant differences, largest standardized effect first:');
-    for (const r of found.slice(0, SHOWN_FINDINGS)) out.push(`    ${r.variant}: ${findingText(r)}`);
+    for (const r of found.slice(0, SHOWN_FINDINGS)) out.push(`    ${r.variant}: ${findingText(r, metricInfo)}`);
     if (found.length > SHOWN_FINDINGS) out.push(`    ... and ${found.length - SHOWN_FINDINGS} more (compare.csv)`);
   }
   for (const v of candidates) {
     const quiet = c.rows.filter(
-      (r) => r.variant === v && !(r.pHolm < ALPHA) && (r.quantity.startsWith('win_share:') || r.quantity === 'first_player_advantage'),
+      (r) =>
+        r.variant === v &&
+        !(r.pHolm < ALPHA) &&
+        ((r.quantity.startsWith('win_share:') && !oneBotShare(r, c.rows)) || r.quantity === 'first_player_advantage'),
     );
     if (quiet.length === 0) continue;
     const parts = quiet.map((r) => `${r.quantity === 'first_player_advantage' ? 'the first-player advantage' : `${r.quantity.slice(10)}'s win share`} (${powerText(r)})`);

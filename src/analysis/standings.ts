@@ -108,6 +108,11 @@ export function headToHeadCsv(results: ReturnType<Standings['results']>): string
 export function leaderboardText(results: ReturnType<Standings['results']>): string {
   const out: string[] = [];
   for (const { variant, fit } of results) {
+    if (fit.ratings.length === 1) {
+      // Every seat is the same bot: a one-bot leaderboard says nothing (issue 21); the seats' balance is the question.
+      out.push(`Ratings, variant ${variant}: every seat is ${fit.ratings[0].name}, so there is no leaderboard; the seats' balance is in seats.csv.`, '');
+      continue;
+    }
     out.push(`Ratings, variant ${variant} (${fit.matches} matches; Elo-like scale, field mean 1500; docs/ratings.md)`);
     const rows = fit.ratings.map((r) => [r.name, String(r.rank), fixed(r.rating, 0), `${fixed(r.low95, 0)} - ${fixed(r.high95, 0)}`]);
     const table = formatTable(['bot', 'rank', 'rating', '95% interval'], rows).split('\n');

@@ -4,6 +4,8 @@ import { gate, parseTolerances, type GateResult } from '../analysis/gate.js';
 import { isRate } from '../analysis/quantities.js';
 import { ALPHA, comparisonText, significant, variantsTable, writeComparison } from '../analysis/report.js';
 import { openResult } from '../analysis/results.js';
+import { verdictText } from '../analysis/verdict.js';
+import { metricInfoOf, verdictFromComparison } from '../analysis/verdict-input.js';
 import { fixed } from '../reports/stats.js';
 import { formatTable } from '../reports/table.js';
 import { InputError } from '../runner/errors.js';
@@ -51,10 +53,12 @@ export async function compareCommand(argv: Record<string, unknown>): Promise<Com
 
   const outDir = resolve(out ?? join('compare', `${basename(a.dir)}-vs-${basename(b.dir)}`));
   writeComparison(outDir, comparison);
+  const answer = verdictText(await verdictFromComparison(comparison, a, b));
   const text =
     `Baseline ${a.shown} (${a.matchesPerVariant} matches per variant), candidate ${b.shown} (${b.matchesPerVariant}).\n\n` +
+    `${answer}\n` +
     `Variants side by side:\n${variantsTable(comparison.sides)}\n\n` +
-    comparisonText(comparison, `Wrote ${shownPath(outDir)}/compare.csv and variants.csv.`) +
+    comparisonText(comparison, `Wrote ${shownPath(outDir)}/compare.csv and variants.csv.`, await metricInfoOf(b.game)) +
     (verdict ? gateText(verdict) : '');
   let code: number = COMPARE_EXIT.equivalent;
   if (verdict) code = COMPARE_EXIT[verdict.verdict];

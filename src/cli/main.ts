@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { compareAfterRun } from '../analysis/after-run.js';
+import { verdictAfterRun } from '../analysis/verdict-input.js';
 import { summaryText, rotationNote } from '../reports/table.js';
 import { packageRoot } from '../reports/runinfo.js';
 import type { VariantStats } from '../reports/aggregate.js';
@@ -325,6 +326,9 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
       );
       process.stdout.write(faultLines(outcome.faults));
     } else {
+      // The answer first: the comparison is computed (and compare.csv written) before any table is printed.
+      const comparisonText = await compareAfterRun(outcome.outDir, spec.baseline);
+      process.stdout.write('\n' + (await verdictAfterRun(outcome.outDir)));
       process.stdout.write('\n' + summaryText(outcome.stats, { game: spec.game.name, betterScore: spec.game.betterScore }) + '\n');
       process.stdout.write(rotationNote(outcome.sequential?.stopAt ?? spec.matches, spec.players) + '\n');
       if (spec.variants.length > 1) {
@@ -340,7 +344,7 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
           (outcome.playedMatches > outcome.totalMatches ? '; those played past the stopping point are left out' : '') +
           ')\n',
       );
-      process.stdout.write(await compareAfterRun(outcome.outDir, spec.baseline));
+      process.stdout.write(comparisonText);
       await reportAfterRun(outcome.outDir);
     }
     return Object.keys(outcome.faults).length > 0 ? EXIT.faults : EXIT.ok;
@@ -370,13 +374,15 @@ async function mergeCommand(argv: Record<string, unknown>): Promise<number> {
   const out = textFlag('--out', argv.out);
   try {
     const r = await withSignals((signal) => mergeShards(dirs, out, signal, argv.force === true));
+    const comparisonText = await compareAfterRun(r.outDir);
+    process.stdout.write('\n' + (await verdictAfterRun(r.outDir)));
     await printStats(r.stats, r.meta.identity.game);
     process.stdout.write(await standingsAfterRun(r.outDir));
     process.stdout.write(faultLines(r.faults));
     process.stdout.write(
       `Merged ${dirs.length} shard${dirs.length > 1 ? 's' : ''} (${r.totalMatches} matches): wrote ${shownPath(r.outDir)}/matches.csv, summary.csv, seats.csv, run.json\n`,
     );
-    process.stdout.write(await compareAfterRun(r.outDir));
+    process.stdout.write(comparisonText);
     await reportAfterRun(r.outDir);
     return Object.keys(r.faults).length > 0 ? EXIT.faults : EXIT.ok;
   } catch (err) {
