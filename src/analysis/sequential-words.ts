@@ -43,6 +43,8 @@ interface QuantityWords {
   unit: string;
   /** Shares are shown in points (x 100). */
   scale: number;
+  /** The clauses open with a lineup name, whose case is kept at a sentence's start. */
+  opensWithName: boolean;
 }
 
 function botWords(bot: string, opponent: string): QuantityWords {
@@ -55,6 +57,7 @@ function botWords(bot: string, opponent: string): QuantityWords {
     difference: `${bot}'s win share minus ${opponent}'s`,
     unit: 'points of win share',
     scale: 100,
+    opensWithName: true,
   };
 }
 
@@ -69,6 +72,7 @@ function variantWords(v: string, b: string, quantity: string): QuantityWords {
     difference,
     unit,
     scale,
+    opensWithName: quantity.startsWith('win_share:'),
   });
   switch (quantity) {
     case 'turns_mean':
@@ -113,19 +117,20 @@ function decidedAfter(r: SequentialReport): string {
   return `decided after ${count(r.matches)} of at most ${count(r.maxMatches)} matches${per}`;
 }
 
-function capital(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
+/** A sentence's first letter in upper case, unless the clauses open with a lineup name (kept as written). */
+function capital(w: QuantityWords, s: string): string {
+  return w.opensWithName ? s : s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 /** The two-outcome test's first line: the accepted hypothesis as a claim. */
 function twoOutcomeHeadline(r: SequentialReport, w: QuantityWords): string {
   const up = r.d1 > r.d0;
   const gap = r.d0 === 0 ? `at least ${amount(w, Math.abs(r.d1))}` : `${amount(w, r.d1)} rather than ${amount(w, r.d0)}`;
-  if (r.verdict === 'H1 accepted') return `${capital(up ? w.higher : w.lower)} by ${gap} ${w.unit} (${percent(1 - r.alpha)}): ${decidedAfter(r)}.`;
+  if (r.verdict === 'H1 accepted') return `${capital(w, up ? w.higher : w.lower)} by ${gap} ${w.unit} (${percent(1 - r.alpha)}): ${decidedAfter(r)}.`;
   if (r.verdict === 'H0 accepted') {
     const claim = up ? w.notHigher : w.notLower;
     return (
-      `${capital(claim)} by ${amount(w, Math.abs(r.d1 - r.d0))} ${w.unit}: the difference is nearer ${amount(w, r.d0)} than ` +
+      `${capital(w, claim)} by ${amount(w, Math.abs(r.d1 - r.d0))} ${w.unit}: the difference is nearer ${amount(w, r.d0)} than ` +
       `${amount(w, r.d1)} (${percent(1 - r.beta)}): ${decidedAfter(r)}.`
     );
   }
@@ -149,9 +154,9 @@ function halvesSoFar(r: SequentialReport, w: QuantityWords): string[] {
 /** The three-outcome test's first line: stronger, weaker, or equal within ±d. */
 function threeOutcomeHeadline(r: SequentialReport, w: QuantityWords): string {
   const d = `±${amount(w, r.within!)} ${w.unit}`;
-  if (r.verdict === 'higher') return `${capital(w.higher)} (${percent(1 - r.alpha)}): ${decidedAfter(r)}.`;
-  if (r.verdict === 'lower') return `${capital(w.lower)} (${percent(1 - r.alpha)}): ${decidedAfter(r)}.`;
-  if (r.verdict === 'equal') return `${capital(w.same)} within ${d} (${percent(1 - r.beta)}): ${decidedAfter(r)}.`;
+  if (r.verdict === 'higher') return `${capital(w, w.higher)} (${percent(1 - r.alpha)}): ${decidedAfter(r)}.`;
+  if (r.verdict === 'lower') return `${capital(w, w.lower)} (${percent(1 - r.alpha)}): ${decidedAfter(r)}.`;
+  if (r.verdict === 'equal') return `${capital(w, w.same)} within ${d} (${percent(1 - r.beta)}): ${decidedAfter(r)}.`;
   if (r.verdict === 'conflicting') {
     return `Undecided: the test's two halves accepted opposite differences after ${count(r.matches)} matches; run it again with more matches.`;
   }
