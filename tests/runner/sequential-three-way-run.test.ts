@@ -22,8 +22,9 @@ function specFile(name: string, spec: Record<string, unknown>): string {
 }
 
 /** greedy against itself under two names: the true difference is exactly 0. */
-const mirror = (name: string, sequential: Record<string, unknown>) =>
+const mirror = (name: string, sequential: Record<string, unknown>, seed = name) =>
   specFile(name, {
+    seed,
     players: 2,
     matches: 4000,
     bots: [
@@ -58,8 +59,10 @@ describe('three outcomes on real matches', () => {
   });
 
   it('greedy against itself is "equal within ±10 points", and the terminal says so in words', async () => {
+    // A mirror ends "equal" in about 90% of seeds (a wrong "stronger" or "weaker" at most alpha each):
+    // seed m1 is one of those (measured: m1 to m52 gave EQUAL_COUNT).
     const out = join(dir, 'equal');
-    const r = await tavoloAsync(['run', mirror('equal', { equalWithin: 0.1 }), '--out', out, '--threads', '1']);
+    const r = await tavoloAsync(['run', mirror('equal', { equalWithin: 0.1 }, 'm1'), '--out', out, '--threads', '1']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/greedy-a and greedy-b are equally strong within ±10 points of win share \(95%\): decided after \d+ of at most 4,000 matches/);
     expect(r.stdout).not.toMatch(/H0 accepted|H1 accepted/);
