@@ -61,42 +61,72 @@ function botWords(bot: string, opponent: string): QuantityWords {
   };
 }
 
-/** Clauses for a variant against its baseline, by quantity: [more, less, as much, difference, unit, scale]. */
+/** Clauses for a variant v against its baseline b, by quantity. */
 function variantWords(v: string, b: string, quantity: string): QuantityWords {
-  const clauses = (more: string, less: string, same: string, no: [string, string], difference: string, unit: string, scale: number) => ({
-    higher: more,
-    lower: less,
-    notHigher: no[0],
-    notLower: no[1],
-    same,
-    difference,
-    unit,
-    scale,
-    opensWithName: quantity.startsWith('win_share:'),
-  });
+  const words = (w: Omit<QuantityWords, 'opensWithName'>): QuantityWords => ({ ...w, opensWithName: false });
   switch (quantity) {
     case 'turns_mean':
-      return clauses(`games are longer in ${v} than in ${b}`, `games are shorter in ${v} than in ${b}`, `games are as long in ${v} as in ${b}`,
-        [`games are not longer in ${v} than in ${b}`, `games are not shorter in ${v} than in ${b}`], `turns per game in ${v} minus ${b}`, 'turns', 1);
+      return words({
+        higher: `games are longer in ${v} than in ${b}`,
+        lower: `games are shorter in ${v} than in ${b}`,
+        notHigher: `games are not longer in ${v} than in ${b}`,
+        notLower: `games are not shorter in ${v} than in ${b}`,
+        same: `games are as long in ${v} as in ${b}`,
+        difference: `turns per game in ${v} minus ${b}`,
+        unit: 'turns',
+        scale: 1,
+      });
     case 'decisions_mean':
-      return clauses(`games take more bot decisions in ${v} than in ${b}`, `games take fewer bot decisions in ${v} than in ${b}`,
-        `games take as many bot decisions in ${v} as in ${b}`, [`games do not take more bot decisions in ${v} than in ${b}`,
-          `games do not take fewer bot decisions in ${v} than in ${b}`], `bot decisions per game in ${v} minus ${b}`, 'decisions', 1);
+      return words({
+        higher: `games take more bot decisions in ${v} than in ${b}`,
+        lower: `games take fewer bot decisions in ${v} than in ${b}`,
+        notHigher: `games do not take more bot decisions in ${v} than in ${b}`,
+        notLower: `games do not take fewer bot decisions in ${v} than in ${b}`,
+        same: `games take as many bot decisions in ${v} as in ${b}`,
+        difference: `bot decisions per game in ${v} minus ${b}`,
+        unit: 'decisions',
+        scale: 1,
+      });
     case 'annulled_rate':
-      return clauses(`more matches are annulled in ${v} than in ${b}`, `fewer matches are annulled in ${v} than in ${b}`,
-        `as many matches are annulled in ${v} as in ${b}`, [`no more matches are annulled in ${v} than in ${b}`,
-          `no fewer matches are annulled in ${v} than in ${b}`], `the annulled share in ${v} minus ${b}`, 'points of the annulled share', 100);
+      return words({
+        higher: `more matches are annulled in ${v} than in ${b}`,
+        lower: `fewer matches are annulled in ${v} than in ${b}`,
+        notHigher: `no more matches are annulled in ${v} than in ${b}`,
+        notLower: `no fewer matches are annulled in ${v} than in ${b}`,
+        same: `as many matches are annulled in ${v} as in ${b}`,
+        difference: `the annulled share in ${v} minus ${b}`,
+        unit: 'points of the annulled share',
+        scale: 100,
+      });
     case 'first_player_advantage':
-      return clauses(`the first player's advantage is larger in ${v} than in ${b}`, `the first player's advantage is smaller in ${v} than in ${b}`,
-        `the first player's advantage is the same in ${v} as in ${b}`, [`the first player's advantage is not larger in ${v} than in ${b}`,
-          `the first player's advantage is not smaller in ${v} than in ${b}`], `the first player's advantage in ${v} minus ${b}`, 'points', 100);
-    default: {
-      const name = quantity.slice('win_share:'.length);
-      return clauses(`${name} wins more often in ${v} than in ${b}`, `${name} wins less often in ${v} than in ${b}`,
-        `${name} wins as often in ${v} as in ${b}`, [`${name} does not win more often in ${v} than in ${b}`,
-          `${name} does not win less often in ${v} than in ${b}`], `${name}'s win share in ${v} minus ${b}`, 'points of win share', 100);
-    }
+      return words({
+        higher: `the first player's advantage is larger in ${v} than in ${b}`,
+        lower: `the first player's advantage is smaller in ${v} than in ${b}`,
+        notHigher: `the first player's advantage is not larger in ${v} than in ${b}`,
+        notLower: `the first player's advantage is not smaller in ${v} than in ${b}`,
+        same: `the first player's advantage is the same in ${v} as in ${b}`,
+        difference: `the first player's advantage in ${v} minus ${b}`,
+        unit: 'points',
+        scale: 100,
+      });
+    default:
+      return winShareWords(v, b, quantity.slice('win_share:'.length));
   }
+}
+
+/** A lineup name's win share in variant v against baseline b. */
+function winShareWords(v: string, b: string, name: string): QuantityWords {
+  return {
+    higher: `${name} wins more often in ${v} than in ${b}`,
+    lower: `${name} wins less often in ${v} than in ${b}`,
+    notHigher: `${name} does not win more often in ${v} than in ${b}`,
+    notLower: `${name} does not win less often in ${v} than in ${b}`,
+    same: `${name} wins as often in ${v} as in ${b}`,
+    difference: `${name}'s win share in ${v} minus ${b}`,
+    unit: 'points of win share',
+    scale: 100,
+    opensWithName: true,
+  };
 }
 
 function wordsOf(s: SequentialSubject): QuantityWords {

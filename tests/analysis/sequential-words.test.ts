@@ -34,6 +34,15 @@ describe('a sequential verdict in words', () => {
     expect(claim).toBe('Games are shorter in short than in base by at least 0.5 turns (95%): decided after 400 of at most 20,000 matches per variant.');
   });
 
+  it("every quantity reads in its own words and unit; a lineup name keeps its case", () => {
+    const claim = (quantity: string, d1: number) =>
+      sequentialVerdictLines(bots({ subject: { kind: 'variant', variant: 'v', baseline: 'b', quantity }, d1 }))[0];
+    expect(claim('win_share:greedy', 0.02)).toMatch(/^greedy wins more often in v than in b by at least 2 points of win share \(95%\)/);
+    expect(claim('annulled_rate', -0.03)).toMatch(/^Fewer matches are annulled in v than in b by at least 3 points of the annulled share/);
+    expect(claim('decisions_mean', 2)).toMatch(/^Games take more bot decisions in v than in b by at least 2 decisions/);
+    expect(claim('first_player_advantage', 0.05)).toMatch(/^The first player's advantage is larger in v than in b by at least 5 points/);
+  });
+
   it('an undecided test says so and what to do', () => {
     const [claim] = sequentialVerdictLines(bots({ verdict: 'undecided at the maximum', matches: 4000 }));
     expect(claim).toMatch(/^Undecided after all 4,000 matches: .*raise matches/);
