@@ -46,7 +46,7 @@ describe('three outcomes on real matches', () => {
     const info = JSON.parse(read(out, 'run.json'));
     expect(info.sequential.verdict).toBe('weaker');
     expect(info.sequential.equal_within).toBe(0.05);
-    expect(info.sequential.verdict_text[0]).toMatch(/^greedy is weaker than ismcts \(95%\): decided after \d+ of at most 2,000 matches\.$/);
+    expect(info.sequential.verdict_text[0]).toMatch(/^greedy is weaker than ismcts \(95%\): decided after [\d,]+ of at most 2,000 matches\.$/);
     // The estimate, read back from the matches themselves: greedy's wins minus ismcts's, per match.
     const rows = readCsvObjects(join(out, 'summary.csv'));
     const wins = (name: string) => Number(rows.find((x) => x.bot === name)!.wins);
@@ -64,7 +64,7 @@ describe('three outcomes on real matches', () => {
     const out = join(dir, 'equal');
     const r = await tavoloAsync(['run', mirror('equal', { equalWithin: 0.1 }, 'm1'), '--out', out, '--threads', '1']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/greedy-a and greedy-b are equally strong within ±10 points of win share \(95%\): decided after \d+ of at most 4,000 matches/);
+    expect(r.stdout).toMatch(/greedy-a and greedy-b are equally strong within ±10 points of win share \(95%\): decided after [\d,]+ of at most 4,000 matches/);
     expect(r.stdout).not.toMatch(/H0 accepted|H1 accepted/);
   });
 });
