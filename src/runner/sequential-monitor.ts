@@ -1,4 +1,4 @@
-import { PairedSprt, verdictOf, type SprtState, type Verdict } from '../analysis/sequential.js';
+import { sequentialTest, verdictOf, type SequentialTest, type SprtState, type Verdict } from '../analysis/sequential.js';
 import { REC_FIXED, recordWidth } from './batch.js';
 import type { SequentialSpec } from './sequential-spec.js';
 
@@ -66,7 +66,7 @@ export class SequentialMonitor {
   readonly checkpoints: Checkpoint[] = [];
   /** Matches per variant in the files, once decided (or at the maximum). */
   stopAt: number | null = null;
-  private readonly test: PairedSprt;
+  private readonly test: SequentialTest;
   /** The variants the test reads, and the per-match value of each. */
   private readonly sides: Array<{ variant: number; value: MatchValue; values: Float64Array; seen: Uint8Array; filled: Int32Array }>;
   private readonly windows: number;
@@ -78,7 +78,7 @@ export class SequentialMonitor {
     private readonly matches: number,
     lineup: readonly string[],
   ) {
-    this.test = new PairedSprt(spec);
+    this.test = sequentialTest(spec);
     this.windows = matches / spec.checkEvery;
     const q = spec.question;
     const side = (variant: number, value: MatchValue) => ({
@@ -194,21 +194,44 @@ export function windowed(
   return out.sort((a, b) => Math.floor(a.start / checkEvery) - Math.floor(b.start / checkEvery) || a.variant - b.variant || a.start - b.start);
 }
 
-/** sequential.csv: the test at every checkpoint. */
+/**
+ * sequential.csv: the test at every checkpoint. The three-outcome test adds its "below" half's LLR
+ * (`llr` is the "above" half's, so a chart of `llr` reads as before) and each half's decision so far.
+ */
 export const SEQUENTIAL_HEADER = ['checkpoint', 'matches', 'blocks', 'estimate', 'low95', 'high95', 'block_sd', 'llr', 'lower', 'upper', 'decision'];
+export const THREE_WAY_COLUMNS = ['llr_below', 'above', 'below'];
 
-export function sequentialRows(checkpoints: readonly Checkpoint[], fixed: (v: number, d: number) => string): string[][] {
-  return checkpoints.map((c, i) => [
-    String(i + 1),
-    String(c.matches),
-    String(c.blocks),
-    fixed(c.estimate, 6),
-    fixed(c.low95, 6),
-    fixed(c.high95, 6),
-    fixed(c.sd, 6),
-    fixed(c.llr, 4),
-    fixed(c.lower, 4),
-    fixed(c.upper, 4),
-    c.decision === 'H1' ? 'H1 accepted' : c.decision === 'H0' ? 'H0 accepted' : i === checkpoints.length - 1 ? 'undecided at the maximum' : 'continue',
-  ]);
+export function sequentialHeader(threeWay: boolean): string[] {
+  return threeWay ? [...SEQUENTIAL_HEADER, ...THREE_WAY_COLUMNS] : SEQUENTIAL_HEADER;
+}
+
+/** A checkpoint's decision column: the verdict where the test stopped, else `continue`. */
+function decisionCell(c: Checkpoint, last: boolean): string {
+  if (c.decision) return verdictOf(c.decision);
+  return last ? verdictOf(null) : 'continue';
+}
+
+/** A three-outcome half's decision so far: the difference it accepted, or `continue`. */
+function halfCell(decision: 'H1' | 'H0' | null, sign: string, within: number): string {
+  return decision === null ? 'continue' : decision === 'H0' ? '0 accepted' : `${sign}${within} accepted`;
+}
+
+export function sequentialRows(checkpoints: readonly Checkpoint[], fixed: (v: number, d: number) => string, within: number | null = null): string[][] {
+  return checkpoints.map((c, i) => {
+    const row = [
+      String(i + 1),
+      String(c.matches),
+      String(c.blocks),
+      fixed(c.estimate, 6),
+      fixed(c.low95, 6),
+      fixed(c.high95, 6),
+      fixed(c.sd, 6),
+      fixed(c.llr, 4),
+      fixed(c.lower, 4),
+      fixed(c.upper, 4),
+      decisionCell(c, i === checkpoints.length - 1),
+    ];
+    if (within === null || !c.halves) return row;
+    return [...row, fixed(c.halves.llrBelow, 4), halfCell(c.halves.above, '+', within), halfCell(c.halves.below, '-', within)];
+  });
 }
