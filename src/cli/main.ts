@@ -8,7 +8,7 @@ import { packageRoot } from '../reports/runinfo.js';
 import type { VariantStats } from '../reports/aggregate.js';
 import type { FaultNote } from '../runner/batch.js';
 import { BatchesFailed, InputError, Interrupted } from '../runner/errors.js';
-import { gameRegistry } from '../runner/games.js';
+import { gameRegistry } from '../plugins/loader.js';
 import { mergeShards } from '../runner/merge.js';
 import type { Incident } from '../runner/pool.js';
 import { TARGET_MS } from '../runner/batching.js';
@@ -168,9 +168,13 @@ async function parse(args: string[]): Promise<Command> {
       choose('show'),
     )
     .command(
-      'list',
-      'List the games (with options and player ranges) and the bots (with parameters)',
-      (y) => y.example('$0 list', 'every game option with its default and bounds, every bot parameter'),
+      'list [game]',
+      'List the games (with options and player ranges) and the bots (with parameters), or one game',
+      (y) =>
+        y
+          .positional('game', { type: 'string', describe: 'A registered game: list only its options and metrics' })
+          .example('$0 list', 'every game option with its default and bounds, every bot parameter')
+          .example('$0 list stramat', "Stramat's options and metrics"),
       choose('list'),
     )
     .demandCommand(1, 'Give a command: run, merge, compare, play, show, report or list (tavolo --help shows them).')
@@ -424,7 +428,7 @@ export async function main(args: string[]): Promise<number> {
     if (c.cmd === 'play') return await playCommand(c.argv);
     if (c.cmd === 'report') await reportCommand(c.argv);
     else if (c.cmd === 'show') await showCommand(c.argv);
-    else process.stdout.write((await listText()) + '\n');
+    else process.stdout.write((await listText(c.argv.game as string | undefined)) + '\n');
     return EXIT.ok;
   } catch (err) {
     if (err instanceof InputError) {

@@ -2,12 +2,11 @@ import { readFileSync, existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
 import * as z from 'zod';
-import { loadBot } from '../../bots/index.js';
+import { loadBot, loadGame } from '../plugins/loader.js';
 import type { BotFactory } from '../engine/bot.js';
 import type { AnyGame, Options } from '../engine/game.js';
 import { resolveOptions } from '../engine/options.js';
-import { InputError, describeValue, expectedInteger, isOptionError, prefixOptionError } from './errors.js';
-import { loadGame } from './games.js';
+import { InputError, describeValue, expectedInteger, isOptionError, prefixOptionError } from '../errors.js';
 import { resolveSequential, sequentialSchema, type SequentialSpec } from './sequential-spec.js';
 
 /**

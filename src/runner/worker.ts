@@ -1,10 +1,9 @@
 import { getHeapStatistics } from 'node:v8';
 import { threadId, workerData } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { loadBot } from '../../bots/index.js';
+import { loadBot, loadGame } from '../plugins/loader.js';
 import { WATCH_CELLS, WATCH_SEAT } from '../engine/match.js';
 import { prepare, runBatch, type BatchResult, type Prepared } from './batch.js';
-import { loadGame } from './games.js';
 import {
   SLOT_INTS,
   SLOT_MATCH,

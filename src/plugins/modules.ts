@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { InputError } from './errors.js';
+import { InputError } from '../errors.js';
 
 /** True when a game or bot reference is a file path rather than a registered name. */
 export function looksLikePath(ref: string): boolean {
