@@ -20,6 +20,7 @@ import { compareCommand } from './compare.js';
 import { checkpointText, verdictText } from '../runner/sequential-run.js';
 import { standingsAfterRun } from '../analysis/standings.js';
 import { listText } from './list.js';
+import { DEFAULT_VERIFY_MATCHES, MAX_VERIFY_MATCHES, determinismWarning } from '../runner/self-check.js';
 import { narrateMatch, playSpec } from './play.js';
 import { reportAfterRun, reportCommand } from './report.js';
 import { showCommand } from './show.js';
@@ -32,16 +33,18 @@ type Command = { cmd: 'run' | 'play' | 'list' | 'merge' | 'compare' | 'report' |
  * matches ended because a bot faulted (bot_error, illegal_action, bot_timeout, bot_crash); 2 bad input,
  * nothing written; 3 some batches kept failing (their worker died again and again), everything else is
  * journaled; 4 an internal error or an I/O failure; 130 / 143 interrupted by SIGINT / SIGTERM, the
- * journal keeps what was done. `tavolo compare` gives 0 equivalent (or no gate), 1 changed, 5 inconclusive.
+ * journal keeps what was done; 6 the results are written but a bot or the game is not deterministic (the
+ * determinism self-check replayed a match and got another row: runner/self-check.ts). `tavolo compare`
+ * gives 0 equivalent (or no gate), 1 changed, 5 inconclusive.
  */
-export const EXIT = { ok: 0, faults: 1, input: 2, batchesFailed: 3, internal: 4, inconclusive: 5, sigint: 130, sigterm: 143 } as const;
+export const EXIT = { ok: 0, faults: 1, input: 2, batchesFailed: 3, internal: 4, inconclusive: 5, notDeterministic: 6, sigint: 130, sigterm: 143 } as const;
 
 function version(): string {
   return JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')).version as string;
 }
 
 /** Flags typed as numbers in the help; their values are checked from the text as typed (intFlag). */
-const NUMERIC_FLAGS = ['matches', 'threads', 'batch', 'decision-timeout-ms', 'worker-memory-mb', 'players', 'match', 'as'];
+const NUMERIC_FLAGS = ['matches', 'threads', 'batch', 'decision-timeout-ms', 'worker-memory-mb', 'verify-matches', 'players', 'match', 'as'];
 
 /** What a command needs when it is given without its arguments, with an example. */
 const MISSING_ARGUMENT: Record<string, string> = {
@@ -93,6 +96,11 @@ async function parse(args: string[]): Promise<Command> {
             describe: 'Play only shard i of n (i/n, 0-based) and keep its journal for `tavolo merge`',
           })
           .option('worker-memory-mb', { type: 'number', requiresArg: true, describe: "Heap limit of each worker thread in MB (default: V8's)" })
+          .option('verify-matches', {
+            type: 'number',
+            requiresArg: true,
+            describe: `Matches replayed in a fresh worker after the run to check the bots are deterministic; 0 turns the check off (default: ${DEFAULT_VERIFY_MATCHES} when the game or a bot is loaded from a file, else 0)`,
+          })
           .example('$0 run tournaments/stramat-dado.json', 'play both variants of the spec; results in results/stramat-dado/')
           .example('$0 run tournaments/stramat-dado.json --matches 2000 --out results/dado-quick', 'a quicker look, kept apart')
           .example('$0 run tournaments/stramat-dado.json --resume', 'finish a run that was stopped'),
@@ -241,6 +249,7 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
   const givenBatch = intFlag('--batch', argv.batch, 1, MAX_BATCH);
   const decisionTimeoutMs = intFlag('--decision-timeout-ms', argv['decision-timeout-ms'], 1, MAX_DECISION_TIMEOUT_MS);
   const workerMemoryMb = intFlag('--worker-memory-mb', argv['worker-memory-mb'], 16, 1 << 20);
+  const verifyMatches = intFlag('--verify-matches', argv['verify-matches'], 0, MAX_VERIFY_MATCHES);
   const shard = shardFlag('--shard', argv.shard);
   const resume = argv.resume === true;
   const seed = textFlag('--seed', argv.seed);
@@ -282,6 +291,7 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
         force,
         shard,
         workerMemoryMb,
+        verifyMatches,
         signal,
         onStart: ({ done, total, resumed, droppedBytes }) => {
           // Printed once the checks are done: bad input leaves stdout empty.
@@ -342,6 +352,10 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
       );
       process.stdout.write(await compareAfterRun(outcome.outDir, spec.baseline));
       await reportAfterRun(outcome.outDir);
+    }
+    if (outcome.determinism && outcome.determinism.differing.length > 0) {
+      process.stderr.write(`tavolo: ${determinismWarning(outcome.determinism)}\n`);
+      return EXIT.notDeterministic;
     }
     return Object.keys(outcome.faults).length > 0 ? EXIT.faults : EXIT.ok;
   } catch (err) {
