@@ -4,6 +4,7 @@ import { InputError } from '../errors.js';
 import { didYouMean } from '../did-you-mean.js';
 import { builtInBots, builtInGames } from './builtins.js';
 import { importFile, looksLikePath, resolveModulePath } from './modules.js';
+import { checkLoads } from './probe.js';
 
 /**
  * The one plugin loader: a game or a bot given by registered name or by the path of a `.js`/`.mjs`
@@ -84,8 +85,17 @@ export const BOT_KIND: PluginKind<BotFactory> = {
   shape: 'a BotFactory (a string `name`, an array `params` and a function `create`)',
 };
 
+export interface LoadOptions {
+  /**
+   * Load a file in a throwaway worker first, under a time limit (probe.ts), so that a file that hangs or
+   * exits while loading is reported rather than hanging or ending tavolo. Default true; the pool's
+   * workers, which load files the main thread has already loaded this way, pass false.
+   */
+  probe?: boolean;
+}
+
 /** A plugin by registered name, or from a module file (its default export, or the kind's named export). */
-async function loadPlugin<T>(kind: PluginKind<T>, ref: string, baseDir: string, field: string): Promise<{ value: T; file?: string }> {
+async function loadPlugin<T>(kind: PluginKind<T>, ref: string, baseDir: string, field: string, o: LoadOptions): Promise<{ value: T; file?: string }> {
   if (!looksLikePath(ref)) {
     const registry = await kind.registry();
     if (Object.hasOwn(registry, ref)) return { value: registry[ref] };
@@ -97,6 +107,7 @@ async function loadPlugin<T>(kind: PluginKind<T>, ref: string, baseDir: string, 
     );
   }
   const file = resolveModulePath(ref, baseDir, field, kind.what);
+  if (o.probe !== false) await checkLoads(file, field, kind.what);
   const mod = await importFile(file, field, kind.what);
   const candidate = kind.missing(mod.default).length === 0 ? mod.default : mod[kind.exportName];
   const missing = kind.missing(candidate);
@@ -114,8 +125,8 @@ async function loadPlugin<T>(kind: PluginKind<T>, ref: string, baseDir: string, 
  * A game by registered name, or from a `.js`/`.mjs` file whose default export (or export named `game`)
  * implements the Game contract. Relative paths resolve against baseDir. Returns the absolute file, if any.
  */
-export async function loadGame(ref: string, baseDir: string, field = 'game'): Promise<{ game: AnyGame; file?: string }> {
-  const { value, file } = await loadPlugin(GAME_KIND, ref, baseDir, field);
+export async function loadGame(ref: string, baseDir: string, field = 'game', o: LoadOptions = {}): Promise<{ game: AnyGame; file?: string }> {
+  const { value, file } = await loadPlugin(GAME_KIND, ref, baseDir, field, o);
   return { game: value, file };
 }
 
@@ -124,8 +135,8 @@ export async function loadGame(ref: string, baseDir: string, field = 'game'): Pr
  * is a BotFactory. Relative paths resolve against baseDir (the spec's directory, or the cwd for the CLI).
  * Returns the factory and the absolute file, if any (workers load the same file again).
  */
-export async function loadBot(ref: string, baseDir: string, field = 'bot'): Promise<{ factory: BotFactory; file?: string }> {
-  const { value, file } = await loadPlugin(BOT_KIND, ref, baseDir, field);
+export async function loadBot(ref: string, baseDir: string, field = 'bot', o: LoadOptions = {}): Promise<{ factory: BotFactory; file?: string }> {
+  const { value, file } = await loadPlugin(BOT_KIND, ref, baseDir, field, o);
   return { factory: value, file };
 }
 

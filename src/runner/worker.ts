@@ -39,10 +39,11 @@ const shared: Int32Array | undefined = data.watch instanceof SharedArrayBuffer ?
 let prepared: Promise<Prepared> | undefined;
 
 export async function prepareWorkerSpec(spec: WorkerSpec): Promise<Prepared> {
-  const { game } = await loadGame(spec.gameRef, '/');
+  // The main thread has loaded these files already, each first in a throwaway worker under a time limit.
+  const { game } = await loadGame(spec.gameRef, '/', 'game', { probe: false });
   const lineup = [];
   for (const e of spec.lineup) {
-    const { factory } = await loadBot(e.ref, '/');
+    const { factory } = await loadBot(e.ref, '/', 'bot', { probe: false });
     lineup.push({ name: e.name, factory, params: e.params });
   }
   return prepare(game, spec.players, spec.seed, spec.variants, lineup);
