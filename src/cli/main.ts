@@ -19,6 +19,7 @@ import { progressBar, rateText } from './progress.js';
 import { compareCommand } from './compare.js';
 import { checkpointText, verdictText } from '../runner/sequential-run.js';
 import { standingsAfterRun } from '../analysis/standings.js';
+import { didYouMean } from '../did-you-mean.js';
 import { listText } from './list.js';
 import { DEFAULT_VERIFY_MATCHES, MAX_VERIFY_MATCHES, determinismWarning } from '../runner/self-check.js';
 import { narrateMatch, playSpec } from './play.js';
@@ -53,13 +54,36 @@ const MISSING_ARGUMENT: Record<string, string> = {
     'merge: give the output directories of the shards, for example `tavolo merge sweep/shard-0 sweep/shard-1 --out results/x` (tavolo merge --help shows the options)',
 };
 
+const COMMANDS = ['run', 'merge', 'compare', 'play', 'show', 'report', 'list'];
+
+/**
+ * yargs's "Unknown arguments: rn, x" with a "did you mean": a misspelt command (the first argument) is
+ * matched against the commands, a misspelt flag against the flags yargs knows for the command given.
+ */
+export function unknownArgumentsText(unknown: readonly string[], args: readonly string[], flags: readonly string[]): string {
+  if (args[0] !== undefined && unknown[0] === args[0] && !COMMANDS.includes(args[0])) {
+    return `unknown command "${args[0]}"${didYouMean(args[0], COMMANDS)}; the commands are: ${COMMANDS.join(', ')} (tavolo --help shows them)`;
+  }
+  const names = flags.filter((f) => f.length > 1 && !f.includes('_') && f !== '$0');
+  const parts = unknown.map((u) => {
+    const typed = args.find((a) => a.replace(/^-+/, '').split('=')[0] === u);
+    if (typed === undefined || !typed.startsWith('-')) return `unexpected argument "${u}"`;
+    const hint = didYouMean(u, names);
+    return `unknown option --${u}${hint ? hint.replace('"', '"--') : ''}`;
+  });
+  return `${parts.join('; ')} (tavolo ${COMMANDS.includes(args[0] ?? '') ? `${args[0]} ` : ''}--help shows the options)`;
+}
+
 async function parse(args: string[]): Promise<Command> {
   let chosen: Command | undefined;
   const raw = rawFlagValues(args, NUMERIC_FLAGS);
   const choose = (cmd: Command['cmd']) => (argv: Record<string, unknown>) => {
     chosen = { cmd, argv: { ...argv, ...raw } };
   };
-  await yargs(args)
+  const cli = yargs(args);
+  // The flags yargs knows once a command's builder has run (getOptions is public at run time, untyped).
+  const knownFlags = () => Object.keys((cli as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key);
+  await cli
     .scriptName('tavolo')
     .usage('$0 <command> [options]')
     .command(
@@ -193,6 +217,8 @@ async function parse(args: string[]): Promise<Command> {
       // yargs's own complaints (a flag without its value) come as a YError: bad input like any other.
       if (err && err.name !== 'YError') throw err;
       msg = msg ?? err?.message ?? '';
+      const unknown = /^Unknown arguments?: (.+)$/.exec(msg);
+      if (unknown) throw new InputError(unknownArgumentsText(unknown[1].split(', '), args, knownFlags()));
       const missing = /^Not enough non-option arguments|^Missing required argument/.test(msg) ? MISSING_ARGUMENT[args[0]] : undefined;
       throw new InputError(missing ?? (msg.includes('--help') ? msg : `${msg} (tavolo --help shows the usage)`));
     })
