@@ -10,10 +10,12 @@ export type {
   Game,
   GameEvent,
   MatchResult,
+  MemoryLimits,
   MetricInfo,
   OptionSpec,
   OptionValue,
   Options,
+  Recollection,
   TableView,
   TableZone,
 } from './engine/game.js';
