@@ -70,6 +70,9 @@ export function identityHash(id: SpecIdentity): string {
   return createHash('sha256').update(canonicalJson(id)).digest('hex');
 }
 
+const isFileRef = (v: unknown): v is { sha256: string } =>
+  typeof v === 'object' && v !== null && typeof (v as { sha256?: unknown }).sha256 === 'string';
+
 /**
  * The differences between two identities, for error messages: `matches: 1000 here, 2000 there`.
  * Nested values are compared as canonical JSON, field by field.
@@ -80,6 +83,11 @@ export function identityDiff(here: SpecIdentity, there: SpecIdentity, hereName =
     if (canonicalJson(a) === canonicalJson(b)) return;
     if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
       a.forEach((x, i) => walk(x, b[i], `${path}[${i}]`));
+      return;
+    }
+    if (isFileRef(a) && isFileRef(b)) {
+      const short = (h: string) => `${h.slice(0, 12)}...`;
+      out.push(`${path}: the file or a module it imports differs (module graph SHA-256 ${short(a.sha256)} ${hereName}, ${short(b.sha256)} ${thereName})`);
       return;
     }
     if (a && b && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {

@@ -73,5 +73,9 @@ describe('module graph of a bot or game file', () => {
     expect(merged.code).toBe(2);
     expect(merged.stderr).toMatch(/different tournaments/);
     expect(merged.stderr).toMatch(/lineup\[0\]\.bot/);
+    // --resume of the shard played with the old helper is refused too, naming the bot.
+    const resumed = tavolo(['run', spec, '--shard', '0/2', '--out', join(dir, 'shard-0'), '--threads', '1', '--resume']);
+    expect(resumed.code, resumed.stdout).toBe(2);
+    expect(resumed.stderr).toMatch(/cannot resume: [^]*different tournament:\n\s+lineup\[0\]\.bot: the file or a module it imports differs/);
   });
 });
