@@ -33,6 +33,8 @@ export interface DeterminismCheck {
   differing: Array<{ variant: string; match: number; columns: string[] }>;
   /** The modules loaded from files, which the check is about: `bot <name> (<file>)`, `game (<file>)`. */
   suspects: string[];
+  /** Wall-clock seconds the check took (a worker's start and the replays): its cost, for run.json only. */
+  seconds: number;
 }
 
 /** The game and bots loaded from files (registered ones are part of tavolo and tested with it). */
@@ -106,6 +108,7 @@ function differingColumns(header: readonly string[], a: string, b: string): stri
  * their rows with the journal's. `header` is matches.csv's header (its column names).
  */
 export async function checkDeterminism(spec: ResolvedSpec, journal: Journal, header: readonly string[], count: number, signal?: AbortSignal): Promise<DeterminismCheck> {
+  const t0 = performance.now(); // clock-ok: the check's cost, for run.json only
   // A match whose end the watchdog's clock decided (a timeout, a crash) need not replay the same: left out.
   const end = header.indexOf('end');
   const expected = journaledRows(journal, sampleMatches(journal.records, count));
@@ -126,7 +129,8 @@ export async function checkDeterminism(spec: ResolvedSpec, journal: Journal, hea
     const columns = again === undefined ? ['(the replay did not finish)'] : differingColumns(header, expected.get(key) ?? '', again);
     differing.push({ variant: spec.variants[s.variant].name, match: s.match, columns });
   }
-  return { replayed: sample.map((s) => `${spec.variants[s.variant].name}:${s.match}`), differing, suspects: fileModules(spec) };
+  const seconds = Number(((performance.now() - t0) / 1000).toFixed(3)); // clock-ok: as above
+  return { replayed: sample.map((s) => `${spec.variants[s.variant].name}:${s.match}`), differing, suspects: fileModules(spec), seconds };
 }
 
 /**
