@@ -1,4 +1,5 @@
 import { isAbsolute } from 'node:path';
+import { parse as parseCsv } from 'csv-parse/sync';
 import type { BatchResult } from './batch.js';
 import type { Journal } from './journal.js';
 import { playOnPool, type PlayBatch } from './pool.js';
@@ -19,6 +20,7 @@ export const MAX_VERIFY_MATCHES = 10_000;
 
 /** End reasons decided by the watchdog's clock (a timeout, a crash): a replay need not repeat them. */
 const CLOCK_DECIDED = new Set(['bot_timeout', 'bot_crash']);
+const END_COLUMN = 'end_reason';
 
 export interface SampleMatch {
   variant: number;
@@ -31,6 +33,8 @@ export interface DeterminismCheck {
   replayed: string[];
   /** Those whose replayed row differs, with the columns that differ. */
   differing: Array<{ variant: string; match: number; columns: string[] }>;
+  /** Those not compared: a timeout or a crash ended them, in the run or in the replay (see compareRows). */
+  unsettled: string[];
   /** The modules loaded from files, which the check is about: `bot <name> (<file>)`, `game (<file>)`. */
   suspects: string[];
   /** Wall-clock seconds the check took (a worker's start and the replays): its cost, for run.json only. */
@@ -94,43 +98,62 @@ function journaledRows(journal: Journal, wanted: readonly SampleMatch[]): Map<st
   return rows;
 }
 
-/** The names of the columns in which two rows differ. */
-function differingColumns(header: readonly string[], a: string, b: string): string[] {
-  const x = a.split(',');
-  const y = b.split(',');
-  const out: string[] = [];
-  for (let i = 0; i < Math.max(x.length, y.length); i++) if (x[i] !== y[i]) out.push(header[i] ?? `column ${i + 1}`);
-  return out;
+/** How a replayed matches.csv row compares with the journaled one. */
+export type RowComparison = { kind: 'same' } | { kind: 'differs'; columns: string[] } | { kind: 'unsettled' };
+
+const cells = (row: string): string[] => (parseCsv(row, { relax_column_count: true }) as string[][])[0] ?? [];
+
+/**
+ * Compares a journaled row with its replay (undefined: the replay never finished). A match whose end
+ * the watchdog's clock decided, in the run or in the replay (a timeout, a crash: the machine was busy,
+ * say), is `unsettled`: its replay need not repeat the timing, so it proves nothing either way.
+ */
+export function compareRows(header: readonly string[], journaled: string, replayed: string | undefined): RowComparison {
+  const end = header.indexOf(END_COLUMN);
+  const was = cells(journaled);
+  if (CLOCK_DECIDED.has(was[end])) return { kind: 'unsettled' };
+  if (replayed === undefined) return { kind: 'differs', columns: ['(the replay did not finish)'] };
+  if (replayed === journaled) return { kind: 'same' };
+  const now = cells(replayed);
+  if (CLOCK_DECIDED.has(now[end])) return { kind: 'unsettled' };
+  const columns: string[] = [];
+  for (let i = 0; i < Math.max(was.length, now.length); i++) if (was[i] !== now[i]) columns.push(header[i] ?? `column ${i + 1}`);
+  return { kind: 'differs', columns };
+}
+
+/** Replays the matches, one match per task, on a fresh single-thread pool: each one's row, by `variant:match`. */
+async function replay(spec: ResolvedSpec, sample: readonly SampleMatch[], signal?: AbortSignal): Promise<Map<string, string>> {
+  const rows = new Map<string, string>();
+  const onResult = (res: BatchResult) => {
+    const csv = Buffer.from(res.payload.buffer, res.payload.byteOffset, res.csvBytes).toString('utf8');
+    rows.set(`${res.variant}:${res.start}`, csv.split('\n')[0]);
+  };
+  const batches: PlayBatch[] = sample.map((s) => ({ variant: s.variant, start: s.match, end: s.match + 1 }));
+  const out = await playOnPool(batches, { threads: 1, spec: toWorkerSpec(spec), decisionTimeoutMs: spec.decisionTimeoutMs, signal, onResult });
+  for (const f of out.failed) rows.delete(`${f.variant}:${f.start}`);
+  return rows;
 }
 
 /**
- * Replays `count` journaled matches, one match per task, on a fresh single-thread pool, and compares
- * their rows with the journal's. `header` is matches.csv's header (its column names).
+ * Replays `count` journaled matches in a fresh worker and compares their rows with the journal's.
+ * `header` is matches.csv's header (its column names).
  */
 export async function checkDeterminism(spec: ResolvedSpec, journal: Journal, header: readonly string[], count: number, signal?: AbortSignal): Promise<DeterminismCheck> {
   const t0 = performance.now(); // clock-ok: the check's cost, for run.json only
-  // A match whose end the watchdog's clock decided (a timeout, a crash) need not replay the same: left out.
-  const end = header.indexOf('end');
-  const expected = journaledRows(journal, sampleMatches(journal.records, count));
-  const sample = sampleMatches(journal.records, count).filter((s) => !CLOCK_DECIDED.has(expected.get(`${s.variant}:${s.match}`)?.split(',')[end] ?? ''));
-  const replayed = new Map<string, string>();
-  const batches: PlayBatch[] = sample.map((s) => ({ variant: s.variant, start: s.match, end: s.match + 1 }));
-  const onResult = (res: BatchResult) => {
-    const csv = Buffer.from(res.payload.buffer, res.payload.byteOffset, res.csvBytes).toString('utf8');
-    replayed.set(`${res.variant}:${res.start}`, csv.split('\n')[0]);
-  };
-  const out = await playOnPool(batches, { threads: 1, spec: toWorkerSpec(spec), decisionTimeoutMs: spec.decisionTimeoutMs, signal, onResult });
-  const differing: DeterminismCheck['differing'] = [];
+  const sample = sampleMatches(journal.records, count);
+  const expected = journaledRows(journal, sample);
+  const replayed = await replay(spec, sample, signal);
+  const check: DeterminismCheck = { replayed: [], differing: [], unsettled: [], suspects: fileModules(spec), seconds: 0 };
   for (const s of sample) {
     const key = `${s.variant}:${s.match}`;
-    const failed = out.failed.some((f) => f.variant === s.variant && f.start === s.match);
-    const again = replayed.get(key);
-    if (!failed && again === expected.get(key)) continue;
-    const columns = again === undefined ? ['(the replay did not finish)'] : differingColumns(header, expected.get(key) ?? '', again);
-    differing.push({ variant: spec.variants[s.variant].name, match: s.match, columns });
+    const name = `${spec.variants[s.variant].name}:${s.match}`;
+    check.replayed.push(name);
+    const c = compareRows(header, expected.get(key) ?? '', replayed.get(key));
+    if (c.kind === 'unsettled') check.unsettled.push(name);
+    if (c.kind === 'differs') check.differing.push({ variant: spec.variants[s.variant].name, match: s.match, columns: c.columns });
   }
-  const seconds = Number(((performance.now() - t0) / 1000).toFixed(3)); // clock-ok: as above
-  return { replayed: sample.map((s) => `${spec.variants[s.variant].name}:${s.match}`), differing, suspects: fileModules(spec), seconds };
+  check.seconds = Number(((performance.now() - t0) / 1000).toFixed(3)); // clock-ok: as above
+  return check;
 }
 
 /**

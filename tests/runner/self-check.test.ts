@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { sampleMatches } from '../../src/runner/self-check.js';
+import { compareRows, sampleMatches } from '../../src/runner/self-check.js';
 import { FIXTURES, ROOT, tavoloAsync, tempDir } from '../fixtures/cli.js';
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -44,6 +44,20 @@ describe('determinism self-check: replaying a sample of matches in a fresh worke
       { variant: 1, match: 75 },
     ]);
     expect(sampleMatches([{ variant: 0, start: 10, end: 13 }], 8)).toEqual([10, 11, 12].map((match) => ({ variant: 0, match })));
+  });
+
+  it('compares rows by column; a timeout or crash in the run or the replay leaves a match unsettled, never different', () => {
+    const header = ['variant', 'match', 'winners', 'end_reason', 'fault_seat'];
+    const row = (winners: string, end: string) => `base,3,${winners},${end},`;
+    expect(compareRows(header, row('0', 'normal'), row('0', 'normal'))).toEqual({ kind: 'same' });
+    expect(compareRows(header, row('0', 'normal'), row('1', 'normal'))).toEqual({ kind: 'differs', columns: ['winners'] });
+    expect(compareRows(header, row('', 'bot_timeout'), row('0', 'normal'))).toEqual({ kind: 'unsettled' });
+    expect(compareRows(header, row('0', 'normal'), row('', 'bot_timeout'))).toEqual({ kind: 'unsettled' });
+    expect(compareRows(header, row('0', 'normal'), row('', 'bot_crash'))).toEqual({ kind: 'unsettled' });
+    expect(compareRows(header, row('', 'bot_error'), row('0', 'normal'))).toEqual({ kind: 'differs', columns: ['winners', 'end_reason'] });
+    expect(compareRows(header, row('0', 'normal'), undefined)).toEqual({ kind: 'differs', columns: ['(the replay did not finish)'] });
+    // Quoted names with commas keep the columns aligned.
+    expect(compareRows(['variant', 'match', 'seat0_bot', 'end_reason'], '"a,b",1,x,normal', '"a,b",1,y,normal')).toEqual({ kind: 'differs', columns: ['seat0_bot'] });
   });
 
   it('a bot keeping module-level state is named, with a differing match; exit 6; files written', async () => {
