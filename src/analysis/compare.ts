@@ -1,4 +1,4 @@
-import { InputError } from '../runner/errors.js';
+import { InputError } from '../errors.js';
 import { PairAccumulator, SideAccumulator } from './accumulate.js';
 import { holm } from './decisions.js';
 import type { Estimate } from './estimate.js';

@@ -1,4 +1,4 @@
-import { InputError } from '../runner/errors.js';
+import { InputError } from '../errors.js';
 import type { CompareRow } from './compare.js';
 import { holm, observationsToSettle, tost } from './decisions.js';
 import { critical } from './estimate.js';

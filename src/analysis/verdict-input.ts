@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { MetricInfo } from '../engine/game.js';
-import { gameRegistry } from '../runner/games.js';
+import { gameRegistry } from '../plugins/loader.js';
 import { SideAccumulator } from './accumulate.js';
 import type { Comparison } from './compare.js';
 import { critical } from './estimate.js';

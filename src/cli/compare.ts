@@ -8,7 +8,7 @@ import { verdictText } from '../analysis/verdict.js';
 import { metricInfoOf, verdictFromComparison } from '../analysis/verdict-input.js';
 import { fixed } from '../reports/stats.js';
 import { formatTable } from '../reports/table.js';
-import { InputError } from '../runner/errors.js';
+import { InputError } from '../errors.js';
 import { textFlag } from './args.js';
 
 /**

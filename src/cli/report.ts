@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import { InputError } from '../runner/errors.js';
+import { InputError } from '../errors.js';
 import { writeReport } from '../report/report.js';
 
 /** Sizes as people read them: 527 kB. */

@@ -1,7 +1,8 @@
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { parse } from 'csv-parse';
 import { dirname, join, relative } from 'node:path';
-import { InputError } from '../runner/errors.js';
+import { didYouMean } from '../did-you-mean.js';
+import { InputError } from '../errors.js';
 import { readSpecFile, resolveSpec, type RawSpec, type ResolvedSpec } from '../runner/spec.js';
 import { writeViewer } from '../report/viewer.js';
 import { intFlag } from './args.js';
@@ -67,7 +68,10 @@ export async function showCommand(argv: Record<string, unknown>): Promise<void> 
   const spec = await specOfRun(dir);
   const variantName = typeof argv.variant === 'string' ? argv.variant : spec.variants[0].name;
   const variant = spec.variants.findIndex((v) => v.name === variantName);
-  if (variant < 0) throw new InputError(`unknown variant "${variantName}"; this run's variants are: ${spec.variants.map((v) => v.name).join(', ')}`, '--variant');
+  if (variant < 0) {
+    const names = spec.variants.map((v) => v.name);
+    throw new InputError(`unknown variant "${variantName}"${didYouMean(variantName, names)}; this run's variants are: ${names.join(', ')}`, '--variant');
+  }
   const match = intFlag('--match', argv.match, 0) ?? 0;
   if (match >= spec.matches) throw new InputError(`this run has matches 0 to ${spec.matches - 1} in each variant, found ${match}`, '--match');
   const out = typeof argv.out === 'string' ? argv.out : join(dir, 'matches', `${variantName}-${match}.html`);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse';
 import { parse as parseSync } from 'csv-parse/sync';
 import { studentQuantile } from '../analysis/distributions.js';
-import { InputError } from '../runner/errors.js';
+import { InputError } from '../errors.js';
 
 /**
  * Everything the HTML report shows, read from a finished result folder's files only (run.json and the

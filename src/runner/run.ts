@@ -14,6 +14,7 @@ import { BatchPlanner, type BatchSize } from './batching.js';
 import { shardRange } from './plan.js';
 import { MAX_FAILURES, playOnPool, type FailedBatch, type Incident, type PlayBatch } from './pool.js';
 import { toWorkerSpec, type ResolvedSpec } from './spec.js';
+import { checkDeterminism, verifyCount, type DeterminismCheck } from './self-check.js';
 import { assembleUpTo, monitorFromJournal, refuseShard, sequentialInfo, until, writeSequentialCsv } from './sequential-run.js';
 import { windowed, type Checkpoint, type SequentialMonitor } from './sequential-monitor.js';
 
@@ -71,6 +72,11 @@ export interface RunOptions {
    * limit and no protection against a bot that hangs or kills its thread.
    */
   inProcess?: boolean;
+  /**
+   * Matches replayed in a fresh worker after the run to check that they come out the same (self-check.ts);
+   * 0 turns the check off. Default: 8 when the game or a bot is loaded from a file (not in process), else 0.
+   */
+  verifyMatches?: number;
 }
 
 export interface RunOutcome {
@@ -91,6 +97,8 @@ export interface RunOutcome {
   info: Record<string, unknown>;
   /** A sequential spec's test: its verdict and checkpoints (a complete run only). */
   sequential?: SequentialMonitor;
+  /** The determinism self-check, when it ran: `differing` not empty means a bot or the game is not deterministic. */
+  determinism?: DeterminismCheck;
 }
 
 /** Throws an InputError unless outDir is, or can be created as, a writable directory. Writes nothing. */
@@ -428,18 +436,21 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
     session.workerHeapPeak = out.workerHeapPeak;
     // Batches past a sequential test's stopping point do not count, failed or not.
     throwIfFailed(out.failed.filter((f) => !monitor?.decided || f.start < monitor.stopAt!), spec, outDir);
+    const verify = verifyCount(spec, o.verifyMatches ?? (o.inProcess ? 0 : undefined));
+    const determinism = verify > 0 ? await checkDeterminism(spec, journal, matchesHeader(spec.game, spec.players), verify, o.signal) : undefined;
+    const checked = determinism ? { determinism_check: determinism } : {};
 
     const played = session.done - doneBefore;
     let wallSeconds = 0;
     const info = () => {
       wallSeconds = (performance.now() - t0) / 1000;
-      return runInfo(spec, meta, o, { shard, threads, started, wallSeconds, total, resumed, played }, session);
+      return { ...runInfo(spec, meta, o, { shard, threads, started, wallSeconds, total, resumed, played }, session), ...checked };
     };
     const speed = () => played / Math.max(wallSeconds, 1e-9);
 
     if (shard) {
       const { faults, info: written } = finishShard(journal, meta, files, info());
-      return { kind: 'shard', stats: [], outDir, files, wallSeconds, totalMatches: total, playedMatches: played, matchesPerSecond: speed(), faults, info: written };
+      return { kind: 'shard', stats: [], outDir, files, wallSeconds, totalMatches: total, playedMatches: played, matchesPerSecond: speed(), faults, info: written, determinism };
     }
 
     if (monitor) assembler = assembleUpTo(monitor, journal, meta, outDir);
@@ -454,7 +465,7 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
     const faults = faultTotals(stats);
     const written = JSON.parse(readFileSync(files.run, 'utf8')) as Record<string, unknown>;
     const kept = monitor ? monitor.stopAt! * spec.variants.length : total;
-    return { kind: 'complete', stats, outDir, files, wallSeconds, totalMatches: kept, playedMatches: played, matchesPerSecond: speed(), faults, info: written, sequential: monitor };
+    return { kind: 'complete', stats, outDir, files, wallSeconds, totalMatches: kept, playedMatches: played, matchesPerSecond: speed(), faults, info: written, sequential: monitor, determinism };
   } catch (err) {
     assembler?.abort();
     try {

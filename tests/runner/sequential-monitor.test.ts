@@ -27,6 +27,7 @@ describe('the sequential first-player advantage is the one definition (decided m
       beta: 0.05,
       d0: 0,
       d1: 0.1,
+      within: null,
       checkEvery: 400,
     };
     const monitor = new SequentialMonitor(spec, PLAYERS, 800, ['a', 'b', 'c', 'd']);
