@@ -279,10 +279,11 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
         shard,
         workerMemoryMb,
         signal,
-        onStart: ({ done, total, resumed, droppedBytes }) => {
+        onStart: ({ done, total, resumed, droppedBytes, notices }) => {
           // Printed once the checks are done: bad input leaves stdout empty.
           printHeader();
           lastDone = done;
+          for (const n of notices) process.stdout.write(`${n}\n`);
           if (resumed) {
             process.stdout.write(
               `Resuming: ${done} of ${total} matches are in the journal of ${shownPath(outDir)}` +

@@ -5,7 +5,7 @@ import { versions } from '../reports/runinfo.js';
 import { assemble, faultTotals, finishedFiles, outputFiles, placeRecords, removeStaleTemps, type OutputFiles } from './assemble.js';
 import { InputError, Interrupted } from './errors.js';
 import { identityDiff } from './identity.js';
-import { Journal, hasJournal, readMeta, type JournalMeta } from './journal.js';
+import { Journal, hasJournal, journalLog, readMeta, type JournalMeta, type RecordDamage } from './journal.js';
 import { checkOutDir, refuseFinished } from './run.js';
 
 /**
@@ -97,6 +97,8 @@ export async function mergeShards(dirs: readonly string[], outArg: string | unde
     for (const s of shards) {
       const j = Journal.open(s.dir, false, s.meta);
       journals.push(j);
+      const resume = `\`tavolo run <spec> --shard ${s.meta.shard!.index}/${n} --out ${rel(s.dir)} --resume\``;
+      if (j.damaged.length > 0) throw damagedShard(rel(journalLog(s.dir)), j.damaged, resume);
       const gaps = j.missing();
       if (gaps.length > 0) {
         const want = s.meta.ranges.reduce((a, [lo, hi]) => a + (hi - lo), 0);
@@ -173,6 +175,17 @@ function mergedHash(outDir: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** The refusal of a shard whose journal holds damaged records: each by name, and the way out. */
+function damagedShard(file: string, damaged: readonly RecordDamage[], resume: string): InputError {
+  const list = damaged.slice(0, 5).map((d) => `record ${d.index} (at byte ${d.at}): ${d.field}: ${d.problem}`);
+  if (damaged.length > 5) list.push(`and ${damaged.length - 5} more`);
+  return new InputError(
+    `${file} holds ${damaged.length} damaged record${damaged.length > 1 ? 's' : ''}:\n  ${list.join('\n  ')}\n` +
+      `Nothing was merged. ${resume} removes ${damaged.length > 1 ? 'them' : 'it'} and plays ${damaged.length > 1 ? 'their batches' : 'its batch'} again.`,
+    'merge',
+  );
 }
 
 function rel(p: string): string {
