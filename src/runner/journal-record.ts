@@ -98,12 +98,17 @@ export function checkRecord(h: RecordHeader, ctx: RecordContext, payload?: Uint8
   if (h.start < range[0] || h.end > range[1]) {
     return { field: h.start < range[0] ? 'start' : 'end', problem: `matches ${h.start}-${h.end - 1} lie outside the journal's range ${range[0]}-${range[1] - 1}` };
   }
+  if (payload !== undefined) {
+    if (crc32(payload) !== h.crc) return { field: 'payload', problem: 'the payload (rows, numbers or notes) does not match its checksum' };
+    const rows = checkRows(h, ctx, Buffer.from(payload.buffer, payload.byteOffset, h.csvBytes));
+    if (rows) return rows;
+  }
   if (h.rows !== h.end - h.start) return { field: 'rows', problem: `rows reads ${h.rows}, but matches ${h.start}-${h.end - 1} are ${h.end - h.start}` };
   const recSize = (h.recKind === 'i' ? 4 : 8) * recordWidth(ctx.players) * h.rows;
-  if (h.recBytes !== recSize) return { field: 'recBytes', problem: `recBytes reads ${h.recBytes}, but ${h.rows} matches take ${recSize}` };
-  if (payload === undefined) return undefined;
-  if (crc32(payload) !== h.crc) return { field: 'payload', problem: 'the payload (rows, numbers or notes) does not match its checksum' };
-  return checkRows(h, ctx, Buffer.from(payload.buffer, payload.byteOffset, h.csvBytes));
+  if (h.recBytes !== recSize) {
+    return { field: 'recBytes', problem: `recBytes reads ${h.recBytes}, but ${h.rows} matches of kind ${h.recKind} (recKind) take ${recSize}` };
+  }
+  return undefined;
 }
 
 /** The first and last rows of a payload must name the header's variant, start and last match. */

@@ -285,7 +285,7 @@ export class Journal {
     if (offset + payload + 1 > size) return { torn: true };
     const buf = Buffer.alloc(payload + 1);
     readSync(this.fd, buf, 0, payload + 1, offset);
-    if (buf[payload] !== 10) return { torn: false, field: 'csvBytes', problem: 'the lengths in the header do not end at a line end' };
+    if (buf[payload] !== 10) return { torn: false, field: 'csvBytes, recBytes or notesBytes', problem: 'the lengths in the header do not end at a line end' };
     const bad = checkRecord(h, this.context, buf.subarray(0, payload));
     if (bad) return { torn: false, ...bad };
     return { record: { ...h, offset }, next: offset + payload + 1 };
