@@ -91,3 +91,22 @@ describe('the journal lock: exclusive and host-aware', () => {
     expect(outs.filter((o) => o === 'refused')).toHaveLength(7);
   });
 });
+
+describe('a new journal takes the lock before it writes anything', () => {
+  it('Journal.create on a directory whose journal a live run holds refuses and leaves its log alone', async () => {
+    const dir = tempDir();
+    const spec = await loadSpec(join(FIXTURES, 'highcard-3p.json'), { matches: 20 });
+    const d = join(dir, 'held');
+    await runTournament(spec, { inProcess: true, batch: 10, outDir: d, shard: { index: 0, count: 1 } });
+    const log = readFileSync(join(d, 'journal', 'batches.log'));
+    const meta = JSON.parse(readFileSync(join(d, 'journal', 'meta.json'), 'utf8'));
+    const sleeper = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+    try {
+      writeFileSync(lockOf(d), JSON.stringify({ pid: sleeper.pid, host: hostname() }));
+      expect(() => Journal.create(d, meta)).toThrow(/another tavolo run/);
+      expect(readFileSync(join(d, 'journal', 'batches.log')).equals(log)).toBe(true);
+    } finally {
+      sleeper.kill();
+    }
+  });
+});
