@@ -24,6 +24,7 @@ import { narrateMatch, playSpec } from './play.js';
 import { reportAfterRun, reportCommand } from './report.js';
 import { showCommand } from './show.js';
 import { writeViewer } from '../report/viewer.js';
+import { refuseResultFile } from '../runner/result-guard.js';
 
 type Command = { cmd: 'run' | 'play' | 'list' | 'merge' | 'compare' | 'report' | 'show'; argv: Record<string, unknown> };
 
@@ -389,6 +390,9 @@ async function mergeCommand(argv: Record<string, unknown>): Promise<number> {
 async function playCommand(argv: Record<string, unknown>): Promise<number> {
   const match = intFlag('--match', argv.match, 0) ?? 0;
   const as = intFlag('--as', argv.as, 0, 63);
+  const html = textFlag('--html', argv.html);
+  // Checked before the match is played: a result folder's files are not play's to write.
+  if (html !== undefined) refuseResultFile(html, '--html');
   const { spec, variant } = await playSpec(
     {
       spec: textFlag('--spec', argv.spec),
@@ -405,7 +409,6 @@ async function playCommand(argv: Record<string, unknown>): Promise<number> {
   const lines: string[] = [];
   const told = narrateMatch(spec, variant, match, (l) => lines.push(l), { as });
   process.stdout.write(lines.join('\n') + '\n');
-  const html = textFlag('--html', argv.html);
   if (html !== undefined) writeViewer(spec, variant, match, html);
   return told.fault ? EXIT.faults : EXIT.ok;
 }

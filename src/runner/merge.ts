@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { VariantStats } from '../reports/aggregate.js';
 import { versions } from '../reports/runinfo.js';
@@ -6,6 +6,7 @@ import { assemble, faultTotals, finishedFiles, outputFiles, placeRecords, remove
 import { InputError, Interrupted } from './errors.js';
 import { identityDiff } from './identity.js';
 import { Journal, hasJournal, journalLog, readMeta, type JournalMeta, type RecordDamage } from './journal.js';
+import { setAsideResults } from './result-guard.js';
 import { checkOutDir, refuseFinished } from './run.js';
 
 /**
@@ -90,6 +91,9 @@ export async function mergeShards(dirs: readonly string[], outArg: string | unde
   }
   checkOutDir(outDir);
   if (finishedFiles(outDir).length > 0 && mergedHash(outDir) !== meta.spec_hash) refuseFinished(rel(outDir), force);
+  // Whatever result is there (another tournament's with --force, or these shards' merged before) is
+  // replaced whole: set aside first, so that no file of it outlives the merge (see setAsideResults).
+  let replaced: string | undefined;
 
   const journals: Journal[] = [];
   try {
@@ -114,6 +118,7 @@ export async function mergeShards(dirs: readonly string[], outArg: string | unde
       throw new InputError(`the shards do not fit together: ${problems.map((p) => p.replace(/^variant (\d+)/, (_, v) => `variant ${meta.variants[Number(v)]}`)).join('; ')}`, 'merge');
     }
 
+    if (finishedFiles(outDir).length > 0) replaced = setAsideResults(outDir);
     mkdirSync(outDir, { recursive: true });
     removeStaleTemps(outDir);
     const total = meta.variants.length * meta.identity.matches;
@@ -162,6 +167,7 @@ export async function mergeShards(dirs: readonly string[], outArg: string | unde
       signal,
       () => new Interrupted((signal?.reason as Interrupted | undefined)?.signal),
     );
+    if (replaced) rmSync(replaced, { recursive: true, force: true });
     return { stats, outDir, files: outputFiles(outDir), meta, faults: faultTotals(stats), totalMatches: total };
   } finally {
     for (const j of journals) j.close();

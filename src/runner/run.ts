@@ -11,6 +11,7 @@ import { BatchesFailed, InputError, Interrupted } from './errors.js';
 import { identityDiff, identityHash, specIdentity } from './identity.js';
 import { JOURNAL_FORMAT, Journal, decodePayload, hasJournal, journalDir, readMeta, type JournalMeta, type Shard } from './journal.js';
 import { BatchPlanner, type BatchSize } from './batching.js';
+import { setAsideResults } from './result-guard.js';
 import { shardRange } from './plan.js';
 import { MAX_FAILURES, playOnPool, type FailedBatch, type Incident, type PlayBatch } from './pool.js';
 import { toWorkerSpec, type ResolvedSpec } from './spec.js';
@@ -410,7 +411,11 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
   const files = outputFiles(outDir);
   const started = new Date();
   const t0 = performance.now();
-  const opened = openJournal(outDir, meta, shard, Boolean(o.resume), () => refuseFinished(o.outDir, o.force === true));
+  let replaced: string | undefined;
+  const opened = openJournal(outDir, meta, shard, Boolean(o.resume), () => {
+    refuseFinished(o.outDir, o.force === true);
+    if (finishedFiles(outDir).length > 0) replaced = setAsideResults(outDir);
+  });
   if ('complete' in opened) return opened.complete;
   const { journal, resumed } = opened;
 
@@ -470,6 +475,7 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
 
     if (shard) {
       const { faults, info: written } = finishShard(journal, meta, files, info());
+      if (replaced) rmSync(replaced, { recursive: true, force: true });
       return { kind: 'shard', stats: [], outDir, files, wallSeconds, totalMatches: total, playedMatches: played, matchesPerSecond: speed(), faults, info: written };
     }
 
@@ -482,6 +488,7 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
     const { stats } = assembler!.finish((st) => ({ ...info(), faults: faultTotals(st), ...(monitor ? sequentialInfo(spec, monitor) : {}), ...tail }));
     assembler = undefined;
     journal.remove();
+    if (replaced) rmSync(replaced, { recursive: true, force: true });
     const faults = faultTotals(stats);
     const written = JSON.parse(readFileSync(files.run, 'utf8')) as Record<string, unknown>;
     const kept = monitor ? monitor.stopAt! * spec.variants.length : total;

@@ -47,8 +47,8 @@ describe('a journal that checks itself: every header field, header and payload',
 
   beforeAll(async () => {
     spec = await loadSpec(SPEC, { matches: 60 });
-    await runTournament(spec, { inProcess: true, batch: 10, outDir: whole });
-    for (const i of [0, 1]) await runTournament(spec, { inProcess: true, batch: 10, outDir: pristine(i), shard: { index: i, count: 2 } });
+    await runTournament(spec, { threads: 1, inProcess: true, batch: 10, outDir: whole });
+    for (const i of [0, 1]) await runTournament(spec, { threads: 1, inProcess: true, batch: 10, outDir: pristine(i), shard: { index: i, count: 2 } });
   });
 
   /** A fresh copy of the two shards, to damage. */
@@ -94,6 +94,7 @@ describe('a journal that checks itself: every header field, header and payload',
     // --resume of the damaged shard (complete but for that record) says so and plays only that batch.
     const notices: string[] = [];
     const outcome = await runTournament(spec, {
+      threads: 1,
       inProcess: true,
       batch: 10,
       outDir: a,
@@ -154,13 +155,13 @@ describe('a journal that checks itself: every header field, header and payload',
 
   it('--resume after a kill while the journal was being removed finds the final files complete', async () => {
     const out = join(dir, 'removed');
-    await runTournament(spec, { inProcess: true, batch: 10, outDir: out });
+    await runTournament(spec, { threads: 1, inProcess: true, batch: 10, outDir: out });
     // The state a kill during the old removal could leave: meta.json without batches.log.
     const meta = readMeta(pristine(0));
     mkdirSync(join(out, 'journal'));
     writeFileSync(join(out, 'journal', 'meta.json'), JSON.stringify({ ...meta, shard: null, ranges: meta.ranges.map(() => [0, 60]) }));
     const before = read(out, 'matches.csv');
-    const outcome = await runTournament(spec, { inProcess: true, batch: 10, outDir: out, resume: true });
+    const outcome = await runTournament(spec, { threads: 1, inProcess: true, batch: 10, outDir: out, resume: true });
     expect(outcome.kind).toBe('already-complete');
     expect(existsSync(join(out, 'journal'))).toBe(false);
     expect(read(out, 'matches.csv')).toBe(before);

@@ -31,7 +31,7 @@ describe('the journal lock: exclusive and host-aware', () => {
 
   beforeAll(async () => {
     const spec = await loadSpec(join(FIXTURES, 'highcard-3p.json'), { matches: 20 });
-    await runTournament(spec, { inProcess: true, batch: 10, outDir: pristine, shard: { index: 0, count: 1 } });
+    await runTournament(spec, { threads: 1, inProcess: true, batch: 10, outDir: pristine, shard: { index: 0, count: 1 } });
   });
 
   it('a lock from another host is refused with how to clear it, never taken over', () => {
@@ -97,7 +97,7 @@ describe('a new journal takes the lock before it writes anything', () => {
     const dir = tempDir();
     const spec = await loadSpec(join(FIXTURES, 'highcard-3p.json'), { matches: 20 });
     const d = join(dir, 'held');
-    await runTournament(spec, { inProcess: true, batch: 10, outDir: d, shard: { index: 0, count: 1 } });
+    await runTournament(spec, { threads: 1, inProcess: true, batch: 10, outDir: d, shard: { index: 0, count: 1 } });
     const log = readFileSync(join(d, 'journal', 'batches.log'));
     const meta = JSON.parse(readFileSync(join(d, 'journal', 'meta.json'), 'utf8'));
     const sleeper = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
