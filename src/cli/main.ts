@@ -21,7 +21,7 @@ import { checkpointText, verdictText } from '../runner/sequential-run.js';
 import { standingsAfterRun } from '../analysis/standings.js';
 import { listText } from './list.js';
 import { narrateMatch, playSpec } from './play.js';
-import { reportAfterRun, reportCommand } from './report.js';
+import { repairFinished, reportAfterRun, reportCommand } from './report.js';
 import { showCommand } from './show.js';
 import { writeViewer } from '../report/viewer.js';
 import { refuseResultFile } from '../runner/result-guard.js';
@@ -314,6 +314,8 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
     if (outcome.kind === 'already-complete') {
       process.stdout.write(`${shown} already holds the complete results of this ${shard ? 'shard' : 'tournament'}; nothing to do.\n`);
       process.stdout.write(faultLines(outcome.faults));
+      // A failure after the main files may have left derived files missing or empty: rebuilt here.
+      if (!shard) await repairFinished(outcome.outDir);
     } else if (outcome.kind === 'shard') {
       const [lo, hi] = [Math.floor((shard!.index * spec.matches) / shard!.count), Math.floor(((shard!.index + 1) * spec.matches) / shard!.count)];
       process.stdout.write(

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { InputError } from './errors.js';
 
@@ -73,4 +73,59 @@ export function setAsideResults(outDir: string): string {
   mkdirSync(outDir);
   for (const name of readdirSync(aside)) if (!RESULT_ENTRY.test(name)) renameSync(join(aside, name), join(outDir, name));
   return aside;
+}
+
+/**
+ * Checks that a finished result's matches.csv is whole before anything is built from it: a header of
+ * matches.csv, then exactly one complete row per match that run.json counts (matches per variant times
+ * variants). An empty, cut or foreign file is refused in one sentence (exit 2), not half-read.
+ */
+export function checkMatchesFile(dir: string, field: string): void {
+  const file = join(dir, 'matches.csv');
+  let run: { matches_per_variant?: unknown; variants?: unknown };
+  try {
+    run = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as typeof run;
+  } catch {
+    return; // run.json's own problems are reported by the reader of the folder, in its words
+  }
+  const perVariant = run.matches_per_variant;
+  const variants = Array.isArray(run.variants) ? run.variants.length : undefined;
+  if (typeof perVariant !== 'number' || variants === undefined || !existsSync(file)) return;
+  const want = perVariant * variants;
+  const { lines, endsWithNewline, header } = countFileLines(file);
+  const problem =
+    lines === 0
+      ? 'it is empty'
+      : !header.startsWith('variant,match,')
+        ? `its first line is not the header of matches.csv (found ${JSON.stringify(header.slice(0, 40))})`
+        : !endsWithNewline
+          ? 'its last row is cut off (the file does not end with a line end)'
+          : lines - 1 !== want
+            ? `it has ${lines - 1} rows, but run.json counts ${want} matches (${perVariant} in each of ${variants} variants)`
+            : undefined;
+  if (problem) {
+    throw new InputError(`${file} is damaged: ${problem}; run the tournament again (or merge its shards again) to rebuild it`, field);
+  }
+}
+
+/** Line ends in a file, whether it ends with one, and its first line (read in chunks: the file may be large). */
+function countFileLines(file: string): { lines: number; endsWithNewline: boolean; header: string } {
+  const fd = openSync(file, 'r');
+  const buf = Buffer.alloc(1 << 20);
+  let lines = 0;
+  let last = -1;
+  let header = '';
+  try {
+    for (let pos = 0; ; ) {
+      const got = readSync(fd, buf, 0, buf.length, pos);
+      if (got === 0) break;
+      if (pos === 0) header = buf.subarray(0, Math.min(got, 200)).toString('utf8').split('\n')[0];
+      for (let i = buf.indexOf(10); i >= 0 && i < got; i = buf.indexOf(10, i + 1)) lines++;
+      last = buf[got - 1];
+      pos += got;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return { lines: last === -1 ? 0 : lines + (last === 10 ? 0 : 1), endsWithNewline: last === 10, header };
 }
