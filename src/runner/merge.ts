@@ -7,7 +7,7 @@ import { InputError, Interrupted } from './errors.js';
 import { identityDiff } from './identity.js';
 import { Journal, hasJournal, journalLog, readMeta, type JournalMeta, type RecordDamage } from './journal.js';
 import { setAsideResults } from './result-guard.js';
-import { checkOutDir, refuseFinished } from './run.js';
+import { checkOutDir, makeOutDir, refuseFinished } from './run.js';
 
 /**
  * `tavolo merge <dirs...>`: the outputs of shards `0/n .. n-1/n` of one tournament, combined into
@@ -119,7 +119,7 @@ export async function mergeShards(dirs: readonly string[], outArg: string | unde
     }
 
     if (finishedFiles(outDir).length > 0) replaced = setAsideResults(outDir);
-    mkdirSync(outDir, { recursive: true });
+    makeOutDir(outDir);
     removeStaleTemps(outDir);
     const total = meta.variants.length * meta.identity.matches;
     const t0 = performance.now();

@@ -94,6 +94,37 @@ export interface RunOutcome {
   sequential?: SequentialMonitor;
 }
 
+/**
+ * Creates outDir and its missing parents one level at a time (not with a recursive mkdir, which loops
+ * forever under /proc on Linux), turning every failure (a name too long, no permission, a read-only or
+ * pseudo file system) into one InputError naming the folder: exit 2, nothing written.
+ */
+export function makeOutDir(outDir: string, field = '--out'): void {
+  const target = resolve(outDir);
+  const levels: string[] = [];
+  for (let p = target; !existsSync(p); p = dirname(p)) {
+    if (dirname(p) === p) break;
+    levels.unshift(p);
+  }
+  for (const p of levels) {
+    try {
+      mkdirSync(p);
+    } catch (err) {
+      const e = err as NodeJS.ErrnoException;
+      if (e.code === 'EEXIST' && statSync(p).isDirectory()) continue;
+      const why: Record<string, string> = {
+        ENAMETOOLONG: 'the name is too long for the file system',
+        EACCES: `no permission to write in ${dirname(p)}`,
+        EPERM: `${dirname(p)} does not allow folders to be created in it`,
+        EROFS: 'the file system is read-only',
+        ENOENT: `${dirname(p)} does not allow folders to be created in it`,
+        ENOSPC: 'the disk is full',
+      };
+      throw new InputError(`cannot create ${outDir.length > 120 ? `${outDir.slice(0, 100)}... (${outDir.length} characters)` : outDir}: ${why[e.code ?? ''] ?? e.message}`, field);
+    }
+  }
+}
+
 /** Throws an InputError unless outDir is, or can be created as, a writable directory. Writes nothing. */
 export function checkOutDir(outDir: string, field = '--out'): void {
   let p = resolve(outDir);
@@ -243,7 +274,7 @@ function openJournal(
     const info = resume ? finishedRun(outDir, meta.spec_hash, shard) : undefined;
     if (info) return { complete: alreadyComplete(outDir, files, info) };
     refuseFinished();
-    mkdirSync(outDir, { recursive: true });
+    makeOutDir(outDir);
     return { journal: Journal.create(outDir, meta), resumed: false };
   }
   const old = readMeta(outDir);
