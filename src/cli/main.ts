@@ -25,6 +25,7 @@ import { repairFinished, reportAfterRun, reportCommand } from './report.js';
 import { showCommand } from './show.js';
 import { writeViewer } from '../report/viewer.js';
 import { refuseResultFile } from '../runner/result-guard.js';
+import { MAX_THREADS, checkVariantCount } from '../runner/limits.js';
 
 type Command = { cmd: 'run' | 'play' | 'list' | 'merge' | 'compare' | 'report' | 'show'; argv: Record<string, unknown> };
 
@@ -234,7 +235,7 @@ function incidentText(i: Incident, variants: string[]): string {
 
 async function runCommand(argv: Record<string, unknown>): Promise<number> {
   const matches = intFlag('--matches', argv.matches, 1);
-  const requestedThreads = intFlag('--threads', argv.threads, 1, 1024) ?? defaultThreads();
+  const requestedThreads = intFlag('--threads', argv.threads, 1, MAX_THREADS) ?? Math.min(defaultThreads(), MAX_THREADS);
   const givenBatch = intFlag('--batch', argv.batch, 1, MAX_BATCH);
   const decisionTimeoutMs = intFlag('--decision-timeout-ms', argv['decision-timeout-ms'], 1, MAX_DECISION_TIMEOUT_MS);
   const workerMemoryMb = intFlag('--worker-memory-mb', argv['worker-memory-mb'], 16, 1 << 20);
@@ -245,6 +246,7 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
   const force = argv.force === true;
   const specPath = textFlag('spec', argv.spec)!;
   const spec = await loadSpec(specPath, { matches, seed, decisionTimeoutMs });
+  checkVariantCount(spec.variants.length);
   const batch = givenBatch ?? 'auto';
   const threads = effectiveThreads(spec, requestedThreads, batch, shard);
   const outDir = out ?? (shard ? join('results', spec.name, `shard-${shard.index}-of-${shard.count}`) : join('results', spec.name));

@@ -12,6 +12,7 @@ import { identityDiff, identityHash, specIdentity } from './identity.js';
 import { JOURNAL_FORMAT, Journal, decodePayload, hasJournal, journalDir, readMeta, type JournalMeta, type Shard } from './journal.js';
 import { BatchPlanner, type BatchSize } from './batching.js';
 import { setAsideResults } from './result-guard.js';
+import { checkThreads, checkVariantCount } from './limits.js';
 import { shardRange } from './plan.js';
 import { MAX_FAILURES, playOnPool, type FailedBatch, type Incident, type PlayBatch } from './pool.js';
 import { toWorkerSpec, type ResolvedSpec } from './spec.js';
@@ -435,6 +436,8 @@ function finishShard(journal: Journal, meta: JournalMeta, files: OutputFiles, in
 export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<RunOutcome> {
   const outDir = resolve(o.outDir);
   const shard = o.shard ?? null;
+  checkThreads(o.threads);
+  checkVariantCount(spec.variants.length);
   const threads = effectiveThreads(spec, o.threads, o.batch, shard);
   refuseShard(spec, shard);
   checkOutDir(outDir);
