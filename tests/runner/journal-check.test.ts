@@ -109,6 +109,22 @@ describe('a journal that checks itself: every header field, header and payload',
     for (const f of FILES) expect(read(out, f), f).toBe(read(whole, f));
   });
 
+  it('--resume of a whole run whose journal holds a damaged record replays that batch and writes the right files', async () => {
+    // An unfinished whole run: a complete journal of the whole tournament, without final files.
+    const out = join(dir, 'whole-damaged');
+    await runTournament(spec, { threads: 1, inProcess: true, batch: 10, outDir: out, shard: { index: 0, count: 1 } });
+    rmSync(join(out, 'run.json'));
+    const metaFile = join(out, 'journal', 'meta.json');
+    writeFileSync(metaFile, JSON.stringify({ ...JSON.parse(readFileSync(metaFile, 'utf8')), shard: null }));
+    tamper(out, 'variant', () => '1', true);
+    const notices: string[] = [];
+    const outcome = await runTournament(spec, { threads: 1, inProcess: true, batch: 10, outDir: out, resume: true, onStart: (s) => notices.push(...s.notices) });
+    expect(outcome.kind).toBe('complete');
+    expect(outcome.playedMatches).toBe(10);
+    expect(notices.join('\n')).toMatch(/record 1 .*variant: variant reads 1 .*played again/);
+    for (const f of FILES) expect(read(out, f), f).toBe(read(whole, f));
+  });
+
   it('a payload changed after the journal was opened is refused when read back', () => {
     const [a] = copyShards();
     const j = Journal.open(a, false);
