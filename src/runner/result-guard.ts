@@ -69,6 +69,14 @@ const RESULT_ENTRY = /^(matches\.csv|summary\.csv|seats\.csv|run\.json|sequentia
 export function setAsideResults(outDir: string): string {
   const aside = `${outDir}.replaced-${process.pid}`;
   rmSync(aside, { recursive: true, force: true });
+  const cwd = process.cwd();
+  if (cwd === resolve(outDir) || cwd.startsWith(resolve(outDir) + sep)) {
+    // Run from inside the folder: it cannot be renamed under the process, so its result files are moved
+    // one by one (the old set goes before any new file comes; a reader may see part of the old set go).
+    mkdirSync(aside);
+    for (const name of readdirSync(outDir)) if (RESULT_ENTRY.test(name)) renameSync(join(outDir, name), join(aside, name));
+    return aside;
+  }
   renameSync(outDir, aside);
   mkdirSync(outDir);
   for (const name of readdirSync(aside)) if (!RESULT_ENTRY.test(name)) renameSync(join(aside, name), join(outDir, name));
