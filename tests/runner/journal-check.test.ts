@@ -125,6 +125,19 @@ describe('a journal that checks itself: every header field, header and payload',
     for (const f of FILES) expect(read(out, f), f).toBe(read(whole, f));
   });
 
+  it('a complete shard whose last record is cut: merge says to resume it, and --resume does play the batch', async () => {
+    const [a, b] = copyShards();
+    const log = readFileSync(logOf(a));
+    writeFileSync(logOf(a), log.subarray(0, log.length - 5));
+    const out = join(dir, 'merged-torn');
+    await expect(mergeShards([a, b], out)).rejects.toThrow(/incomplete: 50 of 60 matches; finish it with .*--resume/);
+    const outcome = await runTournament(spec, { threads: 1, inProcess: true, batch: 10, outDir: a, shard: { index: 0, count: 2 }, resume: true });
+    expect(outcome.kind).toBe('shard');
+    expect(outcome.playedMatches).toBe(10);
+    await mergeShards([a, b], out);
+    for (const f of FILES) expect(read(out, f), f).toBe(read(whole, f));
+  });
+
   it('a payload changed after the journal was opened is refused when read back', () => {
     const [a] = copyShards();
     const j = Journal.open(a, false);
