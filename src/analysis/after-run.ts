@@ -16,7 +16,7 @@ export async function compareAfterRun(outDir: string, baseline?: string): Promis
     return await compare(outDir, baseline);
   } catch (err) {
     // The run's own files are complete and in place: a failed comparison is reported, not fatal.
-    process.stderr.write(`warning: the variants could not be compared: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.stderr.write(`warning: the variants could not be compared: ${err instanceof Error ? err.message : String(err)}; \`tavolo report ${outDir}\` tries again\n`);
     return '';
   }
 }

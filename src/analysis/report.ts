@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { csvLines } from '../reports/csv.js';
 import { fixed, wilson } from '../reports/stats.js';
@@ -266,7 +266,18 @@ export function powerText(r: CompareRow): string {
 export function writeComparison(dir: string, c: Comparison): { compare: string; variants: string } {
   mkdirSync(dir, { recursive: true });
   const files = { compare: join(dir, 'compare.csv'), variants: join(dir, 'variants.csv') };
-  writeFileSync(files.compare, compareCsv(c.rows));
-  writeFileSync(files.variants, variantsCsv(c.sides));
+  // Through temporary names, renamed once both are whole: a failure (a full disk) leaves the previous
+  // files or none, never an empty or cut one (`tavolo report` rebuilds missing ones).
+  const texts: Array<[string, string]> = [
+    [files.compare, compareCsv(c.rows)],
+    [files.variants, variantsCsv(c.sides)],
+  ];
+  try {
+    for (const [file, text] of texts) writeFileSync(`${file}.tmp-${process.pid}`, text);
+    for (const [file] of texts) renameSync(`${file}.tmp-${process.pid}`, file);
+  } catch (err) {
+    for (const [file] of texts) rmSync(`${file}.tmp-${process.pid}`, { force: true });
+    throw err;
+  }
   return files;
 }

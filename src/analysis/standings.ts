@@ -160,7 +160,7 @@ export async function standingsAfterRun(dir: string): Promise<string> {
   try {
     return await writeStandings(dir);
   } catch (err) {
-    process.stderr.write(`warning: ratings.csv and head-to-head.csv were not written: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.stderr.write(`warning: ratings.csv and head-to-head.csv were not written: ${err instanceof Error ? err.message : String(err)}; \`tavolo report ${dir}\` rebuilds them\n`);
     return '';
   }
 }

@@ -24,9 +24,11 @@ import { didYouMean } from '../did-you-mean.js';
 import { listText } from './list.js';
 import { DEFAULT_VERIFY_MATCHES, MAX_VERIFY_MATCHES, determinismWarning } from '../runner/self-check.js';
 import { narrateMatch, playSpec } from './play.js';
-import { reportAfterRun, reportCommand } from './report.js';
+import { repairFinished, reportAfterRun, reportCommand } from './report.js';
 import { showCommand } from './show.js';
 import { writeViewer } from '../report/viewer.js';
+import { refuseResultFile } from '../runner/result-guard.js';
+import { MAX_THREADS, checkVariantCount } from '../runner/limits.js';
 
 type Command = { cmd: 'run' | 'play' | 'list' | 'merge' | 'compare' | 'report' | 'show'; argv: Record<string, unknown> };
 
@@ -276,7 +278,7 @@ function incidentText(i: Incident, variants: string[]): string {
 
 async function runCommand(argv: Record<string, unknown>): Promise<number> {
   const matches = intFlag('--matches', argv.matches, 1);
-  const requestedThreads = intFlag('--threads', argv.threads, 1, 1024) ?? defaultThreads();
+  const requestedThreads = intFlag('--threads', argv.threads, 1, MAX_THREADS) ?? Math.min(defaultThreads(), MAX_THREADS);
   const givenBatch = intFlag('--batch', argv.batch, 1, MAX_BATCH);
   const decisionTimeoutMs = intFlag('--decision-timeout-ms', argv['decision-timeout-ms'], 1, MAX_DECISION_TIMEOUT_MS);
   const workerMemoryMb = intFlag('--worker-memory-mb', argv['worker-memory-mb'], 16, 1 << 20);
@@ -288,6 +290,7 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
   const force = argv.force === true;
   const specPath = textFlag('spec', argv.spec)!;
   const spec = await loadSpec(specPath, { matches, seed, decisionTimeoutMs });
+  checkVariantCount(spec.variants.length);
   const batch = givenBatch ?? 'auto';
   const threads = effectiveThreads(spec, requestedThreads, batch, shard);
   const outDir = out ?? (shard ? join('results', spec.name, `shard-${shard.index}-of-${shard.count}`) : join('results', spec.name));
@@ -324,10 +327,11 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
         workerMemoryMb,
         verifyMatches,
         signal,
-        onStart: ({ done, total, resumed, droppedBytes }) => {
+        onStart: ({ done, total, resumed, droppedBytes, notices }) => {
           // Printed once the checks are done: bad input leaves stdout empty.
           printHeader();
           lastDone = done;
+          for (const n of notices) process.stdout.write(`${n}\n`);
           if (resumed) {
             process.stdout.write(
               `Resuming: ${done} of ${total} matches are in the journal of ${shownPath(outDir)}` +
@@ -357,6 +361,8 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
     if (outcome.kind === 'already-complete') {
       process.stdout.write(`${shown} already holds the complete results of this ${shard ? 'shard' : 'tournament'}; nothing to do.\n`);
       process.stdout.write(faultLines(outcome.faults));
+      // A failure after the main files may have left derived files missing or empty: rebuilt here.
+      if (!shard) await repairFinished(outcome.outDir);
     } else if (outcome.kind === 'shard') {
       const [lo, hi] = [Math.floor((shard!.index * spec.matches) / shard!.count), Math.floor(((shard!.index + 1) * spec.matches) / shard!.count)];
       process.stdout.write(
@@ -442,6 +448,9 @@ async function mergeCommand(argv: Record<string, unknown>): Promise<number> {
 async function playCommand(argv: Record<string, unknown>): Promise<number> {
   const match = intFlag('--match', argv.match, 0) ?? 0;
   const as = intFlag('--as', argv.as, 0, 63);
+  const html = textFlag('--html', argv.html);
+  // Checked before the match is played: a result folder's files are not play's to write.
+  if (html !== undefined) refuseResultFile(html, '--html');
   const { spec, variant } = await playSpec(
     {
       spec: textFlag('--spec', argv.spec),
@@ -458,7 +467,6 @@ async function playCommand(argv: Record<string, unknown>): Promise<number> {
   const lines: string[] = [];
   const told = narrateMatch(spec, variant, match, (l) => lines.push(l), { as });
   process.stdout.write(lines.join('\n') + '\n');
-  const html = textFlag('--html', argv.html);
   if (html !== undefined) writeViewer(spec, variant, match, html);
   return told.fault ? EXIT.faults : EXIT.ok;
 }

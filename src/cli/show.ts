@@ -7,6 +7,7 @@ import { readSpecFile, resolveSpec, type RawSpec, type ResolvedSpec } from '../r
 import { writeViewer } from '../report/viewer.js';
 import { intFlag } from './args.js';
 import { kilobytes } from './report.js';
+import { checkFileNamePart, refuseResultFile } from '../runner/result-guard.js';
 
 /**
  * `tavolo show <result dir> --variant v --match i`: the viewer page of one match of a finished run. The
@@ -74,7 +75,9 @@ export async function showCommand(argv: Record<string, unknown>): Promise<void> 
   }
   const match = intFlag('--match', argv.match, 0) ?? 0;
   if (match >= spec.matches) throw new InputError(`this run has matches 0 to ${spec.matches - 1} in each variant, found ${match}`, '--match');
-  const out = typeof argv.out === 'string' ? argv.out : join(dir, 'matches', `${variantName}-${match}.html`);
+  // Only the viewers' sub-folder of a result is written to; a variant name must stay a file name there.
+  const out = typeof argv.out === 'string' ? argv.out : join(dir, 'matches', `${checkFileNamePart(variantName, '--variant')}-${match}.html`);
+  refuseResultFile(out, '--out');
   const r = writeViewer(spec, variant, match, out);
   const rel = relative(process.cwd(), r.file);
   process.stdout.write(`Wrote ${rel.startsWith('..') ? r.file : rel} (${kilobytes(r.bytes)}, ${r.steps - 1} decisions): match ${match} of variant ${variantName}\n`);

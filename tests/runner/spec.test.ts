@@ -129,7 +129,7 @@ const CLI_ONLY: Array<[string, Record<string, string>, string[], string, string[
   ['run without a spec', {}, ['run'], 'spec: ', ['give the path of a tournament spec', 'tavolo run tournaments/stramat-demo.json']],
   ['merge without directories', {}, ['merge'], 'merge: ', ['give the output directories of the shards']],
   ['a player count Stramat does not allow', { 's.json': JSON.stringify({ ...STRAMAT_6, players: 7, bots: Array.from({ length: 7 }, () => ({ bot: 'random' })) }) }, ['run', 'DIR/s.json'], 'players: ', ['2 to 6 players', 'found 7']],
-  ['--threads 0', {}, ['run', HIGHCARD_SPEC, '--threads', '0'], '--threads: ', ['expected an integer from 1 to 1024, found the integer 0']],
+  ['--threads 0', {}, ['run', HIGHCARD_SPEC, '--threads', '0'], '--threads: ', ['expected an integer from 1 to 256, found the integer 0']],
   ['--batch -5', {}, ['run', HIGHCARD_SPEC, '--batch', '-5'], '--batch: ', ['found the integer -5']],
   ['--decision-timeout-ms 0', {}, ['run', HIGHCARD_SPEC, '--decision-timeout-ms', '0'], '--decision-timeout-ms: ', ['from 1 to', 'found the integer 0']],
   ['decisionTimeoutMs of the wrong type', { 's.json': JSON.stringify({ ...STRAMAT_6, decisionTimeoutMs: 'fast' }) }, ['run', 'DIR/s.json'], 'decisionTimeoutMs: ', ['expected an integer', '"fast"']],
