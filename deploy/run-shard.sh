@@ -21,6 +21,16 @@ mkdir -p "$run_dir"
 args=(run "$spec" --shard "$index/$count" --out "$out" --resume)
 if [ -n "$threads" ]; then args+=(--threads "$threads"); fi
 echo "tavolo shard $index/$count of $spec -> $out (host $(hostname))"
+# tavolo never takes over a journal lock written on another host (that run may still be writing). A
+# scheduler that starts a new attempt of a shard only once the previous attempt has ended (Slurm's
+# requeue; a Kubernetes Job with podReplacementPolicy: Failed) says so with
+# TAVOLO_PREVIOUS_ATTEMPT_ENDED=1, and the previous attempt's lock is cleared here, loudly. Without it,
+# a lock from another host stops the shard with exit code 2 and the way to clear it.
+lock="$out/journal/lock"
+if [ "${TAVOLO_PREVIOUS_ATTEMPT_ENDED:-0}" = 1 ] && [ -f "$lock" ] && ! grep -q "\"host\":\"$(hostname)\"" "$lock"; then
+  echo "shard $index/$count: clearing the lock of the previous attempt, $(cat "$lock"): the scheduler started this attempt after that one ended"
+  rm -f "$lock"
+fi
 # tavolo runs as a child; SIGTERM/SIGINT sent to this script (a container's PID 1, a Slurm batch shell)
 # are passed on, so tavolo stops cleanly and keeps its journal.
 $tavolo "${args[@]}" &

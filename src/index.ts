@@ -10,10 +10,12 @@ export type {
   Game,
   GameEvent,
   MatchResult,
+  MemoryLimits,
   MetricInfo,
   OptionSpec,
   OptionValue,
   Options,
+  Recollection,
   TableView,
   TableZone,
 } from './engine/game.js';
@@ -38,8 +40,9 @@ export type { RunOptions, RunOutcome } from './runner/run.js';
 export type { BotRow, PositionRow, VariantStats } from './reports/aggregate.js';
 export { mergeShards } from './runner/merge.js';
 export type { MergeOutcome } from './runner/merge.js';
-export { BatchesFailed, InputError, Interrupted } from './runner/errors.js';
+export { BatchesFailed, InputError, Interrupted } from './errors.js';
 
 // The games and bots that come with tavolo.
 export { games } from './games/index.js';
-export { bots } from '../bots/index.js';
+export { builtInBots as bots } from './plugins/builtins.js';
+export { loadBot, loadGame } from './plugins/loader.js';

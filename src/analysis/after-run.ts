@@ -3,6 +3,7 @@ import { relative } from 'node:path';
 import { compareVariants } from './compare.js';
 import { comparisonText, variantsTable, writeComparison } from './report.js';
 import { openResult, readMatches, type ByteSpan, type MatchRow, type ReadSummary, type ResultInfo } from './results.js';
+import { metricInfoOf } from './verdict-input.js';
 
 /** Anything that gathers what it needs from the matches of a result folder, one row at a time. */
 export interface RowSink {
@@ -52,7 +53,7 @@ export async function compareAfterRun(outDir: string, baseline?: string, read?: 
     return await compare(read?.info ?? openResult(outDir), baseline, read?.spans);
   } catch (err) {
     // The run's own files are complete and in place: a failed comparison is reported, not fatal.
-    process.stderr.write(`warning: the variants could not be compared: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.stderr.write(`warning: the variants could not be compared: ${err instanceof Error ? err.message : String(err)}; \`tavolo report ${outDir}\` tries again\n`);
     return '';
   }
 }
@@ -66,7 +67,7 @@ async function compare(info: ResultInfo, baseline?: string, spans?: readonly Byt
   const shown = rel === '' ? '.' : rel.startsWith('..') ? info.dir : rel;
   return (
     `\nVariants side by side:\n${variantsTable(comparison.sides)}\n\n` +
-    comparisonText(comparison, `Wrote ${shown}/compare.csv and variants.csv.`)
+    comparisonText(comparison, `Wrote ${shown}/compare.csv and variants.csv.`, await metricInfoOf(info.game))
   );
 }
 

@@ -1,11 +1,12 @@
-import { InputError } from '../runner/errors.js';
+import { InputError } from '../errors.js';
 import { PairAccumulator, SideAccumulator } from './accumulate.js';
 import { holm } from './decisions.js';
 import type { Estimate } from './estimate.js';
-import { mcnemarTest, pairedMeanTest, wilcoxonSignedRank } from './paired-tests.js';
+import { PairedPositionShares, PositionShares, ratioTest, unpairedShareDifference } from './first-player.js';
+import { mcnemarTest, pairedMeanTest, signTest } from './paired-tests.js';
 import { quantityPlan, type QuantityPlan } from './quantities.js';
 import { matchBatches, type ByteSpan, type MatchRow, type ResultInfo } from './results.js';
-import { mannWhitney, twoProportionTest, welchTest } from './two-sample-tests.js';
+import { moodMedianTest, twoProportionTest, welchTest } from './two-sample-tests.js';
 
 /**
  * Comparisons: the variants of one run against its reference (always paired: match i of every variant
@@ -35,6 +36,13 @@ export interface CompareRow {
   /** Matches on each side. */
   refMatches: number;
   matches: number;
+  /**
+   * How many distinct tests share Holm's correction with this row (NaN when the row has no p-value):
+   * the level the row is really tested at is alpha / family at Holm's first step (see detectableChange).
+   */
+  family: number;
+  /** The quantity of the same variant that is the same column (same test statistic): this row is not tested again. '' when none. */
+  sameAs: string;
 }
 
 export interface Comparison {
@@ -71,10 +79,46 @@ function row(variant: string, reference: string, quantity: string, ref: number, 
     sd: e.sd,
     refMatches: refN,
     matches: n,
+    family: NaN,
+    sameAs: '',
   };
 }
 
-const rankOnly = (test: string, p: number, n: number): Estimate => ({ estimate: NaN, low: NaN, high: NaN, p, se: NaN, df: NaN, sd: NaN, test, n });
+/** The turn-order accumulators of a comparison: paired, or one per side. */
+export type PositionAccumulator = PairedPositionShares | { ref: PositionShares; cand: PositionShares };
+
+/** The row of a position's share (`seat_win_share:k`, or the first-player advantage for k = 0 minus 1/players). */
+function positionEstimate(positions: PositionAccumulator, pos: number, offset: number): { e: Estimate; ref: number; cand: number } {
+  const paired = positions instanceof PairedPositionShares;
+  const d = paired ? positions.difference(pos) : unpairedShareDifference(positions.ref, positions.cand, pos);
+  const n = paired ? positions.cm.n : positions.ref.cm.n + positions.cand.cm.n;
+  return { e: ratioTest(d, paired ? 'paired-delta' : 'delta-z', n), ref: d.reference - offset, cand: d.candidate - offset };
+}
+
+/** Both sides the same constant in every match: nothing to test (left out of the rows and of Holm's family). */
+function isConstant(ref: SideAccumulator, cand: SideAccumulator, q: number): boolean {
+  const [a, b] = [ref.moments[q], cand.moments[q]];
+  return a.n > 1 && b.n > 1 && a.sd === 0 && b.sd === 0 && a.mean === b.mean;
+}
+
+/** The game length's median row: paired, the median of the per-pair differences (sign test); else the difference of medians (Mood's test). */
+function medianRow(variant: string, reference: string, acc: PairAccumulator | { ref: SideAccumulator; cand: SideAccumulator }): CompareRow {
+  const { ref, cand } = acc;
+  if (acc instanceof PairAccumulator) {
+    return row(variant, reference, 'turns_median_difference', NaN, NaN, signTest(acc.turnDiffs), true, ref.n, cand.n);
+  }
+  const [m0, m1] = [ref.turns.median(), cand.turns.median()];
+  const mood = moodMedianTest(ref.turns, cand.turns);
+  const e: Estimate = { estimate: m1 - m0, low: NaN, high: NaN, p: mood.p, se: NaN, df: NaN, sd: NaN, test: 'mood-median', n: ref.n + cand.n };
+  return row(variant, reference, 'turns_median', m0, m1, e, false, ref.n, cand.n);
+}
+
+export interface RowOptions {
+  /** Turn order over the decided matches (first-player.ts); without it those rows use the per-match means over the decided matches. */
+  positions?: PositionAccumulator;
+  /** Receives the quantities that are constant on both sides (left out). */
+  constant?: string[];
+}
 
 /** End reasons of both sides, most frequent in the reference first. */
 function reasonsOf(ref: SideAccumulator, cand: SideAccumulator): string[] {
@@ -83,7 +127,12 @@ function reasonsOf(ref: SideAccumulator, cand: SideAccumulator): string[] {
 }
 
 /** The rows of one candidate against its reference, from pairs or from two independent samples. */
-export function comparisonRows(variant: string, reference: string, acc: PairAccumulator | { ref: SideAccumulator; cand: SideAccumulator }): CompareRow[] {
+export function comparisonRows(
+  variant: string,
+  reference: string,
+  acc: PairAccumulator | { ref: SideAccumulator; cand: SideAccumulator },
+  options: RowOptions = {},
+): CompareRow[] {
   const paired = acc instanceof PairAccumulator;
   const { ref, cand } = acc;
   const names = ref.plan.names;
@@ -100,13 +149,19 @@ export function comparisonRows(variant: string, reference: string, acc: PairAccu
   names.forEach((quantity, q) => {
     if (q === ref.plan.faultIndex && !faults) return;
     if (ref.moments[q].n === 0 && cand.moments[q].n === 0) return;
-    const e = estimates[q];
-    push(quantity, q, { ...e, test: e.test });
-    if (quantity === 'turns_mean') {
-      const rank = paired ? wilcoxonSignedRank(acc.turnDiffs) : mannWhitney(ref.turns, cand.turns);
-      const [m0, m1] = [ref.turns.median(), cand.turns.median()];
-      out.push(row(variant, reference, 'turns_median', m0, m1, { ...rankOnly(paired ? 'wilcoxon-signed-rank' : 'mann-whitney', rank.p, rank.n), estimate: m1 - m0 }, paired, ref.n, cand.n));
+    if (isConstant(ref, cand, q)) {
+      options.constant?.push(quantity);
+      return;
     }
+    const pos = quantity === 'first_player_advantage' ? 0 : quantity.startsWith('seat_win_share:') ? Number(quantity.slice(15)) : -1;
+    if (pos >= 0 && options.positions) {
+      const offset = quantity === 'first_player_advantage' ? 1 / ref.plan.players : 0;
+      const x = positionEstimate(options.positions, pos, offset);
+      out.push(row(variant, reference, quantity, x.ref, x.cand, x.e, paired, ref.n, cand.n));
+      return;
+    }
+    push(quantity, q, estimates[q]);
+    if (quantity === 'turns_mean') out.push(medianRow(variant, reference, acc));
     if (quantity === 'annulled_rate') {
       for (const reason of reasonsOf(ref, cand)) {
         const x = ref.endReasons.get(reason) ?? 0;
@@ -116,6 +171,10 @@ export function comparisonRows(variant: string, reference: string, acc: PairAccu
           const d = acc.reasonDiscordance(reason);
           e = mcnemarTest(d.refOnly, d.candOnly, ref.n, CONFIDENCE);
         } else e = twoProportionTest(x, ref.n, y, cand.n, CONFIDENCE);
+        if ((x === ref.n && y === cand.n) || (x === 0 && y === 0)) {
+          options.constant?.push(`end_reason:${reason}`);
+          continue;
+        }
         out.push(row(variant, reference, `end_reason:${reason}`, x / ref.n, y / cand.n, e, paired, ref.n, cand.n));
       }
     }
@@ -123,10 +182,65 @@ export function comparisonRows(variant: string, reference: string, acc: PairAccu
   return out;
 }
 
-/** Holm's adjusted p-values over every row (in place). */
+/**
+ * What makes two rows of one variant the same column: the same test on the same pairs with the same
+ * p-value and the same |estimate / se| (a column and its complement, or a column and a rescaled copy,
+ * such as annulled_rate, metric:annulled_games and metric:played_<x>, give the same statistic), and
+ * for 0/1 outcomes the same rate up to complement. Rows with no spread (se 0) are never merged.
+ */
+function sameColumnKey(r: CompareRow): string | null {
+  if (!Number.isFinite(r.p) || !(r.se > 0)) return null;
+  const sig = (v: number) => v.toPrecision(12);
+  const binary = r.test.startsWith('mcnemar') || r.test === 'two-proportion-z';
+  const rate = binary ? sig(Math.min(r.referenceValue, 1 - r.referenceValue)) : '';
+  return [r.variant, r.test, r.pairs ?? r.matches, sig(r.p), sig(Math.abs(r.difference / r.se)), rate].join('\u0000');
+}
+
+/**
+ * Holm's adjusted p-values (in place) over the distinct tests of the comparison: a row that is the
+ * same column as an earlier row of its variant (sameColumnKey) is named in `sameAs` and takes that
+ * row's adjusted p-value instead of being counted again; constant rows were left out before. Each
+ * tested row's `family` is the number of distinct tests.
+ */
 export function adjustRows(rows: CompareRow[]): void {
-  const adjusted = holm(rows.map((r) => r.p));
-  rows.forEach((r, i) => (r.pHolm = adjusted[i]));
+  const first = new Map<string, CompareRow>();
+  const tested: CompareRow[] = [];
+  for (const r of rows) {
+    const key = sameColumnKey(r);
+    const earlier = key === null ? undefined : first.get(key);
+    if (earlier) r.sameAs = earlier.quantity;
+    else {
+      if (key !== null) first.set(key, r);
+      if (Number.isFinite(r.p)) tested.push(r);
+    }
+  }
+  const adjusted = holm(tested.map((r) => r.p));
+  tested.forEach((r, i) => {
+    r.pHolm = adjusted[i];
+    r.family = tested.length;
+  });
+  for (const r of rows) {
+    if (r.sameAs === '') continue;
+    const rep = rows.find((x) => x.variant === r.variant && x.quantity === r.sameAs)!;
+    [r.pHolm, r.family] = [rep.pHolm, rep.family];
+  }
+}
+
+/** Notes naming the columns that are one quantity, and the constant ones, for the terminal. */
+export function familyNotes(rows: readonly CompareRow[], constant: readonly string[]): string[] {
+  const notes: string[] = [];
+  const groups = new Map<string, string[]>();
+  for (const r of rows) if (r.sameAs !== '') groups.set(r.sameAs, [...(groups.get(r.sameAs) ?? []), r.quantity]);
+  const seen = new Set<string>();
+  for (const [rep, same] of groups) {
+    const text = [rep, ...new Set(same)].join(', ');
+    if (seen.has(text)) continue;
+    seen.add(text);
+    notes.push(`one quantity, tested once: ${text}`);
+  }
+  const constants = [...new Set(constant)];
+  if (constants.length > 0) notes.push(`the same in every match of both sides (not tested): ${constants.join(', ')}`);
+  return notes;
 }
 
 /** Pairs broken: the two sides' rows are not the same matches (seeds or counts differ). */
@@ -211,15 +325,20 @@ export async function compareVariants(info: ResultInfo, baseline?: string, spans
   const reference = referenceVariant(info, baseline);
   const plan = planFor(info, uniqueNames(info.lineup), info.metricNames);
   const rows: CompareRow[] = [];
+  const constant: string[] = [];
   const sides = new Map<string, SideAccumulator>();
   const rowsOf = (variant: string) => matchBatches(info, { variant, span: spans?.[info.variants.indexOf(variant)] });
   for (const variant of info.variants) {
     if (variant === reference) continue;
     const acc = new PairAccumulator(plan);
-    await walkPairs(rowsOf(reference), rowsOf(variant), (x, y) => acc.add(x, y));
+    const positions = new PairedPositionShares(info.players);
+    await walkPairs(rowsOf(reference), rowsOf(variant), (x, y) => {
+      acc.add(x, y);
+      positions.add(x, y);
+    });
     if (!sides.has(reference)) sides.set(reference, acc.ref);
     sides.set(variant, acc.cand);
-    rows.push(...comparisonRows(variant, reference, acc));
+    rows.push(...comparisonRows(variant, reference, acc, { positions, constant }));
   }
   adjustRows(rows);
   const ordered = new Map(info.variants.filter((v) => sides.has(v)).map((v) => [v, sides.get(v)!]));
@@ -230,8 +349,54 @@ export async function compareVariants(info: ResultInfo, baseline?: string, spans
     pairing: `paired: match i of every variant starts from the same seed (${info.seed}/match/i), checked row by row`,
     players: info.players,
     confidence: CONFIDENCE,
-    notes: [],
+    notes: familyNotes(rows, constant),
   };
+}
+
+/** A value as JSON with its object keys sorted, so that the same parameters compare equal whatever their order. */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (v !== null && typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    return `{${Object.keys(o)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(v) ?? 'null';
+}
+
+interface LineupEntry {
+  name: string;
+  bot: string;
+  params: string;
+}
+
+function lineupEntries(info: ResultInfo): LineupEntry[] {
+  const raw = Array.isArray(info.run.lineup) ? (info.run.lineup as Array<Record<string, unknown>>) : [];
+  return info.lineup.map((name, k) => ({ name, bot: canonical(raw[k]?.bot ?? null), params: canonical(raw[k]?.params ?? null) }));
+}
+
+/**
+ * What differs between the lineups of two runs, one sentence each (empty when they are the same bots
+ * with the same parameters, in any seat order): the player count, the lineup's names, a name played by
+ * another bot, or a bot's parameters. Such runs differ in more than the change under test, so
+ * `tavolo compare` refuses them unless asked (--allow-different-lineups).
+ */
+export function lineupDifferences(a: ResultInfo, b: ResultInfo): string[] {
+  if (a.players !== b.players) return [`player counts differ: ${a.shown} has ${a.players} players, ${b.shown} has ${b.players}`];
+  const out: string[] = [];
+  const [ea, eb] = [lineupEntries(a), lineupEntries(b)];
+  const names = (e: LineupEntry[]) => e.map((x) => x.name).sort();
+  if (names(ea).join('\u0000') !== names(eb).join('\u0000')) {
+    out.push(`lineups differ: ${a.shown} plays ${a.lineup.join(', ')}; ${b.shown} plays ${b.lineup.join(', ')}`);
+  }
+  for (const name of new Set(a.lineup.filter((n) => b.lineup.includes(n)))) {
+    const [x, y] = [ea.find((e) => e.name === name)!, eb.find((e) => e.name === name)!];
+    if (x.bot !== y.bot) out.push(`"${name}" is bot ${x.bot} in ${a.shown} and ${y.bot} in ${b.shown}`);
+    else if (x.params !== y.params) out.push(`"${name}" has parameters ${x.params} in ${a.shown} and ${y.params} in ${b.shown}`);
+  }
+  return out;
 }
 
 /** The same game and player count, and at least one variant in common: else an InputError. */
@@ -271,27 +436,33 @@ export async function compareRuns(a: ResultInfo, b: ResultInfo): Promise<Compari
 
   const run = async (paired: boolean): Promise<Comparison> => {
     const rows: CompareRow[] = [];
+    const constant: string[] = [];
     const sides = new Map<string, SideAccumulator>();
     for (const variant of common) {
       const label = { ref: `baseline:${variant}`, cand: `candidate:${variant}` };
       let acc: PairAccumulator | { ref: SideAccumulator; cand: SideAccumulator };
+      let positions: PositionAccumulator;
       if (paired) {
         const pairs = new PairAccumulator(planA, planB);
-        await walkPairs(matchBatches(a, { variant }), matchBatches(b, { variant }), (x, y) => pairs.add(x, y));
-        acc = pairs;
+        const shares = new PairedPositionShares(a.players);
+        await walkPairs(matchBatches(a, { variant }), matchBatches(b, { variant }), (x, y) => {
+          pairs.add(x, y);
+          shares.add(x, y);
+        });
+        [acc, positions] = [pairs, shares];
       } else {
-        const ref = new SideAccumulator(planA);
-        const cand = new SideAccumulator(planB);
-        for await (const batch of matchBatches(a, { variant })) for (const r of batch) ref.add(r);
-        for await (const batch of matchBatches(b, { variant })) for (const r of batch) cand.add(r);
-        acc = { ref, cand };
+        const [ref, cand] = [new SideAccumulator(planA), new SideAccumulator(planB)];
+        const shares = { ref: new PositionShares(a.players), cand: new PositionShares(b.players) };
+        for await (const batch of matchBatches(a, { variant })) for (const r of batch) (ref.add(r), shares.ref.add(r));
+        for await (const batch of matchBatches(b, { variant })) for (const r of batch) (cand.add(r), shares.cand.add(r));
+        [acc, positions] = [{ ref, cand }, shares];
       }
       sides.set(label.ref, acc.ref);
       sides.set(label.cand, acc.cand);
-      rows.push(...comparisonRows(variant, a.shown, acc));
+      rows.push(...comparisonRows(variant, a.shown, acc, { positions, constant }));
     }
     adjustRows(rows);
-    return { rows, sides, paired, pairing: '', players: a.players, confidence: CONFIDENCE, notes };
+    return { rows, sides, paired, pairing: '', players: a.players, confidence: CONFIDENCE, notes: [...notes, ...familyNotes(rows, constant)] };
   };
 
   if (sameMatches) {

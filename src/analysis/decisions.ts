@@ -25,12 +25,40 @@ export function holm(p: readonly number[]): number[] {
   return out;
 }
 
+/** What a comparison row could have detected: see detectableChange. */
+export interface DetectableChange {
+  /**
+   * The true change found with probability `power` at the level the row is really tested at (the same
+   * unit as the row's difference); NaN when the row has no standard error or its matches were identical.
+   */
+  size: number;
+  /** Every pair of matches gave the same value (paired differences all 0): the matches were identical, nothing could be detected. */
+  identical: boolean;
+  /** The two-sided level used: alpha / family, Holm's first (strictest) step. */
+  level: number;
+}
+
 /**
- * The smallest true difference a two-sided test at `alpha` detects with probability `power`, given
- * the standard error the comparison had: (z_{1-alpha/2} + z_{power}) * se (normal approximation).
+ * The change a comparison row would have detected with probability `power` (80%) after Holm's
+ * correction over its family: (z_{1 - alpha / (2 m)} + z_{power}) * se, m the number of distinct tests
+ * sharing the correction (`row.family`). alpha / m is the level of Holm's first step, the strictest a
+ * row can face; a true change of this size is found at least with the stated power whatever the other
+ * rows do (a looser later step only helps), so the figure is honest and slightly conservative
+ * (docs/statistics.md, "What could have been detected"; checked by simulation in tests/analysis/power.test.ts).
+ * A paired row whose per-match differences have no spread (sd 0) comes from identical matches: it
+ * reports `identical` instead of a size of 0.
+ * This is the function to call for "what could have been detected" (terminal, verdict, report).
  */
-export function minimumDetectableEffect(se: number, alpha = 0.05, power = 0.8): number {
-  return (normQuantile(1 - alpha / 2) + normQuantile(power)) * se;
+export function detectableChange(
+  row: { se: number; sd: number; pairs: number | null; family: number; difference: number },
+  alpha = 0.05,
+  power = 0.8,
+): DetectableChange {
+  const m = Number.isFinite(row.family) && row.family >= 1 ? row.family : 1;
+  const level = alpha / m;
+  if (row.pairs !== null && row.sd === 0 && row.difference === 0) return { size: NaN, identical: true, level };
+  if (!(row.se > 0)) return { size: NaN, identical: false, level };
+  return { size: (normQuantile(1 - level / 2) + normQuantile(power)) * row.se, identical: false, level };
 }
 
 function upperTail(x: number, df: number): number {

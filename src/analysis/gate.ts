@@ -1,4 +1,4 @@
-import { InputError } from '../runner/errors.js';
+import { InputError } from '../errors.js';
 import type { CompareRow } from './compare.js';
 import { holm, observationsToSettle, tost } from './decisions.js';
 import { critical } from './estimate.js';
@@ -11,7 +11,9 @@ import { critical } from './estimate.js';
  *   for each; all must pass, an intersection-union test, which needs no multiplicity correction);
  * - changed: some named quantity is shown to lie beyond its tolerance (the mirror one-sided test at
  *   alpha, Holm-corrected over the named rows, since any one suffices);
- * - inconclusive: neither, with the matches per variant that would likely settle every open row.
+ * - inconclusive: neither, with the matches per variant that would likely settle every open row, or,
+ *   for a row whose estimate sits within one standard error of its tolerance, the words that say so
+ *   (no number of matches can be promised there).
  */
 export type Verdict = 'equivalent' | 'changed' | 'inconclusive';
 
@@ -25,14 +27,19 @@ export interface GateRow {
   low: number;
   high: number;
   verdict: Verdict;
-  /** Matches per variant that would likely settle the row (NaN when settled). */
+  /** Matches per variant that would likely settle the row (NaN when settled, or when the estimate sits at the tolerance). */
   toSettle: number;
+  /**
+   * An open row whose estimate lies within one standard error of its tolerance: it could be on either
+   * side, and the matches to settle it grow without bound as it nears the tolerance, so none is promised.
+   */
+  atTolerance: boolean;
 }
 
 export interface GateResult {
   verdict: Verdict;
   rows: GateRow[];
-  /** For an inconclusive verdict: the matches per variant that would likely settle it. */
+  /** For an inconclusive verdict: the matches per variant that would likely settle the open rows not at their tolerance (NaN if none). */
   toSettle: number;
 }
 
@@ -65,9 +72,11 @@ function toleranceFor(quantity: string, tolerances: ReadonlyMap<string, number>)
 
 export function gate(rows: readonly CompareRow[], tolerances: ReadonlyMap<string, number>, alpha = 0.05): GateResult {
   for (const key of tolerances.keys()) {
-    if (key === 'turns_median') throw new InputError('turns_median has a rank test but no interval to hold against a tolerance; use turns_mean', '--tolerance');
+    if (key === 'turns_median' || key === 'turns_median_difference') {
+      throw new InputError(`${key} has no standard error to hold against a tolerance; use turns_mean`, '--tolerance');
+    }
     if (!rows.some((r) => r.quantity === key || r.quantity.startsWith(`${key}:`))) {
-      const families = [...new Set(rows.map((r) => r.quantity.split(':')[0]))].filter((q) => q !== 'turns_median');
+      const families = [...new Set(rows.map((r) => r.quantity.split(':')[0]))].filter((q) => q !== 'turns_median' && q !== 'turns_median_difference');
       throw new InputError(`no quantity is named ${JSON.stringify(key)}; the comparison has ${families.join(', ')} (or a single one, such as ${rows.find((r) => r.quantity.includes(':'))?.quantity ?? 'win_share:<bot>'})`, '--tolerance');
     }
   }
@@ -79,11 +88,13 @@ export function gate(rows: readonly CompareRow[], tolerances: ReadonlyMap<string
     const verdict: Verdict = changedHolm[i] < alpha ? 'changed' : t.pEquivalent < alpha ? 'equivalent' : 'inconclusive';
     // Pairs, or for independent samples the equal size per side with the same standard error (harmonic mean).
     const n = r.pairs ?? 2 / (1 / r.matches + 1 / r.refMatches);
-    const toSettle = verdict === 'inconclusive' ? Math.max(Math.ceil(n), observationsToSettle({ estimate: r.difference, se: r.se }, n, tol, alpha)) : NaN;
+    const atTolerance = verdict === 'inconclusive' && Math.abs(Math.abs(r.difference) - tol) < r.se;
+    const settle = verdict === 'inconclusive' && !atTolerance;
+    const toSettle = settle ? Math.max(Math.ceil(n), observationsToSettle({ estimate: r.difference, se: r.se }, n, tol, alpha)) : NaN;
     const half = z(r.df) * r.se;
-    return { row: r, tolerance: tol, pEquivalent: t.pEquivalent, pChanged: t.pChanged, pChangedHolm: changedHolm[i], low: r.difference - half, high: r.difference + half, verdict, toSettle };
+    return { row: r, tolerance: tol, pEquivalent: t.pEquivalent, pChanged: t.pChanged, pChangedHolm: changedHolm[i], low: r.difference - half, high: r.difference + half, verdict, toSettle, atTolerance };
   });
   const verdict: Verdict = out.some((g) => g.verdict === 'changed') ? 'changed' : out.every((g) => g.verdict === 'equivalent') ? 'equivalent' : 'inconclusive';
-  const open = out.filter((g) => g.verdict === 'inconclusive').map((g) => g.toSettle);
-  return { verdict, rows: out, toSettle: verdict === 'inconclusive' ? Math.max(...open) : NaN };
+  const open = out.filter((g) => g.verdict === 'inconclusive' && !g.atTolerance).map((g) => g.toSettle);
+  return { verdict, rows: out, toSettle: verdict === 'inconclusive' && open.length > 0 ? Math.max(...open) : NaN };
 }

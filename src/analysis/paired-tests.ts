@@ -1,5 +1,7 @@
-import { binomCdf, chiSquareCdf, normCdf, studentCdf } from './distributions.js';
-import { symmetric, type Estimate } from './estimate.js';
+import { binomCdf, normCdf, studentCdf } from './distributions.js';
+import { critical, symmetric, type Estimate } from './estimate.js';
+
+const normQuantileOf = (confidence: number) => critical(confidence, Infinity);
 import type { IntHistogram, Moments } from './moments.js';
 
 /**
@@ -32,13 +34,21 @@ export function pairedMeanTest(diff: Moments, confidence = 0.95): Estimate {
 /** Below this many discordant pairs McNemar's test is exact (binomial); from it on, the chi-square. */
 export const MCNEMAR_EXACT_BELOW = 200;
 
+/** P(X > x) for a chi-square X with one degree of freedom: X is Z^2, so the tail is 2 P(Z < -sqrt(x)). */
+export function chiSquareUpperTail1(x: number): number {
+  return Math.min(1, 2 * normCdf(-Math.sqrt(x)));
+}
+
 /**
  * McNemar's test for a binary outcome observed in both members of each pair (a bot won, the match was
  * annulled, it ended by a reason): only the discordant pairs carry information. `refOnly` pairs have
  * the outcome in the reference only, `candOnly` in the candidate only, `n` pairs in all. The p-value
  * is exact (two-sided binomial, as R's binom.test(candOnly, refOnly + candOnly)) below
  * MCNEMAR_EXACT_BELOW discordant pairs, else the chi-square statistic (candOnly - refOnly)^2 /
- * (refOnly + candOnly) without continuity correction (R: mcnemar.test(x, correct = FALSE)).
+ * (refOnly + candOnly) without continuity correction (R: mcnemar.test(x, correct = FALSE)). The
+ * chi-square's upper tail is taken directly, as twice the normal tail of its square root, never as
+ * 1 - cdf: that difference underflows to 0 below about 1e-16, the tail itself stays exact down to
+ * about 1e-300 (SciPy: chi2.sf(400**2 / 1000, 1) = 1.1314837902433038e-36).
  * The interval for the difference of the two proportions, (candOnly - refOnly) / n, is Wald's with
  * Agresti and Min's adjustment (half a pair added to each cell: coverage stays near nominal with few
  * discordant pairs, and the unadjusted interval is recovered as n grows); `adjust = 0` gives the plain
@@ -50,7 +60,7 @@ export function mcnemarTest(refOnly: number, candOnly: number, n: number, confid
   let p: number;
   if (discordant === 0) p = 1;
   else if (discordant < MCNEMAR_EXACT_BELOW) p = Math.min(1, 2 * binomCdf(Math.min(refOnly, candOnly), discordant, 0.5));
-  else p = 1 - chiSquareCdf((candOnly - refOnly) ** 2 / discordant, 1);
+  else p = chiSquareUpperTail1((candOnly - refOnly) ** 2 / discordant);
   const b = refOnly + adjust;
   const c = candOnly + adjust;
   const m = n + 4 * adjust;
@@ -98,4 +108,45 @@ export function wilcoxonSignedRank(diffs: IntHistogram): { p: number; z: number;
   const diff = wPlus - mean;
   const z = (Math.sign(diff) * Math.max(Math.abs(diff) - 0.5, 0)) / Math.sqrt(variance);
   return { p: Math.min(1, 2 * normCdf(-Math.abs(z))), z, n };
+}
+
+/**
+ * The median of the paired differences with the sign test and its distribution-free interval: what
+ * compare.csv's `turns_median_difference` row shows and tests. The sign test asks whether a pair's
+ * difference is as likely to be positive as negative, i.e. whether the median of the differences is 0
+ * (zero differences dropped; exact two-sided binomial, SciPy stats.binomtest(positive, positive +
+ * negative, 0.5)). The interval is the order-statistic interval of the median (the k-th smallest and
+ * k-th largest of the n differences, k from Binomial(n, 1/2); coverage at least `confidence`).
+ */
+export function signTest(diffs: IntHistogram, confidence = 0.95): Estimate {
+  let positive = 0;
+  let negative = 0;
+  let n = 0;
+  for (const [d, c] of diffs.counts) {
+    n += c;
+    if (d > 0) positive += c;
+    else if (d < 0) negative += c;
+  }
+  const m = positive + negative;
+  const p = m === 0 ? 1 : Math.min(1, 2 * binomCdf(Math.min(positive, negative), m, 0.5));
+  const base = { estimate: n > 0 ? diffs.median() : NaN, p, se: NaN, df: NaN, sd: NaN, test: 'sign', n };
+  if (n === 0) return { ...base, low: NaN, high: NaN };
+  // The largest k with P(Binomial(n, 1/2) < k) <= (1 - confidence) / 2: [x_(k), x_(n+1-k)] covers the median.
+  const tail = (1 - confidence) / 2;
+  // Start near the normal approximation's answer and walk to the exact one (a few binomial cdfs, whatever n).
+  let k = Math.max(0, Math.floor(n / 2 - (normQuantileOf(confidence) * Math.sqrt(n)) / 2) - 2);
+  while (k > 0 && binomCdf(k - 1, n, 0.5) > tail) k--;
+  while (k + 1 <= n && binomCdf(k, n, 0.5) <= tail) k++;
+  if (k === 0) return { ...base, low: -Infinity, high: Infinity };
+  return { ...base, low: orderStatistic(diffs, k), high: orderStatistic(diffs, n + 1 - k) };
+}
+
+/** The k-th smallest value (1-based) of a histogram. */
+function orderStatistic(h: IntHistogram, k: number): number {
+  let seen = 0;
+  for (const [v, c] of h.sorted()) {
+    seen += c;
+    if (seen >= k) return v;
+  }
+  return NaN;
 }

@@ -7,7 +7,9 @@ import type { MatchRow } from './results.js';
  * median is drawn from a histogram of `turns`.
  *
  * Wins and ties follow the reports: a win shared by k seats gives each 1/k; an annulled match gives no
- * one a win and still counts as played (README, "Reading the output").
+ * one a win and still counts as played for the bots' win shares (README, "Reading the output"). The
+ * positions in turn order and the first-player advantage count only the matches someone won (NaN
+ * otherwise; see first-player.ts).
  */
 export interface QuantityPlan {
   names: string[];
@@ -15,6 +17,7 @@ export interface QuantityPlan {
   values(row: MatchRow, out: Float64Array): void;
   /** Index of the fault indicator (a row is shown only when faults occurred). */
   faultIndex: number;
+  players: number;
 }
 
 export interface PlanInput {
@@ -50,6 +53,7 @@ export function quantityPlan(p: PlanInput): QuantityPlan {
   return {
     names,
     faultIndex: faultAt,
+    players: n,
     values(row, out) {
       out.fill(0, 0, seatAt + n);
       seatsOf.fill(0);
@@ -66,9 +70,11 @@ export function quantityPlan(p: PlanInput): QuantityPlan {
         out[seatAt + ((w - row.firstPlayer + n) % n)] += share;
       }
       for (let b = 0; b < seatsOf.length; b++) if (seatsOf[b] === 0) out[winAt + b] = NaN;
-      // Against the fair share of the matches someone won: an annulled match (no winner) counts 0 for every
-      // position, so it neither helps nor hurts the first player.
-      out[advantageAt] = out[seatAt] - (row.winners.length > 0 ? 1 / n : 0);
+      // Turn order counts over the matches someone won (first-player.ts): an annulled match is left out
+      // (NaN), so a position's mean is its share of the decided matches and the advantage is position 0's
+      // share minus 1/players, whatever the annulled rate.
+      if (row.winners.length === 0) out.fill(NaN, seatAt, seatAt + n);
+      out[advantageAt] = out[seatAt] - 1 / n;
       out[turnsAt] = row.turns;
       out[decisionsAt] = row.decisions;
       out[annulledAt] = row.annulled ? 1 : 0;

@@ -1,13 +1,15 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { csvLines } from '../reports/csv.js';
 import { fixed, wilson } from '../reports/stats.js';
 import { formatTable } from '../reports/table.js';
 import type { SideAccumulator } from './accumulate.js';
 import type { CompareRow, Comparison } from './compare.js';
-import { minimumDetectableEffect } from './decisions.js';
+import { detectableChange } from './decisions.js';
 import { critical } from './estimate.js';
 import { isRate } from './quantities.js';
+import { metricName } from './verdict.js';
+import type { MetricInfo } from '../engine/game.js';
 
 /** compare.csv and variants.csv, and the terminal block that says what changed. */
 
@@ -24,6 +26,7 @@ export const COMPARE_HEADER = [
   'p_holm',
   'test',
   'pairs',
+  'same_as',
 ] as const;
 
 export const VARIANTS_HEADER = ['variant', 'quantity', 'value', 'ci_low95', 'ci_high95', 'matches'] as const;
@@ -56,6 +59,7 @@ export function compareCsv(rows: readonly CompareRow[]): string {
       pText(r.pHolm),
       r.test,
       r.pairs === null ? '' : String(r.pairs),
+      r.sameAs,
     ]),
   ]);
 }
@@ -150,7 +154,7 @@ function decimalsFor(width: number): number {
 }
 
 /** "games 1.4 turns longer (95% CI 1.3 to 1.5)", for a significant row. */
-export function findingText(r: CompareRow): string {
+export function findingText(r: CompareRow, metricInfo?: readonly MetricInfo[]): string {
   const rate = isRate(r.quantity);
   const scale = rate ? 100 : 1;
   const d = decimalsFor(scale * (Number.isFinite(r.high - r.low) ? (r.high - r.low) / 2 : Math.abs(r.difference)));
@@ -166,8 +170,10 @@ export function findingText(r: CompareRow): string {
       return `games ${size} turns ${up ? 'longer' : 'shorter'} on average${ci}`;
     case 'turns_median':
       return `median game ${size} turns ${up ? 'longer' : 'shorter'} (${fixed(r.referenceValue, 1)} to ${fixed(r.value, 1)}; ${r.test} test)`;
+    case 'turns_median_difference':
+      return `the median pair's game ${size} turns ${up ? 'longer' : 'shorter'}${ci.replace(' points', '')} (sign test)`;
     case 'decisions_mean':
-      return `${size} ${up ? 'more' : 'fewer'} bot decisions per game${ci}`;
+      return `${size} ${up ? 'more' : 'fewer'} bot decisions per match${ci}`;
     case 'annulled_rate':
       return `annulled games ${size} points ${moreLess} frequent${ci}`;
     case 'fault_rate':
@@ -181,7 +187,8 @@ export function findingText(r: CompareRow): string {
     case 'first_player_advantage':
       return `first-player advantage ${size} points ${up ? 'larger' : 'smaller'}${ci}`;
     case 'metric':
-      return `${name} ${size} ${up ? 'higher' : 'lower'} per game${ci}`;
+      // In the game's words ("turns per round"), never "per game" of a per-round quantity (verdict.ts).
+      return `${metricName(name, metricInfo).name} ${size} ${up ? 'higher' : 'lower'}${ci}`;
     default:
       return `${r.quantity} ${up ? '+' : '-'}${size}${ci}`;
   }
@@ -189,52 +196,88 @@ export function findingText(r: CompareRow): string {
 
 /** |difference| in units of the per-match standard deviation: what orders the findings. */
 export function standardizedEffect(r: CompareRow): number {
-  if (r.quantity === 'turns_median') return 0;
+  if (r.quantity === 'turns_median' || r.quantity === 'turns_median_difference') return 0;
   return r.sd > 0 ? Math.abs(r.difference) / r.sd : r.difference === 0 ? 0 : Infinity;
 }
 
-/** The rows found significant after Holm, largest standardized effect first. */
+/**
+ * A variant's only win-share row: every seat is that bot, so its "win share" only mirrors the annulled
+ * matches (issue 21) and is not a finding about the bot.
+ */
+export function oneBotShare(r: CompareRow, rows: readonly CompareRow[]): boolean {
+  return r.quantity.startsWith('win_share:') && rows.filter((x) => x.variant === r.variant && x.quantity.startsWith('win_share:')).length === 1;
+}
+
+/**
+ * The rows found significant after Holm, largest standardized effect first: each column once (rows that
+ * repeat another are left out), and one-bot win shares left out.
+ */
 export function significant(rows: readonly CompareRow[], alpha = ALPHA): CompareRow[] {
-  return rows.filter((r) => r.pHolm < alpha).sort((x, y) => standardizedEffect(y) - standardizedEffect(x));
+  return rows
+    .filter((r) => r.pHolm < alpha && r.sameAs === '' && !oneBotShare(r, rows))
+    .sort((x, y) => standardizedEffect(y) - standardizedEffect(x));
 }
 
 const SHOWN_FINDINGS = 12;
 
 /** The terminal block: the findings in words, then what did not change detectably and what would have been detected. */
-export function comparisonText(c: Comparison, files?: string): string {
+export function comparisonText(c: Comparison, files?: string, metricInfo?: readonly MetricInfo[]): string {
   const out: string[] = [];
   const candidates = [...new Set(c.rows.map((r) => r.variant))];
   const reference = c.rows[0]?.reference ?? '';
-  out.push(`Compared with ${reference} (${c.pairing}; ${c.rows.length} rows, Holm-corrected, 95% intervals):`);
+  const family = c.rows.find((r) => Number.isFinite(r.family))?.family;
+  const tests = family === undefined ? '' : `, ${family} distinct tests`;
+  out.push(`Compared with ${reference} (${c.pairing}; ${c.rows.length} rows${tests}, Holm-corrected, 95% intervals):`);
   for (const note of c.notes) out.push(`  note: ${note}`);
   const found = significant(c.rows);
   if (found.length === 0) out.push('  No significant difference.');
   else {
     out.push('  Significant differences, largest standardized effect first:');
-    for (const r of found.slice(0, SHOWN_FINDINGS)) out.push(`    ${r.variant}: ${findingText(r)}`);
+    for (const r of found.slice(0, SHOWN_FINDINGS)) out.push(`    ${r.variant}: ${findingText(r, metricInfo)}`);
     if (found.length > SHOWN_FINDINGS) out.push(`    ... and ${found.length - SHOWN_FINDINGS} more (compare.csv)`);
   }
   for (const v of candidates) {
     const quiet = c.rows.filter(
-      (r) => r.variant === v && !(r.pHolm < ALPHA) && (r.quantity.startsWith('win_share:') || r.quantity === 'first_player_advantage'),
+      (r) =>
+        r.variant === v &&
+        !(r.pHolm < ALPHA) &&
+        ((r.quantity.startsWith('win_share:') && !oneBotShare(r, c.rows)) || r.quantity === 'first_player_advantage'),
     );
     if (quiet.length === 0) continue;
-    const parts = quiet.map((r) => {
-      const what = r.quantity === 'first_player_advantage' ? 'the first-player advantage' : `${r.quantity.slice(10)}'s win share`;
-      const mde = minimumDetectableEffect(r.se, ALPHA, 0.8);
-      return `${what} (${fixed(r.difference * 100, 2)} points; would have detected about ±${fixed(mde * 100, decimalsFor(mde * 100))})`;
-    });
-    out.push(`  ${v}: no detectable change in ${parts.join(', ')} (80% power, alpha ${ALPHA} before Holm)`);
+    const parts = quiet.map((r) => `${r.quantity === 'first_player_advantage' ? 'the first-player advantage' : `${r.quantity.slice(10)}'s win share`} (${powerText(r)})`);
+    const family = quiet[0].family;
+    out.push(`  ${v}: no detectable change in ${parts.join(', ')} (80% power after Holm over ${family} tests: level ${ALPHA}/${family})`);
   }
   if (files) out.push(`  ${files}`);
   return out.join('\n') + '\n';
+}
+
+/** "0.12 points; would have detected about ±1.9", or, for identical matches, says so instead of "±0.00". */
+export function powerText(r: CompareRow): string {
+  const d = detectableChange(r, ALPHA, 0.8);
+  const scale = isRate(r.quantity) ? 100 : 1;
+  const unit = isRate(r.quantity) ? ' points' : '';
+  if (d.identical) return `${fixed(r.difference * scale, 2)}${unit}: the paired matches were identical, so nothing could have been detected`;
+  if (Number.isNaN(d.size)) return `${fixed(r.difference * scale, 2)}${unit}`;
+  return `${fixed(r.difference * scale, 2)}${unit}; would have detected about ±${fixed(d.size * scale, decimalsFor(d.size * scale))}`;
 }
 
 /** Writes compare.csv and variants.csv into `dir`; returns their paths. */
 export function writeComparison(dir: string, c: Comparison): { compare: string; variants: string } {
   mkdirSync(dir, { recursive: true });
   const files = { compare: join(dir, 'compare.csv'), variants: join(dir, 'variants.csv') };
-  writeFileSync(files.compare, compareCsv(c.rows));
-  writeFileSync(files.variants, variantsCsv(c.sides));
+  // Through temporary names, renamed once both are whole: a failure (a full disk) leaves the previous
+  // files or none, never an empty or cut one (`tavolo report` rebuilds missing ones).
+  const texts: Array<[string, string]> = [
+    [files.compare, compareCsv(c.rows)],
+    [files.variants, variantsCsv(c.sides)],
+  ];
+  try {
+    for (const [file, text] of texts) writeFileSync(`${file}.tmp-${process.pid}`, text);
+    for (const [file] of texts) renameSync(`${file}.tmp-${process.pid}`, file);
+  } catch (err) {
+    for (const [file] of texts) rmSync(`${file}.tmp-${process.pid}`, { force: true });
+    throw err;
+  }
   return files;
 }

@@ -3,7 +3,7 @@ import { join, relative, resolve } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { matchesFixedColumns } from '../reports/csv.js';
 import type { RunJson } from '../reports/run-json.js';
-import { InputError } from '../runner/errors.js';
+import { InputError } from '../errors.js';
 
 /**
  * Reading a finished result folder (what `tavolo run` or `tavolo merge` wrote): its run.json, and its

@@ -29,7 +29,25 @@ export interface SprtDesign {
   d1: number;
 }
 
-export type Verdict = 'H1 accepted' | 'H0 accepted' | 'undecided at the maximum';
+/**
+ * What a test ended with. The two-outcome test (H0 against H1) says 'H1 accepted' or 'H0 accepted'; the
+ * three-outcome test (see ThreeWaySprt) says 'higher', 'lower' or 'equal' (within its ±d); either may end
+ * 'undecided at the maximum'. 'conflicting' is the three-outcome test's halves accepting opposite
+ * differences (possible only when the block mean swings by more than d between their decisions).
+ */
+export type Verdict = 'H1 accepted' | 'H0 accepted' | 'higher' | 'lower' | 'equal' | 'conflicting' | 'undecided at the maximum';
+
+/** A decision at a checkpoint: the two-outcome test's hypothesis, or the three-outcome test's answer. */
+export type Decision = 'H1' | 'H0' | 'higher' | 'lower' | 'equal' | 'conflicting';
+
+/** The three-outcome test's halves at a checkpoint (null in a two-outcome test's state). */
+export interface HalvesState {
+  /** LLR of the half that tests 0 against -d (the other half's LLR is the state's `llr`). */
+  llrBelow: number;
+  /** Each half's decision, kept once taken: 'H1' is a difference of +d (above) or -d (below). */
+  above: 'H1' | 'H0' | null;
+  below: 'H1' | 'H0' | null;
+}
 
 /** Blocks needed before a checkpoint may decide: the variance estimate of fewer is too rough. */
 export const MIN_BLOCKS = 10;
@@ -50,11 +68,20 @@ export interface SprtState {
   lower: number;
   upper: number;
   /** The decision at this point: null to go on. */
-  decision: 'H1' | 'H0' | null;
+  decision: Decision | null;
+  /** The three-outcome test's halves; null for the two-outcome test. */
+  halves: HalvesState | null;
+}
+
+/** A sequential test fed one block value at a time and evaluated at checkpoints. */
+export interface SequentialTest {
+  add(x: number): void;
+  /** The test at a checkpoint (call it only there: a three-outcome half keeps the decision it took). */
+  state(): SprtState;
 }
 
 /** The block values' moments (Welford, shared with the comparison layer); `state()` is the test now. */
-export class PairedSprt {
+export class PairedSprt implements SequentialTest {
   private readonly blocks = new Moments();
   readonly lower: number;
   readonly upper: number;
@@ -78,7 +105,7 @@ export class PairedSprt {
     const e = pairedMeanTest(this.blocks);
     const ready = n >= MIN_BLOCKS && variance > 0;
     const decision = !ready ? null : llr >= this.upper ? 'H1' : llr <= this.lower ? 'H0' : null;
-    return { blocks: n, estimate: mean, low95: e.low, high95: e.high, sd: Math.sqrt(variance), llr, lower: this.lower, upper: this.upper, decision };
+    return { blocks: n, estimate: mean, low95: e.low, high95: e.high, sd: Math.sqrt(variance), llr, lower: this.lower, upper: this.upper, decision, halves: null };
   }
 }
 
@@ -91,8 +118,69 @@ export function fixedSampleBlocks(design: SprtDesign, sd: number): number {
   return Math.ceil(((z * sd) / Math.abs(design.d1 - design.d0)) ** 2);
 }
 
-export function verdictOf(decision: 'H1' | 'H0' | null): Verdict {
-  return decision === 'H1' ? 'H1 accepted' : decision === 'H0' ? 'H0 accepted' : 'undecided at the maximum';
+export function verdictOf(decision: Decision | null): Verdict {
+  if (decision === null) return 'undecided at the maximum';
+  return decision === 'H1' ? 'H1 accepted' : decision === 'H0' ? 'H0 accepted' : decision;
+}
+
+/**
+ * Sobel and Wald's three-decision test (1949), in the paired normal approximation: is the mean block
+ * value above 0 (by d), below it (by d), or within ±d of it? Two SPRTs read the same blocks: "above"
+ * tests 0 against +d, "below" tests 0 against -d, each at its own alpha and beta (Wald's bounds, as
+ * PairedSprt). Each half stops on its own and keeps its decision; the test stops when both have decided:
+ * above +d and below 0: 'higher'; below -d and above 0: 'lower'; both 0: 'equal'.
+ *
+ * So a wrong 'higher' needs the above half to accept +d: at a true difference of 0 or less that happens
+ * at most about alpha of the time (a lower truth makes it rarer), and likewise 'lower'; 'equal' needs both
+ * halves to accept 0, which at a true difference of +d or more (or -d or less) happens at most about
+ * beta of the time. Calibrated by simulation in tests/analysis/sequential-three-way.test.ts.
+ */
+export class ThreeWaySprt implements SequentialTest {
+  private readonly above: PairedSprt;
+  private readonly below: PairedSprt;
+  private aboveDecision: 'H1' | 'H0' | null = null;
+  private belowDecision: 'H1' | 'H0' | null = null;
+
+  constructor(readonly design: ThreeWayDesign) {
+    if (!(design.within > 0)) throw new Error('the three-outcome test needs within > 0');
+    const { alpha, beta, within } = design;
+    this.above = new PairedSprt({ alpha, beta, d0: 0, d1: within });
+    this.below = new PairedSprt({ alpha, beta, d0: 0, d1: -within });
+  }
+
+  add(x: number): void {
+    this.above.add(x);
+    this.below.add(x);
+  }
+
+  state(): SprtState {
+    const a = this.above.state();
+    const b = this.below.state();
+    this.aboveDecision ??= a.decision as 'H1' | 'H0' | null;
+    this.belowDecision ??= b.decision as 'H1' | 'H0' | null;
+    const halves: HalvesState = { llrBelow: b.llr, above: this.aboveDecision, below: this.belowDecision };
+    return { ...a, decision: combine(this.aboveDecision, this.belowDecision), halves };
+  }
+}
+
+export interface ThreeWayDesign {
+  alpha: number;
+  beta: number;
+  /** d: the differences +d and -d the halves test against 0. */
+  within: number;
+}
+
+function combine(above: 'H1' | 'H0' | null, below: 'H1' | 'H0' | null): Decision | null {
+  if (above === null || below === null) return null;
+  if (above === 'H1') return below === 'H1' ? 'conflicting' : 'higher';
+  return below === 'H1' ? 'lower' : 'equal';
+}
+
+/** A design with `within` set is the three-outcome test; else the two-outcome SPRT of d0 against d1. */
+export type SequentialDesign = SprtDesign & { within?: number | null };
+
+export function sequentialTest(design: SequentialDesign): SequentialTest {
+  return design.within ? new ThreeWaySprt({ alpha: design.alpha, beta: design.beta, within: design.within }) : new PairedSprt(design);
 }
 
 export interface SequentialOutcome {
@@ -107,8 +195,8 @@ export interface SequentialOutcome {
  * The test over a sequence of block values, evaluated every `checkEvery` blocks up to `maxBlocks`: what a
  * run does, without the run (for simulations and the benchmark).
  */
-export function runSequential(design: SprtDesign, nextBlock: () => number, checkEvery: number, maxBlocks: number): SequentialOutcome {
-  const test = new PairedSprt(design);
+export function runSequential(design: SequentialDesign, nextBlock: () => number, checkEvery: number, maxBlocks: number): SequentialOutcome {
+  const test = sequentialTest(design);
   const checkpoints: SprtState[] = [];
   for (let b = 1; b <= maxBlocks; b++) {
     test.add(nextBlock());

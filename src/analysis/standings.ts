@@ -108,6 +108,11 @@ export function headToHeadCsv(results: ReturnType<Standings['results']>): string
 export function leaderboardText(results: ReturnType<Standings['results']>): string {
   const out: string[] = [];
   for (const { variant, fit } of results) {
+    if (fit.ratings.length === 1) {
+      // Every seat is the same bot: a one-bot leaderboard says nothing (issue 21); the seats' balance is the question.
+      out.push(`Ratings, variant ${variant}: every seat is ${fit.ratings[0].name}, so there is no leaderboard; the seats' balance is in seats.csv.`, '');
+      continue;
+    }
     out.push(`Ratings, variant ${variant} (${fit.matches} matches; Elo-like scale, field mean 1500; docs/ratings.md)`);
     const rows = fit.ratings.map((r) => [r.name, String(r.rank), fixed(r.rating, 0), `${fixed(r.low95, 0)} - ${fixed(r.high95, 0)}`]);
     const table = formatTable(['bot', 'rank', 'rating', '95% interval'], rows).split('\n');
@@ -159,15 +164,15 @@ export function writeStandingsFiles(info: ResultInfo, standings: Standings): str
  * run's own files and exit code stand. Returns the leaderboard, or '' when it could not be made.
  */
 export async function standingsAfterRun(dir: string): Promise<string> {
-  return standingsOrWarning(() => writeStandings(dir));
+  return standingsOrWarning(dir, () => writeStandings(dir));
 }
 
 /** The leaderboard `make` returns, or '' and a warning on stderr when it throws. */
-export async function standingsOrWarning(make: () => string | Promise<string>): Promise<string> {
+export async function standingsOrWarning(dir: string, make: () => string | Promise<string>): Promise<string> {
   try {
     return await make();
   } catch (err) {
-    process.stderr.write(`warning: ratings.csv and head-to-head.csv were not written: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.stderr.write(`warning: ratings.csv and head-to-head.csv were not written: ${err instanceof Error ? err.message : String(err)}; \`tavolo report ${dir}\` rebuilds them\n`);
     return '';
   }
 }

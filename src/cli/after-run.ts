@@ -39,7 +39,7 @@ export async function analyseAfterRun(outDir: string, baseline?: string): Promis
   }
   const standingsFailed = pass.failed.get(standings);
   return {
-    standings: await standingsOrWarning(() => {
+    standings: await standingsOrWarning(outDir, () => {
       if (standingsFailed !== undefined) throw standingsFailed;
       return writeStandingsFiles(pass.info, standings);
     }),

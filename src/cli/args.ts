@@ -1,5 +1,5 @@
 import type { OptionValue } from '../engine/game.js';
-import { InputError, describeValue, expectedInteger } from '../runner/errors.js';
+import { InputError, describeValue, expectedInteger } from '../errors.js';
 
 /**
  * A whole number within bounds from a command-line flag, worded as the spec's own fields are

@@ -1,12 +1,14 @@
 import { basename, join, relative, resolve } from 'node:path';
-import { compareRuns } from '../analysis/compare.js';
+import { compareRuns, lineupDifferences } from '../analysis/compare.js';
 import { gate, parseTolerances, type GateResult } from '../analysis/gate.js';
 import { isRate } from '../analysis/quantities.js';
 import { ALPHA, comparisonText, significant, variantsTable, writeComparison } from '../analysis/report.js';
 import { openResult } from '../analysis/results.js';
+import { verdictText } from '../analysis/verdict.js';
+import { metricInfoOf, verdictFromComparison } from '../analysis/verdict-input.js';
 import { fixed } from '../reports/stats.js';
 import { formatTable } from '../reports/table.js';
-import { InputError } from '../runner/errors.js';
+import { InputError } from '../errors.js';
 import { textFlag } from './args.js';
 
 /**
@@ -37,20 +39,49 @@ export async function compareCommand(argv: Record<string, unknown>): Promise<Com
   const a = openResult(baselineDir);
   const b = openResult(candidateDir);
   if (a.dir === b.dir) throw new InputError(`the baseline and the candidate are the same folder (${a.shown})`, 'candidate');
+  const differences = lineupDifferences(a, b);
+  if (differences.length > 0 && a.players === b.players && argv['allow-different-lineups'] !== true) {
+    throw new InputError(
+      `${a.shown} and ${b.shown} were not played by the same bots, so their differences would mix the change under test with the lineup: ${differences.join('; ')}. ` +
+        'Compare runs of the same lineup, or pass --allow-different-lineups to compare them anyway',
+      'candidate',
+    );
+  }
   const comparison = await compareRuns(a, b);
+  if (differences.length > 0) comparison.notes.unshift(`compared although the lineups differ (--allow-different-lineups): ${differences.join('; ')}`);
   const verdict = tolerances ? gate(comparison.rows, tolerances, ALPHA) : undefined;
 
   const outDir = resolve(out ?? join('compare', `${basename(a.dir)}-vs-${basename(b.dir)}`));
   writeComparison(outDir, comparison);
+  const answer = verdictText(await verdictFromComparison(comparison, a, b));
   const text =
     `Baseline ${a.shown} (${a.matchesPerVariant} matches per variant), candidate ${b.shown} (${b.matchesPerVariant}).\n\n` +
+    `${answer}\n` +
     `Variants side by side:\n${variantsTable(comparison.sides)}\n\n` +
-    comparisonText(comparison, `Wrote ${shownPath(outDir)}/compare.csv and variants.csv.`) +
+    comparisonText(comparison, `Wrote ${shownPath(outDir)}/compare.csv and variants.csv.`, await metricInfoOf(b.game)) +
     (verdict ? gateText(verdict) : '');
   let code: number = COMPARE_EXIT.equivalent;
   if (verdict) code = COMPARE_EXIT[verdict.verdict];
   else if (argv['fail-on-change'] === true && significant(comparison.rows).length > 0) code = COMPARE_EXIT.changed;
   return { code, text };
+}
+
+/** Why the gate is open: estimates at their tolerance in words, else the matches that would likely settle it. */
+export function inconclusiveText(g: GateResult): string {
+  const show = (q: string, v: number) => (isRate(q) ? `${fixed(100 * v, 2)} points` : fixed(v, 3));
+  const edge = g.rows.filter((r) => r.atTolerance);
+  const parts: string[] = [];
+  if (edge.length > 0) {
+    const which = edge.map((r) => `${r.row.variant} ${r.row.quantity} ${show(r.row.quantity, r.row.difference)} against ±${show(r.row.quantity, r.tolerance)}`);
+    parts.push(
+      `neither shown: the estimate sits at the tolerance (${which.join('; ')}, within one standard error of it): the change may be just inside or just outside the tolerance, and no run size can be promised to tell which; decide whether a change of about this size matters and set the tolerance clear of it`,
+    );
+  }
+  if (Number.isFinite(g.toSettle)) {
+    const n = g.toSettle.toLocaleString('en-US');
+    parts.push(`${edge.length > 0 ? 'for the other open quantities, ' : 'neither shown; '}about ${n} matches per variant would likely settle it (80% power, if the present estimates are the truth)`);
+  }
+  return parts.join('; ');
 }
 
 function gateText(g: GateResult): string {
@@ -71,6 +102,6 @@ function gateText(g: GateResult): string {
       ? 'every quantity named is shown to lie within its tolerance (TOST, alpha 0.05)'
       : g.verdict === 'changed'
         ? 'some quantity is shown to lie beyond its tolerance (one-sided test, alpha 0.05, Holm over the quantities named)'
-        : `neither shown; about ${g.toSettle} matches per variant would likely settle it (80% power, if the present estimates are the truth)`;
+        : inconclusiveText(g);
   return `\nRegression gate:\n${table}\nVerdict: ${g.verdict}: ${why}.\n`;
 }

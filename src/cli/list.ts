@@ -1,7 +1,8 @@
-import { bots } from '../../bots/index.js';
-import type { OptionSpec } from '../engine/game.js';
+import type { AnyGame, OptionSpec } from '../engine/game.js';
 import { describeOption } from '../engine/options.js';
-import { gameRegistry } from '../runner/games.js';
+import { didYouMean } from '../did-you-mean.js';
+import { InputError } from '../errors.js';
+import { botRegistry, gameRegistry } from '../plugins/loader.js';
 
 /**
  * A closing remark in parentheses that several options share (Stramat's twenty card counts and points
@@ -29,27 +30,46 @@ function optionLines(options: readonly OptionSpec[]): string[] {
   return lines;
 }
 
-/** `tavolo list`: the games with their player ranges and options, and the bots with their parameters. */
-export async function listText(): Promise<string> {
-  const out: string[] = ['Games'];
-  const games = await gameRegistry();
-  for (const [name, g] of Object.entries(games)) {
-    const better = g.betterScore === 'lower' ? '; a lower score is better' : '';
-    out.push(`  ${name}: ${g.title}, ${g.minPlayers}-${g.maxPlayers} players${better}`);
-    if (g.options.length === 0) out.push('    (no options)');
-    out.push(...optionLines(g.options));
-    if (g.metricNames.length > 0) out.push(`    metrics: ${g.metricNames.join(', ')}`);
-  }
-  out.push('', 'Bots');
-  for (const [name, b] of Object.entries(bots)) {
+function gameLines(name: string, g: AnyGame): string[] {
+  const better = g.betterScore === 'lower' ? '; a lower score is better' : '';
+  const out = [`  ${name}: ${g.title}, ${g.minPlayers}-${g.maxPlayers} players${better}`];
+  if (g.options.length === 0) out.push('    (no options)');
+  out.push(...optionLines(g.options));
+  if (g.metricNames.length > 0) out.push(`    metrics: ${g.metricNames.join(', ')}`);
+  return out;
+}
+
+function botLines(): string[] {
+  const out: string[] = [];
+  for (const [name, b] of Object.entries(botRegistry())) {
     out.push(`  ${name}: ${b.description}`);
     if (b.params.length === 0) out.push('    (no parameters)');
     for (const p of b.params) out.push(`    ${describeOption(p)}`);
   }
+  return out;
+}
+
+/**
+ * `tavolo list`: the games with their player ranges and options, and the bots with their parameters.
+ * `tavolo list <game>`: that game alone, and the names of the bots (every bot plays every game).
+ */
+export async function listText(only?: string): Promise<string> {
+  const games = await gameRegistry();
+  if (only !== undefined) {
+    if (!Object.hasOwn(games, only)) {
+      const names = Object.keys(games);
+      throw new InputError(`unknown game "${only}"${didYouMean(only, names)}; valid games are: ${names.join(', ')}`, 'game');
+    }
+    const bots = Object.keys(botRegistry()).join(', ');
+    return [...gameLines(only, games[only]), '', `Bots: ${bots} (\`tavolo list\` shows their parameters).`].join('\n');
+  }
+  const out: string[] = ['Games'];
+  for (const [name, g] of Object.entries(games)) out.push(...gameLines(name, g));
+  out.push('', 'Bots', ...botLines());
   out.push(
     '',
     'A spec may also name a game or a bot by the path of a .js/.mjs module (relative to the spec file);',
-    'see README.md, "Your own game or bot".',
+    'see docs/plugins.md.',
   );
   return out.join('\n');
 }

@@ -2,12 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
+import { verdictAfterRun } from '../analysis/verdict-input.js';
 import { summaryText, rotationNote } from '../reports/table.js';
 import { packageRoot } from '../reports/runinfo.js';
 import type { VariantStats } from '../reports/aggregate.js';
 import type { FaultNote } from '../runner/batch.js';
-import { BatchesFailed, InputError, Interrupted } from '../runner/errors.js';
-import { gameRegistry } from '../runner/games.js';
+import { BatchesFailed, InputError, Interrupted } from '../errors.js';
+import { gameRegistry } from '../plugins/loader.js';
 import { mergeShards } from '../runner/merge.js';
 import { shardRange } from '../runner/plan.js';
 import type { Incident } from '../runner/pool.js';
@@ -18,12 +19,16 @@ import { intFlag, listFlag, parseKeyValues, rawFlagValues, shardFlag, textFlag }
 import { progressBar, rateText } from './progress.js';
 import { compareCommand } from './compare.js';
 import { checkpointText, verdictText } from '../runner/sequential-run.js';
+import { didYouMean } from '../did-you-mean.js';
 import { listText } from './list.js';
+import { DEFAULT_VERIFY_MATCHES, MAX_VERIFY_MATCHES, determinismWarning } from '../runner/self-check.js';
 import { narrateMatch, playSpec } from './play.js';
 import { analyseAfterRun } from './after-run.js';
-import { reportCommand } from './report.js';
+import { repairFinished, reportCommand } from './report.js';
 import { showCommand } from './show.js';
 import { writeViewer } from '../report/viewer.js';
+import { refuseResultFile } from '../runner/result-guard.js';
+import { MAX_THREADS, checkVariantCount } from '../runner/limits.js';
 
 type Command = { cmd: 'run' | 'play' | 'list' | 'merge' | 'compare' | 'report' | 'show'; argv: Record<string, unknown> };
 
@@ -32,16 +37,18 @@ type Command = { cmd: 'run' | 'play' | 'list' | 'merge' | 'compare' | 'report' |
  * matches ended because a bot faulted (bot_error, illegal_action, bot_timeout, bot_crash); 2 bad input,
  * nothing written; 3 some batches kept failing (their worker died again and again), everything else is
  * journaled; 4 an internal error or an I/O failure; 130 / 143 interrupted by SIGINT / SIGTERM, the
- * journal keeps what was done. `tavolo compare` gives 0 equivalent (or no gate), 1 changed, 5 inconclusive.
+ * journal keeps what was done; 6 the results are written but a bot or the game is not deterministic (the
+ * determinism self-check replayed a match and got another row: runner/self-check.ts). `tavolo compare`
+ * gives 0 equivalent (or no gate), 1 changed, 5 inconclusive.
  */
-export const EXIT = { ok: 0, faults: 1, input: 2, batchesFailed: 3, internal: 4, inconclusive: 5, sigint: 130, sigterm: 143 } as const;
+export const EXIT = { ok: 0, faults: 1, input: 2, batchesFailed: 3, internal: 4, inconclusive: 5, notDeterministic: 6, sigint: 130, sigterm: 143 } as const;
 
 function version(): string {
   return JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')).version as string;
 }
 
 /** Flags typed as numbers in the help; their values are checked from the text as typed (intFlag). */
-const NUMERIC_FLAGS = ['matches', 'threads', 'batch', 'decision-timeout-ms', 'worker-memory-mb', 'players', 'match', 'as'];
+const NUMERIC_FLAGS = ['matches', 'threads', 'batch', 'decision-timeout-ms', 'worker-memory-mb', 'verify-matches', 'players', 'match', 'as'];
 
 /** What a command needs when it is given without its arguments, with an example. */
 const MISSING_ARGUMENT: Record<string, string> = {
@@ -50,13 +57,36 @@ const MISSING_ARGUMENT: Record<string, string> = {
     'merge: give the output directories of the shards, for example `tavolo merge sweep/shard-0 sweep/shard-1 --out results/x` (tavolo merge --help shows the options)',
 };
 
+const COMMANDS = ['run', 'merge', 'compare', 'play', 'show', 'report', 'list'];
+
+/**
+ * yargs's "Unknown arguments: rn, x" with a "did you mean": a misspelt command (the first argument) is
+ * matched against the commands, a misspelt flag against the flags yargs knows for the command given.
+ */
+export function unknownArgumentsText(unknown: readonly string[], args: readonly string[], flags: readonly string[]): string {
+  if (args[0] !== undefined && unknown[0] === args[0] && !COMMANDS.includes(args[0])) {
+    return `unknown command "${args[0]}"${didYouMean(args[0], COMMANDS)}; the commands are: ${COMMANDS.join(', ')} (tavolo --help shows them)`;
+  }
+  const names = flags.filter((f) => f.length > 1 && !f.includes('_') && f !== '$0');
+  const parts = unknown.map((u) => {
+    const typed = args.find((a) => a.replace(/^-+/, '').split('=')[0] === u);
+    if (typed === undefined || !typed.startsWith('-')) return `unexpected argument "${u}"`;
+    const hint = didYouMean(u, names);
+    return `unknown option --${u}${hint ? hint.replace('"', '"--') : ''}`;
+  });
+  return `${parts.join('; ')} (tavolo ${COMMANDS.includes(args[0] ?? '') ? `${args[0]} ` : ''}--help shows the options)`;
+}
+
 async function parse(args: string[]): Promise<Command> {
   let chosen: Command | undefined;
   const raw = rawFlagValues(args, NUMERIC_FLAGS);
   const choose = (cmd: Command['cmd']) => (argv: Record<string, unknown>) => {
     chosen = { cmd, argv: { ...argv, ...raw } };
   };
-  await yargs(args)
+  const cli = yargs(args);
+  // The flags yargs knows once a command's builder has run (getOptions is public at run time, untyped).
+  const knownFlags = () => Object.keys((cli as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key);
+  await cli
     .scriptName('tavolo')
     .usage('$0 <command> [options]')
     .command(
@@ -93,6 +123,11 @@ async function parse(args: string[]): Promise<Command> {
             describe: 'Play only shard i of n (i/n, 0-based) and keep its journal for `tavolo merge`',
           })
           .option('worker-memory-mb', { type: 'number', requiresArg: true, describe: "Heap limit of each worker thread in MB (default: V8's)" })
+          .option('verify-matches', {
+            type: 'number',
+            requiresArg: true,
+            describe: `Matches replayed in a fresh worker after the run to check the bots are deterministic; 0 turns the check off (default: ${DEFAULT_VERIFY_MATCHES} when the game or a bot is loaded from a file, else 0)`,
+          })
           .example('$0 run tournaments/stramat-dado.json', 'play both variants of the spec; results in results/stramat-dado/')
           .example('$0 run tournaments/stramat-dado.json --matches 2000 --out results/dado-quick', 'a quicker look, kept apart')
           .example('$0 run tournaments/stramat-dado.json --resume', 'finish a run that was stopped'),
@@ -123,6 +158,10 @@ async function parse(args: string[]): Promise<Command> {
             describe: 'Regression gate: quantity=tolerance,... (e.g. win_share=0.01,turns_mean=0.5); exit 0 equivalent, 1 changed, 5 inconclusive',
           })
           .option('fail-on-change', { type: 'boolean', describe: 'Without --tolerance: exit 1 when any row is significant after Holm' })
+          .option('allow-different-lineups', {
+            type: 'boolean',
+            describe: 'Compare runs whose lineups or bot parameters differ (refused otherwise: their differences mix the change with the lineup)',
+          })
           .example('$0 compare baseline/stramat-dado results/stramat-dado --tolerance win_share=0.01,turns_mean=0.5', 'the regression gate: exit 0 equivalent, 1 changed, 5 inconclusive'),
       choose('compare'),
     )
@@ -168,9 +207,13 @@ async function parse(args: string[]): Promise<Command> {
       choose('show'),
     )
     .command(
-      'list',
-      'List the games (with options and player ranges) and the bots (with parameters)',
-      (y) => y.example('$0 list', 'every game option with its default and bounds, every bot parameter'),
+      'list [game]',
+      'List the games (with options and player ranges) and the bots (with parameters), or one game',
+      (y) =>
+        y
+          .positional('game', { type: 'string', describe: 'A registered game: list only its options and metrics' })
+          .example('$0 list', 'every game option with its default and bounds, every bot parameter')
+          .example('$0 list stramat', "Stramat's options and metrics"),
       choose('list'),
     )
     .demandCommand(1, 'Give a command: run, merge, compare, play, show, report or list (tavolo --help shows them).')
@@ -181,6 +224,8 @@ async function parse(args: string[]): Promise<Command> {
       // yargs's own complaints (a flag without its value) come as a YError: bad input like any other.
       if (err && err.name !== 'YError') throw err;
       msg = msg ?? err?.message ?? '';
+      const unknown = /^Unknown arguments?: (.+)$/.exec(msg);
+      if (unknown) throw new InputError(unknownArgumentsText(unknown[1].split(', '), args, knownFlags()));
       const missing = /^Not enough non-option arguments|^Missing required argument/.test(msg) ? MISSING_ARGUMENT[args[0]] : undefined;
       throw new InputError(missing ?? (msg.includes('--help') ? msg : `${msg} (tavolo --help shows the usage)`));
     })
@@ -233,10 +278,11 @@ function incidentText(i: Incident, variants: string[]): string {
 
 async function runCommand(argv: Record<string, unknown>): Promise<number> {
   const matches = intFlag('--matches', argv.matches, 1);
-  const requestedThreads = intFlag('--threads', argv.threads, 1, 1024) ?? defaultThreads();
+  const requestedThreads = intFlag('--threads', argv.threads, 1, MAX_THREADS) ?? Math.min(defaultThreads(), MAX_THREADS);
   const givenBatch = intFlag('--batch', argv.batch, 1, MAX_BATCH);
   const decisionTimeoutMs = intFlag('--decision-timeout-ms', argv['decision-timeout-ms'], 1, MAX_DECISION_TIMEOUT_MS);
   const workerMemoryMb = intFlag('--worker-memory-mb', argv['worker-memory-mb'], 16, 1 << 20);
+  const verifyMatches = intFlag('--verify-matches', argv['verify-matches'], 0, MAX_VERIFY_MATCHES);
   const shard = shardFlag('--shard', argv.shard);
   const resume = argv.resume === true;
   const seed = textFlag('--seed', argv.seed);
@@ -244,6 +290,7 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
   const force = argv.force === true;
   const specPath = textFlag('spec', argv.spec)!;
   const spec = await loadSpec(specPath, { matches, seed, decisionTimeoutMs });
+  checkVariantCount(spec.variants.length);
   const batch = givenBatch ?? 'auto';
   const threads = effectiveThreads(spec, requestedThreads, batch, shard);
   const outDir = out ?? (shard ? join('results', spec.name, `shard-${shard.index}-of-${shard.count}`) : join('results', spec.name));
@@ -278,11 +325,13 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
         force,
         shard,
         workerMemoryMb,
+        verifyMatches,
         signal,
-        onStart: ({ done, total, resumed, droppedBytes }) => {
+        onStart: ({ done, total, resumed, droppedBytes, notices }) => {
           // Printed once the checks are done: bad input leaves stdout empty.
           printHeader();
           lastDone = done;
+          for (const n of notices) process.stdout.write(`${n}\n`);
           if (resumed) {
             process.stdout.write(
               `Resuming: ${done} of ${total} matches are in the journal of ${shownPath(outDir)}` +
@@ -312,6 +361,8 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
     if (outcome.kind === 'already-complete') {
       process.stdout.write(`${shown} already holds the complete results of this ${shard ? 'shard' : 'tournament'}; nothing to do.\n`);
       process.stdout.write(faultLines(outcome.faults));
+      // A failure after the main files may have left derived files missing or empty: rebuilt here.
+      if (!shard) await repairFinished(outcome.outDir);
     } else if (outcome.kind === 'shard') {
       const [lo, hi] = shardRange(spec.matches, shard!);
       process.stdout.write(
@@ -321,6 +372,11 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
       );
       process.stdout.write(faultLines(outcome.faults));
     } else {
+      // The answer first: the comparison is computed (and compare.csv written) before any table is printed,
+      // from the one read of matches.csv that also gathers the standings and the report's tallies.
+      const after = await analyseAfterRun(outcome.outDir, spec.baseline);
+      const comparisonText = await after.comparison();
+      process.stdout.write('\n' + (await verdictAfterRun(outcome.outDir)));
       process.stdout.write('\n' + summaryText(outcome.stats, { game: spec.game.name, betterScore: spec.game.betterScore }) + '\n');
       process.stdout.write(rotationNote(outcome.sequential?.stopAt ?? spec.matches, spec.players) + '\n');
       if (spec.variants.length > 1) {
@@ -328,7 +384,6 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
       }
       process.stdout.write(faultLines(outcome.faults));
       if (outcome.sequential) process.stdout.write(verdictText(spec, outcome.sequential) + '\n');
-      const after = await analyseAfterRun(outcome.outDir, spec.baseline);
       process.stdout.write('\n' + after.standings);
       process.stdout.write(
         `Wrote ${shown}/matches.csv, summary.csv, seats.csv, run.json${outcome.sequential ? ', sequential.csv' : ''} ` +
@@ -337,8 +392,12 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
           (outcome.playedMatches > outcome.totalMatches ? '; those played past the stopping point are left out' : '') +
           ')\n',
       );
-      process.stdout.write(await after.comparison());
+      process.stdout.write(comparisonText);
       await after.report();
+    }
+    if (outcome.determinism && outcome.determinism.differing.length > 0) {
+      process.stderr.write(`tavolo: ${determinismWarning(outcome.determinism)}\n`);
+      return EXIT.notDeterministic;
     }
     return Object.keys(outcome.faults).length > 0 ? EXIT.faults : EXIT.ok;
   } catch (err) {
@@ -367,14 +426,16 @@ async function mergeCommand(argv: Record<string, unknown>): Promise<number> {
   const out = textFlag('--out', argv.out);
   try {
     const r = await withSignals((signal) => mergeShards(dirs, out, signal, argv.force === true));
-    await printStats(r.stats, r.meta.identity.game);
     const after = await analyseAfterRun(r.outDir);
+    const comparisonText = await after.comparison();
+    process.stdout.write('\n' + (await verdictAfterRun(r.outDir)));
+    await printStats(r.stats, r.meta.identity.game);
     process.stdout.write(after.standings);
     process.stdout.write(faultLines(r.faults));
     process.stdout.write(
       `Merged ${dirs.length} shard${dirs.length > 1 ? 's' : ''} (${r.totalMatches} matches): wrote ${shownPath(r.outDir)}/matches.csv, summary.csv, seats.csv, run.json\n`,
     );
-    process.stdout.write(await after.comparison());
+    process.stdout.write(comparisonText);
     await after.report();
     return Object.keys(r.faults).length > 0 ? EXIT.faults : EXIT.ok;
   } catch (err) {
@@ -390,6 +451,9 @@ async function mergeCommand(argv: Record<string, unknown>): Promise<number> {
 async function playCommand(argv: Record<string, unknown>): Promise<number> {
   const match = intFlag('--match', argv.match, 0) ?? 0;
   const as = intFlag('--as', argv.as, 0, 63);
+  const html = textFlag('--html', argv.html);
+  // Checked before the match is played: a result folder's files are not play's to write.
+  if (html !== undefined) refuseResultFile(html, '--html');
   const { spec, variant } = await playSpec(
     {
       spec: textFlag('--spec', argv.spec),
@@ -406,7 +470,6 @@ async function playCommand(argv: Record<string, unknown>): Promise<number> {
   const lines: string[] = [];
   const told = narrateMatch(spec, variant, match, (l) => lines.push(l), { as });
   process.stdout.write(lines.join('\n') + '\n');
-  const html = textFlag('--html', argv.html);
   if (html !== undefined) writeViewer(spec, variant, match, html);
   return told.fault ? EXIT.faults : EXIT.ok;
 }
@@ -426,7 +489,7 @@ export async function main(args: string[]): Promise<number> {
     if (c.cmd === 'play') return await playCommand(c.argv);
     if (c.cmd === 'report') await reportCommand(c.argv);
     else if (c.cmd === 'show') await showCommand(c.argv);
-    else process.stdout.write((await listText()) + '\n');
+    else process.stdout.write((await listText(c.argv.game as string | undefined)) + '\n');
     return EXIT.ok;
   } catch (err) {
     if (err instanceof InputError) {

@@ -1,5 +1,6 @@
 import { playMatch } from '../engine/match.js';
-import { InputError } from '../runner/errors.js';
+import { didYouMean } from '../did-you-mean.js';
+import { InputError } from '../errors.js';
 import { lineupIndex, matchSeed, rotations } from '../runner/plan.js';
 import { resolveSpec, loadSpec, type ResolvedSpec, type RawSpec } from '../runner/spec.js';
 import type { GameEvent, OptionValue, TableView } from '../engine/game.js';
@@ -177,7 +178,8 @@ export async function playSpec(a: PlayArgs, cwd: string): Promise<{ spec: Resolv
     if (a.variant !== undefined) {
       variant = spec.variants.findIndex((v) => v.name === a.variant);
       if (variant < 0) {
-        throw new InputError(`unknown variant "${a.variant}"; the spec's variants are: ${spec.variants.map((v) => v.name).join(', ')}`, '--variant');
+        const names = spec.variants.map((v) => v.name);
+        throw new InputError(`unknown variant "${a.variant}"${didYouMean(a.variant, names)}; the spec's variants are: ${names.join(', ')}`, '--variant');
       }
     }
     return { spec, variant };

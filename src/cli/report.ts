@@ -1,5 +1,9 @@
-import { relative } from 'node:path';
-import { InputError } from '../runner/errors.js';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { compareAfterRun } from '../analysis/after-run.js';
+import { writeStandings } from '../analysis/standings.js';
+import { InputError } from '../errors.js';
+import { checkMatchesFile } from '../runner/result-guard.js';
 import type { MatchesPart } from '../report/data.js';
 import { writeReport } from '../report/report.js';
 
@@ -17,8 +21,45 @@ function shown(p: string): string {
 export async function reportCommand(argv: Record<string, unknown>): Promise<void> {
   const dir = typeof argv.dir === 'string' && argv.dir !== '' ? argv.dir : undefined;
   if (dir === undefined) throw new InputError('give the folder of a finished run, such as results/stramat-dado', 'report');
+  checkMatchesFile(dir, 'report');
+  await repairDerived(dir, (line) => process.stdout.write(line));
   const r = await writeReport(dir);
   process.stdout.write(`Wrote ${shown(r.file)} (${kilobytes(r.bytes)}, self-contained: open it in any browser)\n`);
+}
+
+const missingOrEmpty = (file: string) => !existsSync(file) || statSync(file).size === 0;
+
+/**
+ * Rebuilds the derived files of a finished result that are missing or empty (a failure after the main
+ * files were written leaves them so): ratings.csv and head-to-head.csv, and, with two or more variants,
+ * compare.csv and variants.csv. Used by `tavolo report` and by `--resume` of a finished run. Returns
+ * the names rebuilt. report.html is the caller's (see repairReport).
+ */
+export async function repairDerived(dir: string, say: (line: string) => void): Promise<string[]> {
+  const rebuilt: string[] = [];
+  if (['ratings.csv', 'head-to-head.csv'].some((f) => missingOrEmpty(join(dir, f)))) {
+    await writeStandings(dir);
+    rebuilt.push('ratings.csv', 'head-to-head.csv');
+  }
+  let variants = 0;
+  try {
+    const run = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as { variants?: unknown };
+    variants = Array.isArray(run.variants) ? run.variants.length : 0;
+  } catch {
+    // the readers of the folder say what is wrong with run.json
+  }
+  if (variants >= 2 && ['compare.csv', 'variants.csv'].some((f) => missingOrEmpty(join(dir, f)))) {
+    await compareAfterRun(dir);
+    if (!missingOrEmpty(join(dir, 'compare.csv'))) rebuilt.push('compare.csv', 'variants.csv');
+  }
+  if (rebuilt.length > 0) say(`Rebuilt ${rebuilt.join(', ')} in ${shown(dir)} (they were missing or empty).\n`);
+  return rebuilt;
+}
+
+/** After `--resume` of a finished run: the derived files and report.html, where missing or empty. */
+export async function repairFinished(dir: string): Promise<void> {
+  await repairDerived(dir, (line) => process.stdout.write(line));
+  if (missingOrEmpty(join(dir, 'report.html'))) await reportAfterRun(dir);
 }
 
 /**
@@ -31,6 +72,8 @@ export async function reportAfterRun(dir: string, fromMatches?: MatchesPart): Pr
     const r = await writeReport(dir, fromMatches);
     process.stdout.write(`Report: ${shown(r.file)} (${kilobytes(r.bytes)})\n`);
   } catch (err) {
-    process.stderr.write(`warning: report.html was not written (${err instanceof Error ? err.message : String(err)}); try \`tavolo report ${shown(dir)}\`\n`);
+    process.stderr.write(
+      `warning: report.html was not written (${err instanceof Error ? err.message : String(err)}); \`tavolo report ${shown(dir)}\` rebuilds it and any other missing derived file\n`,
+    );
   }
 }

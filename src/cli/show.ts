@@ -1,11 +1,13 @@
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { parse } from 'csv-parse';
 import { dirname, join, relative } from 'node:path';
-import { InputError } from '../runner/errors.js';
+import { didYouMean } from '../did-you-mean.js';
+import { InputError } from '../errors.js';
 import { readSpecFile, resolveSpec, type RawSpec, type ResolvedSpec } from '../runner/spec.js';
 import { writeViewer } from '../report/viewer.js';
 import { intFlag } from './args.js';
 import { kilobytes } from './report.js';
+import { checkFileNamePart, refuseResultFile } from '../runner/result-guard.js';
 
 /**
  * `tavolo show <result dir> --variant v --match i`: the viewer page of one match of a finished run. The
@@ -67,10 +69,15 @@ export async function showCommand(argv: Record<string, unknown>): Promise<void> 
   const spec = await specOfRun(dir);
   const variantName = typeof argv.variant === 'string' ? argv.variant : spec.variants[0].name;
   const variant = spec.variants.findIndex((v) => v.name === variantName);
-  if (variant < 0) throw new InputError(`unknown variant "${variantName}"; this run's variants are: ${spec.variants.map((v) => v.name).join(', ')}`, '--variant');
+  if (variant < 0) {
+    const names = spec.variants.map((v) => v.name);
+    throw new InputError(`unknown variant "${variantName}"${didYouMean(variantName, names)}; this run's variants are: ${names.join(', ')}`, '--variant');
+  }
   const match = intFlag('--match', argv.match, 0) ?? 0;
   if (match >= spec.matches) throw new InputError(`this run has matches 0 to ${spec.matches - 1} in each variant, found ${match}`, '--match');
-  const out = typeof argv.out === 'string' ? argv.out : join(dir, 'matches', `${variantName}-${match}.html`);
+  // Only the viewers' sub-folder of a result is written to; a variant name must stay a file name there.
+  const out = typeof argv.out === 'string' ? argv.out : join(dir, 'matches', `${checkFileNamePart(variantName, '--variant')}-${match}.html`);
+  refuseResultFile(out, '--out');
   const r = writeViewer(spec, variant, match, out);
   const rel = relative(process.cwd(), r.file);
   process.stdout.write(`Wrote ${rel.startsWith('..') ? r.file : rel} (${kilobytes(r.bytes)}, ${r.steps - 1} decisions): match ${match} of variant ${variantName}\n`);

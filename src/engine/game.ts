@@ -247,6 +247,29 @@ export interface Game<S = unknown, O = unknown> {
    * change or at maxDepth) instead of `result`. Must depend on the state alone (no rng, no clock).
    */
   evaluate?(state: S, out: Float64Array): void;
+
+  /**
+   * Optional: a player's imperfect memory of what the table showed, for the `memory` bot (bots/memory.ts),
+   * which judges its moves on the observation this returns instead of the full one. A fresh recollection
+   * per match; it draws its forgetting from the bot's generator. Absent: the bot remembers everything.
+   */
+  recollection?(limits: MemoryLimits, rng: Rng): Recollection<O>;
+}
+
+/** How a player's memory fails (the `memory` bot's parameters), in the game's own terms. */
+export interface MemoryLimits {
+  /** Probability that something remembered is kept through each turn. */
+  recall: number;
+  /** The most things remembered at once (the oldest are forgotten first). */
+  capacity: number;
+  /** Probability of failing to follow a change of the table that moves what is remembered. */
+  confusion: number;
+}
+
+/** One player's memory through one match: each observation as this player remembers it. */
+export interface Recollection<O> {
+  /** The observation with what the player has forgotten (or misplaced) taken out, after taking in `obs`. */
+  recall(obs: O): O;
 }
 
 /** A game with its types erased, as the runner and the bots hold it. */

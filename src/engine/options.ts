@@ -1,3 +1,4 @@
+import { didYouMean } from '../did-you-mean.js';
 import { OptionError, type OptionSpec, type OptionValue, type Options } from './game.js';
 
 /** Fills in defaults and checks each given option against its spec. Throws OptionError naming the field. */
@@ -10,8 +11,8 @@ export function resolveOptions(
   const byName = new Map(specs.map((s) => [s.name, s]));
   for (const key of Object.keys(given ?? {})) {
     if (!byName.has(key)) {
-      const valid = specs.map((s) => s.name).join(', ') || '(none)';
-      throw new OptionError(key, `unknown ${context}; valid ${context}s are: ${valid}`);
+      const names = specs.map((s) => s.name);
+      throw new OptionError(key, `unknown ${context}${didYouMean(key, names)}; valid ${context}s are: ${names.join(', ') || '(none)'}`);
     }
   }
   for (const spec of specs) {

@@ -4,13 +4,15 @@
  * page as its source text (`drawCharts.toString()`), so it is type-checked like the rest of tavolo and
  * the page still fetches nothing.
  *
- * Each chart's main marks are dots (or bars), so that a test can count them against the data.
+ * Each chart's main marks are dots (or bars; the game-length chart's are one line per variant), so that a test
+ * can count them against the data.
  */
 
 /** One chart as the page carries it (built in report-charts.ts). */
 export interface ChartSpec {
   id: string;
-  kind: 'intervals' | 'lines' | 'stacked' | 'sequential';
+  /** 'multiples': one small intervals chart per `fy` value, each on its own x scale (metrics in different units). */
+  kind: 'intervals' | 'multiples' | 'lines' | 'stacked' | 'sequential';
   title: string;
   x: string;
   y: string;
@@ -21,6 +23,10 @@ export interface ChartSpec {
   facetLabel?: string;
   /** Sort the y axis by x descending (a leaderboard). */
   sortByX?: boolean;
+  /** The order of the y values, the facets and the colour series (variants in spec order, baseline first); else Plot's. */
+  yOrder?: string[];
+  fyOrder?: string[];
+  seriesOrder?: string[];
   data: Record<string, string | number | boolean | null>[];
 }
 
@@ -54,10 +60,24 @@ export function drawCharts(charts: ChartSpec[], Plot: any, doc: Document): void 
       marginLeft: 150,
       marginRight: faceted ? 170 : 20,
       x: { label: c.x, percent: c.percent === true, grid: true },
-      y: { label: c.y },
-      fy: faceted ? { label: c.facetLabel ?? null } : undefined,
+      y: { label: c.y, domain: c.yOrder },
+      fy: faceted ? { label: c.facetLabel ?? null, domain: c.fyOrder } : undefined,
       marks,
     });
+  }
+
+  /** One chart per facet value, each with its own x scale: a metric of 0.4 cards beside one of 950 turns stays readable. */
+  function multiples(c: ChartSpec) {
+    const box = doc.createElement('div');
+    const names = c.fyOrder ?? [...new Set(c.data.map((r) => String(r.fy)))];
+    for (const name of names) {
+      const rows = c.data.filter((r) => String(r.fy) === name).map((r) => ({ ...r, fy: null }));
+      if (rows.length === 0) continue;
+      const svg = intervals({ ...c, kind: 'intervals', data: rows, x: `${name} →`, fyOrder: undefined });
+      svg.setAttribute('aria-label', `${c.title}: ${name}`);
+      box.appendChild(svg);
+    }
+    return box;
   }
 
   function lines(c: ChartSpec) {
@@ -65,12 +85,12 @@ export function drawCharts(charts: ChartSpec[], Plot: any, doc: Document): void 
       width,
       height: 340,
       marginLeft: 60,
-      x: { label: c.x },
-      y: { label: c.y, percent: c.percent === true, grid: true },
-      color: { legend: true },
+      x: { label: c.x, grid: true },
+      y: { label: c.y, percent: c.percent === true, grid: true, domain: c.percent === true ? [0, 100] : [0, 1] },
+      color: { legend: true, domain: c.seriesOrder },
       marks: [
-        Plot.line(c.data, { x: 'x', y: 'y', z: 'series', stroke: 'series', curve: 'step' }),
-        Plot.dot(c.data, { x: 'x', y: 'y', fill: 'series', r: 2.5, title: (d: ChartSpec['data'][number]) => String(d.tip ?? '') }),
+        Plot.line(c.data, { x: 'x', y: 'y', z: 'series', stroke: 'series', curve: 'step-after', title: (d: ChartSpec['data'][number]) => String(d.series ?? '') }),
+        Plot.tip(c.data, Plot.pointer({ x: 'x', y: 'y', title: (d: ChartSpec['data'][number]) => String(d.tip ?? '') })),
       ],
     });
   }
@@ -81,7 +101,7 @@ export function drawCharts(charts: ChartSpec[], Plot: any, doc: Document): void 
       height: ys(c.data) * 40 + 80,
       marginLeft: 150,
       x: { label: c.x, percent: c.percent === true, grid: true },
-      y: { label: c.y },
+      y: { label: c.y, domain: c.yOrder },
       color: { legend: true },
       marks: [Plot.barX(c.data, { x: 'x', y: 'y', fill: 'series', title: (d: ChartSpec['data'][number]) => String(d.tip ?? '') }), Plot.ruleX([0])],
     });
@@ -105,12 +125,12 @@ export function drawCharts(charts: ChartSpec[], Plot: any, doc: Document): void 
     });
   }
 
-  const draw = { intervals, lines, stacked, sequential };
+  const draw = { intervals, multiples, lines, stacked, sequential };
   for (const c of charts) {
     const host = doc.getElementById(`chart-${c.id}`);
     if (!host) throw new Error(`no element for chart ${c.id}`);
     const svg = draw[c.kind](c);
-    svg.setAttribute('role', 'img');
+    svg.setAttribute('role', c.kind === 'multiples' ? 'group' : 'img');
     svg.setAttribute('aria-label', c.title);
     host.appendChild(svg);
   }

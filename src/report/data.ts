@@ -4,7 +4,7 @@ import { parse as parseSync } from 'csv-parse/sync';
 import { studentQuantile } from '../analysis/distributions.js';
 import { openResult, readMatches, type MatchRow } from '../analysis/results.js';
 import type { RunJson } from '../reports/run-json.js';
-import { InputError } from '../runner/errors.js';
+import { InputError } from '../errors.js';
 
 /**
  * Everything the HTML report shows, read from a finished result folder's files only (run.json and the

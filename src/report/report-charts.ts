@@ -1,5 +1,12 @@
+import type { MetricInfo } from '../engine/game.js';
+import { metricName, quantityLabel } from '../analysis/verdict.js';
 import type { ChartSpec } from './charts-client.js';
 import type { ReportData, Row } from './data.js';
+
+/** What the charts need beyond the folder's files: the game's words for its metrics, when it declares them. */
+export interface ChartWords {
+  metricInfo?: readonly MetricInfo[];
+}
 
 /** A chart with what the page shows around it: a note under the title and its numbers as a table. */
 export interface ReportChart {
@@ -13,6 +20,13 @@ export interface ReportChart {
 const pct = (v: number) => (Number.isFinite(v) ? `${(100 * v).toFixed(1)}%` : '');
 const num = (v: number, digits = 2) => (Number.isFinite(v) ? v.toFixed(digits) : '');
 const n = (s: string | undefined) => (s === undefined || s === '' ? NaN : Number(s));
+
+/** The variants in spec order (run.json), the baseline (compare.csv's reference) first: every chart shows them so. */
+export function variantOrder(d: ReportData): string[] {
+  const names = (Array.isArray(d.run.variants) ? d.run.variants : []).map((v) => String((v as { name?: unknown }).name));
+  const baseline = d.compare?.[0]?.reference;
+  return baseline !== undefined && names.includes(baseline) ? [baseline, ...names.filter((v) => v !== baseline)] : names;
+}
 
 function players(d: ReportData): number {
   return Number(d.run.players) || d.seats.filter((r) => r.variant === d.seats[0]?.variant).length;
@@ -28,6 +42,7 @@ function winShares(d: ReportData): ReportChart {
       y: 'Variant',
       percent: true,
       facetLabel: 'Bot',
+      yOrder: variantOrder(d),
       data: d.summary.map((r) => ({
         fy: r.bot,
         y: r.variant,
@@ -57,6 +72,7 @@ function seatShares(d: ReportData): ReportChart {
       percent: true,
       reference: fair,
       facetLabel: 'Variant',
+      fyOrder: variantOrder(d),
       data: d.seats.map((r) => ({
         fy: r.variant,
         y: `position ${r.position}`,
@@ -98,6 +114,7 @@ function firstPlayer(d: ReportData): ReportChart {
       y: 'Variant',
       percent: true,
       reference: 0,
+      yOrder: variantOrder(d),
       data,
     },
     note: 'Position 0\'s win share minus the fair share (the share of matches someone won, divided by the players: annulled matches count for nobody); the whisker is its 95% Wilson interval shifted by the same amount. Right of the dashed line, playing first helps.',
@@ -108,6 +125,18 @@ function firstPlayer(d: ReportData): ReportChart {
   };
 }
 
+/** Each variant's share of matches that lasted at most x turns: readable for 3 or 950 distinct lengths and for many variants. */
+function cumulativeLengths(d: ReportData): ChartSpec['data'] {
+  const out: ChartSpec['data'] = [];
+  const seen = new Map<string, number>();
+  for (const r of d.lengths) {
+    const share = (seen.get(r.variant) ?? 0) + r.share;
+    seen.set(r.variant, share);
+    out.push({ series: r.variant, x: r.turns, y: Math.min(1, share), tip: `${r.variant}: ${pct(share)} of the matches lasted ${r.turns} turns or fewer` });
+  }
+  return out;
+}
+
 function lengths(d: ReportData): ReportChart {
   return {
     spec: {
@@ -115,11 +144,12 @@ function lengths(d: ReportData): ReportChart {
       kind: 'lines',
       title: 'Game length per variant',
       x: 'Turns per match →',
-      y: '↑ Matches (% of the variant\'s matches)',
+      y: '↑ Matches that lasted at most this many turns (% of the variant\'s matches)',
       percent: true,
-      data: d.lengths.map((r) => ({ series: r.variant, x: r.turns, y: r.share, tip: `${r.variant}: ${r.matches} matches of ${r.turns} turns` })),
+      seriesOrder: variantOrder(d),
+      data: cumulativeLengths(d),
     },
-    note: 'The share of each variant\'s matches that lasted each number of turns (the game\'s own definition of a turn), overlaid.',
+    note: 'One line per variant: the share of its matches that lasted at most each number of turns (the game\'s own definition of a turn). A line further right means longer games; where it crosses 50% is the median.',
     table: {
       columns: ['variant', 'matches', 'mean turns', 'median turns', 'shortest', 'longest'],
       rows: d.lengthStats.map((r) => [r.variant, r.matches, num(r.mean), num(r.median, 1), r.min, r.max]),
@@ -136,6 +166,7 @@ function endReasons(d: ReportData): ReportChart {
       x: 'Matches (% of the variant\'s matches) →',
       y: 'Variant',
       percent: true,
+      yOrder: variantOrder(d),
       data: d.endReasons.map((r) => ({ y: r.variant, series: r.reason, x: r.share, tip: `${r.variant}, ${r.reason}: ${r.matches} (${pct(r.share)})` })),
     },
     note: 'end_reason of matches.csv, as a share of each variant\'s matches.',
@@ -146,22 +177,39 @@ function endReasons(d: ReportData): ReportChart {
   };
 }
 
-function metrics(d: ReportData): ReportChart | null {
-  if (d.metrics.length === 0) return null;
+/** Metrics with the same value in every match of every variant (a zero-width interval at one mean): nothing to show. */
+function constantMetrics(d: ReportData): Set<string> {
+  const byMetric = new Map<string, ReportData['metrics']>();
+  for (const r of d.metrics) byMetric.set(r.metric, [...(byMetric.get(r.metric) ?? []), r]);
+  const out = new Set<string>();
+  for (const [metric, rows] of byMetric) if (rows.every((r) => r.low95 === r.high95 && r.mean === rows[0].mean)) out.add(metric);
+  return out;
+}
+
+function metrics(d: ReportData, words: ChartWords): ReportChart | null {
+  const constant = constantMetrics(d);
+  const shown = d.metrics.filter((r) => !constant.has(r.metric));
+  if (shown.length === 0) return null;
+  const label = (m: string) => metricName(m, words.metricInfo).name;
+  const left = [...constant].map(label);
   return {
     spec: {
       id: 'metrics',
-      kind: 'intervals',
+      kind: 'multiples',
       title: 'Game metrics per variant',
-      x: 'Mean per match (the metric\'s own unit: cards, turns, points, ...) →',
+      x: 'Mean per match →',
       y: 'Variant',
       facetLabel: 'Metric',
-      data: d.metrics.map((r) => ({ fy: r.metric, y: r.variant, x: r.mean, lo: r.low95, hi: r.high95, tip: `${r.metric}, ${r.variant}: ${num(r.mean, 3)}` })),
+      yOrder: variantOrder(d),
+      fyOrder: [...new Set(shown.map((r) => label(r.metric)))],
+      data: shown.map((r) => ({ fy: label(r.metric), y: r.variant, x: r.mean, lo: r.low95, hi: r.high95, tip: `${label(r.metric)}, ${r.variant}: ${num(r.mean, 3)}` })),
     },
-    note: 'The mean of each of the game\'s metric columns of matches.csv; whiskers are 95% t intervals of the mean, treating the matches as independent draws.',
+    note:
+      'The mean of each of the game\'s metric columns of matches.csv, each on its own scale; whiskers are 95% t intervals of the mean, treating the matches as independent draws.' +
+      (left.length > 0 ? ` Left out, the same in every match: ${left.join(', ')}.` : ''),
     table: {
-      columns: ['metric', 'variant', 'matches', 'mean', '95% low', '95% high'],
-      rows: d.metrics.map((r) => [r.metric, r.variant, r.matches, num(r.mean, 3), num(r.low95, 3), num(r.high95, 3)]),
+      columns: ['metric', 'column', 'variant', 'matches', 'mean', '95% low', '95% high'],
+      rows: d.metrics.map((r) => [label(r.metric), r.metric, r.variant, r.matches, num(r.mean, 3), num(r.low95, 3), num(r.high95, 3)]),
     },
   };
 }
@@ -182,13 +230,15 @@ function compareTable(rows: Row[]) {
   };
 }
 
-function forest(d: ReportData): ReportChart[] {
+function forest(d: ReportData, words: ChartWords): ReportChart[] {
   if (!d.compare || d.compare.length === 0) return [];
   const shares = d.compare.filter((r) => isShareQuantity(r.quantity));
   const others = d.compare.filter((r) => !isShareQuantity(r.quantity) && n(r.reference_value) !== 0 && Number.isFinite(n(r.reference_value)));
+  const lineup = (Array.isArray(d.run.lineup) ? d.run.lineup : []).map((e) => String((e as { name?: unknown }).name));
+  const label = (q: string) => quantityLabel(q, { lineup, metricInfo: words.metricInfo });
   const point = (r: Row, scale: number) => ({
     fy: r.variant,
-    y: r.quantity,
+    y: label(r.quantity),
     x: n(r.difference) / scale,
     lo: n(r.ci_low95) / scale,
     hi: n(r.ci_high95) / scale,
@@ -207,6 +257,7 @@ function forest(d: ReportData): ReportChart[] {
         percent: true,
         reference: 0,
         facetLabel: 'Variant',
+        fyOrder: variantOrder(d).slice(1),
         data: shares.map((r) => point(r, 1)),
       },
       note: 'From compare.csv: each dot is a difference with its 95% interval; red diamonds are significant after Holm\'s correction (p_holm < 0.05).',
@@ -224,6 +275,7 @@ function forest(d: ReportData): ReportChart[] {
         percent: true,
         reference: 0,
         facetLabel: 'Variant',
+        fyOrder: variantOrder(d).slice(1),
         data: others.map((r) => point(r, Math.abs(n(r.reference_value)))),
       },
       note: 'From compare.csv: differences (and their 95% intervals) divided by the reference variant\'s value, so quantities in different units share one axis; red diamonds are significant after Holm. Quantities whose reference value is 0 are in the table only.',
@@ -235,6 +287,8 @@ function forest(d: ReportData): ReportChart[] {
 
 function leaderboard(d: ReportData): ReportChart | null {
   if (!d.ratings || d.ratings.length === 0) return null;
+  // Every seat the same bot: a one-bot leaderboard says nothing (the seats' balance is the question).
+  if (new Set(d.ratings.map((r) => r.bot)).size === 1) return null;
   return {
     spec: {
       id: 'ratings',
@@ -243,6 +297,7 @@ function leaderboard(d: ReportData): ReportChart | null {
       x: 'Rating (Elo-like points) →',
       y: 'Bot',
       facetLabel: 'Variant',
+      fyOrder: variantOrder(d),
       sortByX: true,
       data: d.ratings.map((r) => ({ fy: r.variant, y: r.bot, x: n(r.rating), lo: n(r.rating_low95), hi: n(r.rating_high95), tip: `${r.variant}, ${r.bot}: ${r.rating} (rank ${r.rank})` })),
     },
@@ -261,6 +316,15 @@ function leaderboard(d: ReportData): ReportChart | null {
   };
 }
 
+/** The sequential test's verdict in words, from run.json's account of it (placed beside its chart). */
+export function sequentialWords(d: ReportData): string {
+  const q = d.run.sequential as Record<string, unknown> | undefined;
+  if (!q || typeof q.verdict !== 'string') return '';
+  if (typeof q.verdict_text === 'string') return `${q.verdict_text} `;
+  const ci = Number.isFinite(Number(q.low95)) ? ` (estimate ${String(q.estimate)}, 95% CI ${String(q.low95)} to ${String(q.high95)})` : '';
+  return `Verdict: ${q.verdict} after ${String(q.matches)} of at most ${String(q.max_matches)} matches per variant, for ${String(q.question)}${ci}. `;
+}
+
 function sequential(d: ReportData): ReportChart | null {
   if (!d.sequential || d.sequential.length === 0) return null;
   return {
@@ -272,7 +336,7 @@ function sequential(d: ReportData): ReportChart | null {
       y: '↑ Log-likelihood ratio (nats)',
       data: d.sequential.map((r) => ({ x: n(r.matches), y: n(r.llr), lower: n(r.lower), upper: n(r.upper), tip: `${r.matches} matches: LLR ${r.llr} ${r.decision ?? ''}` })),
     },
-    note: 'From sequential.csv: the test stops when the statistic leaves the band between its bounds (above: H1 accepted, below: H0 accepted).',
+    note: `${sequentialWords(d)}From sequential.csv: the test stops when the statistic leaves the band between its bounds (above: H1 accepted, below: H0 accepted).`,
     table: {
       columns: ['checkpoint', 'matches', 'estimate', '95% low', '95% high', 'LLR', 'lower', 'upper', 'decision'],
       rows: d.sequential.map((r) => [r.checkpoint, r.matches, r.estimate, r.low95, r.high95, r.llr, r.lower, r.upper, r.decision]),
@@ -281,7 +345,7 @@ function sequential(d: ReportData): ReportChart | null {
 }
 
 /** The report's charts, in page order; those whose file is absent are left out. */
-export function reportCharts(d: ReportData): ReportChart[] {
-  const all = [winShares(d), seatShares(d), firstPlayer(d), lengths(d), endReasons(d), metrics(d), ...forest(d), leaderboard(d), sequential(d)];
+export function reportCharts(d: ReportData, words: ChartWords = {}): ReportChart[] {
+  const all = [winShares(d), seatShares(d), firstPlayer(d), lengths(d), endReasons(d), metrics(d, words), ...forest(d, words), leaderboard(d), sequential(d)];
   return all.filter((c): c is ReportChart => c !== null);
 }

@@ -4,6 +4,9 @@ import { drawCharts } from './charts-client.js';
 import { readResult, type MatchesPart, type ReportData } from './data.js';
 import { escapeHtml, htmlTable, page, plotLibrary, scriptJson } from './page.js';
 import { reportCharts, type ReportChart } from './report-charts.js';
+import { metricInfoOf, verdictFromFolder } from '../analysis/verdict-input.js';
+import { verdictLines } from '../analysis/verdict.js';
+import { VERDICT_CSS, verdictHtml } from './verdict-html.js';
 
 /**
  * `report.html`: the charts of a finished result folder in one self-contained page. Built from the
@@ -31,6 +34,18 @@ function variantLines(run: Json): string[] {
   return variants.map((v) => `${v.name}${differing.length ? `: ${differing.map((k) => `${k}=${str(v.options?.[k])}`).join(', ')}` : ''}`);
 }
 
+/**
+ * What was played and kept: matches per variant times the variants. A sequential run stops early, so its
+ * matches_total (the maximum it might have played) is not what it played.
+ */
+export function matchesPlayed(r: Json): string {
+  const perVariant = Number(r.matches_per_variant);
+  const variants = Array.isArray(r.variants) ? r.variants.length : 1;
+  const q = r.sequential as Json | undefined;
+  const stopped = q && q.max_matches !== undefined ? ` (the sequential test stopped there, of at most ${str(q.max_matches)})` : '';
+  return `${perVariant} per variant${stopped}, ${perVariant * variants} in all`;
+}
+
 function facts(d: ReportData): [string, string][] {
   const r = d.run;
   const lineup = (Array.isArray(r.lineup) ? r.lineup : []) as { name: string; bot: string; params?: Json }[];
@@ -41,7 +56,7 @@ function facts(d: ReportData): [string, string][] {
     ['Game', `${str(r.game)}, ${str(r.players)} players`],
     ['Spec', `${shownPath(str(r.spec))}${r.spec_hash ? ` (sha256 ${str(r.spec_hash).slice(0, 12)}…)` : ''}`],
     ['Seeds', `master seed ${JSON.stringify(str(r.seed))}${r.match_seed ? `; match i: ${str(r.match_seed)}` : ''}`],
-    ['Matches', `${str(r.matches_per_variant)} per variant${r.matches_total !== undefined ? `, ${str(r.matches_total)} in all` : ''}`],
+    ['Matches', matchesPlayed(r)],
     ['Variants', variantLines(r).join('; ')],
     ['Lineup', lineup.map((e, i) => `${i} ${e.name} (${e.bot}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''})`).join(', ')],
     ['Seats', str(r.seat_rotation)],
@@ -71,21 +86,32 @@ function section(c: ReportChart): string {
 }
 
 const CSS = `
-header table td:first-child { font-weight: 600; white-space: nowrap; }
+#run-facts table td:first-child { font-weight: 600; white-space: nowrap; }
 section.chart svg { max-width: 100%; height: auto; overflow: visible; }
 `;
+
+/** The answer first: the verdict the terminal printed, built from the folder's files the same way. */
+async function verdictSection(dir: string): Promise<string> {
+  try {
+    return verdictHtml(verdictLines(await verdictFromFolder(dir))) + '\n';
+  } catch (err) {
+    return `<section id="verdict"><p class="note">The verdict could not be built: ${escapeHtml(err instanceof Error ? err.message : String(err))}</p></section>\n`;
+  }
+}
 
 /** `fromMatches`: what matches.csv gives, when the caller has read it already (the one pass after a run). */
 export async function buildReport(dir: string, fromMatches?: MatchesPart): Promise<string> {
   const d = await readResult(dir, fromMatches);
-  const charts = reportCharts(d);
+  const charts = reportCharts(d, { metricInfo: await metricInfoOf(String(d.run.game)) });
   const title = `tavolo report: ${str(d.run.tournament)}`;
   const body =
-    `<header><h1>${escapeHtml(title)}</h1>${htmlTable(['Run', ''], facts(d))}</header>\n` +
+    `<header><h1>${escapeHtml(title)}</h1></header>\n` +
+    (await verdictSection(dir)) +
+    `<section id="run-facts">${htmlTable(['Run', ''], facts(d))}</section>\n` +
     `<nav><p class="note">Charts: ${charts.map((c) => `<a href="#h-${c.spec.id}">${escapeHtml(c.spec.title)}</a>`).join(' · ')}</p></nav>\n` +
     charts.map(section).join('\n');
   const data = `const TAVOLO_CHARTS = ${scriptJson(charts.map((c) => c.spec))};`;
-  return page(title, CSS, body, [plotLibrary(), data, `(${drawCharts.toString()})(TAVOLO_CHARTS, Plot, document);`]);
+  return page(title, CSS + VERDICT_CSS, body, [plotLibrary(), data, `(${drawCharts.toString()})(TAVOLO_CHARTS, Plot, document);`]);
 }
 
 /** Writes `<dir>/report.html` (through a temporary file, so a reader never sees half a page); returns its path and size. */

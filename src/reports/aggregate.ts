@@ -1,7 +1,7 @@
 import { FAULT_REASONS, REC_FAULT_REASON, REC_FIXED, recordWidth } from '../runner/batch.js';
 import { lineupIndex } from '../runner/plan.js';
 import { SEATS_HEADER, SUMMARY_HEADER, csvLines } from './csv.js';
-import { fixed, wilson } from './stats.js';
+import { clusteredWilson, fixed } from './stats.js';
 
 /**
  * Incremental aggregation of match records into the per-bot summary and the per-position table.
@@ -17,6 +17,8 @@ export class VariantStats {
   // per name
   private readonly appearances: Float64Array;
   private readonly winsByK: Float64Array; // name * (n + 1) + k
+  /** Matches by how many of the name's seats won (w) and how many seats won in all (k): (name * (n + 1) + w) * (n + 1) + k. */
+  private readonly winCombos: Float64Array;
   private readonly scoreSum: Float64Array;
   private readonly turnsSum: Float64Array;
   private readonly annulled: Float64Array;
@@ -28,6 +30,8 @@ export class VariantStats {
   private readonly faultMatches = new Float64Array(FAULT_REASONS.length);
   private decisions = 0;
   private matchCount = 0;
+  /** Matches someone won (the positions' shares count these). */
+  private decidedCount = 0;
   private annulledMatchCount = 0;
 
   constructor(
@@ -41,6 +45,7 @@ export class VariantStats {
     const k = this.names.length;
     this.appearances = new Float64Array(k);
     this.winsByK = new Float64Array(k * (this.n + 1));
+    this.winCombos = new Float64Array(k * (this.n + 1) * (this.n + 1));
     this.scoreSum = new Float64Array(k);
     this.turnsSum = new Float64Array(k);
     this.annulled = new Float64Array(k);
@@ -63,6 +68,8 @@ export class VariantStats {
       const annulled = rec[o + 4];
       let k = 0;
       for (let s = 0; s < n; s++) k += rec[o + REC_FIXED + n + s];
+      if (k > 0) this.decidedCount++;
+      this.countCombos(i, rec, o, k);
       for (let s = 0; s < n; s++) {
         const name = this.entryName[lineupIndex(s, i, n)];
         const score = rec[o + REC_FIXED + s];
@@ -85,6 +92,27 @@ export class VariantStats {
       if (reason >= 0) this.faultMatches[reason]++;
     }
     this.matchCount += count;
+  }
+
+  /** One match's (w, k) per name: how many of its seats won, out of k winners (integer counts: exact in any batch layout). */
+  private countCombos(i: number, rec: Float64Array, o: number, k: number): void {
+    const n = this.n;
+    const won = new Int32Array(this.names.length);
+    for (let s = 0; s < n; s++) if (rec[o + REC_FIXED + n + s]) won[this.entryName[lineupIndex(s, i, n)]]++;
+    for (let b = 0; b < won.length; b++) this.winCombos[(b * (n + 1) + won[b]) * (n + 1) + k]++;
+  }
+
+  /** Sum over matches of the squared per-match win share of name b (its won seats / k / its seats). */
+  private sumSquares(b: number, seats: number): number {
+    const n = this.n;
+    let s = 0;
+    for (let w = 1; w <= n; w++) for (let k = 1; k <= n; k++) s += (this.winCombos[(b * (n + 1) + w) * (n + 1) + k] * (w / k / seats) ** 2);
+    return s;
+  }
+
+  /** Matches someone won. */
+  get decidedMatches(): number {
+    return this.decidedCount;
   }
 
   get totalDecisions(): number {
@@ -130,10 +158,13 @@ export class VariantStats {
 
   /** Per bot name: the numbers behind summary.csv. */
   botRows(): BotRow[] {
+    const seats = this.seatsPerMatch();
     return this.names.map((name, b) => {
       const matches = this.appearances[b];
       const wins = this.splitWins(this.winsByK, b);
-      const [low, high] = wilson(wins, matches);
+      // The match is the unit: a bot's seats in one match share its outcome (docs/statistics.md, "Win shares").
+      const perMatch = seats.get(name) ?? 1;
+      const [low, high] = clusteredWilson(wins / perMatch, this.sumSquares(b, perMatch), this.matchCount);
       return {
         variant: this.variant,
         bot: name,
@@ -150,19 +181,28 @@ export class VariantStats {
     });
   }
 
-  /** Per position in turn order from the first player: the numbers behind seats.csv. */
+  /**
+   * Per position in turn order from the first player: the numbers behind seats.csv. A position's win
+   * share is its share of the matches someone won (first-player.ts: an annulled match counts for no
+   * position), so the shares add up to 1 and the fair share is 1/players.
+   */
   positionRows(): PositionRow[] {
     const rows: PositionRow[] = [];
     const matches = this.matchCount;
-    for (let pos = 0; pos < this.n; pos++) {
+    const decided = this.decidedCount;
+    const n = this.n;
+    for (let pos = 0; pos < n; pos++) {
       const wins = this.splitWins(this.posWinsByK, pos);
-      const [low, high] = wilson(wins, matches);
+      let squares = 0;
+      for (let k = 1; k <= n; k++) squares += this.posWinsByK[pos * (n + 1) + k] / (k * k);
+      const [low, high] = clusteredWilson(wins, squares, decided);
       rows.push({
         variant: this.variant,
         position: pos,
         matches,
+        decided,
         wins,
-        winRate: matches > 0 ? wins / matches : NaN,
+        winRate: decided > 0 ? wins / decided : NaN,
         low,
         high,
         meanScore: matches > 0 ? this.posScoreSum[pos] / matches : NaN,
@@ -190,6 +230,8 @@ export interface PositionRow {
   variant: string;
   position: number;
   matches: number;
+  /** Matches someone won: the win share's denominator. */
+  decided: number;
   wins: number;
   winRate: number;
   low: number;
@@ -230,6 +272,7 @@ export function seatsCsv(stats: readonly VariantStats[]): string {
         r.variant,
         r.position,
         r.matches,
+        r.decided,
         fixed(r.wins, DECIMALS.wins),
         fixed(r.winRate, DECIMALS.rate),
         fixed(r.low, DECIMALS.rate),

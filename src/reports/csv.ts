@@ -80,6 +80,7 @@ export const SEATS_HEADER = [
   'variant',
   'position',
   'matches',
+  'decided',
   'wins',
   'win_rate',
   'win_rate_low95',

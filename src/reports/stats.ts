@@ -22,3 +22,24 @@ export function fixed(v: number, decimals: number): string {
   // Avoid "-0.000" for tiny negative values.
   return /^-0\.?0*$/.test(s) ? s.slice(1) : s;
 }
+
+/**
+ * A Wilson interval for a mean of per-match values in [0, 1] whose matches are the independent units
+ * (a bot's seats in one match, or a shared win, move together): Wilson's formula with the effective
+ * number of matches n_eff = p (1 - p) / (s^2 / matches), s^2 the per-match values' sample variance (the
+ * design effect of survey statistics; Korn and Graubard 1998). With one seat per match and no shared
+ * wins it is Wilson on the matches; when the seats of a match share its outcome, as in team games, the
+ * interval narrows or widens to the per-match spread. `total` is the sum of the per-match values,
+ * `squares` the sum of their squares. A rate of 0 or 1 (no spread to estimate) uses the matches as n.
+ * Reference: the cluster-robust variance of a mean with clusters of equal size (Stata `mean, vce(cluster)`).
+ */
+export function clusteredWilson(total: number, squares: number, matches: number, z = Z95): [number, number] {
+  if (!(matches > 0)) return [0, 1];
+  const p = total / matches;
+  const variance = matches > 1 ? Math.max(squares - matches * p * p, 0) / (matches - 1) : NaN;
+  const bernoulli = p * (1 - p);
+  if (!(bernoulli > 1e-15) || Number.isNaN(variance)) return wilson(total, matches, z);
+  if (!(variance > 0)) return [p, p];
+  const effective = (matches * bernoulli) / variance;
+  return wilson(p * effective, effective, z);
+}

@@ -73,7 +73,8 @@ export function summaryText(stats: readonly VariantStats[], reading?: ScoreReadi
 function legend(stats: readonly VariantStats[], reading?: ScoreReading): string[] {
   const lines = [
     'matches: seat appearances (a bot listed k times in the lineup plays k seats of every match); wins: a win',
-    'shared by k seats counts 1/k to each; win_rate = wins / matches, with its Wilson 95% interval;',
+    'shared by k seats counts 1/k to each; win_rate = wins / matches, with a 95% interval that takes the match',
+    "as the unit (a bot's seats in one match share its outcome); positions count the matches someone won;",
     'annulled: appearances in annulled matches (played, won by nobody); faults: matches the bot forfeited.',
   ];
   const multi = stats.length > 0 ? [...stats[0].seatsPerMatch()].filter(([, k]) => k > 1) : [];

@@ -2,7 +2,7 @@ import { closeSync, existsSync, fsyncSync, openSync, readdirSync, renameSync, rm
 import { join } from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { VariantStats, seatsCsv, summaryCsv } from '../reports/aggregate.js';
-import type { FaultNote } from './batch.js';
+import { recordWidth, type FaultNote } from './batch.js';
 import { payloadBytes, type Journal, type JournalMeta, type JournalRecord, type RecordPayload } from './journal.js';
 
 /**
@@ -67,6 +67,13 @@ export function syncDirectory(dir: string): void {
   } finally {
     closeSync(fd);
   }
+}
+
+/** Line ends in a buffer of matches.csv rows: one per row. */
+function countLines(buf: Buffer): number {
+  let n = 0;
+  for (let i = buf.indexOf(10); i >= 0; i = buf.indexOf(10, i + 1)) n++;
+  return n;
 }
 
 /** Removes temporary output files left by a killed run or merge (ours and other pids'). */
@@ -161,6 +168,9 @@ export class Assembler {
   /** Ranges taken so far ("variant:start:end"), to drop a batch journaled twice. */
   private readonly taken = new Set<string>();
   private readonly problemList: string[] = [];
+  /** Per variant: matches.csv rows written, and matches whose numbers went to the summaries. */
+  private readonly rowsWritten: number[];
+  private readonly recsAdded: number[];
 
   constructor(
     private readonly meta: JournalMeta,
@@ -171,6 +181,8 @@ export class Assembler {
     this.files = outputFiles(outDir);
     this.temps = Object.values(this.files).map(tempName);
     this.stats = meta.variants.map((v) => new VariantStats(v, meta.lineup_names));
+    this.rowsWritten = meta.variants.map(() => 0);
+    this.recsAdded = meta.variants.map(() => 0);
     this.at = ranges.length > 0 ? ranges[0][0] : 0;
     this.fd = openSync(tempName(this.files.matches), 'w');
     try {
@@ -240,6 +252,8 @@ export class Assembler {
   finish(info: (stats: VariantStats[]) => Record<string, unknown>): Assembled {
     if (!this.complete) throw new Error(`the records do not cover the tournament: ${this.problems().join('; ')}`);
     try {
+      const mismatch = this.crossCheck();
+      if (mismatch.length > 0) throw new Error(`the final files would not agree, so none was written: ${mismatch.join('; ')}`);
       this.flush();
       fsyncSync(this.fd);
       closeSync(this.fd);
@@ -256,6 +270,31 @@ export class Assembler {
       this.abort();
       throw err;
     }
+  }
+
+  /**
+   * The counts of the three files compared before any is put in place: per variant, the matches of its
+   * range, the rows of matches.csv, the matches in the summaries' numbers, every bot's appearances in
+   * summary.csv (players per match) and every position's matches in seats.csv.
+   */
+  crossCheck(): string[] {
+    const out: string[] = [];
+    this.ranges.forEach(([lo, hi], v) => {
+      const name = this.meta.variants[v];
+      const want = hi - lo;
+      const stats = this.stats[v];
+      const appearances = stats.botRows().reduce((a, r) => a + r.matches, 0);
+      const counts: Array<[string, number, number]> = [
+        ['matches.csv rows', this.rowsWritten[v], want],
+        ['numeric records', this.recsAdded[v], want],
+        ['summary.csv appearances', appearances, want * this.meta.players],
+        ...stats.positionRows().map((r): [string, number, number] => [`seats.csv matches at position ${r.position}`, r.matches, want]),
+      ];
+      for (const [what, found, expected] of counts) {
+        if (found !== expected) out.push(`variant ${name}: ${what} ${found}, expected ${expected}`);
+      }
+    });
+    return out;
   }
 
   /** Stops: closes and removes the temporary files (the journal keeps everything). */
@@ -281,6 +320,8 @@ export class Assembler {
     const p = payload ?? placed.journal.read(r);
     this.pending.push(p.csv);
     this.pendingBytes += p.csv.length;
+    this.rowsWritten[r.variant] += countLines(p.csv);
+    this.recsAdded[r.variant] += p.rec.length / recordWidth(this.meta.players);
     if (this.pendingBytes >= FLUSH_BYTES) this.flush();
     this.stats[r.variant].add(r.start, p.rec);
     for (const f of p.notes) {

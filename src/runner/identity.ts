@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
+import { moduleGraphHash } from '../plugins/module-graph.js';
 import { versions } from '../reports/runinfo.js';
 import type { ResolvedSpec } from './spec.js';
 
@@ -10,8 +10,9 @@ import type { ResolvedSpec } from './spec.js';
  * combined when the identities are equal.
  *
  * - Registered games and bots are named; a game or bot *file* is identified by the SHA-256 of its
- *   contents, not by its path, so shards on machines that mount the files elsewhere still agree, and a
- *   bot edited between a run and its resume is caught. (Files a module imports are not hashed.)
+ *   module graph (every file it loads through relative imports: plugins/module-graph.ts), not by its
+ *   path, so shards on machines that mount the files elsewhere still agree, and a bot or a helper
+ *   module of it edited between a run and its resume is caught.
  * - The tavolo version is included: the built-in games and bots are part of it.
  * - Threads, batch size, the output directory and the shard are not: they never change the files.
  */
@@ -30,16 +31,9 @@ export interface SpecIdentity {
   sequential?: unknown;
 }
 
-const fileHashes = new Map<string, string>();
-
+/** A registered name as it is; a file (an absolute path) as the hash of its module graph, read afresh each time. */
 function fileRef(ref: string): string | { sha256: string } {
-  if (!isAbsolute(ref)) return ref;
-  let h = fileHashes.get(ref);
-  if (h === undefined) {
-    h = createHash('sha256').update(readFileSync(ref)).digest('hex');
-    fileHashes.set(ref, h);
-  }
-  return { sha256: h };
+  return isAbsolute(ref) ? { sha256: moduleGraphHash(ref) } : ref;
 }
 
 export function specIdentity(spec: ResolvedSpec): SpecIdentity {
@@ -76,6 +70,9 @@ export function identityHash(id: SpecIdentity): string {
   return createHash('sha256').update(canonicalJson(id)).digest('hex');
 }
 
+const isFileRef = (v: unknown): v is { sha256: string } =>
+  typeof v === 'object' && v !== null && typeof (v as { sha256?: unknown }).sha256 === 'string';
+
 /**
  * The differences between two identities, for error messages: `matches: 1000 here, 2000 there`.
  * Nested values are compared as canonical JSON, field by field.
@@ -86,6 +83,11 @@ export function identityDiff(here: SpecIdentity, there: SpecIdentity, hereName =
     if (canonicalJson(a) === canonicalJson(b)) return;
     if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
       a.forEach((x, i) => walk(x, b[i], `${path}[${i}]`));
+      return;
+    }
+    if (isFileRef(a) && isFileRef(b)) {
+      const short = (h: string) => `${h.slice(0, 12)}...`;
+      out.push(`${path}: the file or a module it imports differs (module graph SHA-256 ${short(a.sha256)} ${hereName}, ${short(b.sha256)} ${thereName})`);
       return;
     }
     if (a && b && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {

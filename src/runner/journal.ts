@@ -21,6 +21,8 @@ import type { BatchResult, FaultNote } from './batch.js';
 import { decodeRec } from './records.js';
 import { InputError } from './errors.js';
 import type { SpecIdentity } from './identity.js';
+import { readOwnerOf, takeLock } from './journal-lock.js';
+import { MAX_HEADER, checkRecord, headerLine, isDamage, parseHeaderLine, type HeaderDamage, type RecordHeader } from './journal-record.js';
 
 /**
  * The journal of a run: completed batches, appended as they finish, so that a killed run resumes
@@ -29,18 +31,22 @@ import type { SpecIdentity } from './identity.js';
  * - `meta.json`: the tournament's identity and its hash, the shard, the match range of every variant this
  *   journal must cover, and what the final files need (the matches.csv header, variant and bot names).
  *   Written once, to a temporary name, flushed, then renamed.
- * - `batches.log`: one record per completed batch, in completion order. A record is a text header line
- *   `TVB1 <variant> <start> <end> <csv bytes> <i|f> <record bytes> <notes bytes> <crc32>` followed by the
- *   batch's matches.csv rows, its numeric records (Int32 when every value is a 32-bit integer, else
- *   Float64, little-endian) and its fault notes (JSON), then a line end. A record is written with one call and checked by
- *   its lengths and CRC-32 when read back: a record torn by a crash (kill -9, power loss) is dropped and
- *   its batch played again; whatever was complete before it is kept.
- * - `lock`: the pid and host of the run writing the journal (a second run on the same directory stops).
+ * - `batches.log`: one record per completed batch, in completion order (format: journal-record.ts): a
+ *   header line with a CRC-32 of its own, then the batch's matches.csv rows, its numeric records (Int32
+ *   when every value is a 32-bit integer, else Float64, little-endian) and its fault notes (JSON), whose
+ *   CRC-32 the header holds, then a line end. A record is checked when it is written, when the journal
+ *   is opened (every record, header and payload) and when its payload is read back. A record torn by a
+ *   crash at the end of the log (kill -9, power loss) is dropped and its batch played again; a damaged
+ *   record followed by good ones (a flipped bit on disk) is reported by name: `--resume` removes it and
+ *   plays its batch again, `tavolo merge` refuses the shard until then.
+ * - `lock`: the pid and host of the run writing the journal (journal-lock.ts).
  */
 export const JOURNAL_DIR = 'journal';
-export const JOURNAL_FORMAT = 'tavolo-journal/1';
-const MAGIC = 'TVB1';
-const MAX_HEADER = 200;
+export const JOURNAL_FORMAT = 'tavolo-journal/2';
+/** Journals of format 1 (a CRC over the payload only) are refused: readMeta says how to go on. */
+const OLD_FORMAT = 'tavolo-journal/1';
+/** Bytes read at a time when looking for the next record after a damaged one. */
+const SEARCH_CHUNK = 1 << 20;
 /**
  * How often the journal is forced to disk (fsync). Only a power cut or a crash of the operating system
  * loses what was not synced (a killed process does not: its writes are in the kernel already), and
@@ -73,16 +79,29 @@ export interface JournalMeta {
   created_at: string;
 }
 
-export interface JournalRecord {
-  variant: number;
-  start: number;
-  end: number;
+export interface JournalRecord extends RecordHeader {
   /** File offset of the payload (csv, then rec, then notes). */
   offset: number;
-  csvBytes: number;
-  recKind: 'i' | 'f';
-  recBytes: number;
-  notesBytes: number;
+}
+
+/** A damaged record found in the log: where it is and what is wrong with it. */
+export interface RecordDamage {
+  /** 1-based position of the record in batches.log. */
+  index: number;
+  /** Byte offset of its header in batches.log. */
+  at: number;
+  /** Bytes from its header to the next good record. */
+  bytes: number;
+  field: string;
+  problem: string;
+}
+
+/** A journal record that failed its check when read back (a file changed under the run). */
+export class JournalDamaged extends InputError {
+  constructor(file: string, damage: Pick<RecordDamage, 'index' | 'at' | 'field' | 'problem'>, advice: string) {
+    super(`${file}: record ${damage.index} (at byte ${damage.at}) is damaged: ${damage.field}: ${damage.problem}. ${advice}`, 'journal');
+    this.name = 'JournalDamaged';
+  }
 }
 
 export interface RecordPayload {
@@ -103,7 +122,7 @@ export interface PayloadParts {
  * A record's payload from its bytes (as the journal holds them, or as the worker built them: the same
  * bytes). `csv` is a view on `buf`, not a copy.
  */
-export function decodePayload(r: Omit<JournalRecord, 'offset'>, buf: Uint8Array, what: PayloadParts = { csv: true, notes: true }): RecordPayload {
+export function decodePayload(r: Pick<JournalRecord, 'csvBytes' | 'recKind' | 'recBytes' | 'notesBytes'>, buf: Uint8Array, what: PayloadParts = { csv: true, notes: true }): RecordPayload {
   const b = Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
   const csv = what.csv ? b.subarray(0, r.csvBytes) : Buffer.alloc(0);
   const rec = decodeRec(r.recKind, b.subarray(r.csvBytes, r.csvBytes + r.recBytes));
@@ -115,6 +134,8 @@ export const journalDir = (outDir: string): string => join(outDir, JOURNAL_DIR);
 const metaFile = (outDir: string) => join(journalDir(outDir), 'meta.json');
 const logFile = (outDir: string) => join(journalDir(outDir), 'batches.log');
 const lockFile = (outDir: string) => join(journalDir(outDir), 'lock');
+/** batches.log of a journal, for messages. */
+export const journalLog = logFile;
 
 export function hasJournal(outDir: string): boolean {
   return existsSync(metaFile(outDir));
@@ -127,39 +148,28 @@ export function readMeta(outDir: string, field = '--out'): JournalMeta {
   } catch (err) {
     throw new InputError(`cannot read the journal of ${outDir}: ${(err as Error).message}`, field);
   }
+  if ((meta.format as string) === OLD_FORMAT) {
+    throw new InputError(
+      `${journalDir(outDir)} was written by an older tavolo (journal format 1, whose records cannot be checked whole); ` +
+        `finish it with the tavolo version that started it, or delete ${journalDir(outDir)} and run again`,
+      field,
+    );
+  }
   if (meta.format !== JOURNAL_FORMAT) {
     throw new InputError(`${metaFile(outDir)} is not a tavolo journal of format ${JOURNAL_FORMAT} (found ${JSON.stringify(meta.format)})`, field);
   }
   return meta;
 }
 
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-function parseHeader(line: string): Omit<JournalRecord, 'offset'> & { crc: number } | undefined {
-  const p = line.split(' ');
-  if (p.length !== 9 || p[0] !== MAGIC) return undefined;
-  const n = (s: string) => (/^\d+$/.test(s) ? Number(s) : NaN);
-  const [variant, start, end, csvBytes] = [n(p[1]), n(p[2]), n(p[3]), n(p[4])];
-  const recKind = p[5];
-  const [recBytes, notesBytes] = [n(p[6]), n(p[7])];
-  const crc = /^[0-9a-f]{8}$/.test(p[8]) ? parseInt(p[8], 16) : NaN;
-  const all = [variant, start, end, csvBytes, recBytes, notesBytes, crc];
-  if (all.some((x) => !Number.isSafeInteger(x)) || (recKind !== 'i' && recKind !== 'f') || end < start) return undefined;
-  return { variant, start, end, csvBytes, recKind, recBytes, notesBytes, crc };
-}
-
 /** An open journal: for appending (a run) or reading (a run's final assembly, merge). */
 export class Journal {
   readonly records: JournalRecord[] = [];
-  /** Bytes of a torn or corrupt tail dropped when the journal was opened. */
+  /** Bytes of a torn tail dropped when the journal was opened. */
   droppedBytes = 0;
+  /** Damaged records found when the journal was opened (removed from the log by a writable open). */
+  readonly damaged: RecordDamage[] = [];
+  /** Set when a stale lock was taken over: what it was. */
+  tookOverLock?: string;
   private fd: number;
   private size = 0;
   private lastSync = 0;
@@ -173,97 +183,169 @@ export class Journal {
     this.fd = openSync(logFile(outDir), writable ? 'r+' : 'r');
   }
 
-  /** Starts a new journal in outDir (which must exist): writes meta.json and an empty log. */
+  /** Starts a new journal in outDir (which must exist): takes the lock, writes meta.json and an empty log. */
   static create(outDir: string, meta: JournalMeta): Journal {
     const dir = journalDir(outDir);
     mkdirSync(dir, { recursive: true });
-    writeFileSync(logFile(outDir), '');
-    const tmp = `${metaFile(outDir)}.tmp-${process.pid}`;
-    const fd = openSync(tmp, 'w');
-    writeSync(fd, JSON.stringify(meta, null, 2) + '\n');
-    fsyncSync(fd);
-    closeSync(fd);
-    const j = new Journal(outDir, meta, true);
-    j.lock();
-    // The meta file last: a journal without meta.json is not a journal, and is started again.
-    renameSync(tmp, metaFile(outDir));
+    // The lock first: a second run must not empty the log of the first.
+    const tookOver = takeLock(lockFile(outDir), outDir);
+    let j: Journal;
+    try {
+      writeFileSync(logFile(outDir), '');
+      const tmp = `${metaFile(outDir)}.tmp-${process.pid}`;
+      const fd = openSync(tmp, 'w');
+      writeSync(fd, JSON.stringify(meta, null, 2) + '\n');
+      fsyncSync(fd);
+      closeSync(fd);
+      j = new Journal(outDir, meta, true);
+      // The meta file last: a journal without meta.json is not a journal, and is started again.
+      renameSync(tmp, metaFile(outDir));
+    } catch (err) {
+      releaseLock(outDir);
+      throw err;
+    }
+    j.locked = true;
+    j.tookOverLock = tookOver;
     return j;
   }
 
   /**
-   * Opens an existing journal. Writable: takes the lock and cuts a torn tail off the log. Read-only
-   * (merge): a torn tail is ignored.
+   * Opens an existing journal. Writable: takes the lock, cuts a torn tail off the log and removes
+   * damaged records (their batches are then missing, and played again). Read-only (merge): a torn tail
+   * is ignored; damaged records are listed in `damaged`.
    */
   static open(outDir: string, writable: boolean, meta = readMeta(outDir)): Journal {
-    if (!existsSync(logFile(outDir))) {
-      if (!writable) throw new InputError(`${journalDir(outDir)} has no batches.log`, outDir);
-      writeFileSync(logFile(outDir), '');
+    const tookOver = writable ? takeLock(lockFile(outDir), outDir) : undefined;
+    try {
+      if (!existsSync(logFile(outDir))) {
+        if (!writable) throw new InputError(`${journalDir(outDir)} has no batches.log`, outDir);
+        writeFileSync(logFile(outDir), '');
+      }
+      const j = new Journal(outDir, meta, writable);
+      j.locked = writable;
+      j.tookOverLock = tookOver;
+      j.scan();
+      return j;
+    } catch (err) {
+      if (writable) releaseLock(outDir);
+      throw err;
     }
-    const j = new Journal(outDir, meta, writable);
-    if (writable) j.lock();
-    j.scan();
-    return j;
   }
 
-  private lock(): void {
-    const file = lockFile(this.outDir);
-    const me = { pid: process.pid, host: hostname() };
-    if (existsSync(file)) {
-      let other: { pid?: number; host?: string } = {};
-      try {
-        other = JSON.parse(readFileSync(file, 'utf8'));
-      } catch {
-        // unreadable: a crash while writing it; take it over
-      }
-      if (other.host === me.host && typeof other.pid === 'number' && other.pid !== process.pid && pidAlive(other.pid)) {
-        throw new InputError(
-          `another tavolo run (pid ${other.pid}) is writing to ${this.outDir}; wait for it or stop it first`,
-          '--out',
-        );
-      }
-    }
-    writeFileSync(file, JSON.stringify(me) + '\n');
-    this.locked = true;
+  /** What a record must agree with. */
+  private get context() {
+    return { variants: this.meta.variants, ranges: this.meta.ranges, players: this.meta.players };
   }
 
-  /** Reads every record header and checks every payload; stops at the first torn or corrupt record. */
+  /**
+   * Reads and checks every record (header, payload, agreement with the journal). A damaged record is
+   * skipped up to the next good one; damage with no good record after it is a torn tail.
+   */
   private scan(): void {
     const size = fstatSync(this.fd).size;
-    const head = Buffer.alloc(MAX_HEADER);
+    const good: Array<{ at: number; end: number }> = [];
     let off = 0;
+    let pending: RecordDamage | undefined;
     while (off < size) {
-      const got = readSync(this.fd, head, 0, Math.min(MAX_HEADER, size - off), off);
-      const nl = head.subarray(0, got).indexOf(10);
-      if (nl < 0) break;
-      const h = parseHeader(head.subarray(0, nl).toString('latin1'));
-      if (!h) break;
-      const payload = payloadBytes(h);
-      const offset = off + nl + 1;
-      if (offset + payload + 1 > size) break;
-      const buf = Buffer.alloc(payload + 1);
-      readSync(this.fd, buf, 0, payload + 1, offset);
-      if (buf[payload] !== 10 || crc32(buf.subarray(0, payload)) !== h.crc) break;
-      const { crc: _crc, ...rest } = h;
-      this.records.push({ ...rest, offset });
-      off = offset + payload + 1;
+      const got = this.recordAt(off, size);
+      if ('record' in got) {
+        if (pending) this.damaged.push({ ...pending, bytes: off - pending.at });
+        pending = undefined;
+        this.records.push(got.record);
+        good.push({ at: off, end: got.next });
+        off = got.next;
+        continue;
+      }
+      if (got.torn) break;
+      pending ??= { index: this.records.length + this.damaged.length + 1, at: off, bytes: 0, field: got.field, problem: got.problem };
+      const next = this.nextHeader(off + 1, size);
+      if (next < 0) break;
+      off = next;
     }
-    this.size = off;
-    this.droppedBytes = size - off;
-    if (this.droppedBytes > 0 && this.writable) {
-      ftruncateSync(this.fd, off);
+    const keptEnd = good.length > 0 ? good[good.length - 1].end : 0;
+    this.size = keptEnd;
+    this.droppedBytes = size - keptEnd;
+    if (this.writable && this.damaged.length > 0) this.rewrite(good);
+    else if (this.writable && this.droppedBytes > 0) {
+      ftruncateSync(this.fd, keptEnd);
       fsyncSync(this.fd);
     }
   }
 
+  /** The record at `off`: checked, or torn (the file ends inside it), or damaged (with what). */
+  private recordAt(off: number, size: number): { record: JournalRecord; next: number } | { torn: true } | (HeaderDamage & { torn: false }) {
+    const head = Buffer.alloc(MAX_HEADER);
+    const got = readSync(this.fd, head, 0, Math.min(MAX_HEADER, size - off), off);
+    const nl = head.subarray(0, got).indexOf(10);
+    if (nl < 0) return got < MAX_HEADER ? { torn: true } : { torn: false, field: 'header', problem: 'no header line' };
+    const h = parseHeaderLine(head.subarray(0, nl).toString('latin1'));
+    if (isDamage(h)) return { torn: false, ...h };
+    const payload = payloadBytes(h);
+    const offset = off + nl + 1;
+    if (offset + payload + 1 > size) return { torn: true };
+    const buf = Buffer.alloc(payload + 1);
+    readSync(this.fd, buf, 0, payload + 1, offset);
+    if (buf[payload] !== 10) return { torn: false, field: 'csvBytes, recBytes or notesBytes', problem: 'the lengths in the header do not end at a line end' };
+    const bad = checkRecord(h, this.context, buf.subarray(0, payload));
+    if (bad) return { torn: false, ...bad };
+    return { record: { ...h, offset }, next: offset + payload + 1 };
+  }
+
+  /** The offset of the next line that starts with the record magic, after `from`; -1 if none. */
+  private nextHeader(from: number, size: number): number {
+    const needle = Buffer.from('\nTVB2 ', 'latin1');
+    const buf = Buffer.alloc(SEARCH_CHUNK + needle.length);
+    for (let at = from - 1; at < size; at += SEARCH_CHUNK) {
+      const got = readSync(this.fd, buf, 0, Math.min(buf.length, size - at), at);
+      const i = buf.subarray(0, got).indexOf(needle);
+      if (i >= 0) return at + i + 1;
+    }
+    return -1;
+  }
+
+  /** Writes the good records into a new log and puts it in place of the old one (damaged records go). */
+  private rewrite(good: ReadonlyArray<{ at: number; end: number }>): void {
+    const tmp = `${logFile(this.outDir)}.tmp-${process.pid}`;
+    const out = openSync(tmp, 'w');
+    let pos = 0;
+    try {
+      for (const [i, g] of good.entries()) {
+        const buf = Buffer.alloc(g.end - g.at);
+        readSync(this.fd, buf, 0, buf.length, g.at);
+        writeSync(out, buf, 0, buf.length, pos);
+        this.records[i].offset += pos - g.at;
+        pos += buf.length;
+      }
+      fsyncSync(out);
+    } finally {
+      closeSync(out);
+    }
+    closeSync(this.fd);
+    renameSync(tmp, logFile(this.outDir));
+    this.fd = openSync(logFile(this.outDir), 'r+');
+    this.size = pos;
+  }
+
   /**
-   * Appends a completed batch (one write: header, the payload its worker built, line end), and forces
-   * it to disk every FSYNC_EVERY_MS.
+   * Appends a completed batch (one write: header, the payload its worker built, line end), after
+   * checking it (CRC, rows, range: a batch damaged on its way is not journaled), and forces it to disk
+   * every FSYNC_EVERY_MS.
    */
   append(res: BatchResult): JournalRecord {
-    const header = Buffer.from(
-      `${MAGIC} ${res.variant} ${res.start} ${res.end} ${res.csvBytes} ${res.recKind} ${res.recBytes} ${res.notesBytes} ${res.crc.toString(16).padStart(8, '0')}\n`,
-      'latin1',
-    );
+    const h: RecordHeader = {
+      variant: res.variant,
+      start: res.start,
+      end: res.end,
+      rows: res.end - res.start,
+      csvBytes: res.csvBytes,
+      recKind: res.recKind,
+      recBytes: res.recBytes,
+      notesBytes: res.notesBytes,
+      crc: res.crc,
+    };
+    const bad = res.payload.length !== payloadBytes(h) ? { field: 'payload', problem: 'its length differs from its parts' } : checkRecord(h, this.context, res.payload);
+    if (bad) throw new Error(`batch ${res.variant}:${res.start}-${res.end - 1} arrived damaged (${bad.field}: ${bad.problem}); not journaled`);
+    const header = Buffer.from(headerLine(h), 'latin1');
     const parts = [header, res.payload, NEWLINE];
     const total = header.length + res.payload.length + 1;
     let written = writevSync(this.fd, parts, this.size);
@@ -272,16 +354,7 @@ export class Journal {
       const buf = Buffer.concat(parts);
       while (written < total) written += writeSync(this.fd, buf, written, total - written, this.size + written);
     }
-    const record: JournalRecord = {
-      variant: res.variant,
-      start: res.start,
-      end: res.end,
-      offset: this.size + header.length,
-      csvBytes: res.csvBytes,
-      recKind: res.recKind,
-      recBytes: res.recBytes,
-      notesBytes: res.notesBytes,
-    };
+    const record: JournalRecord = { ...h, offset: this.size + header.length };
     this.records.push(record);
     this.size += total;
     const now = performance.now();
@@ -292,11 +365,19 @@ export class Journal {
     return record;
   }
 
-  /** The payload of a record. */
+  /** The payload of a record, checked again against its CRC (a file changed since it was opened is refused). */
   read(r: JournalRecord, what: PayloadParts = { csv: true, notes: true }): RecordPayload {
     const total = payloadBytes(r);
     const buf = Buffer.alloc(total);
-    readSync(this.fd, buf, 0, total, r.offset);
+    const got = readSync(this.fd, buf, 0, total, r.offset);
+    if (got !== total || crc32(buf) !== r.crc) {
+      const index = this.records.indexOf(r) + 1;
+      throw new JournalDamaged(
+        logFile(this.outDir),
+        { index, at: r.offset, field: 'payload', problem: 'it changed after the journal was checked (its checksum no longer matches)' },
+        'Nothing was written; run the same command again.',
+      );
+    }
     return decodePayload(r, buf, what);
   }
 
@@ -334,7 +415,7 @@ export class Journal {
       }
     }
     if (this.locked) {
-      rmSync(lockFile(this.outDir), { force: true });
+      releaseLock(this.outDir);
       this.locked = false;
     }
   }
@@ -342,6 +423,15 @@ export class Journal {
   /** Closes and deletes the journal (after the final files are in place): no sync for a file about to go. */
   remove(): void {
     this.close(false);
+    // meta.json first: a kill during the removal leaves no journal (the final files are complete), never a
+    // journal without its batches, which --resume would play again from the start.
+    rmSync(metaFile(this.outDir), { force: true });
     rmSync(journalDir(this.outDir), { recursive: true, force: true });
   }
+}
+
+/** Removes the lock of outDir's journal if it is this process's (never another run's). */
+function releaseLock(outDir: string): void {
+  const owner = readOwnerOf(lockFile(outDir));
+  if (owner?.pid === process.pid && owner.host === hostname()) rmSync(lockFile(outDir), { force: true });
 }

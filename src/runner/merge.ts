@@ -1,12 +1,13 @@
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { VariantStats } from '../reports/aggregate.js';
 import { readRunJson, runJsonHead, runJsonTail, type MergedShard, type RunJson } from '../reports/run-json.js';
 import { assemble, faultTotals, finishedFiles, outputFiles, placeRecords, removeStaleTemps, type OutputFiles } from './assemble.js';
 import { InputError, Interrupted } from './errors.js';
 import { identityDiff } from './identity.js';
-import { Journal, hasJournal, readMeta, type JournalMeta } from './journal.js';
-import { checkOutDir, refuseFinished } from './run.js';
+import { Journal, hasJournal, journalLog, readMeta, type JournalMeta, type RecordDamage } from './journal.js';
+import { setAsideResults } from './result-guard.js';
+import { checkOutDir, makeOutDir, refuseFinished } from './run.js';
 
 /**
  * `tavolo merge <dirs...>`: the outputs of shards `0/n .. n-1/n` of one tournament, combined into
@@ -90,6 +91,9 @@ export async function mergeShards(dirs: readonly string[], outArg: string | unde
   }
   checkOutDir(outDir);
   if (finishedFiles(outDir).length > 0 && mergedHash(outDir) !== meta.spec_hash) refuseFinished(rel(outDir), force);
+  // Whatever result is there (another tournament's with --force, or these shards' merged before) is
+  // replaced whole: set aside first, so that no file of it outlives the merge (see setAsideResults).
+  let replaced: string | undefined;
 
   const journals: Journal[] = [];
   try {
@@ -97,6 +101,8 @@ export async function mergeShards(dirs: readonly string[], outArg: string | unde
     for (const s of shards) {
       const j = Journal.open(s.dir, false, s.meta);
       journals.push(j);
+      const resume = `\`tavolo run <spec> --shard ${s.meta.shard!.index}/${n} --out ${rel(s.dir)} --resume\``;
+      if (j.damaged.length > 0) throw damagedShard(rel(journalLog(s.dir)), j.damaged, resume);
       const gaps = j.missing();
       if (gaps.length > 0) {
         const want = s.meta.ranges.reduce((a, [lo, hi]) => a + (hi - lo), 0);
@@ -112,7 +118,8 @@ export async function mergeShards(dirs: readonly string[], outArg: string | unde
       throw new InputError(`the shards do not fit together: ${problems.map((p) => p.replace(/^variant (\d+)/, (_, v) => `variant ${meta.variants[Number(v)]}`)).join('; ')}`, 'merge');
     }
 
-    mkdirSync(outDir, { recursive: true });
+    if (finishedFiles(outDir).length > 0) replaced = setAsideResults(outDir);
+    makeOutDir(outDir);
     removeStaleTemps(outDir);
     const total = meta.variants.length * meta.identity.matches;
     const t0 = performance.now();
@@ -158,6 +165,7 @@ export async function mergeShards(dirs: readonly string[], outArg: string | unde
       signal,
       () => new Interrupted((signal?.reason as Interrupted | undefined)?.signal),
     );
+    if (replaced) rmSync(replaced, { recursive: true, force: true });
     return { stats, outDir, files: outputFiles(outDir), meta, faults: faultTotals(stats), totalMatches: total };
   } finally {
     for (const j of journals) j.close();
@@ -167,6 +175,17 @@ export async function mergeShards(dirs: readonly string[], outArg: string | unde
 /** The tournament identity recorded in outDir's run.json, if there is one. */
 function mergedHash(outDir: string): unknown {
   return readRunJson(join(outDir, 'run.json'))?.spec_hash;
+}
+
+/** The refusal of a shard whose journal holds damaged records: each by name, and the way out. */
+function damagedShard(file: string, damaged: readonly RecordDamage[], resume: string): InputError {
+  const list = damaged.slice(0, 5).map((d) => `record ${d.index} (at byte ${d.at}): ${d.field}: ${d.problem}`);
+  if (damaged.length > 5) list.push(`and ${damaged.length - 5} more`);
+  return new InputError(
+    `${file} holds ${damaged.length} damaged record${damaged.length > 1 ? 's' : ''}:\n  ${list.join('\n  ')}\n` +
+      `Nothing was merged. ${resume} removes ${damaged.length > 1 ? 'them' : 'it'} and plays ${damaged.length > 1 ? 'their batches' : 'its batch'} again.`,
+    'merge',
+  );
 }
 
 function rel(p: string): string {

@@ -1,6 +1,6 @@
-import { accessSync, constants, existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { VariantStats } from '../reports/aggregate.js';
 import { csvLine, matchesHeader } from '../reports/csv.js';
@@ -9,11 +9,14 @@ import { Assembler, faultTotals, finishedFiles, outputFiles, removeStaleTemps, t
 import { prepare, runBatch, type BatchResult, type FaultNote } from './batch.js';
 import { BatchesFailed, InputError, Interrupted } from './errors.js';
 import { identityDiff, identityHash, specIdentity } from './identity.js';
-import { Journal, decodePayload, hasJournal, journalDir, readMeta, type JournalMeta, type Shard } from './journal.js';
+import { JOURNAL_FORMAT, Journal, decodePayload, hasJournal, journalDir, readMeta, type JournalMeta, type Shard } from './journal.js';
 import { BatchPlanner, type BatchSize } from './batching.js';
+import { setAsideResults } from './result-guard.js';
+import { checkThreads, checkVariantCount } from './limits.js';
 import { shardRange } from './plan.js';
 import { MAX_FAILURES, playOnPool, type FailedBatch, type Incident, type PlayBatch } from './pool.js';
 import { toWorkerSpec, type ResolvedSpec } from './spec.js';
+import { checkDeterminism, verifyCount, type DeterminismCheck } from './self-check.js';
 import { assembleUpTo, monitorFromJournal, refuseShard, sequentialInfo, until, writeSequentialCsv } from './sequential-run.js';
 import { windowed, type Checkpoint, type SequentialMonitor } from './sequential-monitor.js';
 
@@ -53,7 +56,7 @@ export interface RunOptions {
   /** How long past the decision time limit a bot call may run before its worker is ended (see pool.ts). */
   watchdogGraceMs?: number;
   /** Called once the journal is open: matches already done (on resume) and the total. */
-  onStart?: (s: { done: number; total: number; resumed: boolean; droppedBytes: number }) => void;
+  onStart?: (s: { done: number; total: number; resumed: boolean; droppedBytes: number; notices: string[] }) => void;
   /** Called after each batch is journaled, with matches done and total. */
   onProgress?: (done: number, total: number) => void;
   /** Called for each completed batch (after onProgress), with its result: for the benchmark's timings. */
@@ -71,6 +74,11 @@ export interface RunOptions {
    * limit and no protection against a bot that hangs or kills its thread.
    */
   inProcess?: boolean;
+  /**
+   * Matches replayed in a fresh worker after the run to check that they come out the same (self-check.ts);
+   * 0 turns the check off. Default: 8 when the game or a bot is loaded from a file (not in process), else 0.
+   */
+  verifyMatches?: number;
 }
 
 export interface RunOutcome {
@@ -91,6 +99,39 @@ export interface RunOutcome {
   info: RunJson;
   /** A sequential spec's test: its verdict and checkpoints (a complete run only). */
   sequential?: SequentialMonitor;
+  /** The determinism self-check, when it ran: `differing` not empty means a bot or the game is not deterministic. */
+  determinism?: DeterminismCheck;
+}
+
+/**
+ * Creates outDir and its missing parents one level at a time (not with a recursive mkdir, which loops
+ * forever under /proc on Linux), turning every failure (a name too long, no permission, a read-only or
+ * pseudo file system) into one InputError naming the folder: exit 2, nothing written.
+ */
+export function makeOutDir(outDir: string, field = '--out'): void {
+  const target = resolve(outDir);
+  const levels: string[] = [];
+  for (let p = target; !existsSync(p); p = dirname(p)) {
+    if (dirname(p) === p) break;
+    levels.unshift(p);
+  }
+  for (const p of levels) {
+    try {
+      mkdirSync(p);
+    } catch (err) {
+      const e = err as NodeJS.ErrnoException;
+      if (e.code === 'EEXIST' && statSync(p).isDirectory()) continue;
+      const why: Record<string, string> = {
+        ENAMETOOLONG: 'the name is too long for the file system',
+        EACCES: `no permission to write in ${dirname(p)}`,
+        EPERM: `${dirname(p)} does not allow folders to be created in it`,
+        EROFS: 'the file system is read-only',
+        ENOENT: `${dirname(p)} does not allow folders to be created in it`,
+        ENOSPC: 'the disk is full',
+      };
+      throw new InputError(`cannot create ${outDir.length > 120 ? `${outDir.slice(0, 100)}... (${outDir.length} characters)` : outDir}: ${why[e.code ?? ''] ?? e.message}`, field);
+    }
+  }
 }
 
 /** Throws an InputError unless outDir is, or can be created as, a writable directory. Writes nothing. */
@@ -127,7 +168,7 @@ function journalMeta(spec: ResolvedSpec, shard: Shard | null): JournalMeta {
   const identity = specIdentity(spec);
   const range = shardRange(spec.matches, shard);
   return {
-    format: 'tavolo-journal/1',
+    format: JOURNAL_FORMAT,
     spec_hash: identityHash(identity),
     identity,
     shard,
@@ -139,6 +180,18 @@ function journalMeta(spec: ResolvedSpec, shard: Shard | null): JournalMeta {
     spec_path: spec.specPath ?? null,
     created_at: new Date().toISOString(),
   };
+}
+
+/** What opening the journal repaired, in sentences: damaged records removed, a stale lock taken over. */
+function journalNotices(journal: Journal): string[] {
+  const out: string[] = [];
+  if (journal.tookOverLock) out.push(`Journal lock: ${journal.tookOverLock}.`);
+  for (const d of journal.damaged) {
+    out.push(
+      `Journal record ${d.index} (at byte ${d.at}) was damaged (${d.field}: ${d.problem}); it was removed and its batch is played again.`,
+    );
+  }
+  return out;
 }
 
 const shardText = (s: Shard | null) => (s ? `${s.index}/${s.count}` : 'none');
@@ -231,10 +284,18 @@ function openJournal(
     const info = resume ? finishedRun(outDir, meta.spec_hash, shard) : undefined;
     if (info) return { complete: alreadyComplete(outDir, files, info) };
     refuseFinished();
-    mkdirSync(outDir, { recursive: true });
+    makeOutDir(outDir);
     return { journal: Journal.create(outDir, meta), resumed: false };
   }
   const old = readMeta(outDir);
+  if (resume && !shard && old.spec_hash === meta.spec_hash) {
+    // Killed while the journal was being removed, after the final files were put in place.
+    const info = finishedRun(outDir, meta.spec_hash, null);
+    if (info && !existsSync(join(journalDir(outDir), 'batches.log'))) {
+      rmSync(journalDir(outDir), { recursive: true, force: true });
+      return { complete: alreadyComplete(outDir, files, info) };
+    }
+  }
   if (!resume) {
     throw new InputError(
       old.shard
@@ -256,10 +317,21 @@ function openJournal(
   if (shardText(old.shard) !== shardText(shard)) {
     throw new InputError(`cannot resume: the journal in ${outDir} is of shard ${shardText(old.shard)}, not ${shardText(shard)}`, '--resume');
   }
-  // A complete shard (its run.json is written after its last batch): nothing to do.
+  // A complete shard (its run.json is written after its last batch): nothing to do, if its journal is
+  // whole; a damaged or incomplete one is resumed (the batches it lacks are played again).
   const info = shard ? finishedRun(outDir, meta.spec_hash, shard) : undefined;
-  if (info) return { complete: alreadyComplete(outDir, files, info) };
+  if (info && journalWhole(outDir, old)) return { complete: alreadyComplete(outDir, files, info) };
   return { journal: Journal.open(outDir, true, old), resumed: true };
+}
+
+/** Whether the journal in outDir holds every batch of its ranges, undamaged. */
+function journalWhole(outDir: string, meta: JournalMeta): boolean {
+  const j = Journal.open(outDir, false, meta);
+  try {
+    return j.damaged.length === 0 && j.missing().length === 0;
+  } finally {
+    j.close();
+  }
 }
 
 /** Plays the batches, in this thread or on the worker pool; `onResult` takes each result as it comes. */
@@ -374,6 +446,8 @@ function finishShard(journal: Journal, meta: JournalMeta, files: OutputFiles, in
 export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<RunOutcome> {
   const outDir = resolve(o.outDir);
   const shard = o.shard ?? null;
+  checkThreads(o.threads);
+  checkVariantCount(spec.variants.length);
   const threads = effectiveThreads(spec, o.threads, o.batch, shard);
   refuseShard(spec, shard);
   checkOutDir(outDir);
@@ -381,7 +455,11 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
   const files = outputFiles(outDir);
   const started = new Date();
   const t0 = performance.now();
-  const opened = openJournal(outDir, meta, shard, Boolean(o.resume), () => refuseFinished(o.outDir, o.force === true));
+  let replaced: string | undefined;
+  const opened = openJournal(outDir, meta, shard, Boolean(o.resume), () => {
+    refuseFinished(o.outDir, o.force === true);
+    if (finishedFiles(outDir).length > 0) replaced = setAsideResults(outDir);
+  });
   if ('complete' in opened) return opened.complete;
   const { journal, resumed } = opened;
 
@@ -401,7 +479,7 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
     const total = meta.ranges.reduce((a, [lo, hi]) => a + (hi - lo), 0);
     const doneBefore = journal.matchesDone();
     const session: Session = { done: doneBefore, decisions: 0, botTime: new Array<number>(2 * spec.players).fill(0), workerRestarts: 0, workerHeapPeak: 0 };
-    o.onStart?.({ done: doneBefore, total, resumed, droppedBytes: journal.droppedBytes });
+    o.onStart?.({ done: doneBefore, total, resumed, droppedBytes: journal.droppedBytes, notices: journalNotices(journal) });
     const faultsSeen = new Set<string>();
     const todo = new BatchPlanner(monitor ? windowed(journal.missing(), monitor.spec.checkEvery) : journal.missing(), o.batch, o.inProcess ? 1 : threads);
     const onResult = (res: BatchResult) => {
@@ -430,18 +508,22 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
     session.workerHeapPeak = out.workerHeapPeak;
     // Batches past a sequential test's stopping point do not count, failed or not.
     throwIfFailed(out.failed.filter((f) => !monitor?.decided || f.start < monitor.stopAt!), spec, outDir);
+    const verify = verifyCount(spec, o.verifyMatches ?? (o.inProcess ? 0 : undefined));
+    const determinism = verify > 0 ? await checkDeterminism(spec, journal, matchesHeader(spec.game, spec.players), verify, o.signal) : undefined;
+    const checked = determinism ? { determinism_check: determinism } : {};
 
     const played = session.done - doneBefore;
     let wallSeconds = 0;
     const info = () => {
       wallSeconds = (performance.now() - t0) / 1000;
-      return runInfo(spec, meta, o, { shard, threads, started, wallSeconds, total, resumed, played }, session);
+      return { ...runInfo(spec, meta, o, { shard, threads, started, wallSeconds, total, resumed, played }, session), ...checked };
     };
     const speed = () => played / Math.max(wallSeconds, 1e-9);
 
     if (shard) {
       const { faults, info: written } = finishShard(journal, meta, files, info());
-      return { kind: 'shard', stats: [], outDir, files, wallSeconds, totalMatches: total, playedMatches: played, matchesPerSecond: speed(), faults, info: written };
+      if (replaced) rmSync(replaced, { recursive: true, force: true });
+      return { kind: 'shard', stats: [], outDir, files, wallSeconds, totalMatches: total, playedMatches: played, matchesPerSecond: speed(), faults, info: written, determinism };
     }
 
     if (monitor) assembler = assembleUpTo(monitor, journal, meta, outDir);
@@ -453,11 +535,12 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
     const { stats } = assembler!.finish((st) => ({ ...info(), faults: faultTotals(st), ...(monitor ? sequentialInfo(spec, monitor) : {}), ...tail }));
     assembler = undefined;
     journal.remove();
+    if (replaced) rmSync(replaced, { recursive: true, force: true });
     const faults = faultTotals(stats);
     const written = readRunJson(files.run);
     if (written === undefined) throw new Error(`${files.run} was not written as a JSON object`);
     const kept = monitor ? monitor.stopAt! * spec.variants.length : total;
-    return { kind: 'complete', stats, outDir, files, wallSeconds, totalMatches: kept, playedMatches: played, matchesPerSecond: speed(), faults, info: written, sequential: monitor };
+    return { kind: 'complete', stats, outDir, files, wallSeconds, totalMatches: kept, playedMatches: played, matchesPerSecond: speed(), faults, info: written, sequential: monitor, determinism };
   } catch (err) {
     assembler?.abort();
     try {

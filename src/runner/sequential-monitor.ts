@@ -1,4 +1,4 @@
-import { PairedSprt, verdictOf, type SprtState, type Verdict } from '../analysis/sequential.js';
+import { sequentialTest, verdictOf, type SequentialTest, type SprtState, type Verdict } from '../analysis/sequential.js';
 import { REC_FIXED, recordWidth } from './batch.js';
 import { seatOfEntry } from './plan.js';
 import type { SequentialSpec } from './sequential-spec.js';
@@ -45,11 +45,13 @@ function quantityValue(quantity: string, players: number, lineup: readonly strin
     case 'annulled_rate':
       return (rec, o) => rec[o + 4];
     case 'first_player_advantage':
+      // Position 0's share of a match someone won, minus 1/players; NaN for a match nobody won, which
+      // counts for no position (the definition of compare.csv and seats.csv: analysis/first-player.ts).
       return (rec, o) => {
         let winners = 0;
         for (let s = 0; s < players; s++) winners += rec[o + REC_FIXED + players + s];
         const first = rec[o];
-        return (winners > 0 ? rec[o + REC_FIXED + players + first] / winners : 0) - 1 / players;
+        return winners > 0 ? rec[o + REC_FIXED + players + first] / winners - 1 / players : NaN;
       };
     default: {
       const name = quantity.slice('win_share:'.length);
@@ -64,9 +66,9 @@ export class SequentialMonitor {
   readonly checkpoints: Checkpoint[] = [];
   /** Matches per variant in the files, once decided (or at the maximum). */
   stopAt: number | null = null;
-  private readonly test: PairedSprt;
+  private readonly test: SequentialTest;
   /** The variants the test reads, and the per-match value of each. */
-  private readonly sides: Array<{ variant: number; value: MatchValue; values: Float64Array; filled: Int32Array }>;
+  private readonly sides: Array<{ variant: number; value: MatchValue; values: Float64Array; seen: Uint8Array; filled: Int32Array }>;
   private readonly windows: number;
   private next = 0;
 
@@ -76,13 +78,15 @@ export class SequentialMonitor {
     private readonly matches: number,
     lineup: readonly string[],
   ) {
-    this.test = new PairedSprt(spec);
+    this.test = sequentialTest(spec);
     this.windows = matches / spec.checkEvery;
     const q = spec.question;
     const side = (variant: number, value: MatchValue) => ({
       variant,
       value,
       values: new Float64Array(matches).fill(NaN),
+      // Which matches are in (a value may itself be NaN: a first-player advantage of a match nobody won).
+      seen: new Uint8Array(matches),
       filled: new Int32Array(this.windows),
     });
     if (q.kind === 'bots') {
@@ -113,7 +117,8 @@ export class SequentialMonitor {
       for (let m = 0; m < count; m++) {
         const i = start + m;
         // A batch journaled twice (harmless, identical) must not count twice.
-        if (i >= this.matches || !Number.isNaN(side.values[i])) continue;
+        if (i >= this.matches || side.seen[i] === 1) continue;
+        side.seen[i] = 1;
         side.values[i] = side.value(rec, m * width, i);
         side.filled[Math.floor(i / this.spec.checkEvery)]++;
       }
@@ -126,7 +131,11 @@ export class SequentialMonitor {
     const every = this.spec.checkEvery;
     while (!this.decided && this.next < this.windows && this.sides.every((s) => s.filled[this.next] >= every)) {
       const lo = this.next * every;
-      for (let b = lo; b < lo + every; b += this.players) this.test.add(this.blockValue(b));
+      for (let b = lo; b < lo + every; b += this.players) {
+        const value = this.blockValue(b);
+        // A block with no decided match on a side says nothing about turn order: it is left out.
+        if (!Number.isNaN(value)) this.test.add(value);
+      }
       this.next++;
       const c = { matches: this.next * every, ...this.test.state() };
       this.checkpoints.push(c);
@@ -136,14 +145,33 @@ export class SequentialMonitor {
     return out;
   }
 
-  /** Mean over one rotation (players matches from b) of the per-match difference. */
+  /**
+   * Mean over one rotation (players matches from b) of the per-match difference. For a quantity that
+   * counts only some matches (the first-player advantage counts the decided ones), each side's mean over
+   * its counted matches of the block, then their difference (NaN when a side has none).
+   */
   private blockValue(b: number): number {
+    if (this.spec.question.kind !== 'bots' && this.spec.question.quantity === 'first_player_advantage') {
+      return this.sides.map((side) => definedMean(side.values, b, b + this.players)).reduce((x, y) => x - y);
+    }
     let sum = 0;
     for (let i = b; i < b + this.players; i++) {
       sum += this.sides.length === 1 ? this.sides[0].values[i] : this.sides[0].values[i] - this.sides[1].values[i];
     }
     return sum / this.players;
   }
+}
+
+/** The mean of the non-NaN values in [from, to); NaN when there are none. */
+function definedMean(values: Float64Array, from: number, to: number): number {
+  let sum = 0;
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    if (Number.isNaN(values[i])) continue;
+    sum += values[i];
+    n++;
+  }
+  return n > 0 ? sum / n : NaN;
 }
 
 /**
@@ -166,21 +194,44 @@ export function windowed(
   return out.sort((a, b) => Math.floor(a.start / checkEvery) - Math.floor(b.start / checkEvery) || a.variant - b.variant || a.start - b.start);
 }
 
-/** sequential.csv: the test at every checkpoint. */
+/**
+ * sequential.csv: the test at every checkpoint. The three-outcome test adds its "below" half's LLR
+ * (`llr` is the "above" half's, so a chart of `llr` reads as before) and each half's decision so far.
+ */
 export const SEQUENTIAL_HEADER = ['checkpoint', 'matches', 'blocks', 'estimate', 'low95', 'high95', 'block_sd', 'llr', 'lower', 'upper', 'decision'];
+export const THREE_WAY_COLUMNS = ['llr_below', 'above', 'below'];
 
-export function sequentialRows(checkpoints: readonly Checkpoint[], fixed: (v: number, d: number) => string): string[][] {
-  return checkpoints.map((c, i) => [
-    String(i + 1),
-    String(c.matches),
-    String(c.blocks),
-    fixed(c.estimate, 6),
-    fixed(c.low95, 6),
-    fixed(c.high95, 6),
-    fixed(c.sd, 6),
-    fixed(c.llr, 4),
-    fixed(c.lower, 4),
-    fixed(c.upper, 4),
-    c.decision === 'H1' ? 'H1 accepted' : c.decision === 'H0' ? 'H0 accepted' : i === checkpoints.length - 1 ? 'undecided at the maximum' : 'continue',
-  ]);
+export function sequentialHeader(threeWay: boolean): string[] {
+  return threeWay ? [...SEQUENTIAL_HEADER, ...THREE_WAY_COLUMNS] : SEQUENTIAL_HEADER;
+}
+
+/** A checkpoint's decision column: the verdict where the test stopped, else `continue`. */
+function decisionCell(c: Checkpoint, last: boolean): string {
+  if (c.decision) return verdictOf(c.decision);
+  return last ? verdictOf(null) : 'continue';
+}
+
+/** A three-outcome half's decision so far: the difference it accepted, or `continue`. */
+function halfCell(decision: 'H1' | 'H0' | null, sign: string, within: number): string {
+  return decision === null ? 'continue' : decision === 'H0' ? '0 accepted' : `${sign}${within} accepted`;
+}
+
+export function sequentialRows(checkpoints: readonly Checkpoint[], fixed: (v: number, d: number) => string, within: number | null = null): string[][] {
+  return checkpoints.map((c, i) => {
+    const row = [
+      String(i + 1),
+      String(c.matches),
+      String(c.blocks),
+      fixed(c.estimate, 6),
+      fixed(c.low95, 6),
+      fixed(c.high95, 6),
+      fixed(c.sd, 6),
+      fixed(c.llr, 4),
+      fixed(c.lower, 4),
+      fixed(c.upper, 4),
+      decisionCell(c, i === checkpoints.length - 1),
+    ];
+    if (within === null || !c.halves) return row;
+    return [...row, fixed(c.halves.llrBelow, 4), halfCell(c.halves.above, '+', within), halfCell(c.halves.below, '-', within)];
+  });
 }

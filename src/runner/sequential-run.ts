@@ -1,12 +1,13 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fixedSampleBlocks } from '../analysis/sequential.js';
+import { sequentialVerdictLines as verdictLines, type SequentialReport } from '../analysis/sequential-words.js';
 import { csvLines } from '../reports/csv.js';
 import { fixed } from '../reports/stats.js';
 import { Assembler } from './assemble.js';
 import { InputError } from './errors.js';
 import type { Journal, JournalMeta, Shard } from './journal.js';
-import { SEQUENTIAL_HEADER, SequentialMonitor, sequentialRows, type Checkpoint } from './sequential-monitor.js';
+import { SequentialMonitor, sequentialHeader, sequentialRows, type Checkpoint } from './sequential-monitor.js';
 import { questionText } from './sequential-spec.js';
 import type { ResolvedSpec } from './spec.js';
 
@@ -59,7 +60,8 @@ export function assembleUpTo(monitor: SequentialMonitor, journal: Journal, meta:
 export function writeSequentialCsv(outDir: string, monitor: SequentialMonitor): void {
   const file = join(outDir, 'sequential.csv');
   const tmp = `${file}.tmp-${process.pid}`;
-  writeFileSync(tmp, csvLines([SEQUENTIAL_HEADER, ...sequentialRows(monitor.checkpoints, fixed)]));
+  const within = monitor.spec.within;
+  writeFileSync(tmp, csvLines([sequentialHeader(within !== null), ...sequentialRows(monitor.checkpoints, fixed, within)]));
   renameSync(tmp, file);
 }
 
@@ -71,18 +73,50 @@ function questionFields(spec: ResolvedSpec): Record<string, string> {
     : { kind: 'variant against baseline', variant: name(q.variant), baseline: name(q.baseline), quantity: q.quantity };
 }
 
-/** The verdict in one line for the terminal. */
-export function verdictText(spec: ResolvedSpec, monitor: SequentialMonitor): string {
-  const last = monitor.checkpoints[monitor.checkpoints.length - 1];
+/** The test's account in plain data, for the sentences (src/analysis/sequential-words.ts). */
+export function sequentialReport(spec: ResolvedSpec, monitor: SequentialMonitor): SequentialReport {
   const s = monitor.spec;
-  const fixedMatches = fixedSampleBlocks(s, last.sd) * spec.players;
-  return (
-    `Sequential test (${questionText(s, spec.variants)}; alpha ${s.alpha}, beta ${s.beta}): ${monitor.verdict} ` +
-    `after ${monitor.stopAt} of at most ${spec.matches} matches per variant (${monitor.checkpoints.length} checkpoints); ` +
-    `LLR ${last.llr.toFixed(2)} against bounds [${last.lower.toFixed(2)}, ${last.upper.toFixed(2)}]; ` +
-    `estimate ${last.estimate.toFixed(4)} (95% CI ${last.low95.toFixed(4)} to ${last.high95.toFixed(4)}); ` +
-    `a fixed-sample test with the same error rates needs about ${fixedMatches} matches.`
-  );
+  const q = s.question;
+  const name = (v: number) => spec.variants[v].name;
+  const final = monitor.checkpoints[monitor.checkpoints.length - 1];
+  return {
+    subject:
+      q.kind === 'bots'
+        ? { kind: 'bots', bot: q.bot, opponent: q.opponent, variant: name(q.variant) }
+        : { kind: 'variant', variant: name(q.variant), baseline: name(q.baseline), quantity: q.quantity },
+    alpha: s.alpha,
+    beta: s.beta,
+    d0: s.d0,
+    d1: s.d1,
+    within: s.within,
+    verdict: monitor.verdict,
+    matches: monitor.stopAt!,
+    maxMatches: spec.matches,
+    checkpoints: monitor.checkpoints.length,
+    final,
+    fixedSampleMatches: fixedSampleBlocks(s, final.sd) * spec.players,
+  };
+}
+
+/**
+ * The verdict in sentences, one a line, for the terminal and the report: the claim first ("ismcts is
+ * stronger than greedy by at least 5 points of win share (95%): decided after 60 of at most 2,000
+ * matches."), then what the hypotheses meant, the estimate and the test's details.
+ */
+export function sequentialVerdictLines(spec: ResolvedSpec, monitor: SequentialMonitor): string[] {
+  return verdictLines(sequentialReport(spec, monitor));
+}
+
+/** The verdict for the terminal: its lines under a heading. */
+export function verdictText(spec: ResolvedSpec, monitor: SequentialMonitor): string {
+  return ['Sequential test:', ...sequentialVerdictLines(spec, monitor).map((l) => `  ${l}`)].join('\n');
+}
+
+/** run.json's verdict code: the three-outcome test's bot question says stronger and weaker. */
+function verdictCode(spec: ResolvedSpec, monitor: SequentialMonitor): string {
+  const v = monitor.verdict;
+  if (spec.sequential!.question.kind !== 'bots') return v;
+  return v === 'higher' ? 'stronger' : v === 'lower' ? 'weaker' : v;
 }
 
 /** run.json's account of the test. */
@@ -94,18 +128,22 @@ export function sequentialInfo(spec: ResolvedSpec, monitor: SequentialMonitor): 
     matches_per_variant: monitor.stopAt,
     sequential: {
       question: questionText(s, spec.variants),
-      test: 'Wald SPRT, paired normal approximation on seat-rotation blocks (docs/sequential.md)',
+      test:
+        s.within !== null
+          ? 'Sobel-Wald three-outcome test (two Wald SPRTs), paired normal approximation on seat-rotation blocks (docs/sequential.md)'
+          : 'Wald SPRT, paired normal approximation on seat-rotation blocks (docs/sequential.md)',
       ...questionFields(spec),
-      d0: s.d0,
-      d1: s.d1,
+      ...(s.within !== null ? { equal_within: s.within } : { d0: s.d0, d1: s.d1 }),
       alpha: s.alpha,
       beta: s.beta,
       check_every: s.checkEvery,
       max_matches: spec.matches,
-      verdict: monitor.verdict,
+      verdict: verdictCode(spec, monitor),
+      verdict_text: sequentialVerdictLines(spec, monitor),
       matches: monitor.stopAt,
       checkpoints: monitor.checkpoints.length,
       llr: Number(last.llr.toFixed(4)),
+      ...(last.halves ? { llr_below: Number(last.halves.llrBelow.toFixed(4)) } : {}),
       lower: Number(last.lower.toFixed(4)),
       upper: Number(last.upper.toFixed(4)),
       estimate: Number(last.estimate.toFixed(6)),
@@ -118,5 +156,6 @@ export function sequentialInfo(spec: ResolvedSpec, monitor: SequentialMonitor): 
 
 /** The test at a checkpoint, for the progress bar: the statistic between its bounds. */
 export function checkpointText(c: Checkpoint): string {
-  return ` | LLR ${c.llr.toFixed(2)} in [${c.lower.toFixed(2)}, ${c.upper.toFixed(2)}] at ${c.matches}`;
+  const llr = c.halves ? `LLRs ${c.llr.toFixed(2)}, ${c.halves.llrBelow.toFixed(2)}` : `LLR ${c.llr.toFixed(2)}`;
+  return ` | ${llr} in [${c.lower.toFixed(2)}, ${c.upper.toFixed(2)}] at ${c.matches}`;
 }

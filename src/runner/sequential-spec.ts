@@ -10,6 +10,9 @@ import { InputError } from './errors.js';
  *   share minus the opponent's d1 (H1) or d0 (H0)? In `variant` (default: the first);
  * - variant against baseline: `{ "variant": "one-dado-fewer", "quantity": "turns_mean", "d0": 0, "d1": 0.5 }`:
  *   is the quantity in the variant minus the same match in `baseline` (default: the spec's "baseline", else the first variant) d1 or d0?
+ *
+ * Either question takes d0 and d1 (two outcomes: H1 or H0 accepted), or `equalWithin` d (three outcomes:
+ * higher, lower, or equal within ±d; Sobel and Wald's test, ThreeWaySprt in src/analysis/sequential.ts).
  */
 export const sequentialSchema = z.strictObject({
   bot: z.string().min(1).optional(),
@@ -17,8 +20,9 @@ export const sequentialSchema = z.strictObject({
   variant: z.string().min(1).optional(),
   baseline: z.string().min(1).optional(),
   quantity: z.string().min(1).optional(),
-  d0: z.number(),
-  d1: z.number(),
+  d0: z.number().optional(),
+  d1: z.number().optional(),
+  equalWithin: z.number().gt(0).optional(),
   alpha: z.number().gt(0).lt(0.5).optional(),
   beta: z.number().gt(0).lt(0.5).optional(),
   checkEvery: z.int().min(1).optional(),
@@ -37,8 +41,11 @@ export interface SequentialSpec {
   question: SequentialQuestion;
   alpha: number;
   beta: number;
+  /** The two-outcome test's H0 and H1; for the three-outcome test 0 and d (its "above" half). */
   d0: number;
   d1: number;
+  /** The three-outcome test's d (stronger, weaker, or equal within ±d); null for the two-outcome test. */
+  within: number | null;
   /** Matches per variant between checkpoints: a multiple of the player count. */
   checkEvery: number;
 }
@@ -91,7 +98,7 @@ export function resolveSequential(
   matches: number,
 ): SequentialSpec {
   const q = question(raw, variants, names);
-  if (raw.d0 === raw.d1) throw new InputError(`expected d1 different from d0 (both are ${raw.d0})`, 'sequential.d1');
+  const { d0, d1, within } = hypotheses(raw);
   const checkEvery = raw.checkEvery ?? DEFAULT_CHECK_BLOCKS * players;
   if (checkEvery % players !== 0) {
     throw new InputError(`expected a multiple of the player count ${players} (checkpoints fall after whole seat rotations), found ${checkEvery}`, 'sequential.checkEvery');
@@ -102,12 +109,33 @@ export function resolveSequential(
       'matches',
     );
   }
-  return { question: q, alpha: raw.alpha ?? 0.05, beta: raw.beta ?? 0.05, d0: raw.d0, d1: raw.d1, checkEvery };
+  return { question: q, alpha: raw.alpha ?? 0.05, beta: raw.beta ?? 0.05, d0, d1, within, checkEvery };
+}
+
+/** d0 and d1 (two outcomes) or equalWithin (three outcomes), one or the other. */
+function hypotheses(raw: RawSequential): { d0: number; d1: number; within: number | null } {
+  if (raw.equalWithin !== undefined) {
+    if (raw.d0 !== undefined || raw.d1 !== undefined) {
+      throw new InputError(
+        'give either d0 and d1 (two outcomes: H1 or H0) or equalWithin (three outcomes: higher, lower or equal within ±d), not both',
+        'sequential.equalWithin',
+      );
+    }
+    return { d0: 0, d1: raw.equalWithin, within: raw.equalWithin };
+  }
+  if (raw.d0 === undefined && raw.d1 === undefined) {
+    throw new InputError('expected d0 and d1 (two outcomes: H1 or H0) or equalWithin (three outcomes: higher, lower or equal within ±d)', 'sequential');
+  }
+  if (raw.d0 === undefined) throw new InputError('expected a number (the difference under H0) beside d1', 'sequential.d0');
+  if (raw.d1 === undefined) throw new InputError('expected a number (the difference under H1) beside d0', 'sequential.d1');
+  if (raw.d0 === raw.d1) throw new InputError(`expected d1 different from d0 (both are ${raw.d0})`, 'sequential.d1');
+  return { d0: raw.d0, d1: raw.d1, within: null };
 }
 
 /** The question in words, for the terminal and run.json. */
 export function questionText(s: SequentialSpec, variants: readonly { name: string }[]): string {
   const q = s.question;
-  if (q.kind === 'bots') return `${q.bot} minus ${q.opponent} in win share (variant ${variants[q.variant].name}): d0 = ${s.d0}, d1 = ${s.d1}`;
-  return `${q.quantity} in ${variants[q.variant].name} minus ${variants[q.baseline].name}: d0 = ${s.d0}, d1 = ${s.d1}`;
+  const hyp = s.within !== null ? `higher, lower or equal within ±${s.within}` : `d0 = ${s.d0}, d1 = ${s.d1}`;
+  if (q.kind === 'bots') return `${q.bot} minus ${q.opponent} in win share (variant ${variants[q.variant].name}): ${hyp}`;
+  return `${q.quantity} in ${variants[q.variant].name} minus ${variants[q.baseline].name}: ${hyp}`;
 }

@@ -2,12 +2,12 @@ import { readFileSync, existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
 import * as z from 'zod';
-import { loadBot } from '../../bots/index.js';
+import { didYouMean } from '../did-you-mean.js';
+import { loadBot, loadGame } from '../plugins/loader.js';
 import type { BotFactory } from '../engine/bot.js';
 import type { AnyGame, Options } from '../engine/game.js';
 import { resolveOptions } from '../engine/options.js';
-import { InputError, describeValue, expectedInteger, isOptionError, prefixOptionError } from './errors.js';
-import { loadGame } from './games.js';
+import { InputError, describeValue, expectedInteger, isOptionError, prefixOptionError } from '../errors.js';
 import { resolveSequential, sequentialSchema, type SequentialSpec } from './sequential-spec.js';
 
 /**
@@ -131,7 +131,7 @@ function describeIssue(issue: z.core.$ZodIssue): { field: string; message: strin
       const names = issue.keys.map((k) => `"${k}"`).join(', ');
       return {
         field: where ? `${where}.${issue.keys[0]}` : issue.keys[0],
-        message: `unknown field${issue.keys.length > 1 ? 's' : ''} ${names}${where ? ` in ${where}` : ''}; valid fields are: ${valid.join(', ')}`,
+        message: `unknown field${issue.keys.length > 1 ? 's' : ''} ${names}${where ? ` in ${where}` : ''}${didYouMean(issue.keys[0], valid)}; valid fields are: ${valid.join(', ')}`,
       };
     }
     case 'invalid_union':
@@ -176,6 +176,11 @@ export function readSpecFile(path: string): RawSpec {
  * where it gives none, jsonc-parser's strict JSON scan finds the offset.
  */
 export function jsonErrorText(text: string, message: string): string {
+  const comma = trailingComma(text);
+  if (comma !== undefined) {
+    const { line, column, shown } = lineAt(text, comma.offset);
+    return `a trailing comma at line ${line}, column ${column}: ${shown} (JSON allows no comma before the closing ${comma.closing}; remove it)`;
+  }
   const pos = /at position (\d+)/.exec(message);
   if (/\(line (\d+) column (\d+)\)/.test(message)) return message;
   let offset: number | undefined;
@@ -188,13 +193,33 @@ export function jsonErrorText(text: string, message: string): string {
     offset = found.offset;
     detail = `Unexpected ${JSON.stringify(text.slice(found.offset, found.offset + Math.max(1, Math.min(found.length, 20))))}`;
   }
+  const { line, column, shown } = lineAt(text, offset);
+  const hint = /^\s*[{[]/.test(text) ? '' : ' (a spec is a JSON object, starting with {)';
+  return `${detail} at line ${line}, column ${column}${shown ? `: ${shown}` : ''}${hint}`;
+}
+
+/** The 1-based line and column of an offset, and that line trimmed (shortened past 120 characters). */
+function lineAt(text: string, offset: number): { line: number; column: number; shown: string } {
   const before = text.slice(0, offset);
   const line = before.split('\n').length;
   const column = offset - (before.lastIndexOf('\n') + 1) + 1;
   const source = (text.split('\n')[line - 1] ?? '').replace(/\r$/, '');
   const shown = source.length > 120 ? `${source.slice(0, 117)}...` : source;
-  const hint = /^\s*[{[]/.test(text) ? '' : ' (a spec is a JSON object, starting with {)';
-  return `${detail} at line ${line}, column ${column}${shown.trim() ? `: ${shown.trim()}` : ''}${hint}`;
+  return { line, column, shown: shown.trim() };
+}
+
+/**
+ * When the first syntax error is a closing } or ] right after a comma (a trailing comma, which JSON
+ * forbids though most editors' JSON-with-comments allows it): the comma's offset and the bracket.
+ */
+export function trailingComma(text: string): { offset: number; closing: string } | undefined {
+  const first = firstJsonError(text);
+  if (first === undefined) return undefined;
+  const closing = text[first.offset];
+  if (closing !== '}' && closing !== ']') return undefined;
+  let i = first.offset - 1;
+  while (i >= 0 && /\s/.test(text[i])) i--;
+  return text[i] === ',' ? { offset: i, closing } : undefined;
 }
 
 /** The offset of the first syntax error in strict JSON (no comments, no trailing commas), if any. */
@@ -314,10 +339,8 @@ export async function resolveSpec(
   }
 
   if (raw.baseline !== undefined && !variants.some((v) => v.name === raw.baseline)) {
-    throw new InputError(
-      `expected the name of one of the variants (${variants.map((v) => v.name).join(', ')}), found ${describeValue(raw.baseline)}`,
-      'baseline',
-    );
+    const names = variants.map((v) => v.name);
+    throw new InputError(`expected the name of one of the variants (${names.join(', ')}), found ${describeValue(raw.baseline)}${didYouMean(raw.baseline, names)}`, 'baseline');
   }
 
   const matches = overrides.matches ?? raw.matches;

@@ -1,10 +1,9 @@
 import { getHeapStatistics } from 'node:v8';
 import { threadId, workerData } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { loadBot } from '../../bots/index.js';
+import { loadBot, loadGame } from '../plugins/loader.js';
 import { WATCH_CELLS, WATCH_SEAT } from '../engine/match.js';
 import { prepare, runBatch, type BatchResult, type Prepared } from './batch.js';
-import { loadGame } from './games.js';
 import {
   SLOT_INTS,
   SLOT_MATCH,
@@ -40,10 +39,11 @@ const shared: Int32Array | undefined = data.watch instanceof SharedArrayBuffer ?
 let prepared: Promise<Prepared> | undefined;
 
 export async function prepareWorkerSpec(spec: WorkerSpec): Promise<Prepared> {
-  const { game } = await loadGame(spec.gameRef, '/');
+  // The main thread has loaded these files already, each first in a throwaway worker under a time limit.
+  const { game } = await loadGame(spec.gameRef, '/', 'game', { probe: false });
   const lineup = [];
   for (const e of spec.lineup) {
-    const { factory } = await loadBot(e.ref, '/');
+    const { factory } = await loadBot(e.ref, '/', 'bot', { probe: false });
     lineup.push({ name: e.name, factory, params: e.params });
   }
   return prepare(game, spec.players, spec.seed, spec.variants, lineup);

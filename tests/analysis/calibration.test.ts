@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { holm, minimumDetectableEffect, tost } from '../../src/analysis/decisions.js';
+import { holm, detectableChange, tost } from '../../src/analysis/decisions.js';
 import { normQuantile } from '../../src/analysis/distributions.js';
 import { IntHistogram, Moments } from '../../src/analysis/moments.js';
 import { mcnemarTest, pairedMeanTest, wilcoxonSignedRank } from '../../src/analysis/paired-tests.js';
 import { mannWhitney, twoProportionTest, welchTest } from '../../src/analysis/two-sample-tests.js';
 import { Rng } from '../../src/engine/rng.js';
+
+/** The detectable change of a single test (a family of one). */
+const minimumDetectableEffect = (se: number) => detectableChange({ se, sd: 1, pairs: null, family: 1, difference: 0 }).size;
 
 /**
  * Calibration by simulation: under no effect, each test rejects at a rate within sampling error of

@@ -64,9 +64,17 @@ describe('regression gate: tavolo compare --tolerance', () => {
   });
 
   it('a tolerance near the effect: inconclusive, exit 5, with the matches that would likely settle it', async () => {
-    const r = await run(['compare', out('baseline'), out('changed'), '--tolerance', 'turns_mean=1.4', '--out', join(dir, 'c3')]);
+    // The estimate (about 1.44 turns, se 0.21) is more than one standard error inside the tolerance 1.7.
+    const r = await run(['compare', out('baseline'), out('changed'), '--tolerance', 'turns_mean=1.7', '--out', join(dir, 'c3')]);
     expect(r.code, r.all).toBe(5);
-    expect(r.stdout).toMatch(/Verdict: inconclusive: neither shown; about \d+ matches per variant would likely settle it/);
+    expect(r.stdout).toMatch(/Verdict: inconclusive: neither shown; about [\d,]+ matches per variant would likely settle it/);
+  });
+
+  it('a tolerance at the estimate: inconclusive, exit 5, and says it sits at the tolerance instead of a run size', async () => {
+    const r = await run(['compare', out('baseline'), out('changed'), '--tolerance', 'turns_mean=1.4', '--out', join(dir, 'c3b')]);
+    expect(r.code, r.all).toBe(5);
+    expect(r.stdout).toMatch(/Verdict: inconclusive: neither shown: the estimate sits at the tolerance \(base turns_mean [\d.]+ against ±1\.400/);
+    expect(r.stdout).not.toMatch(/matches per variant would likely settle/);
   });
 
   it('--fail-on-change without tolerances: 1 on a significant row, 0 otherwise; default --out is compare/<a>-vs-<b>', async () => {

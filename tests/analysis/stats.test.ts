@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { holm, minimumDetectableEffect, observationsToSettle, tost } from '../../src/analysis/decisions.js';
+import { holm, detectableChange, observationsToSettle, tost } from '../../src/analysis/decisions.js';
 import { IntHistogram, Moments } from '../../src/analysis/moments.js';
 import { mcnemarTest, pairedMeanTest, wilcoxonSignedRank } from '../../src/analysis/paired-tests.js';
 import { mannWhitney, twoProportionTest, welchTest } from '../../src/analysis/two-sample-tests.js';
+
+/** The detectable change of a single test (a family of one). */
+const minimumDetectableEffect = (se: number) => detectableChange({ se, sd: 1, pairs: null, family: 1, difference: 0 }).size;
 
 // Reference values: SciPy 1.17.1 and statsmodels 0.14 (Python 3.11), calls noted next to each value.
 const a = [12, 15, 9, 20, 17, 11, 14, 16, 13, 18, 10, 19];

@@ -16,15 +16,16 @@ const distinct = (rows: Record<string, string>[], key: (r: Record<string, string
 function expectedMarks(dir: string, extras: boolean): Record<string, number> {
   const matches = readCsvObjects(join(dir, 'matches.csv'));
   const header = Object.keys(matches[0]);
-  const metricCount = header.length - header.indexOf('fault_seat') - 1;
   const variants = distinct(matches, (m) => m.variant);
   const out: Record<string, number> = {
     'win-share': readCsvObjects(join(dir, 'summary.csv')).length,
     'seat-share': readCsvObjects(join(dir, 'seats.csv')).length,
     'first-player': variants,
-    length: distinct(matches, (m) => `${m.variant}|${m.turns}`),
+    // The game length is one cumulative line per variant (counted in `lines`), no dots.
+    length: 0,
     'end-reason': distinct(matches, (m) => `${m.variant}|${m.end_reason}`),
-    metrics: variants * metricCount,
+    // Metrics with the same value in every match are left out.
+    metrics: variants * header.slice(header.indexOf('fault_seat') + 1).filter((c) => distinct(matches, (m) => m[c]) > 1).length,
   };
   // A run with two variants writes compare.csv itself (and ratings.csv where ratings exist); `extras`
   // adds synthetic ones for the charts a plain run does not have.
@@ -44,6 +45,7 @@ function expectedMarks(dir: string, extras: boolean): Record<string, number> {
 interface Drawn {
   id: string;
   marks: number;
+  lines: number;
   title: string;
   xLabel: string;
   yLabel: string;
@@ -58,6 +60,7 @@ async function drawnCharts(page: import('playwright-core').Page): Promise<Drawn[
       return {
         id: el.dataset.chart!,
         marks: el.querySelectorAll('g[aria-label="dot"] circle, g[aria-label="dot"] path, g[aria-label="bar"] rect').length,
+        lines: el.querySelectorAll('g[aria-label="line"] path').length,
         title: svg?.closest('[aria-label]')?.getAttribute('aria-label') ?? '',
         xLabel: el.querySelector('g[aria-label="x-axis label"]')?.textContent ?? '',
         yLabel: el.querySelector('g[aria-label="y-axis label"]')?.textContent ?? '',
@@ -71,12 +74,14 @@ describe.skipIf(!browserAvailable())('report.html in Chromium', () => {
   let browser: Browser;
   let dir: string;
   let extras: string;
+  let terminal: string;
 
   beforeAll(async () => {
     const root = tempDir('tavolo-browser-report-');
     dir = join(root, 'stramat-dado');
     const r = tavolo(['run', join(ROOT, 'tournaments', 'stramat-dado.json'), '--matches', '120', '--threads', '1', '--out', dir]);
     expect(r.code, r.stderr).toBe(0);
+    terminal = r.stdout;
     extras = join(root, 'with-extras');
     mkdirSync(extras);
     for (const f of readdirSync(dir)) if (f.endsWith('.csv') || f === 'run.json') copyFileSync(join(dir, f), join(extras, f));
@@ -96,15 +101,15 @@ describe.skipIf(!browserAvailable())('report.html in Chromium', () => {
       const drawn = await drawnCharts(page);
       const expected = expectedMarks(folder, withExtras);
       expect(Object.fromEntries(drawn.map((d) => [d.id, d.marks]))).toEqual(expected);
+      expect(drawn.find((d) => d.id === 'length')!.lines).toBe(distinct(readCsvObjects(join(folder, 'matches.csv')), (m) => m.variant));
       for (const d of drawn) {
         expect(d.title, d.id).not.toBe('');
         expect(d.xLabel, d.id).toMatch(/\(.+\)|→/);
         expect(d.yLabel, d.id).not.toBe('');
         expect(d.tableRows, d.id).toBeGreaterThan(0);
       }
-      const header = await page.textContent('header');
-      expect(header).toContain('stramat-dado');
-      expect(header).toContain('120 per variant');
+      expect(await page.textContent('header')).toContain('stramat-dado');
+      expect(await page.textContent('#run-facts')).toContain('120 per variant');
       if (!withExtras) {
         await page.setViewportSize({ width: 1100, height: 1500 });
         await page.screenshot({ path: screenshotPath('report.png') });
@@ -113,4 +118,22 @@ describe.skipIf(!browserAvailable())('report.html in Chromium', () => {
       await page.close();
     });
   }
+
+  it('opens with the verdict the terminal printed: the question and its sentences, above the run facts and every chart', async () => {
+    const { page, problems } = await openPage(browser, join(dir, 'report.html'));
+    const order = await page.$$eval('body > header, body > section, body > nav', (els) => els.map((e) => e.id || e.tagName.toLowerCase()));
+    expect(order[0]).toBe('header');
+    expect(order[1]).toBe('verdict');
+    expect(order.indexOf('run-facts')).toBeGreaterThan(1);
+    const shown = (await page.textContent('#verdict'))!.replace(/\s+/g, ' ');
+    expect(shown).toContain('Question: Does one Dado card fewer change Stramat?');
+    // Every sentence of the terminal's block is on the page, in the same words.
+    const block = terminal.slice(terminal.indexOf('Question:'), terminal.indexOf('\n\n', terminal.indexOf('Question:'))).split('\n');
+    expect(block.length).toBeGreaterThan(5);
+    for (const line of block) expect(shown).toContain(line.trim().replace(/\s+/g, ' '));
+    const box = await page.locator('#verdict').boundingBox();
+    expect(box!.y).toBeLessThan(400);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });

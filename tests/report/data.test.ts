@@ -56,9 +56,10 @@ describe('report data', () => {
     expect(charts.map((c) => c.spec.id)).toEqual([...ids, 'forest-shares', 'forest-relative', 'ratings', 'sequential']);
     const forest = charts.find((c) => c.spec.id === 'forest-relative')!;
     // turns_mean: +4 on a reference of 8 is +50%; metric:never (reference 0) is in the table only.
+    // The chart labels them in words (the table keeps compare.csv's names).
     expect(forest.spec.data.map((p) => [p.y, p.x, p.marked])).toEqual([
-      ['turns_mean', 0.5, true],
-      ['metric:draws', 2 / 3, true],
+      ['game length (turns)', 0.5, true],
+      ['draws', 2 / 3, true],
     ]);
     expect(forest.table.rows.map((r) => r[2])).toContain('metric:never');
     expect(charts.find((c) => c.spec.id === 'forest-shares')!.spec.data.map((p) => p.marked)).toEqual([true, false]);

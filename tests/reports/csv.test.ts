@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it, vi } from 'vitest';
 import { csvCell, csvLine, matchesHeader } from '../../src/reports/csv.js';
-import { loadGame } from '../../src/runner/games.js';
+import { loadGame } from '../../src/plugins/loader.js';
 import { FIXTURES } from '../fixtures/cli.js';
 
 // These tests start processes and load modules; on a busy machine they need more than the default 5 s.

@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { bots, loadBot } from '../../bots/index.js';
+import { bots } from '../../bots/index.js';
+import { loadBot, loadGame } from '../../src/plugins/loader.js';
 import type { BotContext, Decision } from '../../src/engine/bot.js';
 import type { AnyGame } from '../../src/engine/game.js';
 import { playMatch } from '../../src/engine/match.js';
 import { resolveOptions } from '../../src/engine/options.js';
 import { Rng } from '../../src/engine/rng.js';
 import { InputError } from '../../src/runner/errors.js';
-import { loadGame } from '../../src/runner/games.js';
 import { FIXTURES, ROOT } from '../fixtures/cli.js';
 
 // These tests start processes and load modules; on a busy machine they need more than the default 5 s.

@@ -137,7 +137,7 @@ describe('byte-identical output across thread counts, batch sizes and reruns', (
       expect(s[0]).toBe('variant,bot,matches,wins,win_rate,win_rate_low95,win_rate_high95,mean_score,mean_turns,annulled,faults');
       expect(s.slice(1)).toEqual(summary);
       const p = read(d, 'seats.csv').trimEnd().split('\n');
-      expect(p[0]).toBe('variant,position,matches,wins,win_rate,win_rate_low95,win_rate_high95,mean_score');
+      expect(p[0]).toBe('variant,position,matches,decided,wins,win_rate,win_rate_low95,win_rate_high95,mean_score');
       expect(p.slice(1)).toEqual(seats);
     }
   });

@@ -5,7 +5,7 @@ import { bots } from '../../bots/index.js';
 import type { BotFactory } from '../../src/engine/bot.js';
 import { playMatch, WATCH_CELLS, WATCH_EXPIRED, WATCH_SEQ, type MatchWatch } from '../../src/engine/match.js';
 import { resolveOptions } from '../../src/engine/options.js';
-import { loadGame } from '../../src/runner/games.js';
+import { loadGame } from '../../src/plugins/loader.js';
 import { runTournament } from '../../src/runner/run.js';
 import { loadSpec } from '../../src/runner/spec.js';
 import { FIXTURES, readCsvObjects, tavoloAsync, tempDir } from '../fixtures/cli.js';

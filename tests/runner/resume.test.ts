@@ -12,7 +12,7 @@ const FILES = ['matches.csv', 'summary.csv', 'seats.csv', 'ratings.csv', 'head-t
 const read = (dir: string, f: string) => readFileSync(join(dir, f), 'utf8');
 const records = (dir: string) => {
   const log = join(dir, 'journal', 'batches.log');
-  return existsSync(log) ? (readFileSync(log, 'latin1').match(/^TVB1 /gm) ?? []).length : 0;
+  return existsSync(log) ? (readFileSync(log, 'latin1').match(/^TVB2 /gm) ?? []).length : 0;
 };
 
 /**

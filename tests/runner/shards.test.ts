@@ -44,7 +44,7 @@ describe('shards: tavolo run --shard i/n, then tavolo merge', () => {
     expect(info).toMatchObject({ shard: { index: 1, count: 3 }, complete: true, matches_total: 200, threads: 2, batch: 50 });
     // Shard 1/3 of 300 matches: 100..199 of each variant.
     const log = readFileSync(join(shard(1), 'journal', 'batches.log'), 'latin1');
-    const ranges = [...log.matchAll(/^TVB1 (\d+) (\d+) (\d+) /gm)].map((m) => [Number(m[1]), Number(m[2]), Number(m[3])]);
+    const ranges = [...log.matchAll(/^TVB2 (\d+) (\d+) (\d+) /gm)].map((m) => [Number(m[1]), Number(m[2]), Number(m[3])]);
     expect(Math.min(...ranges.map((r) => r[1]))).toBe(100);
     expect(Math.max(...ranges.map((r) => r[2]))).toBe(200);
     expect(ranges.reduce((a, r) => a + r[2] - r[1], 0)).toBe(200);

@@ -15,9 +15,9 @@ const EXPLORE_AFTER_MISS = 5;
 
 /**
  * The greedy bot's judgement, with perfect memory: `obs.known` is everything seen. A bot with a weaker
- * memory (bots/memory.ts) passes its own `known` instead. Flips what it knows to be the gem's squares,
- * explores unknown squares first while the attempt can still succeed (a miss there leaves flips to
- * explore with), and after a miss only explores squares that could be the gem's.
+ * memory (the memory bot, through recollection.ts) passes its own `known` instead. Flips what it knows
+ * to be the gem's squares, explores unknown squares first while the attempt can still succeed (a miss
+ * there leaves flips to explore with), and after a miss only explores squares that could be the gem's.
  */
 export function heuristic(obs: SymbotrioObservation, a: number): number {
   const cfg = configOf(obs.options);

@@ -2,6 +2,7 @@ import type { Game, MatchResult, Options } from '../../engine/game.js';
 import { Limits, SYMBOTRIO_OPTIONS, checkSymbotrioOptions } from './config.js';
 import { heuristic } from './heuristic.js';
 import { type SymbotrioObservation, determinize, observe } from './observation.js';
+import { SymbotrioRecollection } from './recollection.js';
 import { applyAction, legalActions, setupMatch } from './rules.js';
 import { END_REASONS, MAX_ACTIONS, Phase, Stat, type SymbotrioState } from './state.js';
 import { actionCode, actionText, describe, observedView, tableView } from './text.js';
@@ -102,4 +103,5 @@ export const symbotrio: Game<SymbotrioState, SymbotrioObservation> = {
   describe,
   tableView,
   observedView,
+  recollection: (limits, rng) => new SymbotrioRecollection(limits, rng),
 };

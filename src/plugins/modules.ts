@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { InputError } from './errors.js';
+import { InputError } from '../errors.js';
 
 /** True when a game or bot reference is a file path rather than a registered name. */
 export function looksLikePath(ref: string): boolean {
@@ -20,12 +20,22 @@ export function resolveModulePath(ref: string, baseDir: string, field: string, w
   return file;
 }
 
-/** Imports a user's module; a failure to load is an input error naming the file. */
+/**
+ * Imports a user's module; a failure to load is an input error naming the file. While it loads,
+ * process.exit throws instead of ending tavolo (a module that exits only on the main thread; probe.ts
+ * has already loaded it in a worker).
+ */
 export async function importFile(file: string, field: string, what: string): Promise<Record<string, unknown>> {
+  const exit = process.exit;
+  process.exit = ((code?: number) => {
+    throw new Error(`it called process.exit(${code ?? ''}) while loading`);
+  }) as typeof process.exit;
   try {
     return (await import(pathToFileURL(file).href)) as Record<string, unknown>;
   } catch (err) {
     const detail = err instanceof Error ? err.message : String(err);
     throw new InputError(`could not load ${what} file ${file}: ${detail}`, field);
+  } finally {
+    process.exit = exit;
   }
 }

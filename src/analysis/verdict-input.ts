@@ -1,0 +1,150 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse as parseCsv } from 'csv-parse/sync';
+import type { MetricInfo } from '../engine/game.js';
+import { gameRegistry } from '../plugins/loader.js';
+import { SideAccumulator } from './accumulate.js';
+import type { Comparison } from './compare.js';
+import { critical } from './estimate.js';
+import { quantityPlan } from './quantities.js';
+import { variantLines } from './report.js';
+import { matchBatches, openResult, type ResultInfo } from './results.js';
+import { verdictText, type Figure, type VerdictInput, type VerdictRow } from './verdict.js';
+
+/**
+ * The verdict's input, built the same way for the terminal and for report.html: from a finished result
+ * folder's files (run.json, compare.csv, variants.csv, and matches.csv for a single variant), or from
+ * the comparison `tavolo compare` holds in memory.
+ */
+
+type CsvRow = Record<string, string>;
+
+function readCsv(file: string): CsvRow[] | undefined {
+  return existsSync(file) ? (parseCsv(readFileSync(file, 'utf8'), { columns: true, skip_empty_lines: true }) as CsvRow[]) : undefined;
+}
+
+const num = (s: string | undefined) => (s === undefined || s === '' ? NaN : Number(s));
+
+/** The designer's question: run.json's description when it has one, else the spec file's, if it is still there. */
+export function questionOf(run: Record<string, unknown>): string | undefined {
+  if (typeof run.description === 'string') return run.description;
+  const spec = run.spec;
+  if (typeof spec !== 'string' || !existsSync(spec)) return undefined;
+  try {
+    const d = (JSON.parse(readFileSync(spec, 'utf8')) as { description?: unknown }).description;
+    return typeof d === 'string' && d.trim() !== '' ? d.trim() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function metricInfoOf(game: string): Promise<readonly MetricInfo[] | undefined> {
+  return (await gameRegistry())[game]?.metricInfo;
+}
+
+/**
+ * A compare.csv row as a verdict row. compare.csv has no standard error: it is the interval's half
+ * width over its critical value (the intervals are estimate ± critical x se: t with pairs - 1 degrees of
+ * freedom for the paired t, normal otherwise), exact to the CSV's six decimals.
+ */
+export function rowFromCsv(r: CsvRow): VerdictRow {
+  const [low, high] = [num(r.ci_low95), num(r.ci_high95)];
+  const pairs = num(r.pairs);
+  const df = r.test === 'paired-t' && pairs > 1 ? pairs - 1 : Infinity;
+  return {
+    variant: r.variant,
+    reference: r.reference,
+    quantity: r.quantity,
+    referenceValue: num(r.reference_value),
+    value: num(r.value),
+    difference: num(r.difference),
+    low,
+    high,
+    p: num(r.p_value),
+    pHolm: num(r.p_holm),
+    se: Number.isFinite(low) ? (high - low) / (2 * critical(0.95, df)) : NaN,
+    sameAs: r.same_as ?? '',
+  };
+}
+
+/** A single variant's own figures, read from its matches (a run of one variant writes no variants.csv). */
+async function ownFigures(info: ResultInfo, variant: string): Promise<{ n: number; figures: Figure[] }> {
+  const plan = quantityPlan({
+    botNames: [...new Set(info.lineup)],
+    players: info.players,
+    metricNames: info.metricNames,
+    metricIndex: info.metricNames.map((_, i) => i),
+  });
+  const side = new SideAccumulator(plan);
+  for await (const batch of matchBatches(info, { variant })) for (const r of batch) side.add(r);
+  return { n: side.n, figures: variantLines(side) };
+}
+
+function figuresFromCsv(rows: CsvRow[]): { matches: Map<string, number>; figures: Map<string, Figure[]> } {
+  const matches = new Map<string, number>();
+  const figures = new Map<string, Figure[]>();
+  for (const r of rows) {
+    matches.set(r.variant, num(r.matches));
+    const list = figures.get(r.variant) ?? [];
+    list.push({ quantity: r.quantity, value: num(r.value), low: num(r.ci_low95), high: num(r.ci_high95) });
+    figures.set(r.variant, list);
+  }
+  return { matches, figures };
+}
+
+/** The verdict of a finished result folder (after `run` or `merge`, and for report.html). */
+export async function verdictFromFolder(dir: string): Promise<VerdictInput> {
+  const info = openResult(dir);
+  const compare = readCsv(join(info.dir, 'compare.csv'));
+  const variantsCsv = readCsv(join(info.dir, 'variants.csv'));
+  const base = {
+    question: questionOf(info.run),
+    players: info.players,
+    lineup: info.lineup,
+    metricInfo: await metricInfoOf(info.game),
+    variants: info.variants,
+  };
+  if (info.variants.length > 1 && compare && compare.length > 0 && variantsCsv) {
+    const rows = compare.map(rowFromCsv);
+    const { matches, figures } = figuresFromCsv(variantsCsv);
+    return { ...base, reference: rows[0].reference, matches, figures, rows, paired: compare[0].pairs !== '' };
+  }
+  const matches = new Map<string, number>();
+  const figures = new Map<string, Figure[]>();
+  for (const variant of info.variants) {
+    const own = await ownFigures(info, variant);
+    matches.set(variant, own.n);
+    figures.set(variant, own.figures);
+  }
+  return { ...base, matches, figures, rows: [], paired: false };
+}
+
+/** The verdict of `tavolo compare`: each common variant of the candidate run against the same variant of the baseline run. */
+export async function verdictFromComparison(c: Comparison, a: ResultInfo, b: ResultInfo): Promise<VerdictInput> {
+  const label = (variant: string, side: ResultInfo) => `${variant} in ${side.shown}`;
+  const common = [...new Set(c.rows.map((r) => r.variant))];
+  const rows: VerdictRow[] = c.rows.map((r) => ({ ...r, variant: label(r.variant, b), reference: label(r.variant, a) }));
+  const matches = new Map(common.map((v) => [label(v, b), c.sides.get(`candidate:${v}`)?.n ?? NaN]));
+  return {
+    question: questionOf(b.run) ?? questionOf(a.run),
+    players: c.players,
+    lineup: b.lineup,
+    metricInfo: await metricInfoOf(b.game),
+    variants: common.map((v) => label(v, b)),
+    reference: a.shown,
+    matches,
+    figures: new Map(),
+    rows,
+    paired: c.paired,
+  };
+}
+
+/** After `run` or `merge`: the verdict block, or a warning when it could not be built (the results are complete whatever happens here). */
+export async function verdictAfterRun(dir: string): Promise<string> {
+  try {
+    return verdictText(await verdictFromFolder(dir));
+  } catch (err) {
+    process.stderr.write(`warning: the verdict could not be written: ${err instanceof Error ? err.message : String(err)}\n`);
+    return '';
+  }
+}

@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest';
+import type { MetricInfo } from '../../src/engine/game.js';
+import { rowFromCsv } from '../../src/analysis/verdict-input.js';
+import { metricName, quantityLabel, verdictLines, type Figure, type VerdictInput, type VerdictRow } from '../../src/analysis/verdict.js';
+
+/** A comparison row; `p`/`pHolm` small means "moved". Intervals are difference ± 1.96 se, written out. */
+function row(quantity: string, ref: number, value: number, se: number, pHolm: number, variant = 'deal-3'): VerdictRow {
+  const difference = value - ref;
+  return { variant, reference: 'deal-7', quantity, referenceValue: ref, value, difference, low: difference - 1.96 * se, high: difference + 1.96 * se, p: pHolm / 10, pHolm, se };
+}
+
+const STOP_INFO: MetricInfo[] = [
+  { name: 'rounds', label: 'rounds played', unit: 'round', per: 'match', kind: 'count' },
+  { name: 'turns_per_round', label: 'turns per round', unit: 'turn', per: 'round', kind: 'mean' },
+];
+
+function stopInput(rows: VerdictRow[], extra: Partial<VerdictInput> = {}): VerdictInput {
+  return {
+    question: 'Does the number of cards dealt change Stop?',
+    players: 4,
+    lineup: ['greedy', 'random', 'random', 'random'],
+    metricInfo: STOP_INFO,
+    variants: ['deal-7', 'deal-3'],
+    reference: 'deal-7',
+    matches: new Map([['deal-3', 2000]]),
+    figures: new Map(),
+    rows,
+    paired: true,
+    ...extra,
+  };
+}
+
+// The Stop hand-size question of issue 21: greedy's fall in win share hid behind metric rows.
+const STOP_ROWS = [
+  row('win_share:greedy', 0.662, 0.472, 0.0108, 2e-31),
+  row('win_share:random', 0.1127, 0.176, 0.0036, 2e-31),
+  row('first_player_advantage', 0.002, 0.012, 0.01, 1),
+  row('turns_mean', 375.4, 233.8, 4.4, 1e-100),
+  row('end_reason:score_limit', 1, 1, 0.001, 1),
+  row('metric:turns_per_round', 45.6, 20.68, 0.32, 1e-200),
+  row('metric:rounds', 8.24, 11.44, 0.1, 1e-50),
+];
+
+describe('the verdict of a comparison', () => {
+  const lines = verdictLines(stopInput(STOP_ROWS));
+
+  it('opens with the question, then says who wins before any other measure', () => {
+    expect(lines[0]).toBe('Question: Does the number of cards dealt change Stop?');
+    const greedy = lines.findIndex((l) => l.includes("greedy's win share fell from 66.2% to 47.2%"));
+    expect(greedy).toBeGreaterThan(0);
+    expect(greedy).toBeLessThan(5);
+    expect(lines[greedy]).toContain('Who wins:');
+    // -19.0 points, interval -19.0 ± 1.96 x 1.08.
+    expect(lines[greedy]).toContain('-19.0 points, 95% CI -21.1 to -16.9');
+    const metric = lines.findIndex((l) => l.includes('turns per round'));
+    expect(metric).toBeGreaterThan(greedy);
+  });
+
+  it('orders the sections as a designer reads them', () => {
+    const at = (s: string) => lines.findIndex((l) => l.includes(s));
+    const order = ['Who wins:', 'Balance:', 'Length:', 'How matches end:', 'Other measures'].map(at);
+    expect(order.every((i) => i > 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+  });
+
+  it("says 'each random seat' for a bot that plays several seats", () => {
+    expect(lines.join('\n')).toContain("each random seat's win share rose from 11.27% to 17.60%");
+  });
+
+  it('gives the length change with its interval in turns', () => {
+    // 141.6 ± 1.96 x 4.4 = 133.0 to 150.2
+    expect(lines.join('\n')).toContain('games are 141.6 turns shorter on average, from 375.4 to 233.8 turns (95% CI 133.0 to 150.2)');
+  });
+
+  it('says what a quantity that did not move could have detected, at the Holm level of the family', () => {
+    // Family of 7 rows: (z(1 - 0.05/14) + z(0.8)) x 0.01 = (2.6901 + 0.8416) x 0.01 = 3.53 points
+    // (Python: statistics.NormalDist().inv_cdf(1 - 0.05/14) + NormalDist().inv_cdf(0.8)).
+    const balance = lines.find((l) => l.includes('Balance:'))!;
+    expect(balance).toContain('the first-player advantage did not move: from +0.2 to +1.2 points');
+    expect(balance).toContain('±3.5 points would have been detected');
+  });
+
+  it("puts metrics in the game's words, never code names nor 'per game' for a per-round quantity", () => {
+    const text = lines.join('\n');
+    expect(text).toContain('turns per round fell from 45.60 to 20.68');
+    expect(text).toContain('rounds played per match rose');
+    expect(text).not.toMatch(/turns_per_round|per game|turns per round per round/);
+  });
+
+  it('orders the other measures by size of effect', () => {
+    // turns per round: 24.9 / 0.32 = 78 se; rounds: 3.2 / 0.1 = 32 se.
+    const text = lines.join('\n');
+    expect(text.indexOf('turns per round')).toBeLessThan(text.indexOf('rounds played'));
+  });
+
+  it('says once that every match ends the same way instead of listing a constant column', () => {
+    expect(lines.join('\n')).toContain('every match ends by score limit in both.');
+    expect(lines.join('\n')).not.toContain('matches ended by score limit');
+  });
+});
+
+describe('quiet and degenerate rows', () => {
+  it('never prints ±0: identical pairs are said in words', () => {
+    const lines = verdictLines(stopInput([row('win_share:greedy', 0.5, 0.5, 0, 1), row('first_player_advantage', 0.01, 0.01, 0, 1)]));
+    const text = lines.join('\n');
+    expect(text).not.toContain('±0');
+    expect(text).toContain('every pair of matches gave the same value');
+  });
+
+  it('leaves out constant columns and folds columns with the same figures into one', () => {
+    const rows = [
+      row('annulled_rate', 0.395, 0.415, 0.0073, 1e-5),
+      row('end_reason:stramat', 0.395, 0.415, 0.0073, 1e-5),
+      row('metric:annulled_games', 0.395, 0.415, 0.0073, 1e-5),
+      row('metric:games', 1, 1, 0, 1),
+      row('metric:eliminated', 0, 0, 0.0002, 1),
+    ];
+    const text = verdictLines(stopInput(rows, { metricInfo: undefined })).join('\n');
+    expect(text).toContain('more matches are annulled: from 39.5% to 41.5%');
+    expect(text).toContain('the same figures as matches ended by stramat, annulled games');
+    expect(text).not.toMatch(/\bgames (rose|fell|did not move)|eliminated/);
+  });
+
+  it('falls back to a readable column name when the game gives no words', () => {
+    expect(metricName('played_dado').name).toBe('played dado');
+    const text = verdictLines(stopInput([row('metric:played_dado', 1.42, 1.17, 0.013, 1e-70)], { metricInfo: undefined })).join('\n');
+    expect(text).toContain('played dado fell from 1.420 to 1.170');
+    expect(text).not.toContain('played_dado');
+  });
+});
+
+describe('a lineup of one bot', () => {
+  it('gives no per-bot win share sentence: the seats are the question', () => {
+    const rows = [row('win_share:greedy', 0.2, 0.23, 0.001, 1e-9), row('first_player_advantage', 0.01, 0.02, 0.01, 1)];
+    const text = verdictLines(stopInput(rows, { lineup: ['greedy', 'greedy', 'greedy', 'greedy'] })).join('\n');
+    expect(text).toContain("Who wins: all seats are greedy: the seats' balance is the question.");
+    expect(text).not.toContain('win share rose');
+  });
+});
+
+describe('a single-variant run', () => {
+  const figures: Figure[] = [
+    { quantity: 'win_share:greedy', value: 0.685, low: 0.655, high: 0.713 },
+    { quantity: 'win_share:random', value: 0.105, low: 0.095, high: 0.117 },
+    { quantity: 'first_player_advantage', value: -0.005, low: -0.032, high: 0.022 },
+    { quantity: 'turns_mean', value: 375.4, low: 367.9, high: 382.9 },
+    { quantity: 'turns_median', value: 363, low: NaN, high: NaN },
+    { quantity: 'annulled_rate', value: 0, low: 0, high: 0.004 },
+    { quantity: 'end_reason:score_limit', value: 1, low: 0.996, high: 1 },
+  ];
+  const input = stopInput([], { variants: ['deal-7'], reference: undefined, figures: new Map([['deal-7', figures]]), matches: new Map([['deal-7', 1000]]) });
+  const text = verdictLines(input).join('\n');
+
+  it('says in words how each bot did', () => {
+    expect(text).toContain('greedy won 68.5% of its matches (95% CI 65.5 to 71.3%); each random seat won 10.5% of its matches');
+    expect(text).toContain('an even share would be 25.0%');
+  });
+
+  it('says whether the seats are balanced', () => {
+    expect(text).toContain('no sign of a first-player advantage');
+    const unfair = verdictLines({ ...input, figures: new Map([['deal-7', [{ quantity: 'first_player_advantage', value: 0.05, low: 0.03, high: 0.07 }]]]) });
+    expect(unfair.join('\n')).toContain('the first player has an advantage');
+  });
+
+  it('gives the length and how matches end', () => {
+    expect(text).toContain('games last 375.4 turns on average (median 363.0)');
+    expect(text).toContain('0.0% of the matches are annulled; they end by score limit 100.0%');
+  });
+});
+
+describe('compare.csv rows', () => {
+  it('recover the standard error from the interval (paired t with pairs - 1 degrees of freedom)', () => {
+    // t(0.975, 999) = 1.962341 (SciPy: stats.t.ppf(0.975, 999)); half width 0.019623 -> se 0.0100.
+    const r = rowFromCsv({
+      variant: 'b', reference: 'a', quantity: 'turns_mean', reference_value: '1', value: '1.1', difference: '0.1',
+      ci_low95: '0.080377', ci_high95: '0.119623', p_value: '0.001', p_holm: '0.01', test: 'paired-t', pairs: '1000',
+    });
+    expect(r.se).toBeCloseTo(0.01, 5);
+    expect(r.pHolm).toBe(0.01);
+  });
+});
+
+describe('the positions in turn order', () => {
+  it('says once that every position fell when all four did (fewer winners), not four sentences', () => {
+    const seats = [0.005, 0.0052, 0.0072, 0.0058].map((drop, k) => row(`seat_win_share:${k}`, 0.15, 0.15 - drop, 0.0012, 1e-5));
+    const text = verdictLines(stopInput([row('first_player_advantage', -0.0008, 0, 0.0012, 1), ...seats])).join('\n');
+    expect(text).toContain("every position's win share fell, by 0.50 to 0.72 points: fewer matches have a winner");
+    expect(text).not.toContain('position 2 in turn order');
+  });
+
+  it('names a single position that moved', () => {
+    const text = verdictLines(stopInput([row('first_player_advantage', 0, 0.03, 0.005, 1e-4), row('seat_win_share:0', 0.25, 0.28, 0.005, 1e-4)])).join('\n');
+    expect(text).toContain('the win share of position 1 in turn order rose from 25.00% to 28.00%');
+    expect(text).toContain('the first-player advantage rose from 0.00 to +3.00 points');
+  });
+});
+
+describe('labels for the report', () => {
+  it('puts compare.csv quantities in words', () => {
+    const words = { lineup: ['greedy', 'random', 'random'], metricInfo: STOP_INFO };
+    expect(quantityLabel('metric:turns_per_round', words)).toBe('turns per round');
+    expect(quantityLabel('win_share:random', words)).toBe("each random seat's win share");
+    expect(quantityLabel('end_reason:deck_empty', words)).toBe('matches ended by deck empty');
+  });
+});
+
+describe('the findings list below the tables', () => {
+  it("names a metric in the game's words, without 'per game'", async () => {
+    const { findingText } = await import('../../src/analysis/report.js');
+    const r = { ...row('metric:turns_per_round', 45.6, 20.68, 0.32, 1e-200), test: 'paired-t', pairs: 2000, df: 1999, sd: 14, refMatches: 2000, matches: 2000, family: 27, sameAs: '' };
+    expect(findingText(r, STOP_INFO)).toBe('turns per round 24.92 lower (95% CI 24.29 to 25.55)');
+    expect(findingText(r)).toMatch(/^turns per round 24\.92 lower/);
+  });
+});
