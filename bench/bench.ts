@@ -17,10 +17,15 @@
  * loop (target <= 10% for the runner on one worker thread), and how well the machine itself scales a
  * pure CPU loop (on a shared machine, well below the thread count: the runner cannot beat that).
  *
+ * Last, the whole command beside its own play (bench/whole-command.ts): `tavolo run` as a user runs it,
+ * report included, a million random-bot matches and stramat-dado at 2 x 500,000, on every core; its
+ * rate over the command's wall time against the play phase's rate the run prints (target >= 90%).
+ *
  * Flags: --matches N (per measurement, random bots, default 1,000,000: at about 100,000 matches/s a thread,
  * a shorter run is mostly worker start-up and JIT warm-up, and its steady window lasts a second or less),
  * --greedy-matches N (per measurement, greedy bots, default 50,000), --reps R
- * (default 3), --max-threads T (default: all cores).
+ * (default 3), --max-threads T (default: all cores), --whole-matches N (the whole commands, default
+ * --matches), --whole-only (only the whole commands).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
@@ -29,6 +34,7 @@ import { Worker } from 'node:worker_threads';
 import { runTournament } from '../src/runner/run.js';
 import { resolveSpec, type ResolvedSpec } from '../src/runner/spec.js';
 import { barePlayMatchLoop, bareRulesLoop } from './bare-loop.js';
+import { wholeCommand, wholeCommandSpecs, type WholeCommand } from './whole-command.js';
 
 function flag(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -45,6 +51,8 @@ const MATCHES = flag('matches', 1_000_000);
 const GREEDY_MATCHES = flag('greedy-matches', 50_000);
 const REPS = flag('reps', 3);
 const CORES = Math.min(availableParallelism(), flag('max-threads', availableParallelism()));
+const WHOLE_MATCHES = flag('whole-matches', MATCHES);
+const WHOLE_ONLY = process.argv.includes('--whole-only');
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -202,51 +210,74 @@ const pct = (v: number) => `${(100 * v).toFixed(1)}%`;
 const measureRows: string[] = [];
 const scalingRows: string[] = [];
 const overheadRows: string[] = [];
-for (const bot of ['random', 'greedy']) {
-  const matches = bot === 'random' ? MATCHES : GREEDY_MATCHES;
-  const spec = await specFor(bot, matches);
-  const active = measures.filter((m) => bot === 'random' || !m.randomOnly);
-  // Warm-up of the in-process JIT.
-  const warm = await specFor(bot, Math.min(2000, matches));
-  barePlayMatch(warm);
-  if (bot === 'random') bareRules(warm);
-  const results = active.map(() => [] as Array<{ whole: number; steady: number }>);
-  for (let rep = 0; rep < REPS; rep++) {
-    for (let m = 0; m < active.length; m++) {
-      results[m].push(await active[m].run(spec));
-      process.stderr.write('.');
+const spins: number[][] = Array.from({ length: CORES }, () => []);
+if (!WHOLE_ONLY) await measurePlay();
+
+async function measurePlay(): Promise<void> {
+  for (const bot of ['random', 'greedy']) {
+    const matches = bot === 'random' ? MATCHES : GREEDY_MATCHES;
+    const spec = await specFor(bot, matches);
+    const active = measures.filter((m) => bot === 'random' || !m.randomOnly);
+    // Warm-up of the in-process JIT.
+    const warm = await specFor(bot, Math.min(2000, matches));
+    barePlayMatch(warm);
+    if (bot === 'random') bareRules(warm);
+    const results = active.map(() => [] as Array<{ whole: number; steady: number }>);
+    for (let rep = 0; rep < REPS; rep++) {
+      for (let m = 0; m < active.length; m++) {
+        results[m].push(await active[m].run(spec));
+        process.stderr.write('.');
+      }
+    }
+    // Scaling and overheads use the steady rates: a long run's, without the fixed start-up cost.
+    const med = new Map(active.map((m, i) => [m.key, median(results[i].map((r) => r.steady))]));
+    active.forEach((m, i) => {
+      const whole = median(results[i].map((r) => r.whole));
+      measureRows.push(
+        `| ${bot} | ${m.label} | ${m.threads} | ${fmt(matches)} | ${fmt(med.get(m.key)!)} | ${fmt(whole)} | ${results[i].map((r) => fmt(r.steady)).join(', ')} |`,
+      );
+    });
+    const one = med.get('pool1')!;
+    const machineOne = med.get('bare1')!;
+    for (let k = 1; k <= CORES; k++) {
+      const r = med.get(`pool${k}`)!;
+      const machine = med.get(`bare${k}`)! / machineOne;
+      scalingRows.push(
+        `| ${bot} | ${k} | ${fmt(r)} | ${(r / one).toFixed(2)}x | ${pct(r / one / k)} | ${machine.toFixed(2)}x (${pct(machine / k)}) | ${pct(r / one / machine)} |`,
+      );
+    }
+    const base = med.get('rules') ?? med.get('engine')!;
+    const baseName = med.has('rules') ? 'bare rules loop' : 'bare playMatch loop';
+    for (const key of ['engine', 'inproc', 'pool1']) {
+      if (key === 'engine' && !med.has('rules')) continue;
+      const m = measures.find((x) => x.key === key)!;
+      overheadRows.push(`| ${bot} | ${m.label}${m.key === 'pool1' ? ' (1 thread)' : ''} | ${baseName} | ${pct(1 - med.get(key)! / base)} |`);
     }
   }
-  // Scaling and overheads use the steady rates: a long run's, without the fixed start-up cost.
-  const med = new Map(active.map((m, i) => [m.key, median(results[i].map((r) => r.steady))]));
-  active.forEach((m, i) => {
-    const whole = median(results[i].map((r) => r.whole));
-    measureRows.push(
-      `| ${bot} | ${m.label} | ${m.threads} | ${fmt(matches)} | ${fmt(med.get(m.key)!)} | ${fmt(whole)} | ${results[i].map((r) => fmt(r.steady)).join(', ')} |`,
-    );
-  });
-  const one = med.get('pool1')!;
-  const machineOne = med.get('bare1')!;
-  for (let k = 1; k <= CORES; k++) {
-    const r = med.get(`pool${k}`)!;
-    const machine = med.get(`bare${k}`)! / machineOne;
-    scalingRows.push(
-      `| ${bot} | ${k} | ${fmt(r)} | ${(r / one).toFixed(2)}x | ${pct(r / one / k)} | ${machine.toFixed(2)}x (${pct(machine / k)}) | ${pct(r / one / machine)} |`,
-    );
-  }
-  const base = med.get('rules') ?? med.get('engine')!;
-  const baseName = med.has('rules') ? 'bare rules loop' : 'bare playMatch loop';
-  for (const key of ['engine', 'inproc', 'pool1']) {
-    if (key === 'engine' && !med.has('rules')) continue;
-    const m = measures.find((x) => x.key === key)!;
-    overheadRows.push(`| ${bot} | ${m.label}${m.key === 'pool1' ? ' (1 thread)' : ''} | ${baseName} | ${pct(1 - med.get(key)! / base)} |`);
-  }
+  for (let rep = 0; rep < REPS; rep++) for (let k = 1; k <= CORES; k++) spins[k - 1].push(await spin(k));
+  process.stderr.write('\n');
 }
-const spins: number[][] = Array.from({ length: CORES }, () => []);
-for (let rep = 0; rep < REPS; rep++) for (let k = 1; k <= CORES; k++) spins[k - 1].push(await spin(k));
-process.stderr.write('\n');
-const spin1 = median(spins[0]);
 
+/** The whole commands, interleaved over the repetitions; medians of each rate and of the time after the play. */
+function measureWhole(): string[] {
+  const runs = wholeCommandSpecs(WHOLE_MATCHES);
+  const results = runs.map(() => [] as WholeCommand[]);
+  for (let rep = 0; rep < REPS; rep++) {
+    runs.forEach((r, i) => {
+      results[i].push(wholeCommand(r.spec, CORES));
+      process.stderr.write('.');
+    });
+  }
+  process.stderr.write('\n');
+  return runs.map((r, i) => {
+    const play = median(results[i].map((x) => x.play));
+    const whole = median(results[i].map((x) => x.whole));
+    const share = median(results[i].map((x) => x.whole / x.play));
+    const after = median(results[i].map((x) => x.afterSeconds));
+    return `| ${r.label} | ${CORES} | ${fmt(play)} | ${fmt(whole)} | ${pct(share)} | ${after.toFixed(2)} s | ${results[i].map((x) => pct(x.whole / x.play)).join(', ')} |`;
+  });
+}
+const wholeRows = measureWhole();
 const cpu = cpus()[0]?.model?.trim() ?? 'unknown CPU';
 console.log(`### tavolo benchmark: 4-player Stramat\n`);
 console.log(
@@ -259,17 +290,26 @@ console.log(
     'approaches: start-up and JIT warm-up are before it); *whole run*: over the wall time, worker start-up (about a third of a ' +
     'second) and the final files included.\n',
 );
-console.log('| bots | measurement | threads | matches | matches/s steady (median) | matches/s whole run | steady, all repetitions |');
-console.log('|---|---|---:|---:|---:|---:|---|');
-for (const r of measureRows) console.log(r);
-console.log('\n**Scaling** (runner on a worker pool, steady rates; efficiency = speed-up / threads, target >= 90% on two cores)\n');
-console.log(
-  '| bots | threads | matches/s | speed-up | parallel efficiency | the machine: same work, k threads, no runner | runner against the machine |',
-);
-console.log('|---|---:|---:|---:|---:|---:|---:|');
-for (const r of scalingRows) console.log(r);
-console.log('| (machine) pure arithmetic loop | ' + spins.map((s, i) => `${i + 1}: ${(median(s) / spin1).toFixed(2)}x`).join(', ') + ' | | | | | |');
-console.log('\n**Overhead** against the bare loop, single thread, steady rates (target <= 10% for the runner)\n');
-console.log('| bots | measurement | against | overhead |');
-console.log('|---|---|---|---:|');
-for (const r of overheadRows) console.log(r);
+if (!WHOLE_ONLY) printPlay();
+console.log('\n**The whole command against its play** (`tavolo run` in a child process, report included; target >= 90%)\n');
+console.log('| run | threads | play phase, matches/s | whole command, matches/s | whole / play | after the play | whole / play, all repetitions |');
+console.log('|---|---:|---:|---:|---:|---:|---|');
+for (const r of wholeRows) console.log(r);
+
+function printPlay(): void {
+  const spin1 = median(spins[0]);
+  console.log('| bots | measurement | threads | matches | matches/s steady (median) | matches/s whole run | steady, all repetitions |');
+  console.log('|---|---|---:|---:|---:|---:|---|');
+  for (const r of measureRows) console.log(r);
+  console.log('\n**Scaling** (runner on a worker pool, steady rates; efficiency = speed-up / threads, target >= 90% on two cores)\n');
+  console.log(
+    '| bots | threads | matches/s | speed-up | parallel efficiency | the machine: same work, k threads, no runner | runner against the machine |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const r of scalingRows) console.log(r);
+  console.log('| (machine) pure arithmetic loop | ' + spins.map((s, i) => `${i + 1}: ${(median(s) / spin1).toFixed(2)}x`).join(', ') + ' | | | | | |');
+  console.log('\n**Overhead** against the bare loop, single thread, steady rates (target <= 10% for the runner)\n');
+  console.log('| bots | measurement | against | overhead |');
+  console.log('|---|---|---|---:|');
+  for (const r of overheadRows) console.log(r);
+}

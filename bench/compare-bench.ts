@@ -1,6 +1,6 @@
 /**
  * `npm run bench` (last part): how long `tavolo compare` takes on two result folders of 1,000,000
- * matches each, and its peak memory, on one core. Target: under 10 s and 500 MB.
+ * matches each, and its peak memory, on one core. Targets: at most 3 s (issue 24) and 500 MB.
  *
  * It plays the two runs first (4-player Stramat, random bots, on every core): the baseline with the
  * default rules and the candidate with one Dado card fewer, the same master seed and the same variant

@@ -5,7 +5,7 @@ import type { Estimate } from './estimate.js';
 import { PairedPositionShares, PositionShares, ratioTest, unpairedShareDifference } from './first-player.js';
 import { mcnemarTest, pairedMeanTest, signTest } from './paired-tests.js';
 import { quantityPlan, type QuantityPlan } from './quantities.js';
-import { matchBatches, type MatchRow, type ResultInfo } from './results.js';
+import { matchBatches, type ByteSpan, type MatchRow, type ResultInfo } from './results.js';
 import { moodMedianTest, twoProportionTest, welchTest } from './two-sample-tests.js';
 
 /**
@@ -316,18 +316,23 @@ export function referenceVariant(info: ResultInfo, baseline?: string): string {
   return baseline;
 }
 
-/** Every variant of one run against its reference, pair by pair. */
-export async function compareVariants(info: ResultInfo, baseline?: string): Promise<Comparison> {
+/**
+ * Every variant of one run against its reference, pair by pair. `spans`: where each variant's rows lie in
+ * matches.csv (from a whole read of the file that checked it, such as the one pass after a run): each
+ * side then reads only its own rows instead of the whole file.
+ */
+export async function compareVariants(info: ResultInfo, baseline?: string, spans?: readonly ByteSpan[]): Promise<Comparison> {
   const reference = referenceVariant(info, baseline);
   const plan = planFor(info, uniqueNames(info.lineup), info.metricNames);
   const rows: CompareRow[] = [];
   const constant: string[] = [];
   const sides = new Map<string, SideAccumulator>();
+  const rowsOf = (variant: string) => matchBatches(info, { variant, span: spans?.[info.variants.indexOf(variant)] });
   for (const variant of info.variants) {
     if (variant === reference) continue;
     const acc = new PairAccumulator(plan);
     const positions = new PairedPositionShares(info.players);
-    await walkPairs(matchBatches(info, { variant: reference }), matchBatches(info, { variant }), (x, y) => {
+    await walkPairs(rowsOf(reference), rowsOf(variant), (x, y) => {
       acc.add(x, y);
       positions.add(x, y);
     });

@@ -2,6 +2,7 @@ import { closeSync, createReadStream, existsSync, openSync, readFileSync, readSy
 import { join, relative, resolve } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { matchesFixedColumns } from '../reports/csv.js';
+import type { RunJson } from '../reports/run-json.js';
 import { InputError } from '../errors.js';
 
 /**
@@ -69,8 +70,8 @@ export interface ResultInfo {
   hasAnnulledColumn: boolean;
   /** Set when the folder was written by `tavolo merge`: the number of shards. */
   mergedShards?: number;
-  /** run.json as parsed, for anything else. */
-  run: Record<string, unknown>;
+  /** run.json as parsed (its fields above checked), for anything else. */
+  run: RunJson;
 }
 
 function shownPath(p: string): string {
@@ -82,8 +83,17 @@ function notResult(shown: string, why: string): InputError {
   return new InputError(`${shown} is not a finished tavolo result: ${why}`);
 }
 
+export interface OpenOptions {
+  /**
+   * For the report of a folder from an early tavolo version, whose run.json lacks the list of variants,
+   * the lineup or the match count: those are then taken from matches.csv itself (a quick first read of its
+   * first two columns), and the rows are checked against them as usual.
+   */
+  loose?: boolean;
+}
+
 /** Reads and checks run.json and the header of matches.csv. Throws an InputError for anything else. */
-export function openResult(dirArg: string): ResultInfo {
+export function openResult(dirArg: string, options: OpenOptions = {}): ResultInfo {
   const dir = resolve(dirArg);
   const shown = shownPath(dir);
   if (!existsSync(dir)) throw notResult(shown, 'the folder does not exist');
@@ -119,6 +129,7 @@ export function openResult(dirArg: string): ResultInfo {
   const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 1;
   const isArray = (v: unknown): v is unknown[] => Array.isArray(v) && v.length > 0;
   // A game loaded from a file is named in a run's run.json and identified by its hash in a merged one.
+  if (options.loose) fillFromMatches(run, join(dir, 'matches.csv'), shown);
   const gameRaw = run.game as unknown;
   const gameHash = (gameRaw as { sha256?: unknown } | null)?.sha256;
   const game = typeof gameHash === 'string' ? `file sha256:${gameHash.slice(0, 12)}` : field('game', isString, 'the game name');
@@ -157,8 +168,48 @@ export function openResult(dirArg: string): ResultInfo {
     metricNames: header.slice(layout.metricsAt),
     hasAnnulledColumn: layout.annulled >= 0,
     mergedShards: Array.isArray(merged) ? merged.length : undefined,
-    run,
+    // Checked above where the reader depends on it; the rest is the writers' layout (reports/run-json.ts).
+    run: run as RunJson,
   };
+}
+
+/**
+ * Fills the fields an early run.json lacks (players, variants, lineup, matches_per_variant) from
+ * matches.csv: the header's seat columns, the variants in order of their first row, the first row's
+ * seats (match 0 seats the lineup in order) and the first variant's row count.
+ */
+function fillFromMatches(run: Record<string, unknown>, file: string, shown: string): void {
+  if (run.variants !== undefined && run.lineup !== undefined && run.matches_per_variant !== undefined && run.players !== undefined) return;
+  if (!existsSync(file)) return;
+  const header = readHeader(file, shown);
+  const players = header.filter((h) => /^seat\d+_score$/.test(h)).length;
+  const counts = new Map<string, number>();
+  let firstRow: string[] | undefined;
+  let rest = '';
+  let first = true;
+  const fd = openSync(file, 'r');
+  const buf = Buffer.alloc(1 << 20);
+  try {
+    for (let n; (n = readSync(fd, buf, 0, buf.length, null)) > 0; ) {
+      const lines = (rest + buf.subarray(0, n).toString('latin1')).split('\n');
+      rest = lines.pop()!;
+      for (const line of lines) {
+        if (first || line === '') {
+          first = false;
+          continue;
+        }
+        const cells = splitLine(Buffer.from(line, 'latin1').toString('utf8'));
+        firstRow ??= cells;
+        counts.set(cells[0], (counts.get(cells[0]) ?? 0) + 1);
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+  run.players ??= players;
+  run.variants ??= [...counts.keys()].map((name) => ({ name }));
+  run.matches_per_variant ??= counts.values().next().value;
+  run.lineup ??= firstRow?.slice(3, 3 + Number(run.players)).map((name) => ({ name }));
 }
 
 /** The first line of a file, parsed as CSV (read in small pieces: the file may be large). */
@@ -248,6 +299,18 @@ function countQuotes(s: string): number {
 export interface ReadOptions {
   /** Only this variant's rows are parsed and passed on (the others are only checked for order and count). */
   variant?: string;
+  /**
+   * With `variant`: read only these bytes of matches.csv, which hold that variant's rows and nothing else
+   * (a span from the `ReadSummary` of an earlier whole read of the same file). The rows are checked as in
+   * a whole read, and their count against run.json's.
+   */
+  span?: ByteSpan;
+}
+
+/** A range of bytes of matches.csv: from `start` (included) to `end` (excluded). */
+export interface ByteSpan {
+  start: number;
+  end: number;
 }
 
 /** What reading the whole of matches.csv found. */
@@ -255,6 +318,8 @@ export interface ReadSummary {
   rows: number;
   /** Matches per variant, in `ResultInfo.variants` order. */
   perVariant: number[];
+  /** Where each variant's rows lie in matches.csv, in `ResultInfo.variants` order (a whole read only). */
+  spans: ByteSpan[];
 }
 
 /**
@@ -264,25 +329,38 @@ export interface ReadSummary {
  * their matches 0..n-1 in order, and at the end that every variant has run.json's match count.
  */
 export async function readMatches(info: ResultInfo, onRow: (row: MatchRow) => void, options: ReadOptions = {}): Promise<ReadSummary> {
-  const summary: ReadSummary = { rows: 0, perVariant: [] };
-  for await (const batch of matchBatches(info, options, summary)) for (const row of batch) onRow(row);
+  const summary: ReadSummary = { rows: 0, perVariant: [], spans: [] };
+  // Each row goes to onRow as soon as it is read, not gathered into a batch first: a row then dies young,
+  // which the garbage collector's young generation frees for almost nothing (a batch of thousands of rows
+  // kept alive across a collection is copied instead).
+  for await (const batch of rowsOf(info, options, summary, onRow)) for (const row of batch) onRow(row);
   return summary;
 }
 
 /**
- * The same rows as `readMatches`, pulled in batches (one per chunk read from the file, a few thousand
+ * The same rows as `readMatches`, pulled in batches (one per chunk read from the file, a few hundred
  * rows): for walking two files, or two variants of one file, in step. `summary`, when given, is filled
  * in once the generator has run to its end.
  */
-export async function* matchBatches(info: ResultInfo, options: ReadOptions = {}, summary?: ReadSummary): AsyncGenerator<MatchRow[]> {
-  const layout = headerLayout(readHeader(join(info.dir, 'matches.csv'), info.shown), info.players, info.shown);
+export function matchBatches(info: ResultInfo, options: ReadOptions = {}, summary?: ReadSummary): AsyncGenerator<MatchRow[]> {
+  return rowsOf(info, options, summary);
+}
+
+/** matchBatches, or, with `onRow`, every row handed to it at once (the batches are then empty and not yielded). */
+async function* rowsOf(info: ResultInfo, options: ReadOptions, summary: ReadSummary | undefined, onRow?: (row: MatchRow) => void): AsyncGenerator<MatchRow[]> {
+  const header = readHeader(join(info.dir, 'matches.csv'), info.shown);
+  const layout = headerLayout(header, info.players, info.shown);
   const n = info.players;
   const metricCount = info.metricNames.length;
   const perVariant = new Array<number>(info.variants.length).fill(0);
   const variantIndex = new Map(info.variants.map((v, i) => [v, i]));
   const wanted = options.variant === undefined ? -1 : (variantIndex.get(options.variant) ?? -2);
   if (wanted === -2) throw new InputError(`${info.shown} has no variant ${JSON.stringify(options.variant)} (it has ${info.variants.join(', ')})`);
-  let current = 0;
+  const span = options.span;
+  if (span !== undefined && wanted < 0) throw new Error('a span of matches.csv is read for one variant only');
+  // Byte offsets where each variant's rows start (the end of the file closes the last).
+  const starts: number[] = [];
+  let current = span ? wanted : 0;
   let lineNo = 0;
   let rows = 0;
   const bad = (what: string) => notResult(info.shown, `matches.csv line ${lineNo}: ${what}`);
@@ -335,15 +413,18 @@ export async function* matchBatches(info: ResultInfo, options: ReadOptions = {},
   const toRow = (v: number): MatchRow => {
     if (cells.count !== layout.width) throw bad(`${cells.count} cells, expected ${layout.width} as in the header`);
     const winners: number[] = [];
-    if (!cells.isEmpty(layout.winners)) for (const w of cells.text(layout.winners).split(';')) winners.push(seat(w, 'winners'));
+    if (!cells.isEmpty(layout.winners) && !cells.seats(layout.winners, n, winners)) {
+      winners.length = 0;
+      for (const w of cells.text(layout.winners).split(';')) winners.push(seat(w, 'winners'));
+    }
     const scores = new Array<number>(n);
     const ranks = new Array<number>(n);
     for (let s = 0; s < n; s++) {
-      scores[s] = cellNumber(layout.scores + s, `seat${s}_score`);
-      ranks[s] = cellNumber(layout.ranks + s, `seat${s}_rank`);
+      scores[s] = cellNumber(layout.scores + s);
+      ranks[s] = cellNumber(layout.ranks + s);
     }
     const metrics = new Array<number>(metricCount);
-    for (let m = 0; m < metricCount; m++) metrics[m] = cellNumber(layout.metricsAt + m, info.metricNames[m]);
+    for (let m = 0; m < metricCount; m++) metrics[m] = cellNumber(layout.metricsAt + m);
     let annulled = winners.length === 0;
     if (layout.annulled >= 0) {
       const a = cells.int(layout.annulled);
@@ -372,30 +453,31 @@ export async function* matchBatches(info: ResultInfo, options: ReadOptions = {},
       annulled,
       scores,
       ranks,
-      firstPlayer: cellSeat(layout.firstPlayer, 'first_player'),
-      turns: cellInt(layout.turns, 'turns'),
-      decisions: cellInt(layout.decisions, 'decisions'),
+      firstPlayer: cellSeat(layout.firstPlayer),
+      turns: cellInt(layout.turns),
+      decisions: cellInt(layout.decisions),
       endReason,
-      faultSeat: cells.isEmpty(layout.faultSeat) ? -1 : cellSeat(layout.faultSeat, 'fault_seat'),
+      faultSeat: cells.isEmpty(layout.faultSeat) ? -1 : cellSeat(layout.faultSeat),
       metrics,
     };
   };
-  const cellNumber = (c: number, name: string): number => {
+  // A cell by its column; the column's name (for a message) is looked up only when the cell is not a plain integer.
+  const cellNumber = (c: number): number => {
     const v = cells.int(c);
-    return Number.isNaN(v) ? num(cells.text(c), name) : v;
+    return Number.isNaN(v) ? num(cells.text(c), header[c]) : v;
   };
-  const cellInt = (c: number, name: string): number => {
+  const cellInt = (c: number): number => {
     const v = cells.int(c);
-    return Number.isNaN(v) ? int(cells.text(c), name) : v;
+    return Number.isNaN(v) ? int(cells.text(c), header[c]) : v;
   };
-  const cellSeat = (c: number, name: string): number => {
+  const cellSeat = (c: number): number => {
     const v = cells.int(c);
     if (v >= 0 && v < n) return v;
-    return seat(cells.text(c), name);
+    return seat(cells.text(c), header[c]);
   };
 
-  /** One record: a row for the batch when it is wanted. */
-  const record = (line: string, out: MatchRow[]): void => {
+  /** One record: a row for the batch when it is wanted. `at`: its byte offset when it may start a variant. */
+  const record = (line: string, out: MatchRow[], at: () => number): void => {
     if (line.charCodeAt(line.length - 1) === 13) line = line.slice(0, -1);
     if (line === '') throw bad('an empty line');
     if (line.indexOf('"') < 0) cells.split(line);
@@ -410,22 +492,37 @@ export async function* matchBatches(info: ResultInfo, options: ReadOptions = {},
     }
     if (cells.count < 2) throw bad(`${cells.count} cells, expected ${layout.width} as in the header`);
     const v = place(cells.text(0), cells.text(1));
-    if (wanted < 0 || v === wanted) out.push(toRow(v));
+    if (perVariant[v] === 1) starts[v] = at();
+    if (wanted < 0 || v === wanted) {
+      if (onRow) onRow(toRow(v));
+      else out.push(toRow(v));
+    }
   };
 
-  const stream = createReadStream(join(info.dir, 'matches.csv'), { encoding: 'utf8', highWaterMark: 1 << 20 });
+  const file = join(info.dir, 'matches.csv');
+  // 64 kB reads: a batch is then a few hundred rows, short-lived enough for the young generation; with 1 MB
+  // reads (8,000 rows a batch, two batches alive while two files are walked in step) the collector copied
+  // them, and a comparison of two million-row runs took half as much CPU again and 3.5 times the memory.
+  const stream = createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 16, ...(span ? { start: span.start, end: span.end - 1 } : {}) });
   let rest = '';
   let pending = '';
-  let first = true;
+  let pendingAt = 0;
+  let first = span === undefined;
+  // Bytes of the file before `text` (the text is decoded UTF-8: its length counts characters, not bytes).
+  let textStart = span?.start ?? 0;
   try {
     for await (const chunk of stream as AsyncIterable<string>) {
       const text = rest + chunk;
       const out: MatchRow[] = [];
       let at = 0;
+      let lineAt = 0;
+      // Computed only when asked (at the first row of each variant): counting bytes costs a pass over the text.
+      const offset = () => textStart + Buffer.byteLength(text.slice(0, lineAt));
       for (;;) {
         const nl = text.indexOf('\n', at);
         if (nl < 0) break;
         const line = text.slice(at, nl);
+        lineAt = at;
         at = nl + 1;
         lineNo++;
         if (first) {
@@ -434,14 +531,16 @@ export async function* matchBatches(info: ResultInfo, options: ReadOptions = {},
         }
         if (pending !== '' || (line.indexOf('"') >= 0 && countQuotes(line) % 2 === 1)) {
           // A quoted cell with a line break: the record continues on the next line.
+          if (pending === '') pendingAt = offset();
           pending = pending === '' ? line : `${pending}\n${line}`;
           if (countQuotes(pending) % 2 === 1) continue;
           const whole = pending;
           pending = '';
-          record(whole, out);
-        } else record(line, out);
+          record(whole, out, () => pendingAt);
+        } else record(line, out, offset);
       }
       rest = text.slice(at);
+      textStart += Buffer.byteLength(text) - Buffer.byteLength(rest);
       if (out.length > 0) yield out;
     }
   } finally {
@@ -451,7 +550,7 @@ export async function* matchBatches(info: ResultInfo, options: ReadOptions = {},
     lineNo++;
     throw bad('the last line is incomplete (the file was cut short)');
   }
-  const short = perVariant.findIndex((c) => c !== info.matchesPerVariant);
+  const short = span ? (perVariant[wanted] !== info.matchesPerVariant ? wanted : -1) : perVariant.findIndex((c) => c !== info.matchesPerVariant);
   if (short >= 0) {
     throw notResult(
       info.shown,
@@ -461,6 +560,7 @@ export async function* matchBatches(info: ResultInfo, options: ReadOptions = {},
   if (summary) {
     summary.rows = rows;
     summary.perVariant = perVariant;
+    summary.spans = span ? [] : starts.map((start, v) => ({ start, end: v + 1 < starts.length ? starts[v + 1] : textStart }));
   }
 }
 
@@ -518,6 +618,28 @@ class LineCells {
 
   isEmpty(c: number): boolean {
     return this.parsed ? this.parsed[c] === '' : this.starts[c] === this.ends[c];
+  }
+
+  /**
+   * A cell of seats separated by ';' (the winners), pushed onto `out` without cutting the cell into
+   * strings; false for anything but seats from 0 to players - 1 (the caller then reads the cell the slow
+   * way, which names what is wrong).
+   */
+  seats(c: number, players: number, out: number[]): boolean {
+    if (this.parsed) return false;
+    const line = this.line;
+    const end = this.ends[c];
+    let v = -1;
+    for (let i = this.starts[c]; i <= end; i++) {
+      const ch = i < end ? line.charCodeAt(i) : 59;
+      if (ch === 59) {
+        if (v < 0 || v >= players) return false;
+        out.push(v);
+        v = -1;
+      } else if (ch >= 48 && ch <= 57 && v <= 1e6) v = (v < 0 ? 0 : v * 10) + ch - 48;
+      else return false;
+    }
+    return true;
   }
 
   /** A cell of plain decimal digits (an optional minus) as an integer; NaN for anything else. */

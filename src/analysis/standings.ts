@@ -10,7 +10,7 @@ import { formatTable } from '../reports/table.js';
 import { fixed } from '../reports/stats.js';
 import { HeadToHeadTally } from './head-to-head.js';
 import { FinishingOrders, fitRatings, type RatingFit } from './ratings.js';
-import { openResult, readMatches } from './results.js';
+import { openResult, readMatches, type ResultInfo } from './results.js';
 
 /** One match as the standings need it: its variant, the lineup name of each seat and each seat's rank. */
 export interface RankedMatch {
@@ -129,13 +129,20 @@ export function leaderboardText(results: ReturnType<Standings['results']>): stri
 
 /**
  * Reads a finished result folder's matches.csv and writes ratings.csv and head-to-head.csv beside it;
- * returns the leaderboard for the terminal. Called by `tavolo run` and `tavolo merge` once their files
- * are in place.
+ * returns the leaderboard for the terminal.
  */
 export async function writeStandings(dir: string): Promise<string> {
   const info = openResult(dir);
   const standings = new Standings(info.lineup);
   await readMatches(info, (row) => standings.add(row));
+  return writeStandingsFiles(info, standings);
+}
+
+/**
+ * Writes ratings.csv and head-to-head.csv of standings gathered from every match of `info`'s folder (by
+ * writeStandings, or by the one pass after a run or merge); returns the leaderboard for the terminal.
+ */
+export function writeStandingsFiles(info: ResultInfo, standings: Standings): string {
   const results = standings.results();
   const files: Array<[string, string]> = [
     ['ratings.csv', ratingsCsv(results)],
@@ -157,8 +164,13 @@ export async function writeStandings(dir: string): Promise<string> {
  * run's own files and exit code stand. Returns the leaderboard, or '' when it could not be made.
  */
 export async function standingsAfterRun(dir: string): Promise<string> {
+  return standingsOrWarning(dir, () => writeStandings(dir));
+}
+
+/** The leaderboard `make` returns, or '' and a warning on stderr when it throws. */
+export async function standingsOrWarning(dir: string, make: () => string | Promise<string>): Promise<string> {
   try {
-    return await writeStandings(dir);
+    return await make();
   } catch (err) {
     process.stderr.write(`warning: ratings.csv and head-to-head.csv were not written: ${err instanceof Error ? err.message : String(err)}; \`tavolo report ${dir}\` rebuilds them\n`);
     return '';

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { compareAfterRun } from '../analysis/after-run.js';
 import { verdictAfterRun } from '../analysis/verdict-input.js';
 import { summaryText, rotationNote } from '../reports/table.js';
 import { packageRoot } from '../reports/runinfo.js';
@@ -11,6 +10,7 @@ import type { FaultNote } from '../runner/batch.js';
 import { BatchesFailed, InputError, Interrupted } from '../errors.js';
 import { gameRegistry } from '../plugins/loader.js';
 import { mergeShards } from '../runner/merge.js';
+import { shardRange } from '../runner/plan.js';
 import type { Incident } from '../runner/pool.js';
 import { TARGET_MS } from '../runner/batching.js';
 import { MAX_BATCH, defaultThreads, effectiveThreads, runTournament } from '../runner/run.js';
@@ -19,12 +19,12 @@ import { intFlag, listFlag, parseKeyValues, rawFlagValues, shardFlag, textFlag }
 import { progressBar, rateText } from './progress.js';
 import { compareCommand } from './compare.js';
 import { checkpointText, verdictText } from '../runner/sequential-run.js';
-import { standingsAfterRun } from '../analysis/standings.js';
 import { didYouMean } from '../did-you-mean.js';
 import { listText } from './list.js';
 import { DEFAULT_VERIFY_MATCHES, MAX_VERIFY_MATCHES, determinismWarning } from '../runner/self-check.js';
 import { narrateMatch, playSpec } from './play.js';
-import { repairFinished, reportAfterRun, reportCommand } from './report.js';
+import { analyseAfterRun } from './after-run.js';
+import { repairFinished, reportCommand } from './report.js';
 import { showCommand } from './show.js';
 import { writeViewer } from '../report/viewer.js';
 import { refuseResultFile } from '../runner/result-guard.js';
@@ -364,7 +364,7 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
       // A failure after the main files may have left derived files missing or empty: rebuilt here.
       if (!shard) await repairFinished(outcome.outDir);
     } else if (outcome.kind === 'shard') {
-      const [lo, hi] = [Math.floor((shard!.index * spec.matches) / shard!.count), Math.floor(((shard!.index + 1) * spec.matches) / shard!.count)];
+      const [lo, hi] = shardRange(spec.matches, shard!);
       process.stdout.write(
         `\nShard ${shard!.index}/${shard!.count} complete: matches ${lo}-${hi - 1} of every variant (${outcome.totalMatches} matches) ` +
           `are journaled in ${shown} (${outcome.playedMatches} played now in ${outcome.wallSeconds.toFixed(1)} s).\n` +
@@ -372,8 +372,10 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
       );
       process.stdout.write(faultLines(outcome.faults));
     } else {
-      // The answer first: the comparison is computed (and compare.csv written) before any table is printed.
-      const comparisonText = await compareAfterRun(outcome.outDir, spec.baseline);
+      // The answer first: the comparison is computed (and compare.csv written) before any table is printed,
+      // from the one read of matches.csv that also gathers the standings and the report's tallies.
+      const after = await analyseAfterRun(outcome.outDir, spec.baseline);
+      const comparisonText = await after.comparison();
       process.stdout.write('\n' + (await verdictAfterRun(outcome.outDir)));
       process.stdout.write('\n' + summaryText(outcome.stats, { game: spec.game.name, betterScore: spec.game.betterScore }) + '\n');
       process.stdout.write(rotationNote(outcome.sequential?.stopAt ?? spec.matches, spec.players) + '\n');
@@ -382,7 +384,7 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
       }
       process.stdout.write(faultLines(outcome.faults));
       if (outcome.sequential) process.stdout.write(verdictText(spec, outcome.sequential) + '\n');
-      process.stdout.write('\n' + (await standingsAfterRun(outcome.outDir)));
+      process.stdout.write('\n' + after.standings);
       process.stdout.write(
         `Wrote ${shown}/matches.csv, summary.csv, seats.csv, run.json${outcome.sequential ? ', sequential.csv' : ''} ` +
           `(${outcome.playedMatches} matches in ${outcome.wallSeconds.toFixed(1)} s, ${rateText(outcome.matchesPerSecond)} matches/s` +
@@ -391,7 +393,7 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
           ')\n',
       );
       process.stdout.write(comparisonText);
-      await reportAfterRun(outcome.outDir);
+      await after.report();
     }
     if (outcome.determinism && outcome.determinism.differing.length > 0) {
       process.stderr.write(`tavolo: ${determinismWarning(outcome.determinism)}\n`);
@@ -424,16 +426,17 @@ async function mergeCommand(argv: Record<string, unknown>): Promise<number> {
   const out = textFlag('--out', argv.out);
   try {
     const r = await withSignals((signal) => mergeShards(dirs, out, signal, argv.force === true));
-    const comparisonText = await compareAfterRun(r.outDir);
+    const after = await analyseAfterRun(r.outDir);
+    const comparisonText = await after.comparison();
     process.stdout.write('\n' + (await verdictAfterRun(r.outDir)));
     await printStats(r.stats, r.meta.identity.game);
-    process.stdout.write(await standingsAfterRun(r.outDir));
+    process.stdout.write(after.standings);
     process.stdout.write(faultLines(r.faults));
     process.stdout.write(
       `Merged ${dirs.length} shard${dirs.length > 1 ? 's' : ''} (${r.totalMatches} matches): wrote ${shownPath(r.outDir)}/matches.csv, summary.csv, seats.csv, run.json\n`,
     );
     process.stdout.write(comparisonText);
-    await reportAfterRun(r.outDir);
+    await after.report();
     return Object.keys(r.faults).length > 0 ? EXIT.faults : EXIT.ok;
   } catch (err) {
     if (err instanceof Interrupted) {

@@ -4,6 +4,7 @@ import { compareAfterRun } from '../analysis/after-run.js';
 import { writeStandings } from '../analysis/standings.js';
 import { InputError } from '../errors.js';
 import { checkMatchesFile } from '../runner/result-guard.js';
+import type { MatchesPart } from '../report/data.js';
 import { writeReport } from '../report/report.js';
 
 /** Sizes as people read them: 527 kB. */
@@ -63,11 +64,12 @@ export async function repairFinished(dir: string): Promise<void> {
 
 /**
  * After a run or a merge: the report, or a warning when it could not be written (the results are
- * complete whatever happens here, so the exit code does not change).
+ * complete whatever happens here, so the exit code does not change). `fromMatches`: what matches.csv
+ * gives the report, when the one pass after the run has read it.
  */
-export async function reportAfterRun(dir: string): Promise<void> {
+export async function reportAfterRun(dir: string, fromMatches?: MatchesPart): Promise<void> {
   try {
-    const r = await writeReport(dir);
+    const r = await writeReport(dir, fromMatches);
     process.stdout.write(`Report: ${shown(r.file)} (${kilobytes(r.bytes)})\n`);
   } catch (err) {
     process.stderr.write(

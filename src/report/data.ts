@@ -1,8 +1,9 @@
-import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'csv-parse';
 import { parse as parseSync } from 'csv-parse/sync';
 import { studentQuantile } from '../analysis/distributions.js';
+import { openResult, readMatches, type MatchRow } from '../analysis/results.js';
+import type { RunJson } from '../reports/run-json.js';
 import { InputError } from '../errors.js';
 
 /**
@@ -15,7 +16,7 @@ export type Row = Record<string, string>;
 
 export interface ReportData {
   dir: string;
-  run: Record<string, unknown>;
+  run: RunJson;
   summary: Row[];
   seats: Row[];
   /** Per variant, how many matches lasted `turns` turns. */
@@ -44,32 +45,46 @@ function optionalCsv(dir: string, name: string): Row[] | undefined {
   return existsSync(file) ? readCsvFile(file) : undefined;
 }
 
-/** Reads a finished result folder; a missing file is an input error naming it. */
-export async function readResult(dir: string): Promise<ReportData> {
+/** What the report draws from matches.csv itself: lengths, end reasons and metric means, per variant. */
+export type MatchesPart = Pick<ReportData, 'lengths' | 'lengthStats' | 'endReasons' | 'metrics'>;
+
+/**
+ * Reads a finished result folder; a missing file is an input error naming it. `fromMatches`: what
+ * matches.csv gives (a `MatchTally`'s summary), when the caller has read it already (the one pass after
+ * a run); otherwise matches.csv is read here, through the same checked reader as every other command.
+ */
+export async function readResult(dir: string, fromMatches?: MatchesPart): Promise<ReportData> {
   for (const f of REQUIRED) {
     if (!existsSync(join(dir, f))) {
       throw new InputError(`${join(dir, f)} is missing: give the folder of a finished run or merge (it holds ${REQUIRED.join(', ')})`, 'report');
     }
   }
-  let run: Record<string, unknown>;
+  let run: RunJson;
   try {
-    run = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as Record<string, unknown>;
+    run = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as RunJson;
   } catch (err) {
     throw new InputError(`${join(dir, 'run.json')} is not valid JSON (${(err as Error).message})`, 'report');
   }
-  const fromMatches = await scanMatches(join(dir, 'matches.csv'));
   return {
     dir,
     run,
     summary: readCsvFile(join(dir, 'summary.csv')),
     seats: readCsvFile(join(dir, 'seats.csv')),
-    ...fromMatches,
+    ...(fromMatches ?? (await tallyMatches(dir))),
     compare: optionalCsv(dir, 'compare.csv'),
     variantsTable: optionalCsv(dir, 'variants.csv'),
     ratings: optionalCsv(dir, 'ratings.csv'),
     headToHead: optionalCsv(dir, 'head-to-head.csv'),
     sequential: optionalCsv(dir, 'sequential.csv'),
   };
+}
+
+async function tallyMatches(dir: string): Promise<MatchesPart> {
+  // Loose: the report also draws folders of early versions, whose run.json lacks fields the reader takes from the file.
+  const info = openResult(dir, { loose: true });
+  const tally = new MatchTally(info.metricNames);
+  await readMatches(info, (row) => tally.add(row));
+  return tally.summary();
 }
 
 /** Running sums of one variant's matches (matches.csv is streamed: it may hold millions of rows). */
@@ -86,43 +101,30 @@ class VariantTally {
   }
 }
 
-/** The metric columns of matches.csv: every column after fault_seat (the runner's fixed columns end there). */
-function metricColumns(header: string[]): string[] {
-  const at = header.indexOf('fault_seat');
-  return at < 0 ? [] : header.slice(at + 1);
-}
+/** The report's part of matches.csv, gathered row by row (a sink of the one pass, or of its own read). */
+export class MatchTally {
+  private readonly tallies = new Map<string, VariantTally>();
 
-async function scanMatches(file: string): Promise<Pick<ReportData, 'lengths' | 'lengthStats' | 'endReasons' | 'metrics'>> {
-  const tallies = new Map<string, VariantTally>();
-  let metricNames: string[] = [];
-  let col: Record<string, number> = {};
-  let first = true;
-  const parser = createReadStream(file).pipe(parse({ skip_empty_lines: true }));
-  for await (const cells of parser as AsyncIterable<string[]>) {
-    if (first) {
-      first = false;
-      col = Object.fromEntries(cells.map((h, i) => [h, i]));
-      for (const need of ['variant', 'turns', 'end_reason']) {
-        if (col[need] === undefined) throw new InputError(`${file} has no ${need} column`, 'report');
-      }
-      metricNames = metricColumns(cells);
-      continue;
-    }
-    const variant = cells[col.variant];
-    let t = tallies.get(variant);
-    if (!t) tallies.set(variant, (t = new VariantTally(metricNames.length)));
+  /** `metricNames`: matches.csv's metric columns, in the order of a row's `metrics`. */
+  constructor(private readonly metricNames: readonly string[]) {}
+
+  add(row: MatchRow): void {
+    let t = this.tallies.get(row.variant);
+    if (!t) this.tallies.set(row.variant, (t = new VariantTally(this.metricNames.length)));
     t.matches++;
-    const turns = Number(cells[col.turns]);
-    t.turns.set(turns, (t.turns.get(turns) ?? 0) + 1);
-    const reason = cells[col.end_reason];
-    t.reasons.set(reason, (t.reasons.get(reason) ?? 0) + 1);
-    for (let m = 0; m < metricNames.length; m++) {
-      const v = Number(cells[col[metricNames[m]]]);
+    t.turns.set(row.turns, (t.turns.get(row.turns) ?? 0) + 1);
+    t.reasons.set(row.endReason, (t.reasons.get(row.endReason) ?? 0) + 1);
+    for (let m = 0; m < row.metrics.length; m++) {
+      // An empty cell counts 0, as the report has always counted it (its means are over every match).
+      const v = Number.isNaN(row.metrics[m]) ? 0 : row.metrics[m];
       t.sums[m] += v;
       t.squares[m] += v * v;
     }
   }
-  return summarise(tallies, metricNames);
+
+  summary(): MatchesPart {
+    return summarise(this.tallies, this.metricNames);
+  }
 }
 
 function median(turns: Map<number, number>, n: number): number {
@@ -138,8 +140,8 @@ function median(turns: Map<number, number>, n: number): number {
   return n % 2 === 1 ? at((n - 1) / 2) : (at(n / 2 - 1) + at(n / 2)) / 2;
 }
 
-function summarise(tallies: Map<string, VariantTally>, metricNames: string[]) {
-  const out: Pick<ReportData, 'lengths' | 'lengthStats' | 'endReasons' | 'metrics'> = { lengths: [], lengthStats: [], endReasons: [], metrics: [] };
+function summarise(tallies: Map<string, VariantTally>, metricNames: readonly string[]): MatchesPart {
+  const out: MatchesPart = { lengths: [], lengthStats: [], endReasons: [], metrics: [] };
   for (const [variant, t] of tallies) {
     const n = t.matches;
     const keys = [...t.turns.keys()].sort((a, b) => a - b);

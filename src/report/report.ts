@@ -1,7 +1,7 @@
 import { renameSync, statSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { drawCharts } from './charts-client.js';
-import { readResult, type ReportData } from './data.js';
+import { readResult, type MatchesPart, type ReportData } from './data.js';
 import { escapeHtml, htmlTable, page, plotLibrary, scriptJson } from './page.js';
 import { reportCharts, type ReportChart } from './report-charts.js';
 import { metricInfoOf, verdictFromFolder } from '../analysis/verdict-input.js';
@@ -99,8 +99,9 @@ async function verdictSection(dir: string): Promise<string> {
   }
 }
 
-export async function buildReport(dir: string): Promise<string> {
-  const d = await readResult(dir);
+/** `fromMatches`: what matches.csv gives, when the caller has read it already (the one pass after a run). */
+export async function buildReport(dir: string, fromMatches?: MatchesPart): Promise<string> {
+  const d = await readResult(dir, fromMatches);
   const charts = reportCharts(d, { metricInfo: await metricInfoOf(String(d.run.game)) });
   const title = `tavolo report: ${str(d.run.tournament)}`;
   const body =
@@ -114,8 +115,8 @@ export async function buildReport(dir: string): Promise<string> {
 }
 
 /** Writes `<dir>/report.html` (through a temporary file, so a reader never sees half a page); returns its path and size. */
-export async function writeReport(dir: string): Promise<{ file: string; bytes: number }> {
-  const html = await buildReport(dir);
+export async function writeReport(dir: string, fromMatches?: MatchesPart): Promise<{ file: string; bytes: number }> {
+  const html = await buildReport(dir, fromMatches);
   const file = join(dir, 'report.html');
   const tmp = `${file}.tmp`;
   writeFileSync(tmp, html);

@@ -1,4 +1,5 @@
 import { FAULT_REASONS, REC_FAULT_REASON, REC_FIXED, recordWidth } from '../runner/batch.js';
+import { lineupIndex } from '../runner/plan.js';
 import { SEATS_HEADER, SUMMARY_HEADER, csvLines } from './csv.js';
 import { clusteredWilson, fixed } from './stats.js';
 
@@ -70,7 +71,7 @@ export class VariantStats {
       if (k > 0) this.decidedCount++;
       this.countCombos(i, rec, o, k);
       for (let s = 0; s < n; s++) {
-        const name = this.entryName[(s + i) % n];
+        const name = this.entryName[lineupIndex(s, i, n)];
         const score = rec[o + REC_FIXED + s];
         const won = rec[o + REC_FIXED + n + s];
         const pos = (s - first + n) % n;
@@ -97,7 +98,7 @@ export class VariantStats {
   private countCombos(i: number, rec: Float64Array, o: number, k: number): void {
     const n = this.n;
     const won = new Int32Array(this.names.length);
-    for (let s = 0; s < n; s++) if (rec[o + REC_FIXED + n + s]) won[this.entryName[(s + i) % n]]++;
+    for (let s = 0; s < n; s++) if (rec[o + REC_FIXED + n + s]) won[this.entryName[lineupIndex(s, i, n)]]++;
     for (let b = 0; b < won.length; b++) this.winCombos[(b * (n + 1) + won[b]) * (n + 1) + k]++;
   }
 

@@ -4,7 +4,7 @@ import { playMatch, WATCH_CELLS, type FaultReason, type MatchHooks, type MatchWa
 import { crc32 } from 'node:zlib';
 import { CsvBytes, utf8 } from '../reports/csv-bytes.js';
 import { csvCell } from '../reports/csv.js';
-import { matchSeed, rotations } from './plan.js';
+import { lineupIndex, matchSeed, rotations } from './plan.js';
 import { encodeRec, type RecKind } from './records.js';
 import { SLOT_MATCH } from './slots.js';
 import type { Variant } from './spec.js';
@@ -227,7 +227,7 @@ export function runBatch(p: Prepared, variant: number, start: number, end: numbe
   for (let r = 0; r < n; r++) {
     const timing = hooks[r].timing!;
     for (let s = 0; s < n; s++) {
-      const k = (s + r) % n;
+      const k = lineupIndex(s, r, n);
       botTime[2 * k] += timing[2 * s];
       botTime[2 * k + 1] += timing[2 * s + 1];
     }

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { VariantStats } from '../reports/aggregate.js';
-import { versions } from '../reports/runinfo.js';
+import { readRunJson, runJsonHead, runJsonTail, type MergedShard, type RunJson } from '../reports/run-json.js';
 import { assemble, faultTotals, finishedFiles, outputFiles, placeRecords, removeStaleTemps, type OutputFiles } from './assemble.js';
 import { InputError, Interrupted } from './errors.js';
 import { identityDiff } from './identity.js';
@@ -123,13 +123,9 @@ export async function mergeShards(dirs: readonly string[], outArg: string | unde
     removeStaleTemps(outDir);
     const total = meta.variants.length * meta.identity.matches;
     const t0 = performance.now();
-    const shardInfo = shards.map((s) => {
-      let run: Record<string, unknown> = {};
-      try {
-        run = JSON.parse(readFileSync(join(s.dir, 'run.json'), 'utf8')) as Record<string, unknown>;
-      } catch {
-        // a shard killed after its last batch and never resumed has no run.json; its journal is complete
-      }
+    const shardInfo = shards.map((s): MergedShard => {
+      // A shard killed after its last batch and never resumed has no run.json; its journal is complete.
+      const run: Partial<RunJson> = readRunJson(join(s.dir, 'run.json')) ?? {};
       return {
         shard: `${s.meta.shard!.index}/${n}`,
         dir: s.dir,
@@ -146,23 +142,25 @@ export async function mergeShards(dirs: readonly string[], outArg: string | unde
       meta,
       outDir,
       (st) => ({
-        tournament: meta.identity.tournament,
-        spec: meta.spec_path,
-        spec_hash: meta.spec_hash,
-        merged_from: shardInfo,
-        complete: true,
-        game: meta.identity.game,
-        players: meta.players,
-        seed: meta.identity.seed,
-        matches_per_variant: meta.identity.matches,
-        variants: meta.identity.variants,
-        lineup: meta.identity.lineup,
+        ...runJsonHead(
+          {
+            tournament: meta.identity.tournament,
+            spec: meta.spec_path,
+            spec_hash: meta.spec_hash,
+            game: meta.identity.game,
+            players: meta.players,
+            seed: meta.identity.seed,
+            matches_per_variant: meta.identity.matches,
+            variants: meta.identity.variants,
+            lineup: meta.identity.lineup,
+          },
+          { merged_from: shardInfo },
+        ),
         decision_timeout_ms: meta.identity.decision_timeout_ms,
         matches_total: total,
         merge_seconds: Number(((performance.now() - t0) / 1000).toFixed(3)),
         faults: faultTotals(st),
-        versions: versions(),
-        platform: `${process.platform}-${process.arch}`,
+        ...runJsonTail(),
       }),
       signal,
       () => new Interrupted((signal?.reason as Interrupted | undefined)?.signal),
@@ -176,11 +174,7 @@ export async function mergeShards(dirs: readonly string[], outArg: string | unde
 
 /** The tournament identity recorded in outDir's run.json, if there is one. */
 function mergedHash(outDir: string): unknown {
-  try {
-    return (JSON.parse(readFileSync(join(outDir, 'run.json'), 'utf8')) as Record<string, unknown>).spec_hash;
-  } catch {
-    return undefined;
-  }
+  return readRunJson(join(outDir, 'run.json'))?.spec_hash;
 }
 
 /** The refusal of a shard whose journal holds damaged records: each by name, and the way out. */

@@ -20,6 +20,11 @@ export function lineupIndex(seat: number, match: number, players: number): numbe
   return (seat + match) % players;
 }
 
+/** The seat where lineup entry `entry` sits in match `match`: the inverse of lineupIndex. */
+export function seatOfEntry(entry: number, match: number, players: number): number {
+  return (((entry - match) % players) + players) % players;
+}
+
 /** For each rotation r = match mod players, the seat order: rotations[r][seat] = lineup[(seat + r) % n]. */
 export function rotations<T>(lineup: readonly T[]): T[][] {
   const n = lineup.length;

@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { VariantStats } from '../reports/aggregate.js';
 import { csvLine, matchesHeader } from '../reports/csv.js';
-import { versions } from '../reports/runinfo.js';
+import { readRunJson, runJsonHead, runJsonTail, runJsonText, type RunIdentity, type RunJson } from '../reports/run-json.js';
 import { Assembler, faultTotals, finishedFiles, outputFiles, removeStaleTemps, type OutputFiles } from './assemble.js';
 import { prepare, runBatch, type BatchResult, type FaultNote } from './batch.js';
 import { BatchesFailed, InputError, Interrupted } from './errors.js';
@@ -96,7 +96,7 @@ export interface RunOutcome {
   matchesPerSecond: number;
   /** Matches that ended because a bot faulted, by end reason. */
   faults: Record<string, number>;
-  info: Record<string, unknown>;
+  info: RunJson;
   /** A sequential spec's test: its verdict and checkpoints (a complete run only). */
   sequential?: SequentialMonitor;
   /** The determinism self-check, when it ran: `differing` not empty means a bot or the game is not deterministic. */
@@ -212,10 +212,11 @@ export function refuseFinished(outDir: string, force: boolean, field = '--out'):
 }
 
 /** The run.json of a finished run in outDir, if it is this spec and shard. */
-function finishedRun(outDir: string, hash: string, shard: Shard | null): Record<string, unknown> | undefined {
+function finishedRun(outDir: string, hash: string, shard: Shard | null): RunJson | undefined {
   const files = outputFiles(outDir);
   try {
-    const info = JSON.parse(readFileSync(files.run, 'utf8')) as Record<string, unknown>;
+    const info = readRunJson(files.run);
+    if (info === undefined) return undefined;
     if (info.spec_hash !== hash || shardText((info.shard as Shard | null) ?? null) !== shardText(shard)) return undefined;
     if (!shard && !(existsSync(files.matches) && existsSync(files.summary) && existsSync(files.seats))) return undefined;
     if (shard && !hasJournal(outDir)) return undefined;
@@ -253,7 +254,7 @@ interface Session {
   workerHeapPeak: number;
 }
 
-const alreadyComplete = (outDir: string, files: OutputFiles, info: Record<string, unknown>): RunOutcome => ({
+const alreadyComplete = (outDir: string, files: OutputFiles, info: RunJson): RunOutcome => ({
   kind: 'already-complete',
   stats: [],
   outDir,
@@ -387,20 +388,21 @@ function runInfo(
   o: RunOptions,
   run: { shard: Shard | null; threads: number; started: Date; wallSeconds: number; total: number; resumed: boolean; played: number },
   session: Session,
-): Record<string, unknown> {
+): RunJson {
   const { wallSeconds, played } = run;
-  return {
+  const identity: RunIdentity = {
     tournament: spec.name,
     spec: spec.specPath ?? null,
     spec_hash: meta.spec_hash,
-    shard: run.shard,
-    complete: true,
     game: spec.game.name,
     players: spec.players,
     seed: spec.seed,
     matches_per_variant: spec.matches,
     variants: spec.variants.map((v) => ({ name: v.name, options: v.options })),
     lineup: spec.lineup.map((e) => ({ name: e.name, bot: e.ref, params: e.params })),
+  };
+  return {
+    ...runJsonHead(identity, { shard: run.shard }),
     seat_rotation: 'in match i, seat s is played by lineup entry (s + i) mod players',
     match_seed: "deriveSeed(seed, 'match', i), the same for every variant",
     decision_timeout_ms: spec.decisionTimeoutMs,
@@ -422,13 +424,13 @@ function runInfo(
 }
 
 /** A shard's run.json, from its journal's figures; its results are combined by `tavolo merge`. */
-function finishShard(journal: Journal, meta: JournalMeta, files: OutputFiles, info: Record<string, unknown>): { faults: Record<string, number>; info: Record<string, unknown> } {
+function finishShard(journal: Journal, meta: JournalMeta, files: OutputFiles, info: RunJson): { faults: Record<string, number>; info: RunJson } {
   const stats = meta.variants.map((v) => new VariantStats(v, meta.lineup_names));
   for (const r of journal.records) stats[r.variant].add(r.start, journal.read(r, { csv: false, notes: false }).rec);
   const faults = faultTotals(stats);
-  const full = { ...info, faults, versions: versions(), platform: `${process.platform}-${process.arch}` };
+  const full = { ...info, faults, ...runJsonTail() };
   const tmp = `${files.run}.tmp-${process.pid}`;
-  writeFileSync(tmp, JSON.stringify(full, null, 2) + '\n');
+  writeFileSync(tmp, runJsonText(full));
   renameSync(tmp, files.run);
   journal.close();
   return { faults, info: full };
@@ -529,13 +531,14 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
     if (problems.length > 0) throw new Error(`the journal does not cover the tournament: ${problems.join('; ')}`);
     if (o.signal?.aborted) throw new Interrupted((o.signal.reason as Interrupted | undefined)?.signal);
     if (monitor) writeSequentialCsv(outDir, monitor);
-    const tail = { versions: versions(), platform: `${process.platform}-${process.arch}` };
+    const tail = runJsonTail();
     const { stats } = assembler!.finish((st) => ({ ...info(), faults: faultTotals(st), ...(monitor ? sequentialInfo(spec, monitor) : {}), ...tail }));
     assembler = undefined;
     journal.remove();
     if (replaced) rmSync(replaced, { recursive: true, force: true });
     const faults = faultTotals(stats);
-    const written = JSON.parse(readFileSync(files.run, 'utf8')) as Record<string, unknown>;
+    const written = readRunJson(files.run);
+    if (written === undefined) throw new Error(`${files.run} was not written as a JSON object`);
     const kept = monitor ? monitor.stopAt! * spec.variants.length : total;
     return { kind: 'complete', stats, outDir, files, wallSeconds, totalMatches: kept, playedMatches: played, matchesPerSecond: speed(), faults, info: written, sequential: monitor, determinism };
   } catch (err) {

@@ -1,5 +1,6 @@
 import { sequentialTest, verdictOf, type SequentialTest, type SprtState, type Verdict } from '../analysis/sequential.js';
 import { REC_FIXED, recordWidth } from './batch.js';
+import { seatOfEntry } from './plan.js';
 import type { SequentialSpec } from './sequential-spec.js';
 
 /**
@@ -28,8 +29,7 @@ function winShare(players: number, entries: readonly number[]): MatchValue {
     if (winners === 0) return 0;
     let mine = 0;
     for (const e of entries) {
-      // Entry e sits at seat s with (s + match) mod players = e.
-      const seat = (((e - match) % players) + players) % players;
+      const seat = seatOfEntry(e, match, players);
       mine += rec[o + REC_FIXED + players + seat];
     }
     return mine / winners / entries.length;

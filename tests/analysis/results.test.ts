@@ -190,7 +190,31 @@ describe('results reader: one variant at a time', () => {
     const only: MatchRow[] = [];
     const summary = await readMatches(info, (r) => only.push(r), { variant: 'long-hands' });
     expect(only).toEqual(all.filter((r) => r.variant === 'long-hands'));
-    expect(summary).toEqual({ rows: 600, perVariant: [300, 300] });
+    expect({ rows: summary.rows, perVariant: summary.perVariant }).toEqual({ rows: 600, perVariant: [300, 300] });
     await expect(readMatches(info, () => {}, { variant: 'nope' })).rejects.toThrow(/has no variant "nope" \(it has base, long-hands\)/);
+  });
+
+  it("a whole read finds each variant's bytes, and reading a span gives exactly that variant's rows", async () => {
+    const dir = tempDir('tavolo-results-span-');
+    await runTournament(await loadSpec(SPEC), { threads: 1, batch: 100, outDir: dir, inProcess: true });
+    const info = openResult(dir);
+    const all: MatchRow[] = [];
+    const { spans } = await readMatches(info, (r) => all.push(r));
+    const text = readFileSync(join(dir, 'matches.csv'));
+    const header = text.indexOf(10) + 1;
+    const secondStart = text.indexOf(Buffer.from('\nlong-hands,0,')) + 1;
+    expect(spans).toEqual([
+      { start: header, end: secondStart },
+      { start: secondStart, end: text.length },
+    ]);
+    for (const [v, variant] of info.variants.entries()) {
+      const rows: MatchRow[] = [];
+      const summary = await readMatches(info, (r) => rows.push(r), { variant, span: spans[v] });
+      expect(rows).toEqual(all.filter((r) => r.variant === variant));
+      expect(summary.perVariant[v]).toBe(300);
+    }
+    // A span that is not the variant's rows is refused, not read as if it were.
+    await expect(readMatches(info, () => {}, { variant: 'base', span: spans[1] })).rejects.toThrow(/is not a finished tavolo result/);
+    await expect(readMatches(info, () => {}, { variant: 'base', span: { start: header, end: secondStart - 40 } })).rejects.toThrow(/is not a finished tavolo result/);
   });
 });

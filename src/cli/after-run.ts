@@ -1,0 +1,50 @@
+import { compareAfterRun, readOnce, type OnePass } from '../analysis/after-run.js';
+import { openResult } from '../analysis/results.js';
+import { Standings, standingsAfterRun, standingsOrWarning, writeStandingsFiles } from '../analysis/standings.js';
+import { MatchTally } from '../report/data.js';
+import { reportAfterRun } from './report.js';
+
+/** What `tavolo run` and `tavolo merge` print and write once their result folder is in place. */
+export interface AfterRun {
+  /** The leaderboard and the line naming ratings.csv and head-to-head.csv ('' after a warning). */
+  standings: string;
+  /** The comparison of the variants ('' for one variant, or after a warning). */
+  comparison(): Promise<string>;
+  /** Writes report.html and prints its line (a warning when it cannot). */
+  report(): Promise<void>;
+}
+
+/**
+ * Everything after the last match, from one read of matches.csv: the standings and the report's tallies
+ * are gathered in that read, which also finds where each variant's rows lie, so that the comparison's
+ * pairs read only their own rows. Each part fails on its own with its own warning, as when each read the
+ * file itself; the results on disk are the same bytes.
+ */
+export async function analyseAfterRun(outDir: string, baseline?: string): Promise<AfterRun> {
+  let pass: OnePass;
+  let tally: MatchTally;
+  let standings: Standings;
+  try {
+    const info = openResult(outDir);
+    standings = new Standings(info.lineup);
+    tally = new MatchTally(info.metricNames);
+    pass = await readOnce(info, [standings, tally]);
+  } catch {
+    // The folder cannot be read: each part tries on its own and says why it cannot, as before the one pass.
+    return {
+      standings: await standingsAfterRun(outDir),
+      comparison: () => compareAfterRun(outDir, baseline),
+      report: () => reportAfterRun(outDir),
+    };
+  }
+  const standingsFailed = pass.failed.get(standings);
+  return {
+    standings: await standingsOrWarning(outDir, () => {
+      if (standingsFailed !== undefined) throw standingsFailed;
+      return writeStandingsFiles(pass.info, standings);
+    }),
+    comparison: () => compareAfterRun(outDir, baseline, { info: pass.info, spans: pass.summary.spans }),
+    // A tally that failed leaves the report to read matches.csv itself.
+    report: () => reportAfterRun(outDir, pass.failed.has(tally) ? undefined : tally.summary()),
+  };
+}

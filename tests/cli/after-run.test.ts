@@ -1,0 +1,45 @@
+import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compareAfterRun } from '../../src/analysis/after-run.js';
+import { writeStandings } from '../../src/analysis/standings.js';
+import { analyseAfterRun } from '../../src/cli/after-run.js';
+import { writeReport } from '../../src/report/report.js';
+import { FIXTURES, tavolo, tempDir } from '../fixtures/cli.js';
+
+const WRITTEN = ['ratings.csv', 'head-to-head.csv', 'compare.csv', 'variants.csv', 'report.html'];
+
+/** Runs `body` with stdout's writes captured (the after-run steps print their lines). */
+async function quietly<T>(body: () => Promise<T>): Promise<T> {
+  const write = process.stdout.write;
+  process.stdout.write = (() => true) as typeof process.stdout.write;
+  try {
+    return await body();
+  } finally {
+    process.stdout.write = write;
+  }
+}
+
+describe('after a run: one read of matches.csv for the standings, the comparison and the report', () => {
+  it('writes the same bytes as each step reading the folder on its own', async () => {
+    const base = tempDir('tavolo-after-run-');
+    const one = join(base, 'one');
+    const r = tavolo(['run', join(FIXTURES, 'peek-3p.json'), '--threads', '1', '--out', one]);
+    expect(r.code, r.stderr).toBe(0);
+    const separate = join(base, 'separate');
+    cpSync(one, separate, { recursive: true });
+    for (const dir of [one, separate]) for (const f of WRITTEN) rmSync(join(dir, f));
+
+    const after = await quietly(() => analyseAfterRun(one));
+    const comparison = await after.comparison();
+    await quietly(() => after.report());
+    const standings = await writeStandings(separate);
+    expect(after.standings.replaceAll('one/', '')).toBe(standings.replaceAll('separate/', ''));
+    expect(comparison.replaceAll('one/', '')).toBe((await compareAfterRun(separate)).replaceAll('separate/', ''));
+    await writeReport(separate);
+    for (const f of WRITTEN) {
+      const text = (dir: string) => readFileSync(join(dir, f), 'utf8').replaceAll(dir, '<dir>');
+      expect(text(one), f).toBe(text(separate));
+    }
+  });
+});
