@@ -228,7 +228,7 @@ function takeLines(s: ScalaState, q: number, p: number, events?: GameEvent[]): n
   while (count > 0) {
     lines += count;
     if (round === 0 && count > 1) s.stats[Stat.DOUBLE_LINES]++;
-    if (round > 0) s.stats[Stat.CASCADES] += count;
+    if (round > 0) s.stats[Stat.UNCOVERED_LINES] += count;
     const touched = removeLines(s, count, p, round, events);
     if (!s.cfg.cascade) break;
     count = 0;
@@ -236,7 +236,7 @@ function takeLines(s: ScalaState, q: number, p: number, events?: GameEvent[]): n
     round++;
   }
   s.stats[Stat.LINES] += lines;
-  s.stats[Stat.CAPTURES_0 + p] += lines;
+  s.stats[Stat.SEAT_LINES_0 + p] += lines;
   return lines;
 }
 

@@ -7,7 +7,7 @@ import { type ZatreObservation, determinize, observe } from './observation.js';
 import { applyAction, legalActions, setupMatch } from './rules.js';
 import { END_REASONS, MAX_ACTIONS, Phase, Stat, ZatreState } from './state.js';
 import { actionCode, actionText, describe, observedView, tableView } from './text.js';
-import { metrics, ZATRE_METRICS } from './metrics.js';
+import { metrics, ZATRE_METRICS, ZATRE_METRIC_TABLE } from './metrics.js';
 
 export type { ZatreObservation } from './observation.js';
 export { ZatreState } from './state.js';
@@ -48,6 +48,7 @@ export const zatre: Game<ZatreState, ZatreObservation> = {
   options: ZATRE_OPTIONS,
   maxActions: MAX_ACTIONS,
   metricNames: ZATRE_METRICS,
+  metricInfo: ZATRE_METRIC_TABLE,
   checkOptions(opts: Options, players: number): void {
     checkZatreOptions(opts, players);
   },
