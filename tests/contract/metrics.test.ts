@@ -25,7 +25,7 @@ interface Played {
 }
 
 /** A random match with events, then `metrics` into an array that counts every write. */
-export function playCounted(game: AnyGame, opts: Options, players: number, seed: string): Played {
+function playCounted(game: AnyGame, opts: Options, players: number, seed: string): Played {
   const rng = new Rng(`${seed}/game`);
   const pick = new Rng(`${seed}/choice`);
   const events: GameEvent[] = [];
@@ -58,7 +58,11 @@ function playerCounts(game: AnyGame): number[] {
 /** Every shipped variant of the game (tournaments/*.json and the defaults) and METRIC_VARIANTS, at every table size it allows. */
 function plays(game: AnyGame): Array<{ label: string; played: Played }> {
   const out: Array<{ label: string; played: Played }> = [];
-  for (const v of [...shippedVariants(packageRoot(), game.name), ...(METRIC_VARIANTS[game.name] ?? [])]) {
+  const variants: Array<{ name: string; options: Record<string, unknown>; players?: number }> = [
+    ...shippedVariants(packageRoot(), game.name),
+    ...(METRIC_VARIANTS[game.name] ?? []),
+  ];
+  for (const v of variants) {
     const opts = resolveOptions(game.options, v.options);
     for (const n of v.players !== undefined ? [v.players] : playerCounts(game)) {
       try {
@@ -92,7 +96,7 @@ describe.each(Object.values(games).map((g) => [g.name, g] as const))('metrics of
     expect(played.length).toBeGreaterThan(0);
     for (const { label, played: p } of played) {
       expect(p.extra, `${label}: writes outside the columns`).toEqual([]);
-      const wrong = game.metricNames.filter((_, i) => p.writes[i] !== 1).map((n, _i) => `${n}`);
+      const wrong = game.metricNames.filter((_, i) => p.writes[i] !== 1);
       expect(wrong, `${label}: columns not written exactly once`).toEqual([]);
       for (let i = 0; i < p.metrics.length; i++) expect(typeof p.metrics[i], `${label}: ${game.metricNames[i]}`).toBe('number');
     }
