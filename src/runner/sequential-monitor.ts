@@ -1,5 +1,5 @@
 import { PairedSprt, verdictOf, type SprtState, type Verdict } from '../analysis/sequential.js';
-import { REC_FIXED, recordWidth } from './batch.js';
+import { Rec, recordWidth, wonAt } from './records.js';
 import type { SequentialSpec } from './sequential-spec.js';
 
 /**
@@ -17,20 +17,20 @@ export interface Checkpoint extends SprtState {
   matches: number;
 }
 
-/** Per-match value of one variant from its record (see REC_FIXED in batch.ts). */
+/** Per-match value of one variant from its record (the layout: Rec in records.ts). */
 type MatchValue = (rec: Float64Array, o: number, match: number) => number;
 
 /** The win share of a lineup name in a match: its seats' wins (split between tied winners) over its seats. */
 function winShare(players: number, entries: readonly number[]): MatchValue {
   return (rec, o, match) => {
     let winners = 0;
-    for (let s = 0; s < players; s++) winners += rec[o + REC_FIXED + players + s];
+    for (let s = 0; s < players; s++) winners += rec[o + wonAt(players, s)];
     if (winners === 0) return 0;
     let mine = 0;
     for (const e of entries) {
       // Entry e sits at seat s with (s + match) mod players = e.
       const seat = (((e - match) % players) + players) % players;
-      mine += rec[o + REC_FIXED + players + seat];
+      mine += rec[o + wonAt(players, seat)];
     }
     return mine / winners / entries.length;
   };
@@ -39,17 +39,17 @@ function winShare(players: number, entries: readonly number[]): MatchValue {
 function quantityValue(quantity: string, players: number, lineup: readonly string[]): MatchValue {
   switch (quantity) {
     case 'turns_mean':
-      return (rec, o) => rec[o + 1];
+      return (rec, o) => rec[o + Rec.TURNS];
     case 'decisions_mean':
-      return (rec, o) => rec[o + 2];
+      return (rec, o) => rec[o + Rec.DECISIONS];
     case 'annulled_rate':
-      return (rec, o) => rec[o + 4];
+      return (rec, o) => rec[o + Rec.ANNULLED];
     case 'first_player_advantage':
       return (rec, o) => {
         let winners = 0;
-        for (let s = 0; s < players; s++) winners += rec[o + REC_FIXED + players + s];
-        const first = rec[o];
-        return (winners > 0 ? rec[o + REC_FIXED + players + first] / winners : 0) - 1 / players;
+        for (let s = 0; s < players; s++) winners += rec[o + wonAt(players, s)];
+        const first = rec[o + Rec.FIRST_PLAYER];
+        return (winners > 0 ? rec[o + wonAt(players, first)] / winners : 0) - 1 / players;
       };
     default: {
       const name = quantity.slice('win_share:'.length);
