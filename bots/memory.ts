@@ -1,6 +1,7 @@
 import type { Bot, BotContext, BotFactory, Decision } from '../src/engine/bot.js';
 import type { AnyGame } from '../src/engine/game.js';
 import type { Rng } from '../src/engine/rng.js';
+import { greedyChoice } from './greedy.js';
 import { type SymbotrioConfig, configOf } from '../src/games/symbotrio/config.js';
 import type { SymbotrioObservation } from '../src/games/symbotrio/observation.js';
 
@@ -44,20 +45,7 @@ class MemoryBot implements Bot {
     const game = this.game;
     let obs = d.observation;
     if (game.name === 'symbotrio') obs = this.withMemory(obs as SymbotrioObservation);
-    let best = legal[0];
-    let bestValue = game.heuristic(obs, best);
-    let ties = 1;
-    for (let i = 1; i < count; i++) {
-      const v = game.heuristic(obs, legal[i]);
-      if (v > bestValue) {
-        best = legal[i];
-        bestValue = v;
-        ties = 1;
-      } else if (v === bestValue && this.rng.int(++ties) === 0) {
-        best = legal[i];
-      }
-    }
-    return best;
+    return greedyChoice(game, obs, legal, count, this.rng);
   }
 
   /** The observation with `known` replaced by what this bot remembers, after taking in what it saw since. */

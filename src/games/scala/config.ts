@@ -1,5 +1,6 @@
 import { OptionError, type OptionSpec, type Options } from '../../engine/game.js';
 import { resolveOptions } from '../../engine/options.js';
+import { cachedPerOptions } from '../../engine/config-cache.js';
 
 /**
  * Every count and every interpretation of the Scala rulebook is an option; docs/rules/scala.md says which
@@ -104,17 +105,8 @@ export interface ScalaConfig {
   readonly turnCap: number;
 }
 
-const cache = new WeakMap<Options, ScalaConfig>();
-
-/** The config of complete (resolved) options; cached per options object. */
-export function configOf(opts: Options): ScalaConfig {
-  let cfg = cache.get(opts);
-  if (!cfg) {
-    cfg = buildConfig(opts);
-    cache.set(opts, cfg);
-  }
-  return cfg;
-}
+/** The config of complete (resolved) options; built once per options object. */
+export const configOf: (opts: Options) => ScalaConfig = cachedPerOptions(buildConfig);
 
 /** Resolves partial options (defaults filled in) and builds the config. */
 export function scalaConfig(given?: Record<string, unknown>): ScalaConfig {

@@ -6,6 +6,7 @@ import { applyAction, legalActions, ranksOf, setupMatch } from './rules.js';
 import { END_REASONS, MAX_ACTIONS, type ScalaState } from './state.js';
 import { SCALA_METRICS, SCALA_METRIC_TABLE, metrics } from './metrics.js';
 import { actionCode, actionText, describe, observedView, tableView } from './text.js';
+import { seatsRankedFirst } from '../../engine/ranking.js';
 
 export type { ScalaObservation } from './observation.js';
 export { ScalaState } from './state.js';
@@ -13,12 +14,10 @@ export { SCALA_METRICS } from './metrics.js';
 
 function result(s: ScalaState): MatchResult {
   const ranks = ranksOf(s);
-  const winners: number[] = [];
-  for (let p = 0; p < s.n; p++) if (ranks[p] === 1) winners.push(p);
   return {
     scores: Array.from(s.total),
     ranks,
-    winners,
+    winners: seatsRankedFirst(ranks),
     annulled: false,
     endReason: END_REASONS[s.endReason],
     firstPlayer: s.firstPlayer,

@@ -1,5 +1,6 @@
 import type { GameEvent, Options } from '../../engine/game.js';
 import type { Rng } from '../../engine/rng.js';
+import { ranksByScore, seatsRankedFirst } from '../../engine/ranking.js';
 import { squareName } from './board.js';
 import { configOf } from './config.js';
 import {
@@ -337,9 +338,7 @@ function finish(s: ScalaState, reason: number, events?: GameEvent[]): void {
   s.extra = 0;
   s.cur = -1;
   if (events) {
-    const ranks = ranksOf(s);
-    const winners: number[] = [];
-    for (let p = 0; p < s.n; p++) if (ranks[p] === 1) winners.push(p);
+    const winners = seatsRankedFirst(ranksOf(s));
     const why =
       reason === EndReason.LAST_PLAYER
         ? 'one player is left'
@@ -364,11 +363,5 @@ export function ranksOf(s: ScalaState): number[] {
   const n = s.n;
   const key = new Array<number>(n);
   for (let p = 0; p < n; p++) key[p] = s.out[p] === 0 ? 1_000_000 + s.total[p] : s.out[p];
-  const ranks = new Array<number>(n);
-  for (let p = 0; p < n; p++) {
-    let r = 1;
-    for (let o = 0; o < n; o++) if (key[o] > key[p]) r++;
-    ranks[p] = r;
-  }
-  return ranks;
+  return ranksByScore(key, 'higher');
 }

@@ -1,6 +1,7 @@
 import { OptionError, type OptionSpec, type Options } from '../../engine/game.js';
 import { resolveOptions } from '../../engine/options.js';
 import { Card, DEFAULT_COPIES, DEFAULT_PENALTIES, Kind, typeOf } from './cards.js';
+import { cachedPerOptions } from '../../engine/config-cache.js';
 
 /**
  * Every count and every interpretation of the Stop rulebook is an option (docs/rules/stop.md lists which
@@ -176,17 +177,8 @@ export interface StopConfig {
   readonly meanPenalty: number;
 }
 
-const cache = new WeakMap<Options, StopConfig>();
-
-/** The config of complete (resolved) options; cached per options object. */
-export function configOf(opts: Options): StopConfig {
-  let cfg = cache.get(opts);
-  if (!cfg) {
-    cfg = buildConfig(opts);
-    cache.set(opts, cfg);
-  }
-  return cfg;
-}
+/** The config of complete (resolved) options; built once per options object. */
+export const configOf: (opts: Options) => StopConfig = cachedPerOptions(buildConfig);
 
 /** Resolves partial options (defaults filled in) and builds the config. */
 export function stopConfig(given?: Record<string, unknown>): StopConfig {

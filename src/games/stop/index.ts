@@ -9,32 +9,20 @@ import { END_REASONS, MAX_ACTIONS, Phase, type StopState } from './state.js';
 import { STOP_METRICS, STOP_METRIC_TABLE, metrics } from './metrics.js';
 import { actionCode, actionSeen, actionText, describe } from './text.js';
 import { observedView, tableView } from './view.js';
+import { ranksByScore, seatsRankedFirst } from '../../engine/ranking.js';
 
 export type { StopObservation } from './observation.js';
 export type { StopState } from './state.js';
 export { STOP_METRICS } from './metrics.js';
 
 /** Lowest total wins; tied seats share the best rank of their group. */
-function ranksOf(scores: ArrayLike<number>): number[] {
-  const n = scores.length;
-  const ranks: number[] = [];
-  for (let i = 0; i < n; i++) {
-    let better = 0;
-    for (let j = 0; j < n; j++) if (scores[j] < scores[i]) better++;
-    ranks.push(better + 1);
-  }
-  return ranks;
-}
-
 function result(s: StopState): MatchResult {
   const scores = Array.from(s.totals);
-  const ranks = ranksOf(scores);
-  const winners: number[] = [];
-  for (let i = 0; i < ranks.length; i++) if (ranks[i] === 1) winners.push(i);
+  const ranks = ranksByScore(scores, 'lower');
   return {
     scores,
     ranks,
-    winners,
+    winners: seatsRankedFirst(ranks),
     annulled: false,
     endReason: END_REASONS[s.endReason],
     firstPlayer: s.firstDealer,

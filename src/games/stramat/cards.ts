@@ -1,5 +1,6 @@
 import type { OptionSpec, Options } from '../../engine/game.js';
 import { OptionError } from '../../engine/game.js';
+import { cachedPerOptions } from '../../engine/config-cache.js';
 
 /**
  * Card types. Cards of one type are identical, so hands, deck and pile are counts per type.
@@ -116,16 +117,7 @@ export const stramatOptions: OptionSpec[] = [
 ];
 
 /** Options objects are resolved once per variant and reused for every match, so their rules are cached. */
-const rulesCache = new WeakMap<Options, StramatRules>();
-
-export function toRules(opts: Options): StramatRules {
-  let r = rulesCache.get(opts);
-  if (!r) {
-    r = buildRules(opts);
-    rulesCache.set(opts, r);
-  }
-  return r;
-}
+export const toRules: (opts: Options) => StramatRules = cachedPerOptions(buildRules);
 
 function buildRules(opts: Options): StramatRules {
   const counts: number[] = [];

@@ -9,27 +9,11 @@ import { STRAMAT_METRICS, STRAMAT_METRIC_TABLE, metrics } from './metrics.js';
 import { EndReason, Phase, END_REASONS, StramatState } from './state.js';
 import { actionSeen, actionText, describe } from './text.js';
 import { observedView, tableView } from './view.js';
+import { ranksByScore, seatsRankedFirst } from '../../engine/ranking.js';
 
 export type { StramatObservation } from './observation.js';
 export { StramatState } from './state.js';
 export { STRAMAT_METRICS } from './metrics.js';
-
-/** Ranks 1..n by ascending key; equal keys share the best rank of their group. */
-function ranksByKey(keys: number[]): number[] {
-  const ranks = new Array<number>(keys.length);
-  for (let i = 0; i < keys.length; i++) {
-    let r = 1;
-    for (let j = 0; j < keys.length; j++) if (keys[j] < keys[i]) r++;
-    ranks[i] = r;
-  }
-  return ranks;
-}
-
-function seatsRankedFirst(ranks: number[]): number[] {
-  const w: number[] = [];
-  for (let p = 0; p < ranks.length; p++) if (ranks[p] === 1) w.push(p);
-  return w;
-}
 
 function result(s: StramatState): MatchResult {
   const n = s.n;
@@ -45,9 +29,9 @@ function result(s: StramatState): MatchResult {
     for (let p = 0; p < n; p++) {
       keys[p] = (s.active[p] ? 0 : 100000) + (p === s.lampoWinner && s.endReason === EndReason.EMPTY_HAND ? -1 : scores[p]);
     }
-    ranks = ranksByKey(keys);
+    ranks = ranksByScore(keys, 'lower');
   } else {
-    ranks = ranksByKey(scores);
+    ranks = ranksByScore(scores, 'lower');
   }
   // Object literals, not spreads: spreading is slow on Node 20 and this runs once per match.
   return {

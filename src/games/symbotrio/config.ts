@@ -1,5 +1,6 @@
 import { OptionError, type OptionSpec, type Options } from '../../engine/game.js';
 import { resolveOptions } from '../../engine/options.js';
+import { cachedPerOptions } from '../../engine/config-cache.js';
 
 /**
  * Card kinds. Gem, prison and code cards each show a gem (see docs/rules/symbotrio.md, interpretation 1);
@@ -116,17 +117,8 @@ export interface SymbotrioConfig {
   readonly maxTurns: number;
 }
 
-const cache = new WeakMap<Options, SymbotrioConfig>();
-
-/** The config of complete (resolved) options; cached per options object. */
-export function configOf(opts: Options): SymbotrioConfig {
-  let cfg = cache.get(opts);
-  if (!cfg) {
-    cfg = buildConfig(opts);
-    cache.set(opts, cfg);
-  }
-  return cfg;
-}
+/** The config of complete (resolved) options; built once per options object. */
+export const configOf: (opts: Options) => SymbotrioConfig = cachedPerOptions(buildConfig);
 
 /** Resolves partial options (defaults filled in) and builds the config. */
 export function symbotrioConfig(given?: Record<string, unknown>): SymbotrioConfig {

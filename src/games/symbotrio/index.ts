@@ -6,6 +6,7 @@ import { applyAction, legalActions, setupMatch } from './rules.js';
 import { END_REASONS, MAX_ACTIONS, Phase, type SymbotrioState } from './state.js';
 import { SYMBOTRIO_METRICS, SYMBOTRIO_METRIC_TABLE, metrics } from './metrics.js';
 import { actionCode, actionText, describe, observedView, tableView } from './text.js';
+import { ranksByScore, seatsRankedFirst } from '../../engine/ranking.js';
 
 export type { SymbotrioObservation } from './observation.js';
 export { SymbotrioState } from './state.js';
@@ -15,18 +16,11 @@ export { SYMBOTRIO_METRICS } from './metrics.js';
 function result(s: SymbotrioState): MatchResult {
   const n = s.n;
   const scores = Array.from(s.pileLen);
-  const ranks: number[] = [];
-  const winners: number[] = [];
-  for (let i = 0; i < n; i++) {
-    let better = 0;
-    for (let j = 0; j < n; j++) if (scores[j] > scores[i]) better++;
-    ranks.push(better + 1);
-    if (better === 0) winners.push(i);
-  }
+  const ranks = ranksByScore(scores, 'higher');
   return {
     scores,
     ranks,
-    winners,
+    winners: seatsRankedFirst(ranks),
     annulled: false,
     endReason: END_REASONS[s.endReason],
     firstPlayer: s.firstPlayer,

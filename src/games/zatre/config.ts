@@ -1,6 +1,7 @@
 import { OptionError, type OptionSpec, type Options } from '../../engine/game.js';
 import { resolveOptions } from '../../engine/options.js';
 import { type LightLayout, boardKinds } from './board.js';
+import { cachedPerOptions } from '../../engine/config-cache.js';
 
 /** Bonus printed at the end of each row of the score sheet, from the top (shared/rules/README.md). */
 export const DEFAULT_ROW_BONUSES = [3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6];
@@ -132,17 +133,8 @@ export interface ZatreConfig {
   readonly drawOut: boolean;
 }
 
-const cache = new WeakMap<Options, ZatreConfig>();
-
-/** The config of complete (resolved) options; cached per options object. */
-export function configOf(opts: Options): ZatreConfig {
-  let cfg = cache.get(opts);
-  if (!cfg) {
-    cfg = buildConfig(opts);
-    cache.set(opts, cfg);
-  }
-  return cfg;
-}
+/** The config of complete (resolved) options; built once per options object. */
+export const configOf: (opts: Options) => ZatreConfig = cachedPerOptions(buildConfig);
 
 /** Resolves partial options (defaults filled in) and builds the config. */
 export function zatreConfig(given?: Record<string, unknown>): ZatreConfig {
