@@ -1,4 +1,5 @@
 import type { AnyGame } from '../engine/game.js';
+import { missingGameMembers, withGameDefaults } from '../engine/game-check.js';
 import { InputError } from './errors.js';
 import { importFile, looksLikePath, resolveModulePath } from './modules.js';
 
@@ -8,33 +9,8 @@ export async function gameRegistry(): Promise<Record<string, AnyGame>> {
   return mod.games;
 }
 
-const GAME_FUNCTIONS = [
-  'checkOptions',
-  'setup',
-  'currentPlayer',
-  'legalActions',
-  'apply',
-  'clone',
-  'observe',
-  'result',
-  'metrics',
-  'actionCode',
-  'actionText',
-  'heuristic',
-  'describe',
-] as const;
-
-/** The names of the contract members a value lacks (empty when it looks like a Game). */
-export function missingGameMembers(v: unknown): string[] {
-  if (typeof v !== 'object' || v === null) return ['(not an object)'];
-  const g = v as Record<string, unknown>;
-  const missing: string[] = [];
-  if (typeof g.name !== 'string') missing.push('name');
-  for (const k of ['minPlayers', 'maxPlayers', 'maxActions']) if (typeof g[k] !== 'number') missing.push(k);
-  for (const k of ['options', 'metricNames']) if (!Array.isArray(g[k])) missing.push(k);
-  for (const k of GAME_FUNCTIONS) if (typeof g[k] !== 'function') missing.push(k);
-  return missing;
-}
+/** The contract members a value lacks (engine/game-check.ts: the same check as for registered games). */
+export { missingGameMembers };
 
 /**
  * A game by registered name, or from a `.js`/`.mjs` file whose default export (or export named `game`)
@@ -54,7 +30,8 @@ export async function loadGame(ref: string, baseDir: string, field = 'game'): Pr
   }
   const file = resolveModulePath(ref, baseDir, field, 'game');
   const mod = await importFile(file, field, 'game');
-  const candidate = missingGameMembers(mod.default).length === 0 ? mod.default : mod.game;
+  // Without an export named `game`, the default export's own missing members are the ones to name.
+  const candidate = missingGameMembers(mod.default).length === 0 || mod.game === undefined ? mod.default : mod.game;
   const missing = missingGameMembers(candidate);
   if (missing.length > 0) {
     throw new InputError(
@@ -62,5 +39,6 @@ export async function loadGame(ref: string, baseDir: string, field = 'game'): Pr
       field,
     );
   }
-  return { game: candidate as AnyGame, file };
+  // Members that can be derived (actionText, describe, the views, ...) get their defaults.
+  return { game: withGameDefaults(candidate as AnyGame, `game file ${file}`), file };
 }

@@ -10,6 +10,7 @@ import { Rng } from '../../src/engine/rng.js';
 import { shippedVariants } from '../../src/cli/golden.js';
 import { games } from '../../src/games/index.js';
 import { packageRoot } from '../../src/reports/runinfo.js';
+import { suiteGames } from '../helpers/suite-games.js';
 import { EVENT_WITNESSES, METRIC_VARIANTS, RARELY_SEEN } from '../helpers/metric-witnesses.js';
 
 const MATCHES = 10;
@@ -76,7 +77,8 @@ function plays(game: AnyGame): Array<{ label: string; played: Played }> {
   return out;
 }
 
-describe.each(Object.values(games).map((g) => [g.name, g] as const))('metrics of %s', (_name, game) => {
+// Registered games and the games of tests/fixtures/games, loaded from their files.
+describe.each(Object.values(await suiteGames()).map((g) => [g.name, g] as const))('metrics of %s', (_name, game) => {
   it('declares the words of every column, one entry per name, in the same order', () => {
     expect(game.metricInfo, `${game.name} has no metricInfo`).toBeDefined();
     const info = game.metricInfo ?? [];
