@@ -1,4 +1,4 @@
-import type { AnyGame, TableView } from './game.js';
+import type { AnyGame, Game, TableView } from './game.js';
 
 /**
  * What a value must have to be a Game, checked when a game is registered (src/games/index.ts) or loaded
@@ -85,4 +85,13 @@ export function withGameDefaults(game: AnyGame, where = `game ${String((game as 
     writable.observedView = (obs, player) => ({ header: [`seat ${player} sees:`, ...JSON.stringify(obs, null, 1).split('\n')], zones: [] });
   }
   return g;
+}
+
+/** A game as written: the contract with the members that have defaults left optional. */
+export type GameDefinition<S = unknown, O = unknown> = Omit<Game<S, O>, (typeof DEFAULTED_MEMBERS)[number]> &
+  Partial<Pick<Game<S, O>, (typeof DEFAULTED_MEMBERS)[number]>>;
+
+/** A complete Game from a definition: checked (every missing member named) and its defaults filled. */
+export function defineGame<S, O>(def: GameDefinition<S, O>): Game<S, O> {
+  return withGameDefaults(def as AnyGame, `game ${String(def.name)}`) as Game<S, O>;
 }
