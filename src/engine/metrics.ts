@@ -28,9 +28,9 @@ export function checkMetricTable(game: string, table: MetricTable): void {
 /** The slots of a checked table, by name. Frozen: a slot is a fact of the layout, not a setting. */
 export function metricSlots<const T extends MetricTable>(game: string, table: T): MetricSlots<T> {
   checkMetricTable(game, table);
-  const slots: Record<string, number> = {};
-  table.forEach((m, i) => (slots[m.name] = i));
-  return Object.freeze(slots) as MetricSlots<T>;
+  // Built in one go (Object.fromEntries), not key by key: V8 then keeps the object in fast mode, so a
+  // slot read in `metrics` is a constant load rather than a dictionary lookup (a few % of a Stramat match).
+  return Object.freeze(Object.fromEntries(table.map((m, i) => [m.name, i]))) as MetricSlots<T>;
 }
 
 /** The column names, in slot order: what `Game.metricNames` holds. */
