@@ -2,6 +2,30 @@ import type { Bot, BotContext, BotFactory, Decision } from '../src/engine/bot.js
 import type { AnyGame } from '../src/engine/game.js';
 import type { Rng } from '../src/engine/rng.js';
 
+/**
+ * The action among the first `count` of `legal` that `game.heuristic` rates highest for `obs`; ties
+ * broken uniformly at random by reservoir sampling (one draw from rng per tie met, no allocation). The
+ * one argmax of the greedy bot, the search bots' greedy playouts (mc-common.ts) and the memory bot, so
+ * that the same observation, actions and generator give the same choice in all of them.
+ */
+export function greedyChoice(game: AnyGame, obs: unknown, legal: Int32Array, count: number, rng: Rng): number {
+  let best = legal[0];
+  let bestValue = game.heuristic(obs, best);
+  let ties = 1;
+  for (let i = 1; i < count; i++) {
+    const a = legal[i];
+    const v = game.heuristic(obs, a);
+    if (v > bestValue) {
+      best = a;
+      bestValue = v;
+      ties = 1;
+    } else if (v === bestValue && rng.int(++ties) === 0) {
+      best = a;
+    }
+  }
+  return best;
+}
+
 class GreedyBot implements Bot {
   constructor(
     private readonly game: AnyGame,
@@ -13,25 +37,7 @@ class GreedyBot implements Bot {
     const { legal, count } = d;
     if (count === 1) return legal[0];
     if (this.epsilon > 0 && this.rng.float() < this.epsilon) return legal[this.rng.int(count)];
-    const obs = d.observation;
-    const game = this.game;
-    let best = legal[0];
-    let bestValue = game.heuristic(obs, best);
-    let ties = 1;
-    for (let i = 1; i < count; i++) {
-      const a = legal[i];
-      const v = game.heuristic(obs, a);
-      if (v > bestValue) {
-        best = a;
-        bestValue = v;
-        ties = 1;
-      } else if (v === bestValue) {
-        // Reservoir sampling over the tied actions: uniform among them, no allocation.
-        ties++;
-        if (this.rng.int(ties) === 0) best = a;
-      }
-    }
-    return best;
+    return greedyChoice(this.game, d.observation, legal, count, this.rng);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { AnyGame, OptionSpec, Options } from '../src/engine/game.js';
 import type { Rng } from '../src/engine/rng.js';
+import { greedyChoice } from './greedy.js';
 
 /**
  * Shared pieces of the Monte Carlo bots (pimc, ismcts): their parameters, the rollout policies and the
@@ -163,22 +164,7 @@ export class Playout {
   private greedyAction(state: unknown, p: number, k: number): number {
     const game = this.game;
     const buf = this.buf;
-    const obs = game.observe(state, p);
-    let best = buf[0];
-    let bestValue = game.heuristic(obs, best);
-    let ties = 1;
-    for (let i = 1; i < k; i++) {
-      const a = buf[i];
-      const v = game.heuristic(obs, a);
-      if (v > bestValue) {
-        best = a;
-        bestValue = v;
-        ties = 1;
-      } else if (v === bestValue && this.rng.int(++ties) === 0) {
-        best = a;
-      }
-    }
-    return best;
+    return greedyChoice(game, game.observe(state, p), buf, k, this.rng);
   }
 
   /**

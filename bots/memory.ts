@@ -1,6 +1,7 @@
 import type { Bot, BotContext, BotFactory, Decision } from '../src/engine/bot.js';
 import type { AnyGame, Recollection } from '../src/engine/game.js';
 import type { Rng } from '../src/engine/rng.js';
+import { greedyChoice } from './greedy.js';
 
 /**
  * A player with a human memory, through the contract alone: the game's optional `recollection` (Game in
@@ -23,20 +24,7 @@ class MemoryBot implements Bot {
     if (count === 1) return legal[0];
     const game = this.game;
     const obs = this.memory ? this.memory.recall(d.observation) : d.observation;
-    let best = legal[0];
-    let bestValue = game.heuristic(obs, best);
-    let ties = 1;
-    for (let i = 1; i < count; i++) {
-      const v = game.heuristic(obs, legal[i]);
-      if (v > bestValue) {
-        best = legal[i];
-        bestValue = v;
-        ties = 1;
-      } else if (v === bestValue && this.rng.int(++ties) === 0) {
-        best = legal[i];
-      }
-    }
-    return best;
+    return greedyChoice(game, obs, legal, count, this.rng);
   }
 }
 

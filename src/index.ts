@@ -20,6 +20,13 @@ export type {
   TableZone,
 } from './engine/game.js';
 export { OptionError } from './engine/game.js';
+// Writing a game (docs/adding-a-game.md): defaults for the derivable members, named metric layouts,
+// ranks from scores, a per-options config cache, typed option reads.
+export { defineGame, type GameDefinition } from './engine/game-check.js';
+export { metricNamesOf, metricSlots } from './engine/metrics.js';
+export { ranksByScore, seatsRankedFirst } from './engine/ranking.js';
+export { cachedPerOptions } from './engine/config-cache.js';
+export { OptionValues } from './engine/option-values.js';
 
 // Bots.
 export type { Bot, BotContext, BotFactory, Decision } from './engine/bot.js';

@@ -1,5 +1,6 @@
 import type { BotFactory } from '../engine/bot.js';
 import type { AnyGame } from '../engine/game.js';
+import { missingGameMembers, withGameDefaults } from '../engine/game-check.js';
 import { InputError } from '../errors.js';
 import { didYouMean } from '../did-you-mean.js';
 import { builtInBots, builtInGames } from './builtins.js';
@@ -25,33 +26,11 @@ interface PluginKind<T> {
   shape: string;
 }
 
-const GAME_FUNCTIONS = [
-  'checkOptions',
-  'setup',
-  'currentPlayer',
-  'legalActions',
-  'apply',
-  'clone',
-  'observe',
-  'result',
-  'metrics',
-  'actionCode',
-  'actionText',
-  'heuristic',
-  'describe',
-] as const;
-
-/** The names of the contract members a value lacks (empty when it looks like a Game). */
-export function missingGameMembers(v: unknown): string[] {
-  if (typeof v !== 'object' || v === null) return ['(not an object)'];
-  const g = v as Record<string, unknown>;
-  const missing: string[] = [];
-  if (typeof g.name !== 'string') missing.push('name');
-  for (const k of ['minPlayers', 'maxPlayers', 'maxActions']) if (typeof g[k] !== 'number') missing.push(k);
-  for (const k of ['options', 'metricNames']) if (!Array.isArray(g[k])) missing.push(k);
-  for (const k of GAME_FUNCTIONS) if (typeof g[k] !== 'function') missing.push(k);
-  return missing;
-}
+/**
+ * The contract members a value lacks to be a Game (engine/game-check.ts: the same check as for the
+ * registered games; members that have defaults are not required).
+ */
+export { missingGameMembers };
 
 /** The members a value lacks to be a BotFactory (name, params, create). */
 export function missingBotMembers(v: unknown): string[] {
@@ -109,7 +88,9 @@ async function loadPlugin<T>(kind: PluginKind<T>, ref: string, baseDir: string, 
   const file = resolveModulePath(ref, baseDir, field, kind.what);
   if (o.probe !== false) await checkLoads(file, field, kind.what);
   const mod = await importFile(file, field, kind.what);
-  const candidate = kind.missing(mod.default).length === 0 ? mod.default : mod[kind.exportName];
+  // Without the named export, the default export's own missing members are the ones to name.
+  const named = mod[kind.exportName];
+  const candidate = kind.missing(mod.default).length === 0 || named === undefined ? mod.default : named;
   const missing = kind.missing(candidate);
   if (missing.length > 0) {
     throw new InputError(
@@ -127,7 +108,8 @@ async function loadPlugin<T>(kind: PluginKind<T>, ref: string, baseDir: string, 
  */
 export async function loadGame(ref: string, baseDir: string, field = 'game', o: LoadOptions = {}): Promise<{ game: AnyGame; file?: string }> {
   const { value, file } = await loadPlugin(GAME_KIND, ref, baseDir, field, o);
-  return { game: value, file };
+  // A game from a file gets the defaults of the members that can be derived (actionText, the views, ...).
+  return { game: file === undefined ? value : withGameDefaults(value, `game file ${file}`), file };
 }
 
 /**

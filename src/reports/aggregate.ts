@@ -1,5 +1,6 @@
-import { FAULT_REASONS, REC_FAULT_REASON, REC_FIXED, recordWidth } from '../runner/batch.js';
+import { FAULT_REASONS } from '../runner/batch.js';
 import { lineupIndex } from '../runner/plan.js';
+import { Rec, recordWidth, scoreAt, wonAt } from '../runner/records.js';
 import { SEATS_HEADER, SUMMARY_HEADER, csvLines } from './csv.js';
 import { clusteredWilson, fixed } from './stats.js';
 
@@ -54,7 +55,7 @@ export class VariantStats {
     this.posScoreSum = new Float64Array(this.n);
   }
 
-  /** Adds the matches starting at `start`, from their records (see REC_FIXED in runner/batch.ts). */
+  /** Adds the matches starting at `start`, from their records (the layout: Rec in runner/records.ts). */
   add(start: number, rec: Float64Array): void {
     const n = this.n;
     const width = recordWidth(n);
@@ -62,18 +63,18 @@ export class VariantStats {
     for (let m = 0; m < count; m++) {
       const i = start + m;
       const o = m * width;
-      const first = rec[o];
-      const turns = rec[o + 1];
-      const faultSeat = rec[o + 3];
-      const annulled = rec[o + 4];
+      const first = rec[o + Rec.FIRST_PLAYER];
+      const turns = rec[o + Rec.TURNS];
+      const faultSeat = rec[o + Rec.FAULT_SEAT];
+      const annulled = rec[o + Rec.ANNULLED];
       let k = 0;
-      for (let s = 0; s < n; s++) k += rec[o + REC_FIXED + n + s];
+      for (let s = 0; s < n; s++) k += rec[o + wonAt(n, s)];
       if (k > 0) this.decidedCount++;
       this.countCombos(i, rec, o, k);
       for (let s = 0; s < n; s++) {
         const name = this.entryName[lineupIndex(s, i, n)];
-        const score = rec[o + REC_FIXED + s];
-        const won = rec[o + REC_FIXED + n + s];
+        const score = rec[o + scoreAt(s)];
+        const won = rec[o + wonAt(n, s)];
         const pos = (s - first + n) % n;
         this.appearances[name]++;
         this.scoreSum[name] += score;
@@ -86,9 +87,9 @@ export class VariantStats {
           this.posWinsByK[pos * (n + 1) + k]++;
         }
       }
-      this.decisions += rec[o + 2];
+      this.decisions += rec[o + Rec.DECISIONS];
       this.annulledMatchCount += annulled;
-      const reason = rec[o + REC_FAULT_REASON];
+      const reason = rec[o + Rec.FAULT_REASON];
       if (reason >= 0) this.faultMatches[reason]++;
     }
     this.matchCount += count;
@@ -98,7 +99,7 @@ export class VariantStats {
   private countCombos(i: number, rec: Float64Array, o: number, k: number): void {
     const n = this.n;
     const won = new Int32Array(this.names.length);
-    for (let s = 0; s < n; s++) if (rec[o + REC_FIXED + n + s]) won[this.entryName[lineupIndex(s, i, n)]]++;
+    for (let s = 0; s < n; s++) if (rec[o + wonAt(n, s)]) won[this.entryName[lineupIndex(s, i, n)]]++;
     for (let b = 0; b < won.length; b++) this.winCombos[(b * (n + 1) + won[b]) * (n + 1) + k]++;
   }
 

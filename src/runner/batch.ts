@@ -5,7 +5,7 @@ import { crc32 } from 'node:zlib';
 import { CsvBytes, utf8 } from '../reports/csv-bytes.js';
 import { csvCell } from '../reports/csv.js';
 import { lineupIndex, matchSeed, rotations } from './plan.js';
-import { encodeRec, type RecKind } from './records.js';
+import { encodeRec, Rec, recordWidth, scoreAt, wonAt, type RecKind } from './records.js';
 import { SLOT_MATCH } from './slots.js';
 import type { Variant } from './spec.js';
 
@@ -47,16 +47,9 @@ export function prepare(
   return { game, players, seed, variants, seatBots, variantCells, seatNames };
 }
 
-/**
- * Per-match record layout in BatchResult.rec (Float64Array, REC_FIXED + 2 * players numbers a match):
- * first player, turns, decisions, fault seat (-1 if none), annulled (0/1), fault reason (an index into
- * FAULT_REASONS, -1 if none), then per seat the score, then per seat 1 if it won (shared wins included)
- * else 0.
- */
-export const REC_FIXED = 6;
-export const REC_FAULT_SEAT = 3;
-export const REC_FAULT_REASON = 5;
-export const recordWidth = (players: number): number => REC_FIXED + 2 * players;
+/** The record layout lives in records.ts (Rec); these stay for the modules that import them from here. */
+export const REC_FIXED = Rec.FIXED;
+export { recordWidth };
 
 /** Fault end reasons in the order of their codes in the records (and of the report columns). */
 export const FAULT_REASONS: readonly FaultReason[] = ['bot_error', 'illegal_action', 'bot_timeout', 'bot_crash'];
@@ -179,14 +172,14 @@ export function runBatch(p: Prepared, variant: number, start: number, end: numbe
     const o = (i - start) * width;
     const faultSeat = out.fault ? out.fault.seat : -1;
     decisions += out.decisions;
-    rec[o] = res.firstPlayer;
-    rec[o + 1] = res.turns;
-    rec[o + 2] = out.decisions;
-    rec[o + 3] = faultSeat;
-    rec[o + 4] = res.annulled ? 1 : 0;
-    rec[o + 5] = out.fault ? FAULT_REASONS.indexOf(out.fault.reason) : -1;
-    for (let s = 0; s < n; s++) rec[o + REC_FIXED + s] = res.scores[s];
-    for (let w = 0; w < res.winners.length; w++) rec[o + REC_FIXED + n + res.winners[w]] = 1;
+    rec[o + Rec.FIRST_PLAYER] = res.firstPlayer;
+    rec[o + Rec.TURNS] = res.turns;
+    rec[o + Rec.DECISIONS] = out.decisions;
+    rec[o + Rec.FAULT_SEAT] = faultSeat;
+    rec[o + Rec.ANNULLED] = res.annulled ? 1 : 0;
+    rec[o + Rec.FAULT_REASON] = out.fault ? FAULT_REASONS.indexOf(out.fault.reason) : -1;
+    for (let s = 0; s < n; s++) rec[o + scoreAt(s)] = res.scores[s];
+    for (let w = 0; w < res.winners.length; w++) rec[o + wonAt(n, res.winners[w])] = 1;
 
     // The row: variant, match, seed, bots, winners, annulled, scores, ranks, first player, turns,
     // decisions, end reason, fault seat, metrics (matchesHeader in reports/csv.ts).

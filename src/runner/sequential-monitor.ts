@@ -1,6 +1,6 @@
 import { sequentialTest, verdictOf, type SequentialTest, type SprtState, type Verdict } from '../analysis/sequential.js';
-import { REC_FIXED, recordWidth } from './batch.js';
 import { seatOfEntry } from './plan.js';
+import { Rec, recordWidth, wonAt } from './records.js';
 import type { SequentialSpec } from './sequential-spec.js';
 
 /**
@@ -18,19 +18,19 @@ export interface Checkpoint extends SprtState {
   matches: number;
 }
 
-/** Per-match value of one variant from its record (see REC_FIXED in batch.ts). */
+/** Per-match value of one variant from its record (the layout: Rec in records.ts). */
 type MatchValue = (rec: Float64Array, o: number, match: number) => number;
 
 /** The win share of a lineup name in a match: its seats' wins (split between tied winners) over its seats. */
 function winShare(players: number, entries: readonly number[]): MatchValue {
   return (rec, o, match) => {
     let winners = 0;
-    for (let s = 0; s < players; s++) winners += rec[o + REC_FIXED + players + s];
+    for (let s = 0; s < players; s++) winners += rec[o + wonAt(players, s)];
     if (winners === 0) return 0;
     let mine = 0;
     for (const e of entries) {
       const seat = seatOfEntry(e, match, players);
-      mine += rec[o + REC_FIXED + players + seat];
+      mine += rec[o + wonAt(players, seat)];
     }
     return mine / winners / entries.length;
   };
@@ -39,19 +39,19 @@ function winShare(players: number, entries: readonly number[]): MatchValue {
 function quantityValue(quantity: string, players: number, lineup: readonly string[]): MatchValue {
   switch (quantity) {
     case 'turns_mean':
-      return (rec, o) => rec[o + 1];
+      return (rec, o) => rec[o + Rec.TURNS];
     case 'decisions_mean':
-      return (rec, o) => rec[o + 2];
+      return (rec, o) => rec[o + Rec.DECISIONS];
     case 'annulled_rate':
-      return (rec, o) => rec[o + 4];
+      return (rec, o) => rec[o + Rec.ANNULLED];
     case 'first_player_advantage':
       // Position 0's share of a match someone won, minus 1/players; NaN for a match nobody won, which
       // counts for no position (the definition of compare.csv and seats.csv: analysis/first-player.ts).
       return (rec, o) => {
         let winners = 0;
-        for (let s = 0; s < players; s++) winners += rec[o + REC_FIXED + players + s];
-        const first = rec[o];
-        return winners > 0 ? rec[o + REC_FIXED + players + first] / winners - 1 / players : NaN;
+        for (let s = 0; s < players; s++) winners += rec[o + wonAt(players, s)];
+        const first = rec[o + Rec.FIRST_PLAYER];
+        return winners > 0 ? rec[o + wonAt(players, first)] / winners - 1 / players : NaN;
       };
     default: {
       const name = quantity.slice('win_share:'.length);

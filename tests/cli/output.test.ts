@@ -5,7 +5,7 @@ import { stramat } from '../../src/games/stramat/index.js';
 import { VariantStats } from '../../src/reports/aggregate.js';
 import { SUMMARY_HEADER } from '../../src/reports/csv.js';
 import { summaryText } from '../../src/reports/table.js';
-import { REC_FIXED, recordWidth } from '../../src/runner/batch.js';
+import { Rec, recordWidth, scoreAt, wonAt } from '../../src/runner/records.js';
 import { listText, sharedRemark } from '../../src/cli/list.js';
 import { PassThrough } from 'node:stream';
 import { etaText, progressBar, rateText } from '../../src/cli/progress.js';
@@ -18,9 +18,14 @@ function stats(matches: Array<{ annulled?: boolean; won: number[]; scores: numbe
   const rec = new Float64Array(matches.length * w);
   matches.forEach((m, i) => {
     const o = i * w;
-    rec.set([0, 10, 5, -1, m.annulled ? 1 : 0, -1], o);
-    m.scores.forEach((s, k) => (rec[o + REC_FIXED + k] = s));
-    for (const k of m.won) rec[o + REC_FIXED + n + k] = 1;
+    rec[o + Rec.FIRST_PLAYER] = 0;
+    rec[o + Rec.TURNS] = 10;
+    rec[o + Rec.DECISIONS] = 5;
+    rec[o + Rec.FAULT_SEAT] = -1;
+    rec[o + Rec.ANNULLED] = m.annulled ? 1 : 0;
+    rec[o + Rec.FAULT_REASON] = -1;
+    m.scores.forEach((s, k) => (rec[o + scoreAt(k)] = s));
+    for (const k of m.won) rec[o + wonAt(n, k)] = 1;
   });
   const v = new VariantStats('base', lineup);
   v.add(0, rec);

@@ -8,6 +8,7 @@ import { Rng } from '../../src/engine/rng.js';
 import { GOLDEN_SHORTEN, shippedVariants } from '../../src/cli/golden.js';
 import { games } from '../../src/games/index.js';
 import { packageRoot } from '../../src/reports/runinfo.js';
+import { suiteGames } from '../helpers/suite-games.js';
 
 const MATCHES = 12;
 /** Views are checked at one decision in this many (and at the start and the end of every match). */
@@ -142,7 +143,8 @@ function accepts(game: AnyGame, opts: Options, players: number): boolean {
 }
 
 const root = packageRoot();
-for (const [name, game] of Object.entries(games)) {
+// Registered games and the games of tests/fixtures/games, loaded from their files.
+for (const [name, game] of Object.entries(await suiteGames())) {
   describe(`${name}: events and table views`, () => {
     for (const v of shippedVariants(root, name)) {
       const opts = resolveOptions(game.options, { ...(GOLDEN_SHORTEN[name] ?? {}), ...v.options });

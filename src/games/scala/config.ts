@@ -1,5 +1,7 @@
 import { OptionError, type OptionSpec, type Options } from '../../engine/game.js';
 import { resolveOptions } from '../../engine/options.js';
+import { cachedPerOptions } from '../../engine/config-cache.js';
+import { OptionValues } from '../../engine/option-values.js';
 
 /**
  * Every count and every interpretation of the Scala rulebook is an option; docs/rules/scala.md says which
@@ -104,17 +106,8 @@ export interface ScalaConfig {
   readonly turnCap: number;
 }
 
-const cache = new WeakMap<Options, ScalaConfig>();
-
-/** The config of complete (resolved) options; cached per options object. */
-export function configOf(opts: Options): ScalaConfig {
-  let cfg = cache.get(opts);
-  if (!cfg) {
-    cfg = buildConfig(opts);
-    cache.set(opts, cfg);
-  }
-  return cfg;
-}
+/** The config of complete (resolved) options; built once per options object. */
+export const configOf: (opts: Options) => ScalaConfig = cachedPerOptions(buildConfig);
 
 /** Resolves partial options (defaults filled in) and builds the config. */
 export function scalaConfig(given?: Record<string, unknown>): ScalaConfig {
@@ -122,31 +115,33 @@ export function scalaConfig(given?: Record<string, unknown>): ScalaConfig {
 }
 
 function buildConfig(opts: Options): ScalaConfig {
-  const size = opts.size as number;
-  const perNumber = opts.piecesPerNumber as number;
-  const extra = opts.extraTurn as string;
+  const o = new OptionValues('scala', opts);
+  const size = o.number('size');
+  const perNumber = o.number('piecesPerNumber');
+  const extra = o.choice('extraTurn', ['once', 'per_line', 'none'] as const);
   return {
     options: opts,
     size,
     cells: size * size,
     perNumber,
     start: 4 * perNumber,
-    firstPlayer: opts.firstPlayer as number,
-    diagonalNeighbours: opts.diagonalNeighbours as boolean,
-    diagonalLines: opts.diagonalLines as boolean,
+    firstPlayer: o.number('firstPlayer'),
+    diagonalNeighbours: o.boolean('diagonalNeighbours'),
+    diagonalLines: o.boolean('diagonalLines'),
     emptyAnywhere: opts.emptyPlacement === 'anywhere',
     stacking: opts.stacking !== 'off',
     coveredCounts: opts.stacking === 'neighbours_or_covered',
     captureStack: opts.capture === 'stack',
     toOwners: opts.capturedTo === 'owners',
-    cascade: opts.cascade as boolean,
+    cascade: o.boolean('cascade'),
     extraTurn: extra === 'none' ? 0 : extra === 'once' ? 1 : 2,
-    turnCap: opts.turnCap as number,
+    turnCap: o.number('turnCap'),
   };
 }
 
 /** Checks across options and the player count. */
 export function checkScalaOptions(opts: Options, players: number): void {
-  const fp = opts.firstPlayer as number;
+  const o = new OptionValues('scala', opts);
+  const fp = o.number('firstPlayer');
   if (fp >= players) throw new OptionError('firstPlayer', `expected a seat from 0 to ${players - 1} (or -1), found ${fp}`);
 }

@@ -1,5 +1,6 @@
 import type { GameEvent, Options } from '../../engine/game.js';
 import type { Rng } from '../../engine/rng.js';
+import { ranksByScore, seatsRankedFirst } from '../../engine/ranking.js';
 import { squareName } from './board.js';
 import { configOf } from './config.js';
 import {
@@ -228,7 +229,7 @@ function takeLines(s: ScalaState, q: number, p: number, events?: GameEvent[]): n
   while (count > 0) {
     lines += count;
     if (round === 0 && count > 1) s.stats[Stat.DOUBLE_LINES]++;
-    if (round > 0) s.stats[Stat.CASCADES] += count;
+    if (round > 0) s.stats[Stat.UNCOVERED_LINES] += count;
     const touched = removeLines(s, count, p, round, events);
     if (!s.cfg.cascade) break;
     count = 0;
@@ -236,7 +237,7 @@ function takeLines(s: ScalaState, q: number, p: number, events?: GameEvent[]): n
     round++;
   }
   s.stats[Stat.LINES] += lines;
-  s.stats[Stat.CAPTURES_0 + p] += lines;
+  s.stats[Stat.SEAT_LINES_0 + p] += lines;
   return lines;
 }
 
@@ -337,9 +338,7 @@ function finish(s: ScalaState, reason: number, events?: GameEvent[]): void {
   s.extra = 0;
   s.cur = -1;
   if (events) {
-    const ranks = ranksOf(s);
-    const winners: number[] = [];
-    for (let p = 0; p < s.n; p++) if (ranks[p] === 1) winners.push(p);
+    const winners = seatsRankedFirst(ranksOf(s));
     const why =
       reason === EndReason.LAST_PLAYER
         ? 'one player is left'
@@ -364,11 +363,5 @@ export function ranksOf(s: ScalaState): number[] {
   const n = s.n;
   const key = new Array<number>(n);
   for (let p = 0; p < n; p++) key[p] = s.out[p] === 0 ? 1_000_000 + s.total[p] : s.out[p];
-  const ranks = new Array<number>(n);
-  for (let p = 0; p < n; p++) {
-    let r = 1;
-    for (let o = 0; o < n; o++) if (key[o] > key[p]) r++;
-    ranks[p] = r;
-  }
-  return ranks;
+  return ranksByScore(key, 'higher');
 }

@@ -22,17 +22,21 @@ export const enum Piece {
 export const COLOUR_CODES = ['G', 'B', 'F', 'O'] as const;
 export const COLOUR_NAMES = ['green', 'blue', 'fuchsia', 'orange'] as const;
 
-/** Statistics counters; the metrics derive from them. CAPTURES_0 + seat is a seat's lines taken. */
+/**
+ * Statistics counters; the metrics derive from them. SEAT_LINES_0 + seat is a seat's lines taken.
+ * UNCOVERED_LINES counts lines (not cascade rounds): each line a capture uncovered and the same
+ * placement then took, the `uncovered_lines` column.
+ */
 export const enum Stat {
   LINES = 0,
   EXTRA_TURNS = 1,
   STACKED = 2,
   PASSES = 3,
   DOUBLE_LINES = 4,
-  CASCADES = 5,
+  UNCOVERED_LINES = 5,
   ELIMINATIONS = 6,
   PIECES_CAPTURED = 7,
-  CAPTURES_0 = 8,
+  SEAT_LINES_0 = 8,
   COUNT = 12,
 }
 

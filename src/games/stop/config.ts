@@ -1,6 +1,8 @@
 import { OptionError, type OptionSpec, type Options } from '../../engine/game.js';
 import { resolveOptions } from '../../engine/options.js';
 import { Card, DEFAULT_COPIES, DEFAULT_PENALTIES, Kind, typeOf } from './cards.js';
+import { cachedPerOptions } from '../../engine/config-cache.js';
+import { OptionValues } from '../../engine/option-values.js';
 
 /**
  * Every count and every interpretation of the Stop rulebook is an option (docs/rules/stop.md lists which
@@ -176,17 +178,8 @@ export interface StopConfig {
   readonly meanPenalty: number;
 }
 
-const cache = new WeakMap<Options, StopConfig>();
-
-/** The config of complete (resolved) options; cached per options object. */
-export function configOf(opts: Options): StopConfig {
-  let cfg = cache.get(opts);
-  if (!cfg) {
-    cfg = buildConfig(opts);
-    cache.set(opts, cfg);
-  }
-  return cfg;
-}
+/** The config of complete (resolved) options; built once per options object. */
+export const configOf: (opts: Options) => StopConfig = cachedPerOptions(buildConfig);
 
 /** Resolves partial options (defaults filled in) and builds the config. */
 export function stopConfig(given?: Record<string, unknown>): StopConfig {
@@ -194,10 +187,11 @@ export function stopConfig(given?: Record<string, unknown>): StopConfig {
 }
 
 function buildConfig(opts: Options): StopConfig {
-  const colours = opts.colours as number;
-  const copies = (opts.copies as number[]).slice();
-  const jollies = opts.jollies as number;
-  const pens = opts.penalties as number[];
+  const o = new OptionValues('stop', opts);
+  const colours = o.number('colours');
+  const copies = o.numbers('copies').slice();
+  const jollies = o.number('jollies');
+  const pens = o.numbers('penalties');
   const penalty = new Int32Array(Card.COUNT);
   const composition = new Uint8Array(Card.COUNT);
   for (let c = 0; c < colours; c++) {
@@ -223,27 +217,27 @@ function buildConfig(opts: Options): StopConfig {
     colouredTypes: colours * Kind.COUNT,
     copies,
     jollies,
-    handSize: opts.handSize as number,
+    handSize: o.number('handSize'),
     penalty,
     composition,
     deck,
     total,
-    targetScore: opts.targetScore as number,
-    maxRounds: opts.maxRounds as number,
-    maxTurns: opts.maxTurnsPerRound as number,
+    targetScore: o.number('targetScore'),
+    maxRounds: o.number('maxRounds'),
+    maxTurns: o.number('maxTurnsPerRound'),
     stuckVoid: opts.stuckRound === 'void',
-    firstDealer: opts.firstDealer as number,
-    outOfTurn: opts.outOfTurn as boolean,
-    outOfTurnSelf: opts.outOfTurnSelf as boolean,
-    outOfTurnStack: opts.outOfTurnStack as boolean,
-    forget: opts.attentionForget as number,
-    attentionPenalty: opts.attentionPenalty as number,
-    firstCardEffect: opts.firstCardEffect as boolean,
+    firstDealer: o.number('firstDealer'),
+    outOfTurn: o.boolean('outOfTurn'),
+    outOfTurnSelf: o.boolean('outOfTurnSelf'),
+    outOfTurnStack: o.boolean('outOfTurnStack'),
+    forget: o.number('attentionForget'),
+    attentionPenalty: o.number('attentionPenalty'),
+    firstCardEffect: o.boolean('firstCardEffect'),
     xZero: opts.xPlusZero === 'draws_zero',
-    xDrawnDraws: opts.xPlusDrawnDraws as boolean,
+    xDrawnDraws: o.boolean('xPlusDrawnDraws'),
     lastVictimOnly: opts.lastCardAttack === 'victim',
-    jollyDefence: opts.jollyDefence as boolean,
-    swapSelfCancel: opts.swapSelfCancel as boolean,
+    jollyDefence: o.boolean('jollyDefence'),
+    swapSelfCancel: o.boolean('swapSelfCancel'),
     swapContinueCanceller: opts.swapCancelContinue === 'canceller',
     meanPenalty: total > 0 ? sum / total : 0,
   };
@@ -251,8 +245,9 @@ function buildConfig(opts: Options): StopConfig {
 
 /** Checks across options: the deal must fit, and a coloured card must be left to turn up. */
 export function checkStopOptions(opts: Options, players: number): void {
+  const o = new OptionValues('stop', opts);
   const cfg = buildConfig(opts);
-  const fd = opts.firstDealer as number;
+  const fd = o.number('firstDealer');
   if (fd >= players) throw new OptionError('firstDealer', `expected a seat from 0 to ${players - 1} (or -1), found ${fd}`);
   const coloured = cfg.total - cfg.jollies;
   if (coloured < 1) throw new OptionError('copies', 'the deck holds no coloured card');

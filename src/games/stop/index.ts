@@ -5,67 +5,29 @@ import { heuristic } from './heuristic.js';
 import { evaluate, stage } from './evaluate.js';
 import { type StopObservation, determinize, observe } from './observation.js';
 import { applyAction, legalActions, setupMatch } from './rules.js';
-import { END_REASONS, MAX_ACTIONS, Phase, Stat, type StopState } from './state.js';
+import { END_REASONS, MAX_ACTIONS, Phase, type StopState } from './state.js';
+import { STOP_METRICS, STOP_METRIC_TABLE, metrics } from './metrics.js';
 import { actionCode, actionSeen, actionText, describe } from './text.js';
 import { observedView, tableView } from './view.js';
+import { ranksByScore, seatsRankedFirst } from '../../engine/ranking.js';
 
 export type { StopObservation } from './observation.js';
 export type { StopState } from './state.js';
-
-export const STOP_METRICS = [
-  'rounds',
-  'turns_per_round',
-  'out_of_turn_plays',
-  'stacks',
-  'swaps',
-  'zero_defences',
-  'stuck_rounds',
-  'attention_penalties',
-  'reshuffles',
-  'swap_cancels',
-] as const;
+export { STOP_METRICS } from './metrics.js';
 
 /** Lowest total wins; tied seats share the best rank of their group. */
-function ranksOf(scores: ArrayLike<number>): number[] {
-  const n = scores.length;
-  const ranks: number[] = [];
-  for (let i = 0; i < n; i++) {
-    let better = 0;
-    for (let j = 0; j < n; j++) if (scores[j] < scores[i]) better++;
-    ranks.push(better + 1);
-  }
-  return ranks;
-}
-
 function result(s: StopState): MatchResult {
   const scores = Array.from(s.totals);
-  const ranks = ranksOf(scores);
-  const winners: number[] = [];
-  for (let i = 0; i < ranks.length; i++) if (ranks[i] === 1) winners.push(i);
+  const ranks = ranksByScore(scores, 'lower');
   return {
     scores,
     ranks,
-    winners,
+    winners: seatsRankedFirst(ranks),
     annulled: false,
     endReason: END_REASONS[s.endReason],
     firstPlayer: s.firstDealer,
     turns: s.totalTurns,
   };
-}
-
-function metrics(s: StopState, out: number[]): void {
-  const st = s.stats;
-  const rounds = st[Stat.ROUNDS];
-  out[0] = rounds;
-  out[1] = rounds > 0 ? s.totalTurns / rounds : s.totalTurns;
-  out[2] = st[Stat.OUT_OF_TURN];
-  out[3] = st[Stat.STACKS];
-  out[4] = st[Stat.SWAPS];
-  out[5] = st[Stat.ZERO_DEFENCES];
-  out[6] = st[Stat.STUCK];
-  out[7] = st[Stat.ATTENTION];
-  out[8] = st[Stat.RESHUFFLES];
-  out[9] = st[Stat.SWAP_CANCELS];
 }
 
 /** Stop (Abacusspiele, 2001): shedding game for 2-10 players, 112 cards. Rules: docs/rules/stop.md. */
@@ -78,6 +40,7 @@ export const stop: Game<StopState, StopObservation> = {
   options: STOP_OPTIONS,
   maxActions: MAX_ACTIONS,
   metricNames: STOP_METRICS,
+  metricInfo: STOP_METRIC_TABLE,
   checkOptions(opts: Options, players: number): void {
     checkStopOptions(opts, players);
   },

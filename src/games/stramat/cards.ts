@@ -1,5 +1,7 @@
 import type { OptionSpec, Options } from '../../engine/game.js';
 import { OptionError } from '../../engine/game.js';
+import { cachedPerOptions } from '../../engine/config-cache.js';
+import { OptionValues } from '../../engine/option-values.js';
 
 /**
  * Card types. Cards of one type are identical, so hands, deck and pile are counts per type.
@@ -116,38 +118,30 @@ export const stramatOptions: OptionSpec[] = [
 ];
 
 /** Options objects are resolved once per variant and reused for every match, so their rules are cached. */
-const rulesCache = new WeakMap<Options, StramatRules>();
-
-export function toRules(opts: Options): StramatRules {
-  let r = rulesCache.get(opts);
-  if (!r) {
-    r = buildRules(opts);
-    rulesCache.set(opts, r);
-  }
-  return r;
-}
+export const toRules: (opts: Options) => StramatRules = cachedPerOptions(buildRules);
 
 function buildRules(opts: Options): StramatRules {
+  const o = new OptionValues('stramat', opts);
   const counts: number[] = [];
   const points: number[] = [];
   let total = 0;
   for (let t = 0; t < Card.COUNT; t++) {
-    counts.push(opts[`${TYPE_KEYS[t]}Count`] as number);
-    points.push(opts[`${TYPE_KEYS[t]}Points`] as number);
+    counts.push(o.number(`${TYPE_KEYS[t]}Count`));
+    points.push(o.number(`${TYPE_KEYS[t]}Points`));
     total += counts[t];
   }
   return {
     counts,
     points,
-    handSize: opts.handSize as number,
-    dieSides: opts.dieSides as number,
-    evening: opts.evening as number,
-    birichino: opts.birichino as boolean,
-    stramatOncePerEvening: opts.stramatOncePerEvening as boolean,
-    dadoShortDeck: opts.dadoShortDeck as StramatRules['dadoShortDeck'],
-    blockedMayCounter: opts.blockedMayCounter as boolean,
-    birichinoCounterCancelsAll: opts.birichinoCounterCancelsAll as boolean,
-    stramatTakenByOthers: opts.stramatTakenByOthers as boolean,
+    handSize: o.number('handSize'),
+    dieSides: o.number('dieSides'),
+    evening: o.number('evening'),
+    birichino: o.boolean('birichino'),
+    stramatOncePerEvening: o.boolean('stramatOncePerEvening'),
+    dadoShortDeck: o.choice('dadoShortDeck', ['draw-until-empty', 'end-without-drawing', 'full-shares'] as const),
+    blockedMayCounter: o.boolean('blockedMayCounter'),
+    birichinoCounterCancelsAll: o.boolean('birichinoCounterCancelsAll'),
+    stramatTakenByOthers: o.boolean('stramatTakenByOthers'),
     totalCards: total,
   };
 }

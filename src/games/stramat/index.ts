@@ -1,48 +1,19 @@
 import type { Game, GameEvent, MatchResult, Options } from '../../engine/game.js';
 import type { Rng } from '../../engine/rng.js';
 import { MAX_ACTIONS, actionCode } from './actions.js';
-import { MAX_PLAYERS, TYPE_KEYS, checkStramatOptions, stramatOptions, toRules } from './cards.js';
+import { MAX_PLAYERS, checkStramatOptions, stramatOptions, toRules } from './cards.js';
 import { heuristic } from './heuristic.js';
 import { type StramatObservation, determinize, observe } from './observation.js';
 import { apply, legalActions, newMatch } from './rules.js';
-import { EndReason, Metric, Phase, END_REASONS, StramatState } from './state.js';
+import { STRAMAT_METRICS, STRAMAT_METRIC_TABLE, metrics } from './metrics.js';
+import { EndReason, Phase, END_REASONS, StramatState } from './state.js';
 import { actionSeen, actionText, describe } from './text.js';
 import { observedView, tableView } from './view.js';
+import { ranksByScore, seatsRankedFirst } from '../../engine/ranking.js';
 
 export type { StramatObservation } from './observation.js';
 export { StramatState } from './state.js';
-
-const METRIC_NAMES = [
-  ...TYPE_KEYS.map((k) => `played_${k}`),
-  'alt_traps',
-  'jolly_uses',
-  'annulled_games',
-  'deck_left',
-  'passes',
-  'blocked_turns',
-  'empty_hand_wins',
-  'eliminated',
-  'games',
-  'dado_pips',
-];
-if (METRIC_NAMES.length !== Metric.COUNT) throw new Error('stramat: metric names out of step');
-
-/** Ranks 1..n by ascending key; equal keys share the best rank of their group. */
-function ranksByKey(keys: number[]): number[] {
-  const ranks = new Array<number>(keys.length);
-  for (let i = 0; i < keys.length; i++) {
-    let r = 1;
-    for (let j = 0; j < keys.length; j++) if (keys[j] < keys[i]) r++;
-    ranks[i] = r;
-  }
-  return ranks;
-}
-
-function seatsRankedFirst(ranks: number[]): number[] {
-  const w: number[] = [];
-  for (let p = 0; p < ranks.length; p++) if (ranks[p] === 1) w.push(p);
-  return w;
-}
+export { STRAMAT_METRICS } from './metrics.js';
 
 function result(s: StramatState): MatchResult {
   const n = s.n;
@@ -58,9 +29,9 @@ function result(s: StramatState): MatchResult {
     for (let p = 0; p < n; p++) {
       keys[p] = (s.active[p] ? 0 : 100000) + (p === s.lampoWinner && s.endReason === EndReason.EMPTY_HAND ? -1 : scores[p]);
     }
-    ranks = ranksByKey(keys);
+    ranks = ranksByScore(keys, 'lower');
   } else {
-    ranks = ranksByKey(scores);
+    ranks = ranksByScore(scores, 'lower');
   }
   // Object literals, not spreads: spreading is slow on Node 20 and this runs once per match.
   return {
@@ -82,7 +53,8 @@ export const stramat: Game<StramatState, StramatObservation> = {
   maxPlayers: MAX_PLAYERS,
   options: stramatOptions,
   maxActions: MAX_ACTIONS,
-  metricNames: METRIC_NAMES,
+  metricNames: STRAMAT_METRICS,
+  metricInfo: STRAMAT_METRIC_TABLE,
   checkOptions: checkStramatOptions,
   setup(opts: Options, players: number, rng: Rng, reuse?: StramatState, events?: GameEvent[]): StramatState {
     let s: StramatState;
@@ -101,9 +73,7 @@ export const stramat: Game<StramatState, StramatObservation> = {
   observe,
   determinize,
   result,
-  metrics(s, out) {
-    for (let i = 0; i < Metric.COUNT; i++) out[i] = s.metrics[i];
-  },
+  metrics,
   actionCode,
   actionText,
   actionSeen,

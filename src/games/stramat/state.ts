@@ -42,7 +42,7 @@ export const enum EndReason {
 }
 export const END_REASONS = ['', 'deck_empty', 'empty_hand', 'stramat', 'dado_short_deck'] as const;
 
-/** Metric slots, in the order of STRAMAT_METRICS. */
+/** The rules' counters in `state.metrics`; metrics.ts copies each into its named matches.csv column. */
 export const enum Metric {
   /** Ten slots: cards of each type played (discarded). */
   PLAYED = 0,

@@ -1,5 +1,7 @@
 import { OptionError, type OptionSpec, type Options } from '../../engine/game.js';
 import { resolveOptions } from '../../engine/options.js';
+import { cachedPerOptions } from '../../engine/config-cache.js';
+import { OptionValues } from '../../engine/option-values.js';
 
 /**
  * Card kinds. Gem, prison and code cards each show a gem (see docs/rules/symbotrio.md, interpretation 1);
@@ -116,17 +118,8 @@ export interface SymbotrioConfig {
   readonly maxTurns: number;
 }
 
-const cache = new WeakMap<Options, SymbotrioConfig>();
-
-/** The config of complete (resolved) options; cached per options object. */
-export function configOf(opts: Options): SymbotrioConfig {
-  let cfg = cache.get(opts);
-  if (!cfg) {
-    cfg = buildConfig(opts);
-    cache.set(opts, cfg);
-  }
-  return cfg;
-}
+/** The config of complete (resolved) options; built once per options object. */
+export const configOf: (opts: Options) => SymbotrioConfig = cachedPerOptions(buildConfig);
 
 /** Resolves partial options (defaults filled in) and builds the config. */
 export function symbotrioConfig(given?: Record<string, unknown>): SymbotrioConfig {
@@ -134,9 +127,10 @@ export function symbotrioConfig(given?: Record<string, unknown>): SymbotrioConfi
 }
 
 function buildConfig(opts: Options): SymbotrioConfig {
-  const colours = opts.colours as number;
-  const sizes = opts.sizes as number;
-  const cuts = opts.cuts as number;
+  const o = new OptionValues('symbotrio', opts);
+  const colours = o.number('colours');
+  const sizes = o.number('sizes');
+  const cuts = o.number('cuts');
   const squares = colours + sizes + cuts;
   const gems = colours * sizes * cuts;
   const gemStickers = new Int8Array(3 * gems);
@@ -147,32 +141,32 @@ function buildConfig(opts: Options): SymbotrioConfig {
   }
   const kinds: number[] = [];
   const gemList: number[] = [];
-  const copies = opts.gemCopies as number;
+  const copies = o.number('gemCopies');
   for (let g = 0; g < gems; g++) {
     for (let k = 0; k < copies; k++) {
       kinds.push(Kind.GEM);
       gemList.push(g);
     }
   }
-  const prison = opts.prisonCards as number;
-  const code = opts.easy ? 0 : (opts.codeCards as number);
+  const prison = o.number('prisonCards');
+  const code = opts.easy ? 0 : (o.number('codeCards'));
   // Prison and code cards show gems spread evenly over the gems (the real split is unknown).
-  const specials = prison + (opts.codeCards as number);
+  const specials = prison + (o.number('codeCards'));
   for (let j = 0; j < prison + code; j++) {
     kinds.push(j < prison ? Kind.PRISON : Kind.CODE);
     gemList.push(Math.floor((j * gems) / Math.max(1, specials)) % gems);
   }
-  for (let j = 0; j < (opts.easyLootCards as number); j++) {
+  for (let j = 0; j < (o.number('easyLootCards')); j++) {
     kinds.push(Kind.EASY);
     gemList.push(-1);
   }
-  for (let j = 0; j < (opts.cheaterCards as number); j++) {
+  for (let j = 0; j < (o.number('cheaterCards')); j++) {
     kinds.push(Kind.CHEATER);
     gemList.push(-1);
   }
   const ring = opts.keypad === 'ring';
   const side = ring ? squares / 4 + 1 : 0;
-  const rows = ring ? side : (opts.keypadRows as number);
+  const rows = ring ? side : (o.number('keypadRows'));
   const cols = ring ? side : Math.max(1, Math.floor(squares / rows));
   const clockwise = opts.rotation === 'clockwise';
   const rotate = new Int8Array(2 * squares);
@@ -218,9 +212,9 @@ function buildConfig(opts: Options): SymbotrioConfig {
     rotateEveryAttempt: opts.codeRotates === 'every_attempt',
     prisonNext: opts.prisonSkip === 'next',
     endDeckEmpty: opts.end === 'deck_empty',
-    minFlips: opts.minFlips as number,
-    firstPlayer: opts.firstPlayer as number,
-    maxTurns: opts.maxTurns as number,
+    minFlips: o.number('minFlips'),
+    firstPlayer: o.number('firstPlayer'),
+    maxTurns: o.number('maxTurns'),
   };
 }
 
@@ -236,7 +230,8 @@ function ringOrder(side: number): number[] {
 
 /** Checks across options: the keypad must fit the squares, and the deck must deal a card to everyone. */
 export function checkSymbotrioOptions(opts: Options, players: number): void {
-  const squares = (opts.colours as number) + (opts.sizes as number) + (opts.cuts as number);
+  const o = new OptionValues('symbotrio', opts);
+  const squares = (o.number('colours')) + (o.number('sizes')) + (o.number('cuts'));
   if (squares > Limits.MAX_SQUARES) {
     throw new OptionError('cuts', `colours + sizes + cuts must be at most ${Limits.MAX_SQUARES}, found ${squares}`);
   }
@@ -244,11 +239,11 @@ export function checkSymbotrioOptions(opts: Options, players: number): void {
     if (squares % 4 !== 0) {
       throw new OptionError('keypad', `a ring keypad needs a multiple of 4 squares (a square's border), found ${squares}`);
     }
-  } else if (squares % (opts.keypadRows as number) !== 0) {
+  } else if (squares % (o.number('keypadRows')) !== 0) {
     throw new OptionError('keypadRows', `must divide the ${squares} squares (colours + sizes + cuts), found ${opts.keypadRows}`);
   }
   const cfg = buildConfig(opts);
-  const fp = opts.firstPlayer as number;
+  const fp = o.number('firstPlayer');
   if (fp >= players) throw new OptionError('firstPlayer', `expected a seat from 0 to ${players - 1} (or -1), found ${fp}`);
   if (cfg.cards < players) throw new OptionError('gemCopies', `the deck has ${cfg.cards} cards; ${players} players each need one to start`);
   let withGem = 0;

@@ -1,6 +1,8 @@
 import { OptionError, type OptionSpec, type Options } from '../../engine/game.js';
 import { resolveOptions } from '../../engine/options.js';
-import { type LightLayout, boardKinds } from './board.js';
+import { boardKinds } from './board.js';
+import { cachedPerOptions } from '../../engine/config-cache.js';
+import { OptionValues } from '../../engine/option-values.js';
 
 /** Bonus printed at the end of each row of the score sheet, from the top (shared/rules/README.md). */
 export const DEFAULT_ROW_BONUSES = [3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6];
@@ -132,17 +134,8 @@ export interface ZatreConfig {
   readonly drawOut: boolean;
 }
 
-const cache = new WeakMap<Options, ZatreConfig>();
-
-/** The config of complete (resolved) options; cached per options object. */
-export function configOf(opts: Options): ZatreConfig {
-  let cfg = cache.get(opts);
-  if (!cfg) {
-    cfg = buildConfig(opts);
-    cache.set(opts, cfg);
-  }
-  return cfg;
-}
+/** The config of complete (resolved) options; built once per options object. */
+export const configOf: (opts: Options) => ZatreConfig = cachedPerOptions(buildConfig);
 
 /** Resolves partial options (defaults filled in) and builds the config. */
 export function zatreConfig(given?: Record<string, unknown>): ZatreConfig {
@@ -150,7 +143,8 @@ export function zatreConfig(given?: Record<string, unknown>): ZatreConfig {
 }
 
 function buildConfig(opts: Options): ZatreConfig {
-  const tiles = opts.tiles as number[];
+  const o = new OptionValues('zatre', opts);
+  const tiles = o.numbers('tiles');
   const composition = new Int32Array(7);
   let total = 0;
   for (let v = 1; v <= 6; v++) total += composition[v] = tiles[v - 1];
@@ -158,17 +152,17 @@ function buildConfig(opts: Options): ZatreConfig {
     options: opts,
     composition,
     total,
-    points: Int32Array.from(opts.points as number[]),
-    rowBonuses: (opts.rowBonuses as number[]).slice(),
-    bonusRise: opts.bonusRise as number,
-    kinds: boardKinds(opts.lightSquares as LightLayout),
-    redCross: opts.redCross as ZatreConfig['redCross'],
-    holdByChoice: opts.holdByChoice as boolean,
+    points: Int32Array.from(o.numbers('points')),
+    rowBonuses: o.numbers('rowBonuses').slice(),
+    bonusRise: o.number('bonusRise'),
+    kinds: boardKinds(o.choice('lightSquares', ['standard', 'none', 'inner'] as const)),
+    redCross: o.choice('redCross', ['any_run', 'red_run', 'none'] as const),
+    holdByChoice: o.boolean('holdByChoice'),
     topUp: opts.heldDraw === 'top_up',
-    pairs: opts.pairs as boolean,
+    pairs: o.boolean('pairs'),
     opposite: opts.pairSeating === 'opposite',
-    partnersSee: opts.partnersSeeTiles as boolean,
-    firstPlayer: opts.firstPlayer as number,
+    partnersSee: o.boolean('partnersSeeTiles'),
+    firstPlayer: o.number('firstPlayer'),
     drawOut: opts.blockedEnd === 'draw_out',
   };
 }
@@ -182,6 +176,7 @@ export function rowBonus(cfg: ZatreConfig, r: number): number {
 }
 
 export function checkZatreOptions(opts: Options, players: number): void {
+  const o = new OptionValues('zatre', opts);
   const cfg = buildConfig(opts);
   if (cfg.pairs && players !== 4 && players !== 6) {
     throw new OptionError('pairs', `the pairs variant is for 4 or 6 players, found ${players}`);
@@ -193,5 +188,5 @@ export function checkZatreOptions(opts: Options, players: number): void {
   if (cfg.total < players + 3) {
     throw new OptionError('tiles', `${players} players need at least ${players + 3} tiles (the draw for who opens and the opening's three), found ${cfg.total}`);
   }
-  if ((opts.rowBonuses as number[]).length > 200) throw new OptionError('rowBonuses', 'expected at most 200 rows');
+  if (o.numbers('rowBonuses').length > 200) throw new OptionError('rowBonuses', 'expected at most 200 rows');
 }

@@ -7,7 +7,8 @@ import { type ZatreObservation, determinize, observe } from './observation.js';
 import { applyAction, legalActions, setupMatch } from './rules.js';
 import { END_REASONS, MAX_ACTIONS, Phase, Stat, ZatreState } from './state.js';
 import { actionCode, actionText, describe, observedView, tableView } from './text.js';
-import { metrics, ZATRE_METRICS } from './metrics.js';
+import { metrics, ZATRE_METRICS, ZATRE_METRIC_TABLE } from './metrics.js';
+import { ranksByScore, seatsRankedFirst } from '../../engine/ranking.js';
 
 export type { ZatreObservation } from './observation.js';
 export { ZatreState } from './state.js';
@@ -20,18 +21,11 @@ function result(s: ZatreState): MatchResult {
   // playout, a faulty bot) reports the sheets as they stand.
   const over = s.phase === Phase.OVER;
   for (let p = 0; p < n; p++) scores.push(over ? s.finalTotal(s.sheetOf[p]) : s.sheetTotal[s.sheetOf[p]]);
-  const ranks: number[] = [];
-  const winners: number[] = [];
-  for (let p = 0; p < n; p++) {
-    let better = 0;
-    for (let q = 0; q < n; q++) if (scores[q] > scores[p]) better++;
-    ranks.push(better + 1);
-    if (better === 0) winners.push(p);
-  }
+  const ranks = ranksByScore(scores, 'higher');
   return {
     scores,
     ranks,
-    winners,
+    winners: seatsRankedFirst(ranks),
     annulled: false,
     endReason: END_REASONS[s.endReason],
     firstPlayer: s.firstPlayer,
@@ -48,6 +42,7 @@ export const zatre: Game<ZatreState, ZatreObservation> = {
   options: ZATRE_OPTIONS,
   maxActions: MAX_ACTIONS,
   metricNames: ZATRE_METRICS,
+  metricInfo: ZATRE_METRIC_TABLE,
   checkOptions(opts: Options, players: number): void {
     checkZatreOptions(opts, players);
   },

@@ -1,0 +1,97 @@
+import type { AnyGame, Game, TableView } from './game.js';
+
+/**
+ * What a value must have to be a Game, checked when a game is registered (src/games/index.ts) or loaded
+ * from a file, so that a game missing a member is refused with every missing member named at once,
+ * instead of failing in the middle of a tournament. docs/adding-a-game.md lists the same members
+ * (tests/project/adding-a-game.test.ts keeps the two in step).
+ */
+export const REQUIRED_NUMBERS = ['minPlayers', 'maxPlayers', 'maxActions'] as const;
+export const REQUIRED_FUNCTIONS = [
+  'checkOptions',
+  'setup',
+  'currentPlayer',
+  'legalActions',
+  'apply',
+  'clone',
+  'observe',
+  'result',
+  'actionCode',
+  'heuristic',
+] as const;
+
+/**
+ * Members with a default when absent (withGameDefaults): `title` (the name), `metricNames` (none) and
+ * `metrics` (writes nothing, when there are no metric names), `actionText` (the action's code),
+ * `describe` (the table view as text) or `tableView` (the description as header lines): one of the
+ * two is needed; `observedView` (the observation as data, which shows nothing the seat may not see).
+ */
+export const DEFAULTED_MEMBERS = ['title', 'metricNames', 'metrics', 'actionText', 'describe', 'tableView', 'observedView'] as const;
+
+/** The names of the contract members a value lacks, none of which has a default (empty when it is a Game). */
+export function missingGameMembers(v: unknown): string[] {
+  if (typeof v !== 'object' || v === null) return ['(not an object)'];
+  const g = v as Record<string, unknown>;
+  const missing: string[] = [];
+  if (typeof g.name !== 'string' || g.name === '') missing.push('name');
+  for (const k of REQUIRED_NUMBERS) if (typeof g[k] !== 'number') missing.push(k);
+  if (!Array.isArray(g.options)) missing.push('options');
+  for (const k of REQUIRED_FUNCTIONS) if (typeof g[k] !== 'function') missing.push(k);
+  const names = g.metricNames;
+  if (names !== undefined && !Array.isArray(names)) missing.push('metricNames');
+  if (Array.isArray(names) && names.length > 0 && typeof g.metrics !== 'function') missing.push('metrics');
+  if (typeof g.describe !== 'function' && typeof g.tableView !== 'function') missing.push('describe or tableView');
+  return missing;
+}
+
+/** Throws naming every missing member; `where` says which game (a registered name or a file). */
+export function checkGame(v: unknown, where: string): asserts v is AnyGame {
+  const missing = missingGameMembers(v);
+  if (missing.length > 0) throw new Error(`${where} is not a complete Game: missing ${missing.join(', ')} (docs/adding-a-game.md)`);
+}
+
+/** A table view as plain text lines: the header, then one line per zone. */
+export function tableViewText(view: TableView): string {
+  const lines = [...view.header];
+  for (const z of view.zones) {
+    const owner = z.owner >= 0 ? ` (seat ${z.owner})` : '';
+    if (z.kind === 'count') lines.push(`${z.label}${owner}: ${z.value}`);
+    else if (z.kind === 'cards') lines.push(`${z.label}${owner}: ${[...z.cards, ...(z.hidden ? [`+${z.hidden} hidden`] : [])].join(' ')}`);
+    else {
+      lines.push(`${z.label}${owner}:`);
+      for (let r = 0; r < z.rows; r++) lines.push('  ' + z.cells.slice(r * z.cols, (r + 1) * z.cols).map((c) => (c === null ? ' ' : c || '.')).join(' '));
+    }
+  }
+  return lines.join('\n');
+}
+
+/**
+ * The game with its derivable members filled in (DEFAULTED_MEMBERS), after checkGame. A game that has
+ * them all is returned as it is (the same object), so the registered games keep their identity.
+ */
+export function withGameDefaults(game: AnyGame, where = `game ${String((game as { name?: unknown }).name)}`): AnyGame {
+  checkGame(game, where);
+  const has = (k: string) => typeof (game as unknown as Record<string, unknown>)[k] !== 'undefined';
+  if (DEFAULTED_MEMBERS.every(has)) return game;
+  const g: AnyGame = Object.assign(Object.create(Object.getPrototypeOf(game) as object) as AnyGame, game);
+  const writable = g as { -readonly [K in keyof AnyGame]: AnyGame[K] };
+  if (!has('title')) writable.title = game.name;
+  if (!has('metricNames')) writable.metricNames = [];
+  if (!has('metrics')) writable.metrics = () => {};
+  if (!has('actionText')) writable.actionText = (_state, action) => game.actionCode(action);
+  if (!has('tableView')) writable.tableView = (state) => ({ header: game.describe(state).split('\n'), zones: [] });
+  if (!has('describe')) writable.describe = (state) => tableViewText(game.tableView(state));
+  if (!has('observedView')) {
+    writable.observedView = (obs, player) => ({ header: [`seat ${player} sees:`, ...JSON.stringify(obs, null, 1).split('\n')], zones: [] });
+  }
+  return g;
+}
+
+/** A game as written: the contract with the members that have defaults left optional. */
+export type GameDefinition<S = unknown, O = unknown> = Omit<Game<S, O>, (typeof DEFAULTED_MEMBERS)[number]> &
+  Partial<Pick<Game<S, O>, (typeof DEFAULTED_MEMBERS)[number]>>;
+
+/** A complete Game from a definition: checked (every missing member named) and its defaults filled. */
+export function defineGame<S, O>(def: GameDefinition<S, O>): Game<S, O> {
+  return withGameDefaults(def as AnyGame, `game ${String(def.name)}`) as Game<S, O>;
+}

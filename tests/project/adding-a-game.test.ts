@@ -1,0 +1,48 @@
+// docs/adding-a-game.md stays true: its member lists are the ones the runtime check uses
+// (src/engine/game-check.ts), and every registered game has each item of its checklist.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULTED_MEMBERS, REQUIRED_FUNCTIONS, REQUIRED_NUMBERS } from '../../src/engine/game-check.js';
+import { games } from '../../src/games/index.js';
+import { ROOT } from '../fixtures/cli.js';
+import { EVENT_WITNESSES } from '../helpers/metric-witnesses.js';
+
+const read = (...p: string[]) => readFileSync(join(ROOT, ...p), 'utf8');
+const DOC = read('docs', 'adding-a-game.md');
+
+/** The members named at the start of each bullet between two lines of the page. */
+function listedMembers(from: string, to: string): string[] {
+  const start = DOC.indexOf(from);
+  const end = DOC.indexOf(to, start);
+  expect(start, from).toBeGreaterThanOrEqual(0);
+  expect(end, to).toBeGreaterThan(start);
+  const names: string[] = [];
+  for (const [, head] of DOC.slice(start, end).matchAll(/^- ([^:]+):/gm)) for (const [, n] of head.matchAll(/`(\w+)`/g)) names.push(n);
+  return names.sort();
+}
+
+describe('docs/adding-a-game.md', () => {
+  it('lists exactly the members the check requires', () => {
+    const required = ['name', ...REQUIRED_NUMBERS, 'options', ...REQUIRED_FUNCTIONS, 'describe', 'tableView'];
+    expect(listedMembers('Required (', 'Optional, with a default')).toEqual(required.sort());
+  });
+
+  it('lists exactly the members that have defaults', () => {
+    expect(listedMembers('Optional, with a default', 'Optional, without a default')).toEqual([...DEFAULTED_MEMBERS].sort());
+  });
+
+  it('every registered game has each item of the checklist', () => {
+    const observations = read('docs', 'observations.md');
+    const events = read('docs', 'events.md');
+    for (const name of Object.keys(games)) {
+      expect(existsSync(join(ROOT, 'src', 'games', name, 'metrics.ts')), `src/games/${name}/metrics.ts`).toBe(true);
+      expect(existsSync(join(ROOT, 'docs', 'rules', `${name}.md`)), `docs/rules/${name}.md`).toBe(true);
+      expect(observations, `docs/observations.md: a section for ${name}`).toMatch(new RegExp(`^## .*\\(\`${name}\`\\)`, 'm'));
+      expect(events, `docs/events.md names docs/rules/${name}.md`).toContain(`docs/rules/${name}.md`);
+      const golden = join(ROOT, 'tests', 'golden', name);
+      expect(existsSync(golden) && readdirSync(golden).length > 0, `tests/golden/${name}/`).toBe(true);
+      expect(Object.keys(EVENT_WITNESSES[name] ?? {}).length, `tests/helpers/metric-witnesses.ts: ${name}`).toBeGreaterThan(0);
+    }
+  });
+});
