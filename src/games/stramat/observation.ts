@@ -1,3 +1,4 @@
+import { publicData } from '../../engine/bot-guard.js';
 import type { Rng } from '../../engine/rng.js';
 import { Card, type StramatRules } from './cards.js';
 import { Phase, StramatState } from './state.js';
@@ -65,7 +66,7 @@ export function observe(s: StramatState, p: number): StramatObservation {
   return {
     player: p,
     players: n,
-    rules: s.rules,
+    rules: publicData(s.rules),
     phase: s.phase,
     decider: s.phase === Phase.OVER ? -1 : s.decider,
     current: s.current,
