@@ -86,15 +86,17 @@ async function main(): Promise<void> {
   const { game: real } = await loadGame(data.gameRef, '/');
   const { factory } = await loadBot(data.botRef, '/');
   const game = gameForBots(real);
-  let bot: Bot | undefined;
+  const bots = new Map<number, Bot>();
   for (;;) {
     const request = receive();
     try {
       if (request.k === 'create') {
         const params = paramsForBots(request.params as Options);
-        bot = factory.create({ game, seat: request.seat, players: request.players, rng: new Rng(request.rng), params });
+        bots.set(request.seat, factory.create({ game, seat: request.seat, players: request.players, rng: new Rng(request.rng), params }));
         send({ k: 'created' });
-      } else if (request.k === 'choose' && bot) {
+      } else if (request.k === 'choose') {
+        const bot = bots.get(request.seat);
+        if (bot === undefined) throw new Error(`no bot created for seat ${request.seat}`);
         send(answerOf(bot.choose(new RemoteDecision(game, request.player, request.legal, request.count))));
       }
     } catch (err) {

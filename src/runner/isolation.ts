@@ -28,7 +28,7 @@ export const DIED = 2;
 /** Messages from the engine to the bot's thread. */
 export type ToBot =
   | { k: 'create'; seat: number; players: number; rng: { c: number; s0: number; s1: number; s2: number }; params: Record<string, unknown> }
-  | { k: 'choose'; player: number; legal: Int32Array; count: number }
+  | { k: 'choose'; seat: number; player: number; legal: Int32Array; count: number }
   | { k: 'observation'; value: unknown }
   | { k: 'text'; value: string }
   | { k: 'refused'; message: string };
@@ -116,7 +116,8 @@ function actionOf(reply: ToEngine): number {
 /**
  * The factory of a bot that runs in isolation: the same bot (same name, description and parameters),
  * loaded by its reference in a thread of its own, started on first use (one per factory and engine
- * thread) and kept for the following matches.
+ * thread) and kept for the following matches. The thread keeps one bot per seat, so one factory may
+ * serve several seats of a match.
  */
 export function isolatedFactory(factory: BotFactory, botRef: string, gameRef: string): BotFactory {
   let thread: BotThread | undefined;
@@ -131,7 +132,7 @@ export function isolatedFactory(factory: BotFactory, botRef: string, gameRef: st
       if (created.k === 'threw') throw new Error(created.message);
       return {
         choose(d: Decision): number {
-          return actionOf(t.call({ k: 'choose', player: d.player, legal: d.legal.slice(0, d.count), count: d.count }, d));
+          return actionOf(t.call({ k: 'choose', seat: ctx.seat, player: d.player, legal: d.legal.slice(0, d.count), count: d.count }, d));
         },
       };
     },
