@@ -93,11 +93,17 @@ export function hardenStateClass(state: unknown): void {
   if (proto === null || hardened.has(proto)) return;
   hardened.add(proto);
   for (let o: object | null = proto; o !== null && o !== Object.prototype; o = Object.getPrototypeOf(o) as object | null) {
-    if (ArrayBuffer.isView(o) || Array.isArray(o)) break;
-    Object.freeze(o);
     const ctor = (o as { constructor?: unknown }).constructor;
-    if (typeof ctor === 'function') Object.freeze(ctor);
+    // JavaScript's own classes (a state kept in an Int32Array, say) are left alone: freezing them would
+    // change every other user of the thread, and isolation mode is the answer to built-ins (bots-trust.md).
+    if (typeof ctor !== 'function' || isBuiltIn(ctor)) break;
+    Object.freeze(o);
+    Object.freeze(ctor);
   }
+}
+
+function isBuiltIn(f: object): boolean {
+  return Function.prototype.toString.call(f).includes('[native code]');
 }
 
 /** The longest fault message kept (a bot's error text ends up in results files). */
