@@ -4,7 +4,9 @@ import type { Rng } from './rng.js';
 /**
  * What a bot sees at a decision: its own seat, its observation, the legal actions, its own generator.
  * The state itself is held in a private field that bots cannot reach; the observation is computed on
- * first use, so bots that do not need it (random) cost nothing.
+ * first use, so bots that do not need it (random) cost nothing. Every field is read-only in fact, not
+ * only in type: the engine's decision object is frozen, its fields private behind getters, so a bot
+ * cannot re-point them (docs/bots-trust.md).
  */
 export interface Decision<O = unknown> {
   readonly game: AnyGame;
@@ -16,7 +18,7 @@ export interface Decision<O = unknown> {
   readonly observation: O;
   /**
    * A readable sentence for one of the legal actions offered ("plays Colpo", "puts 5 on H8"), as the game's
-   * actionText words it. It says nothing the player could not know: the honesty tests check that every
+   * actionText words it; anything but an offered action is refused with a TypeError. It says nothing the player could not know: the honesty tests check that every
    * offered action reads the same in every state the player cannot tell apart.
    */
   describe(action: number): string;
@@ -28,13 +30,17 @@ export interface Bot {
 }
 
 export interface BotContext {
+  /**
+   * The game, as a frozen stand-in for the engine's object (same functions, frozen copies of its data):
+   * a bot may call anything on it, and change nothing of the match through it.
+   */
   game: AnyGame;
   /** Seat this bot plays in the match. */
   seat: number;
   players: number;
   /** The bot's own generator, derived from the match seed and its seat: never the game's. */
   rng: Rng;
-  /** The bot's parameters, resolved against `params` (defaults filled in). */
+  /** The bot's parameters, resolved against `params` (defaults filled in); a frozen copy. */
   params: Options;
 }
 

@@ -1,35 +1,75 @@
 import { isTrustedBuiltIn, type Bot, type BotFactory, type Decision } from './bot.js';
+import { gameForBots, hardenStateClass, paramsForBots, returnedText, thrownMessage } from './bot-guard.js';
 import type { AnyGame, GameEvent, MatchResult, Options } from './game.js';
 import { Rng } from './rng.js';
 
-/** The decision a bot sees. The state sits in a true private field: a bot cannot reach it. */
+/** Points a view at a new decision; defined inside the class, so only this module can call it. */
+let resetView: (view: DecisionView, state: unknown, player: number, count: number) => void;
+
+/**
+ * The decision a bot sees. Every field is private behind a getter, the object and its class are frozen:
+ * a bot can neither re-point `player` (to read another seat's observation) nor `game` (to be handed the
+ * state by `observation` or `describe`), nor replace a method on the class. `describe` takes only one of
+ * the offered actions, checked against the engine's own list (a bot's copy may have been scribbled on).
+ */
 class DecisionView implements Decision {
+  readonly #real: AnyGame;
+  readonly #game: AnyGame;
+  readonly #legal: Int32Array;
+  readonly #offered: Int32Array;
   #state: unknown = null;
   #obs: unknown = undefined;
-  player = -1;
-  count = 0;
+  #player = -1;
+  #count = 0;
 
-  constructor(
-    readonly game: AnyGame,
-    readonly legal: Int32Array,
-  ) {}
+  static {
+    resetView = (view, state, player, count) => {
+      view.#state = state;
+      view.#obs = undefined;
+      view.#player = player;
+      view.#count = count;
+    };
+  }
 
-  reset(state: unknown, player: number, count: number): void {
-    this.#state = state;
-    this.#obs = undefined;
-    this.player = player;
-    this.count = count;
+  /** `legal` is what the bot gets, `offered` the engine's list of the legal actions. */
+  constructor(game: AnyGame, legal: Int32Array, offered: Int32Array) {
+    this.#real = game;
+    this.#game = gameForBots(game);
+    this.#legal = legal;
+    this.#offered = offered;
+    Object.freeze(this);
+  }
+
+  get game(): AnyGame {
+    return this.#game;
+  }
+
+  get player(): number {
+    return this.#player;
+  }
+
+  get count(): number {
+    return this.#count;
+  }
+
+  get legal(): Int32Array {
+    return this.#legal;
   }
 
   get observation(): unknown {
-    if (this.#obs === undefined) this.#obs = this.game.observe(this.#state, this.player);
+    if (this.#obs === undefined) this.#obs = this.#real.observe(this.#state, this.#player);
     return this.#obs;
   }
 
   describe(action: number): string {
-    return this.game.actionText(this.#state, action);
+    if (typeof action !== 'number' || !isLegal(this.#offered, this.#count, action)) {
+      throw new TypeError(`decision.describe takes one of the offered actions (decision.legal), not ${returnedText(action)}`);
+    }
+    return this.#real.actionText(this.#state, action);
   }
 }
+Object.freeze(DecisionView.prototype);
+Object.freeze(DecisionView);
 
 export interface SeatBot {
   factory: BotFactory;
@@ -145,6 +185,8 @@ export function playMatch(
   const events = hooks?.events;
   const state = events === undefined ? game.setup(opts, players, rngs.game, spare?.state) : game.setup(opts, players, rngs.game, spare?.state, events);
   if (spare) spare.state = undefined;
+  hardenStateClass(state);
+  const botGame = gameForBots(game);
   const watch = hooks?.watch;
   const timing = hooks?.timing;
   const cells = watch?.cells;
@@ -164,9 +206,10 @@ export function playMatch(
       cells[WATCH_SEAT] = seat;
     }
     try {
-      bots.push(seats[seat].factory.create({ game, seat, players, rng: rngs.bots[seat], params: seats[seat].params }));
+      const params = paramsForBots(seats[seat].params);
+      bots.push(seats[seat].factory.create({ game: botGame, seat, players, rng: rngs.bots[seat], params }));
     } catch (err) {
-      fault = { reason: 'bot_error', seat, message: err instanceof Error ? err.message : String(err) };
+      fault = { reason: 'bot_error', seat, message: thrownMessage(err) };
     }
     if (cells !== undefined) {
       cells[WATCH_SEAT] = -1;
@@ -179,8 +222,8 @@ export function playMatch(
   // forge legality, except tavolo's own bots, which are known not to write to it (bot.ts).
   const legal = takeBuffer(game.maxActions);
   const shown = takeBuffer(game.maxActions);
-  const copied = new DecisionView(game, shown);
-  const direct = new DecisionView(game, legal);
+  const copied = new DecisionView(game, shown, legal);
+  const direct = new DecisionView(game, legal, legal);
   const trusted: boolean[] = [];
   for (let seat = 0; seat < players; seat++) trusted.push(isTrustedBuiltIn(seats[seat].factory));
   let decisions = 0;
@@ -197,7 +240,7 @@ export function playMatch(
       view = copied;
       for (let i = 0; i < count; i++) shown[i] = legal[i];
     }
-    view.reset(state, player, count);
+    resetView(view, state, player, count);
     let action: number;
     const timed = timing !== undefined && (tick++ & (TIMING_EVERY - 1)) === 0;
     const t0 = timed ? performance.now() : 0; // clock-ok: measures the bot, decides nothing
@@ -214,7 +257,7 @@ export function playMatch(
         action = bots[player].choose(view);
       } catch (err) {
         action = NaN;
-        fault = { reason: 'bot_error', seat: player, message: err instanceof Error ? err.message : String(err) };
+        fault = { reason: 'bot_error', seat: player, message: thrownMessage(err) };
       }
       cells[WATCH_SEAT] = -1;
       // A call that ran out of time is a timeout whatever it returned or threw.
@@ -224,7 +267,7 @@ export function playMatch(
       try {
         action = bots[player].choose(view);
       } catch (err) {
-        fault = { reason: 'bot_error', seat: player, message: err instanceof Error ? err.message : String(err) };
+        fault = { reason: 'bot_error', seat: player, message: thrownMessage(err) };
         break;
       }
     }
@@ -233,7 +276,7 @@ export function playMatch(
       timing[2 * player + 1]++;
     }
     if (!isLegal(legal, count, action)) {
-      fault = { reason: 'illegal_action', seat: player, message: `returned ${String(action)}` };
+      fault = { reason: 'illegal_action', seat: player, message: `returned ${returnedText(action)}` };
       break;
     }
     decisions++;

@@ -8,6 +8,7 @@ import type { BotFactory } from '../engine/bot.js';
 import type { AnyGame, Options } from '../engine/game.js';
 import { resolveOptions } from '../engine/options.js';
 import { InputError, describeValue, expectedInteger, isOptionError, prefixOptionError } from '../errors.js';
+import { isolatedFactory } from './isolation.js';
 import { resolveSequential, sequentialSchema, type SequentialSpec } from './sequential-spec.js';
 
 /**
@@ -36,6 +37,8 @@ const botEntrySchema = z.strictObject({
   name: z.string().min(1).optional(),
   bot: z.string().min(1),
   params: optionsRecord.optional(),
+  /** Isolation mode: the bot plays in a thread of its own and sees only data (docs/bots-trust.md). */
+  isolate: z.boolean().optional(),
 });
 
 /**
@@ -236,6 +239,8 @@ export interface LineupEntry {
   ref: string;
   factory: BotFactory;
   params: Options;
+  /** Plays in isolation mode (a thread of its own; `factory` is then the isolated stand-in). */
+  isolate?: boolean;
 }
 
 export interface Variant {
@@ -316,7 +321,8 @@ export async function resolveSpec(
         `bots[${i}].name`,
       );
     }
-    lineup.push({ name, ref, factory, params });
+    if (entry.isolate) lineup.push({ name, ref, factory: isolatedFactory(factory, ref, gameFile ?? raw.game), params, isolate: true });
+    else lineup.push({ name, ref, factory, params });
   }
 
   const rawVariants = raw.variants ?? [{ name: 'base', options: {} }];
@@ -384,7 +390,7 @@ export interface WorkerSpec {
   players: number;
   seed: string;
   variants: Variant[];
-  lineup: Array<{ name: string; ref: string; params: Options }>;
+  lineup: Array<{ name: string; ref: string; params: Options; isolate?: boolean }>;
 }
 
 export function toWorkerSpec(spec: ResolvedSpec): WorkerSpec {
@@ -393,6 +399,6 @@ export function toWorkerSpec(spec: ResolvedSpec): WorkerSpec {
     players: spec.players,
     seed: spec.seed,
     variants: spec.variants,
-    lineup: spec.lineup.map((e) => ({ name: e.name, ref: e.ref, params: e.params })),
+    lineup: spec.lineup.map((e) => ({ name: e.name, ref: e.ref, params: e.params, ...(e.isolate ? { isolate: true } : {}) })),
   };
 }

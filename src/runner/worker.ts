@@ -4,6 +4,7 @@ import { Piscina } from 'piscina';
 import { loadBot, loadGame } from '../plugins/loader.js';
 import { WATCH_CELLS, WATCH_SEAT } from '../engine/match.js';
 import { prepare, runBatch, type BatchResult, type Prepared } from './batch.js';
+import { isolatedFactory } from './isolation.js';
 import {
   SLOT_INTS,
   SLOT_MATCH,
@@ -44,7 +45,7 @@ export async function prepareWorkerSpec(spec: WorkerSpec): Promise<Prepared> {
   const lineup = [];
   for (const e of spec.lineup) {
     const { factory } = await loadBot(e.ref, '/', 'bot', { probe: false });
-    lineup.push({ name: e.name, factory, params: e.params });
+    lineup.push({ name: e.name, factory: e.isolate ? isolatedFactory(factory, e.ref, spec.gameRef) : factory, params: e.params });
   }
   return prepare(game, spec.players, spec.seed, spec.variants, lineup);
 }

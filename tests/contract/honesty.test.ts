@@ -17,6 +17,7 @@ import { scala } from '../../src/games/scala/index.js';
 import { Card as StopCard } from '../../src/games/stop/cards.js';
 import { Phase as StopPhase, type StopState } from '../../src/games/stop/state.js';
 import type { ZatreState } from '../../src/games/zatre/state.js';
+import { describer, honest, patcher, playAll, repointer, vandal, type AttackLog } from '../helpers/attack-bots.js';
 import { hiddenScala, leakyHiddenScala, perturbHiddenScala, realHeld } from '../helpers/scala-hidden.js';
 
 /** Every bot: the registry plus the Monte Carlo bots (which may not be registered yet), with small budgets. */
@@ -553,6 +554,29 @@ for (const [name, game] of Object.entries(games)) {
       // Sanity: the bots did play varied actions (they are not constant functions).
       for (const botName of Object.keys(BOTS)) expect(chosen[botName]?.size ?? 0).toBeGreaterThan(2);
     }, 120_000);
+
+    // 4. Adversarial bots (tests/helpers/attack-bots.ts), one per attack: each plays the random bot's moves
+    // and must learn nothing (its log stays empty) and change nothing (every match comes out as with an
+    // honest bot with the same generator, seated with the same honest opponents, who share its decision).
+    const ATTACKS: Array<[string, (log: AttackLog) => BotFactory]> = [
+      ['re-points decision.player, legal, count and observation', repointer],
+      ['hands the decision its own game (a Proxy-like trap) and passes a Proxy to describe', describer],
+      ["patches ctx.game's result, observe, apply, ..., the state's class, the decision's and the generator's", patcher],
+      ["changes everything in its observation (Stramat's rules, the options) and in a state sampled from it", vandal],
+    ];
+    for (const [label, make] of ATTACKS) {
+      it(`4. a bot that ${label} learns and changes nothing`, () => {
+        // Options of its own (a fresh object), so that what an attack does to the bots' side stays in this test.
+        const opts = resolveOptions(game.options, BASE[name] ?? {});
+        const players = Math.min(3, game.maxPlayers);
+        const matches = name === 'stop' ? 2 : 4;
+        const log: AttackLog = { leaks: [] };
+        const attacked = playAll(game, opts, make(log), players, matches, `attack/${name}`);
+        expect([...new Set(log.leaks)]).toEqual([]);
+        const control = playAll(game, resolveOptions(game.options, BASE[name] ?? {}), honest, players, matches, `attack/${name}`);
+        expect(attacked).toEqual(control);
+      }, 60_000);
+    }
   });
 }
 

@@ -1,4 +1,5 @@
 import type { Options } from '../../engine/game.js';
+import { publicData } from '../../engine/bot-guard.js';
 import type { Rng } from '../../engine/rng.js';
 import { configOf } from './config.js';
 import { END_REASONS, Piece, ScalaState } from './state.js';
@@ -40,7 +41,7 @@ export function observe(s: ScalaState, p: number): ScalaObservation {
     for (let i = 0, h = s.height[q]; i < h; i++) pieces.push(s.stack[base + i]);
   }
   return {
-    options: s.cfg.options,
+    options: publicData(s.cfg.options),
     players: s.n,
     player: p,
     current: s.cur,

@@ -1,4 +1,5 @@
 import type { Options } from '../../engine/game.js';
+import { publicData } from '../../engine/bot-guard.js';
 import type { Rng } from '../../engine/rng.js';
 import { Card, KIND_OF } from './cards.js';
 import { configOf } from './config.js';
@@ -87,7 +88,7 @@ export function observe(s: StopState, p: number): StopObservation {
     shown.push(cardList(s.shown, o * Card.COUNT));
   }
   return {
-    options: s.cfg.options,
+    options: publicData(s.cfg.options),
     players: n,
     player: p,
     phase: PHASE_NAMES[phase],

@@ -49,6 +49,29 @@ export interface StramatObservation {
   biriCount: number;
 }
 
+/**
+ * The rules as an observation carries them: a fresh copy, never the state's own object (a bot that
+ * changed it would change the match), and no other bot's either. Built field by field, in the shape
+ * of the state's own rules object: the heuristics read it in their inner loops (a shared frozen copy
+ * measured slower for greedy).
+ */
+function rulesCopy(r: StramatRules): StramatRules {
+  return {
+    counts: r.counts.slice(),
+    points: r.points.slice(),
+    handSize: r.handSize,
+    dieSides: r.dieSides,
+    evening: r.evening,
+    birichino: r.birichino,
+    stramatOncePerEvening: r.stramatOncePerEvening,
+    dadoShortDeck: r.dadoShortDeck,
+    blockedMayCounter: r.blockedMayCounter,
+    birichinoCounterCancelsAll: r.birichinoCounterCancelsAll,
+    stramatTakenByOthers: r.stramatTakenByOthers,
+    totalCards: r.totalCards,
+  };
+}
+
 function copyInto(dst: number[], src: readonly number[]): void {
   for (let i = 0; i < src.length; i++) dst[i] = src[i];
 }
@@ -65,7 +88,7 @@ export function observe(s: StramatState, p: number): StramatObservation {
   return {
     player: p,
     players: n,
-    rules: s.rules,
+    rules: rulesCopy(s.rules),
     phase: s.phase,
     decider: s.phase === Phase.OVER ? -1 : s.decider,
     current: s.current,

@@ -1,4 +1,5 @@
 import type { Options } from '../../engine/game.js';
+import { publicData } from '../../engine/bot-guard.js';
 import type { Rng } from '../../engine/rng.js';
 import { configOf } from './config.js';
 import { END_REASONS, PHASE_NAMES, type PhaseName, SymbotrioState } from './state.js';
@@ -75,7 +76,7 @@ export function observe(s: SymbotrioState, p: number): SymbotrioObservation {
   const rows = s.shape === 0 ? cfg.rows : cfg.cols;
   const cols = s.shape === 0 ? cfg.cols : cfg.rows;
   return {
-    options: cfg.options,
+    options: publicData(cfg.options),
     players: n,
     player: p,
     phase: PHASE_NAMES[s.phase],

@@ -1,4 +1,5 @@
 import type { Options } from '../../engine/game.js';
+import { publicData } from '../../engine/bot-guard.js';
 import type { Rng } from '../../engine/rng.js';
 import { VALUES, W } from './board.js';
 import { configOf } from './config.js';
@@ -90,7 +91,7 @@ export function observe(s: ZatreState, p: number): ZatreObservation {
     turnExc.push(s.turnExc[i]);
   }
   return {
-    options: s.cfg.options,
+    options: publicData(s.cfg.options),
     players: n,
     player: p,
     phase: PHASE_NAMES[s.phase],
