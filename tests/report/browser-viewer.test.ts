@@ -139,7 +139,8 @@ describe.skipIf(!browserAvailable())('match viewer in Chromium', () => {
       const variant = spec.variants.findIndex((v) => v.name === c.variant);
       const dir = join(tempDir('tavolo-browser-viewer-'), 'run');
       expect(tavolo(['run', c.spec, '--threads', '1', '--matches', String(c.match + 1), '--out', dir]).code).toBe(0);
-      const file = join(dir, 'viewer.html');
+      // Beside the result folder: its own files belong to the run (show refuses to write among them).
+      const file = join(dir, '..', 'viewer.html');
       const r = tavolo(['show', dir, '--variant', c.variant, '--match', String(c.match), '--out', file]);
       expect(r.code, r.stderr).toBe(0);
 
