@@ -17,7 +17,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compareRuns } from '../src/analysis/compare.js';
-import { writeComparison } from '../src/analysis/report.js';
+import { writeComparison } from '../src/analysis/comparison-text.js';
 import { openResult } from '../src/analysis/results.js';
 import { runTournament } from '../src/runner/run.js';
 import { resolveSpec } from '../src/runner/spec.js';

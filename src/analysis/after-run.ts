@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { compareVariants } from './compare.js';
-import { comparisonText, variantsTable, writeComparison } from './report.js';
+import { comparisonText, variantsTable, writeComparison } from './comparison-text.js';
 import { openResult, readMatches, type ByteSpan, type MatchRow, type ReadSummary, type ResultInfo } from './results.js';
 import { metricInfoOf } from './verdict-input.js';
 

@@ -8,7 +8,7 @@
  * of the per-match numbers): exactly Wilson's interval when every match is a plain win or loss, and
  * narrower when ties (or several seats of one name) make the per-match numbers less variable than a coin.
  */
-import { wilson } from '../reports/stats.js';
+import { wilson } from '../output/stats.js';
 
 export interface HeadToHead {
   bot: string;

@@ -1,8 +1,8 @@
 import { closeSync, createReadStream, existsSync, openSync, readFileSync, readSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { matchesFixedColumns } from '../reports/csv.js';
-import type { RunJson } from '../reports/run-json.js';
+import { matchesFixedColumns } from '../output/csv.js';
+import type { RunJson } from '../output/run-json.js';
 import { InputError } from '../errors.js';
 
 /**
@@ -168,7 +168,7 @@ export function openResult(dirArg: string, options: OpenOptions = {}): ResultInf
     metricNames: header.slice(layout.metricsAt),
     hasAnnulledColumn: layout.annulled >= 0,
     mergedShards: Array.isArray(merged) ? merged.length : undefined,
-    // Checked above where the reader depends on it; the rest is the writers' layout (reports/run-json.ts).
+    // Checked above where the reader depends on it; the rest is the writers' layout (output/run-json.ts).
     run: run as RunJson,
   };
 }

@@ -5,9 +5,9 @@
  */
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { csvLines } from '../reports/csv.js';
-import { formatTable } from '../reports/table.js';
-import { fixed } from '../reports/stats.js';
+import { csvLines } from '../output/csv.js';
+import { formatTable } from '../output/table.js';
+import { fixed } from '../output/stats.js';
 import { HeadToHeadTally } from './head-to-head.js';
 import { FinishingOrders, fitRatings, type RatingFit } from './ratings.js';
 import { openResult, readMatches, type ResultInfo } from './results.js';

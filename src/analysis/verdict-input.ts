@@ -7,7 +7,7 @@ import { SideAccumulator } from './accumulate.js';
 import type { Comparison } from './compare.js';
 import { critical } from './estimate.js';
 import { quantityPlan } from './quantities.js';
-import { variantLines } from './report.js';
+import { variantLines } from './comparison-text.js';
 import { matchBatches, openResult, type ResultInfo } from './results.js';
 import { verdictText, type Figure, type VerdictInput, type VerdictRow } from './verdict.js';
 

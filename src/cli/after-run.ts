@@ -1,7 +1,7 @@
 import { compareAfterRun, readOnce, type OnePass } from '../analysis/after-run.js';
 import { openResult } from '../analysis/results.js';
 import { Standings, standingsAfterRun, standingsOrWarning, writeStandingsFiles } from '../analysis/standings.js';
-import { MatchTally } from '../report/data.js';
+import { MatchTally } from '../html/data.js';
 import { reportAfterRun } from './report.js';
 
 /** What `tavolo run` and `tavolo merge` print and write once their result folder is in place. */

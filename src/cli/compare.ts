@@ -2,12 +2,12 @@ import { basename, join, relative, resolve } from 'node:path';
 import { compareRuns, lineupDifferences } from '../analysis/compare.js';
 import { gate, parseTolerances, type GateResult } from '../analysis/gate.js';
 import { isRate } from '../analysis/quantities.js';
-import { ALPHA, comparisonText, significant, variantsTable, writeComparison } from '../analysis/report.js';
+import { ALPHA, comparisonText, significant, variantsTable, writeComparison } from '../analysis/comparison-text.js';
 import { openResult } from '../analysis/results.js';
 import { verdictText } from '../analysis/verdict.js';
 import { metricInfoOf, verdictFromComparison } from '../analysis/verdict-input.js';
-import { fixed } from '../reports/stats.js';
-import { formatTable } from '../reports/table.js';
+import { fixed } from '../output/stats.js';
+import { formatTable } from '../output/table.js';
 import { InputError } from '../errors.js';
 import { textFlag } from './args.js';
 

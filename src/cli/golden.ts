@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { AnyGame } from '../engine/game.js';
 import { resolveOptions } from '../engine/options.js';
 import { games } from '../games/index.js';
-import { packageRoot } from '../reports/runinfo.js';
+import { packageRoot } from '../output/runinfo.js';
 import { resolveSpec } from '../runner/spec.js';
 import { narrateMatch } from './play.js';
 

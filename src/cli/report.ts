@@ -4,8 +4,8 @@ import { compareAfterRun } from '../analysis/after-run.js';
 import { writeStandings } from '../analysis/standings.js';
 import { InputError } from '../errors.js';
 import { checkMatchesFile } from '../runner/result-guard.js';
-import type { MatchesPart } from '../report/data.js';
-import { writeReport } from '../report/report.js';
+import type { MatchesPart } from '../html/data.js';
+import { writeReport } from '../html/report.js';
 
 /** Sizes as people read them: 527 kB. */
 export function kilobytes(bytes: number): string {

@@ -4,7 +4,7 @@ import { dirname, join, relative } from 'node:path';
 import { didYouMean } from '../did-you-mean.js';
 import { InputError } from '../errors.js';
 import { readSpecFile, resolveSpec, type RawSpec, type ResolvedSpec } from '../runner/spec.js';
-import { writeViewer } from '../report/viewer.js';
+import { writeViewer } from '../html/viewer.js';
 import { intFlag } from './args.js';
 import { kilobytes } from './report.js';
 import { checkFileNamePart, refuseResultFile } from '../runner/result-guard.js';

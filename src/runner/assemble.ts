@@ -1,7 +1,7 @@
 import { closeSync, existsSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { VariantStats, seatsCsv, summaryCsv } from '../reports/aggregate.js';
+import { VariantStats, seatsCsv, summaryCsv } from '../output/aggregate.js';
 import { recordWidth, type FaultNote } from './batch.js';
 import { payloadBytes, type Journal, type JournalMeta, type JournalRecord, type RecordPayload } from './journal.js';
 

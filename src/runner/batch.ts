@@ -2,8 +2,8 @@ import type { BotFactory } from '../engine/bot.js';
 import type { AnyGame, Options } from '../engine/game.js';
 import { playMatch, WATCH_CELLS, type FaultReason, type MatchHooks, type MatchWatch, type SeatBot } from '../engine/match.js';
 import { crc32 } from 'node:zlib';
-import { CsvBytes, utf8 } from '../reports/csv-bytes.js';
-import { csvCell } from '../reports/csv.js';
+import { CsvBytes, utf8 } from '../output/csv-bytes.js';
+import { csvCell } from '../output/csv.js';
 import { lineupIndex, matchSeed, rotations } from './plan.js';
 import { encodeRec, Rec, recordWidth, scoreAt, wonAt, type RecKind } from './records.js';
 import { SLOT_MATCH } from './slots.js';
@@ -182,7 +182,7 @@ export function runBatch(p: Prepared, variant: number, start: number, end: numbe
     for (let w = 0; w < res.winners.length; w++) rec[o + wonAt(n, res.winners[w])] = 1;
 
     // The row: variant, match, seed, bots, winners, annulled, scores, ranks, first player, turns,
-    // decisions, end reason, fault seat, metrics (matchesHeader in reports/csv.ts).
+    // decisions, end reason, fault seat, metrics (matchesHeader in output/csv.ts).
     csv.bytes(head);
     csv.commaNumber(i);
     csv.byte(COMMA);

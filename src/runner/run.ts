@@ -2,9 +2,9 @@ import { accessSync, constants, existsSync, mkdirSync, readFileSync, renameSync,
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { VariantStats } from '../reports/aggregate.js';
-import { csvLine, matchesHeader } from '../reports/csv.js';
-import { readRunJson, runJsonHead, runJsonTail, runJsonText, type RunIdentity, type RunJson } from '../reports/run-json.js';
+import { VariantStats } from '../output/aggregate.js';
+import { csvLine, matchesHeader } from '../output/csv.js';
+import { readRunJson, runJsonHead, runJsonTail, runJsonText, type RunIdentity, type RunJson } from '../output/run-json.js';
 import { Assembler, faultTotals, finishedFiles, outputFiles, removeStaleTemps, type OutputFiles } from './assemble.js';
 import { prepare, runBatch, type BatchResult, type FaultNote } from './batch.js';
 import { BatchesFailed, InputError, Interrupted } from './errors.js';

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PairAccumulator } from '../../src/analysis/accumulate.js';
 import { adjustRows, compareRuns, compareVariants, comparisonRows, type CompareRow } from '../../src/analysis/compare.js';
 import { quantityPlan } from '../../src/analysis/quantities.js';
-import { COMPARE_HEADER, significant, writeComparison } from '../../src/analysis/report.js';
+import { COMPARE_HEADER, significant, writeComparison } from '../../src/analysis/comparison-text.js';
 import { openResult, readMatches, type MatchRow } from '../../src/analysis/results.js';
 import { runTournament } from '../../src/runner/run.js';
 import { loadSpec } from '../../src/runner/spec.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CompareRow } from '../../src/analysis/compare.js';
 import { detectableChange, holm } from '../../src/analysis/decisions.js';
 import { normCdf, normQuantile } from '../../src/analysis/distributions.js';
-import { powerText } from '../../src/analysis/report.js';
+import { powerText } from '../../src/analysis/comparison-text.js';
 import { Rng } from '../../src/engine/rng.js';
 
 /**

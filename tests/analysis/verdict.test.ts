@@ -206,7 +206,7 @@ describe('labels for the report', () => {
 
 describe('the findings list below the tables', () => {
   it("names a metric in the game's words, without 'per game'", async () => {
-    const { findingText } = await import('../../src/analysis/report.js');
+    const { findingText } = await import('../../src/analysis/comparison-text.js');
     const r = { ...row('metric:turns_per_round', 45.6, 20.68, 0.32, 1e-200), test: 'paired-t', pairs: 2000, df: 1999, sd: 14, refMatches: 2000, matches: 2000, family: 27, sameAs: '' };
     expect(findingText(r, STOP_INFO)).toBe('turns per round 24.92 lower (95% CI 24.29 to 25.55)');
     expect(findingText(r)).toMatch(/^turns per round 24\.92 lower/);

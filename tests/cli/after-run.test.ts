@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { compareAfterRun } from '../../src/analysis/after-run.js';
 import { writeStandings } from '../../src/analysis/standings.js';
 import { analyseAfterRun } from '../../src/cli/after-run.js';
-import { writeReport } from '../../src/report/report.js';
+import { writeReport } from '../../src/html/report.js';
 import { FIXTURES, tavolo, tempDir } from '../fixtures/cli.js';
 
 const WRITTEN = ['ratings.csv', 'head-to-head.csv', 'compare.csv', 'variants.csv', 'report.html'];

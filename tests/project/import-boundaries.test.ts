@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
  * - bots/ depend on src/engine/ only (and on each other);
  * - the runner never imports bots/; the one module of src/ that does is src/plugins/builtins.ts, the
  *   plugin loader's registry of built-in bots;
- * - analysis/ and the report (src/report/) do not import the runner (errors live in src/errors.ts).
+ * - analysis/ and the report (src/html/) do not import the runner (errors live in src/errors.ts).
  * Every import is read with TypeScript's own pre-processor (static, re-exports, `import type` and
  * dynamic `import()` alike), and resolved against the importing file.
  */
@@ -20,8 +20,8 @@ const ROOT = join(import.meta.dirname, '..', '..');
  * and the ResolvedSpec type move out of src/runner/.
  */
 const KNOWN_REPORT_IMPORTS: Record<string, string[]> = {
-  'src/report/replay.ts': ['src/runner/plan.ts', 'src/runner/spec.ts'],
-  'src/report/viewer.ts': ['src/runner/spec.ts'],
+  'src/html/replay.ts': ['src/runner/plan.ts', 'src/runner/spec.ts'],
+  'src/html/viewer.ts': ['src/runner/spec.ts'],
 };
 
 function sourceFiles(path: string): string[] {
@@ -50,7 +50,7 @@ export function violations(file: string, imports: readonly string[]): string[] {
     if (under(file, 'src') && under(to, 'bots') && file !== 'src/plugins/builtins.ts') {
       bad('only src/plugins/builtins.ts (the loader registry) imports bots/');
     }
-    const layer = ['src/analysis', 'src/report'].find((f) => under(file, f));
+    const layer = ['src/analysis', 'src/html'].find((f) => under(file, f));
     if (layer && under(to, 'src/runner') && !(KNOWN_REPORT_IMPORTS[file] ?? []).includes(to)) bad(`${layer}/ may not import the runner`);
   }
   return out;
@@ -59,7 +59,7 @@ export function violations(file: string, imports: readonly string[]): string[] {
 const ALL = [...sourceFiles('src'), ...sourceFiles('bots')];
 const IMPORTS = new Map(ALL.map((f) => [f, importsOf(f, readFileSync(join(ROOT, f), 'utf8'))]));
 
-describe('import boundaries: bots/ <-> runner/, analysis/ and report/ -> runner/', () => {
+describe('import boundaries: bots/ <-> runner/, analysis/ and html/ -> runner/', () => {
   it('the check finds each kind of crossing, and reads import type and import() too (controls)', () => {
     expect(importsOf('bots/x.ts', "import type { R } from '../src/runner/spec.js';\nconst m = await import('./y.js');")).toEqual([
       'src/runner/spec.ts',
@@ -71,8 +71,8 @@ describe('import boundaries: bots/ <-> runner/, analysis/ and report/ -> runner/
     expect(violations('src/runner/spec.ts', ['bots/index.ts'])).toHaveLength(1);
     expect(violations('src/plugins/builtins.ts', ['bots/index.ts'])).toEqual([]);
     expect(violations('src/analysis/compare.ts', ['src/runner/errors.ts'])).toHaveLength(1);
-    expect(violations('src/report/data.ts', ['src/runner/errors.ts'])).toHaveLength(1);
-    expect(violations('src/report/replay.ts', ['src/runner/plan.ts'])).toEqual([]);
+    expect(violations('src/html/data.ts', ['src/runner/errors.ts'])).toHaveLength(1);
+    expect(violations('src/html/replay.ts', ['src/runner/plan.ts'])).toEqual([]);
   });
 
   it('the repository has no crossing', () => {

@@ -34,7 +34,7 @@ describe('seat rotation and shard ranges are computed in plan.ts only', () => {
 
   it('no other file of the runner, the CSV writers, the analysis or the CLI writes either formula', () => {
     const offenders: string[] = [];
-    for (const folder of ['runner', 'reports', 'analysis', 'cli']) {
+    for (const folder of ['runner', 'output', 'analysis', 'cli']) {
       for (const file of sources(join(ROOT, 'src', folder))) {
         if (file.endsWith(join('runner', 'plan.ts'))) continue;
         readFileSync(file, 'utf8')

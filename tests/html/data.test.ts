@@ -1,9 +1,9 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readResult } from '../../src/report/data.js';
-import { buildReport, writeReport } from '../../src/report/report.js';
-import { isShareQuantity, reportCharts } from '../../src/report/report-charts.js';
+import { readResult } from '../../src/html/data.js';
+import { buildReport, writeReport } from '../../src/html/report.js';
+import { isShareQuantity, reportCharts } from '../../src/html/report-charts.js';
 import { InputError } from '../../src/errors.js';
 import { FIXTURES, readCsvObjects, tavolo, tempDir } from '../fixtures/cli.js';
 import { writeOptionalCsvs } from './helpers.js';

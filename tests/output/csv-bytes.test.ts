@@ -1,8 +1,8 @@
 import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
 import { playMatch } from '../../src/engine/match.js';
-import { CsvBytes } from '../../src/reports/csv-bytes.js';
-import { csvCell } from '../../src/reports/csv.js';
+import { CsvBytes } from '../../src/output/csv-bytes.js';
+import { csvCell } from '../../src/output/csv.js';
 import { prepare, runBatch } from '../../src/runner/batch.js';
 import { matchSeed } from '../../src/runner/plan.js';
 import { decodeRec } from '../../src/runner/records.js';

@@ -1,8 +1,8 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { csvLines } from '../reports/csv.js';
-import { fixed, wilson } from '../reports/stats.js';
-import { formatTable } from '../reports/table.js';
+import { csvLines } from '../output/csv.js';
+import { fixed, wilson } from '../output/stats.js';
+import { formatTable } from '../output/table.js';
 import type { SideAccumulator } from './accumulate.js';
 import type { CompareRow, Comparison } from './compare.js';
 import { detectableChange } from './decisions.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parse as parseSync } from 'csv-parse/sync';
 import { studentQuantile } from '../analysis/distributions.js';
 import { openResult, readMatches, type MatchRow } from '../analysis/results.js';
-import type { RunJson } from '../reports/run-json.js';
+import type { RunJson } from '../output/run-json.js';
 import { InputError } from '../errors.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixed, wilson } from '../../src/reports/stats.js';
+import { fixed, wilson } from '../../src/output/stats.js';
 
 describe('wilson', () => {
   // Published values: Newcombe (1998), "Two-sided confidence intervals for the single proportion",

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readRunJson, runJsonHead, type RunIdentity } from '../../src/reports/run-json.js';
+import { readRunJson, runJsonHead, type RunIdentity } from '../../src/output/run-json.js';
 import { tempDir } from '../fixtures/cli.js';
 
 const ID: RunIdentity = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/engine/rng.js';
-import { VariantStats } from '../../src/reports/aggregate.js';
-import { wilson } from '../../src/reports/stats.js';
+import { VariantStats } from '../../src/output/aggregate.js';
+import { wilson } from '../../src/output/stats.js';
 import { REC_FIXED, recordWidth } from '../../src/runner/batch.js';
 
 /**

@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it, vi } from 'vitest';
-import { csvCell, csvLine, matchesHeader } from '../../src/reports/csv.js';
+import { csvCell, csvLine, matchesHeader } from '../../src/output/csv.js';
 import { loadGame } from '../../src/plugins/loader.js';
 import { FIXTURES } from '../fixtures/cli.js';
 
