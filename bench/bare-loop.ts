@@ -1,5 +1,5 @@
 import { matchRngs, playMatch, type SeatBot } from '../src/engine/match.js';
-import { matchSeed, rotations } from '../src/runner/plan.js';
+import { matchSeed, rotations } from '../src/engine/plan.js';
 import type { ResolvedSpec } from '../src/runner/spec.js';
 
 /**

@@ -10,7 +10,7 @@ import { random } from '../bots/random.js';
 import { playMatch, type SeatBot } from '../src/engine/match.js';
 import { resolveOptions } from '../src/engine/options.js';
 import { games } from '../src/games/index.js';
-import { matchSeed } from '../src/runner/plan.js';
+import { matchSeed } from '../src/engine/plan.js';
 
 function flag(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);

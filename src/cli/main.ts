@@ -10,7 +10,7 @@ import type { FaultNote } from '../runner/batch.js';
 import { BatchesFailed, InputError, Interrupted } from '../errors.js';
 import { gameRegistry } from '../plugins/loader.js';
 import { mergeShards } from '../runner/merge.js';
-import { shardRange } from '../runner/plan.js';
+import { shardRange } from '../engine/plan.js';
 import type { Incident } from '../runner/pool.js';
 import { TARGET_MS } from '../runner/batching.js';
 import { MAX_BATCH, defaultThreads, effectiveThreads, runTournament } from '../runner/run.js';

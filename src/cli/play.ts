@@ -1,7 +1,7 @@
 import { playMatch } from '../engine/match.js';
 import { didYouMean } from '../did-you-mean.js';
 import { InputError } from '../errors.js';
-import { lineupIndex, matchSeed, rotations } from '../runner/plan.js';
+import { lineupIndex, matchSeed, rotations } from '../engine/plan.js';
 import { resolveSpec, loadSpec, type ResolvedSpec, type RawSpec } from '../runner/spec.js';
 import type { GameEvent, OptionValue, TableView } from '../engine/game.js';
 
@@ -52,7 +52,7 @@ export function viewText(v: TableView, indent = ''): string {
 
 /**
  * `tavolo play`: one match, move by move, with what each move caused (the game's events) under it. It
- * uses the tournament's own seed derivation and seat rotation (runner/plan.ts), so `--seed 7 --match i`
+ * uses the tournament's own seed derivation and seat rotation (engine/plan.ts), so `--seed 7 --match i`
  * is exactly match i of a tournament whose master seed is 7 and whose lineup is the --bots list.
  * Decisions are numbered 1, 2, ... in the order they were taken (with `as`, those the seat saw); turns,
  * rounds and games are numbered by the game's own events.

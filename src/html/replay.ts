@@ -1,7 +1,6 @@
-import type { AnyGame, GameEvent, TableView } from '../engine/game.js';
-import { matchRngs, playMatch } from '../engine/match.js';
-import { matchSeed, rotations } from '../runner/plan.js';
-import type { ResolvedSpec } from '../runner/spec.js';
+import type { AnyGame, GameEvent, Options, TableView } from '../engine/game.js';
+import { matchRngs, playMatch, type SeatBot } from '../engine/match.js';
+import { matchSeed, rotations } from '../engine/plan.js';
 
 /**
  * A match recorded for the viewer: the table after the set-up and after every decision, as the whole
@@ -70,7 +69,19 @@ function changedOptions(game: AnyGame, options: Record<string, unknown>): string
     .map(([k, v]) => `${k}=${JSON.stringify(v)}`);
 }
 
-export function recordMatch(spec: ResolvedSpec, variantIndex: number, match: number): Recording {
+/**
+ * What a replay needs of a tournament spec (a ResolvedSpec has it): the html layer declares its own
+ * need instead of importing the runner.
+ */
+export interface ReplaySpec {
+  game: AnyGame;
+  players: number;
+  seed: string;
+  variants: readonly { name: string; options: Options }[];
+  lineup: readonly (SeatBot & { name: string })[];
+}
+
+export function recordMatch(spec: ReplaySpec, variantIndex: number, match: number): Recording {
   const { game, players } = spec;
   const variant = spec.variants[variantIndex];
   const seats = rotations(spec.lineup)[match % players];

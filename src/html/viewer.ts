@@ -1,9 +1,8 @@
 import { mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { ResolvedSpec } from '../runner/spec.js';
 import { escapeHtml, htmlTable, page, scriptJson } from './page.js';
 import type { TableView } from '../engine/game.js';
-import { recordMatch, type Recording, type ViewerStep } from './replay.js';
+import { recordMatch, type Recording, type ReplaySpec, type ViewerStep } from './replay.js';
 import { decisionText, eventText, renderTable, startViewer } from './viewer-client.js';
 
 /**
@@ -108,7 +107,7 @@ export function buildViewer(rec: Recording): string {
 }
 
 /** Replays match `match` of the variant and writes its viewer page to `file`; returns the page's size. */
-export function writeViewer(spec: ResolvedSpec, variantIndex: number, match: number, file: string): { file: string; bytes: number; steps: number; result: Recording['result'] } {
+export function writeViewer(spec: ReplaySpec, variantIndex: number, match: number, file: string): { file: string; bytes: number; steps: number; result: Recording['result'] } {
   const rec = recordMatch(spec, variantIndex, match);
   mkdirSync(dirname(file), { recursive: true });
   const tmp = `${file}.tmp`;

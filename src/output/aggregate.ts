@@ -1,5 +1,5 @@
 import { FAULT_REASONS } from '../runner/batch.js';
-import { lineupIndex } from '../runner/plan.js';
+import { lineupIndex } from '../engine/plan.js';
 import { Rec, recordWidth, scoreAt, wonAt } from '../runner/records.js';
 import { SEATS_HEADER, SUMMARY_HEADER, csvLines } from './csv.js';
 import { clusteredWilson, fixed } from './stats.js';

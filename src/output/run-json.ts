@@ -25,7 +25,7 @@ export interface RunJson {
   seed: string;
   matches_per_variant: number;
   variants: Array<{ name: string; options: unknown }>;
-  /** Lineup entries in lineup order: entry k plays seat (k - i) mod players in match i (runner/plan.ts). */
+  /** Lineup entries in lineup order: entry k plays seat (k - i) mod players in match i (engine/plan.ts). */
   lineup: Array<{ name: string; bot: string | { sha256: string }; params: unknown }>;
   seat_rotation?: string;
   match_seed?: string;

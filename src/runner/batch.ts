@@ -4,7 +4,7 @@ import { playMatch, WATCH_CELLS, type FaultReason, type MatchHooks, type MatchWa
 import { crc32 } from 'node:zlib';
 import { CsvBytes, utf8 } from '../output/csv-bytes.js';
 import { csvCell } from '../output/csv.js';
-import { lineupIndex, matchSeed, rotations } from './plan.js';
+import { lineupIndex, matchSeed, rotations } from '../engine/plan.js';
 import { encodeRec, Rec, recordWidth, scoreAt, wonAt, type RecKind } from './records.js';
 import { SLOT_MATCH } from './slots.js';
 import type { Variant } from './spec.js';

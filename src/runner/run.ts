@@ -13,7 +13,7 @@ import { JOURNAL_FORMAT, Journal, decodePayload, hasJournal, journalDir, readMet
 import { BatchPlanner, type BatchSize } from './batching.js';
 import { setAsideResults } from './result-guard.js';
 import { checkThreads, checkVariantCount } from './limits.js';
-import { shardRange } from './plan.js';
+import { shardRange } from '../engine/plan.js';
 import { MAX_FAILURES, playOnPool, type FailedBatch, type Incident, type PlayBatch } from './pool.js';
 import { toWorkerSpec, type ResolvedSpec } from './spec.js';
 import { checkDeterminism, verifyCount, type DeterminismCheck } from './self-check.js';

@@ -1,5 +1,5 @@
 import { sequentialTest, verdictOf, type SequentialTest, type SprtState, type Verdict } from '../analysis/sequential.js';
-import { seatOfEntry } from './plan.js';
+import { seatOfEntry } from '../engine/plan.js';
 import { Rec, recordWidth, wonAt } from './records.js';
 import type { SequentialSpec } from './sequential-spec.js';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyGame, GameEvent, TableView } from '../../src/engine/game.js';
 import { matchRngs, playMatch } from '../../src/engine/match.js';
 import { cardName } from '../../src/games/stramat/actions.js';
-import { matchSeed, rotations } from '../../src/runner/plan.js';
+import { matchSeed, rotations } from '../../src/engine/plan.js';
 import { loadSpec, type ResolvedSpec } from '../../src/runner/spec.js';
 import { browserAvailable, launch, openPage, screenshotPath, type Browser } from './browser-helpers.js';
 import { FIXTURES, ROOT, tavolo, tempDir } from '../fixtures/cli.js';

@@ -6,7 +6,7 @@ import { matchRngs } from '../../src/engine/match.js';
 import { recordMatch } from '../../src/html/replay.js';
 import { buildViewer, packRecording, unpackRecording } from '../../src/html/viewer.js';
 import { decisionText, eventText, renderTable } from '../../src/html/viewer-client.js';
-import { matchSeed } from '../../src/runner/plan.js';
+import { matchSeed } from '../../src/engine/plan.js';
 import { loadSpec } from '../../src/runner/spec.js';
 import { FIXTURES, tavolo, tempDir } from '../fixtures/cli.js';
 

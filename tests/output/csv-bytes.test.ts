@@ -4,7 +4,7 @@ import { playMatch } from '../../src/engine/match.js';
 import { CsvBytes } from '../../src/output/csv-bytes.js';
 import { csvCell } from '../../src/output/csv.js';
 import { prepare, runBatch } from '../../src/runner/batch.js';
-import { matchSeed } from '../../src/runner/plan.js';
+import { matchSeed } from '../../src/engine/plan.js';
 import { decodeRec } from '../../src/runner/records.js';
 import { resolveSpec } from '../../src/runner/spec.js';
 

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lineupIndex, seatOfEntry, shardRange } from '../../src/runner/plan.js';
+import { lineupIndex, seatOfEntry, shardRange } from '../../src/engine/plan.js';
 import { ROOT } from '../fixtures/cli.js';
 
 // plan.ts is the one place that decides who sits where in which match and which matches a shard plays:
@@ -36,7 +36,7 @@ describe('seat rotation and shard ranges are computed in plan.ts only', () => {
     const offenders: string[] = [];
     for (const folder of ['runner', 'output', 'analysis', 'cli']) {
       for (const file of sources(join(ROOT, 'src', folder))) {
-        if (file.endsWith(join('runner', 'plan.ts'))) continue;
+        if (file.endsWith(join('engine', 'plan.ts'))) continue;
         readFileSync(file, 'utf8')
           .split('\n')
           .forEach((line, i) => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { playMatch } from '../../src/engine/match.js';
 import { FAULT_REASONS, prepare, runBatch } from '../../src/runner/batch.js';
-import { matchSeed } from '../../src/runner/plan.js';
+import { matchSeed } from '../../src/engine/plan.js';
 import { Rec, decodeRec, recordWidth, scoreAt, wonAt } from '../../src/runner/records.js';
 import { resolveSpec } from '../../src/runner/spec.js';
 

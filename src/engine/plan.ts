@@ -1,4 +1,4 @@
-import type { SeatBot } from '../engine/match.js';
+import type { SeatBot } from './match.js';
 
 /**
  * Seeds and seat rotation: the one place that decides who plays which match with which seed.
