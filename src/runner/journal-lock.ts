@@ -1,6 +1,6 @@
 import { closeSync, fsyncSync, linkSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { InputError } from './errors.js';
+import { InputError } from '../errors.js';
 
 /**
  * The lock of a journal: a file created atomically (O_EXCL: of two runs that try at once, exactly one

@@ -1,4 +1,4 @@
-import { InputError, describeValue, expectedInteger } from './errors.js';
+import { InputError, describeValue, expectedInteger } from '../errors.js';
 
 /**
  * Resource limits of a run, named in the messages that enforce them. Each worker thread holds its own

@@ -3,7 +3,7 @@ import { join, relative, resolve } from 'node:path';
 import type { VariantStats } from '../output/aggregate.js';
 import { readRunJson, runJsonHead, runJsonTail, type MergedShard, type RunJson } from '../output/run-json.js';
 import { assemble, faultTotals, finishedFiles, outputFiles, placeRecords, removeStaleTemps, type OutputFiles } from './assemble.js';
-import { InputError, Interrupted } from './errors.js';
+import { InputError, Interrupted } from '../errors.js';
 import { identityDiff } from './identity.js';
 import { Journal, hasJournal, journalLog, readMeta, type JournalMeta, type RecordDamage } from './journal.js';
 import { setAsideResults } from './result-guard.js';

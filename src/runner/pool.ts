@@ -1,7 +1,7 @@
 import { Piscina } from 'piscina';
 import { WATCH_DECISION, WATCH_EXPIRED, WATCH_SEAT, WATCH_SEQ } from '../engine/match.js';
 import type { BatchResult } from './batch.js';
-import { Interrupted } from './errors.js';
+import { Interrupted } from '../errors.js';
 import {
   SLOT_INTS,
   SLOT_MATCH,

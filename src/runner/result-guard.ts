@@ -1,6 +1,6 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import { InputError } from './errors.js';
+import { InputError } from '../errors.js';
 
 /**
  * A result folder's files belong to the run (or merge) that wrote it: no other command writes into them.

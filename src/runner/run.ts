@@ -7,7 +7,7 @@ import { csvLine, matchesHeader } from '../output/csv.js';
 import { readRunJson, runJsonHead, runJsonTail, runJsonText, type RunIdentity, type RunJson } from '../output/run-json.js';
 import { Assembler, faultTotals, finishedFiles, outputFiles, removeStaleTemps, type OutputFiles } from './assemble.js';
 import { prepare, runBatch, type BatchResult, type FaultNote } from './batch.js';
-import { BatchesFailed, InputError, Interrupted } from './errors.js';
+import { BatchesFailed, InputError, Interrupted } from '../errors.js';
 import { identityDiff, identityHash, specIdentity } from './identity.js';
 import { JOURNAL_FORMAT, Journal, decodePayload, hasJournal, journalDir, readMeta, type JournalMeta, type Shard } from './journal.js';
 import { BatchPlanner, type BatchSize } from './batching.js';

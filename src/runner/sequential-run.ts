@@ -5,7 +5,7 @@ import { sequentialVerdictLines as verdictLines, type SequentialReport } from '.
 import { csvLines } from '../output/csv.js';
 import { fixed } from '../output/stats.js';
 import { Assembler } from './assemble.js';
-import { InputError } from './errors.js';
+import { InputError } from '../errors.js';
 import type { Journal, JournalMeta, Shard } from './journal.js';
 import { SequentialMonitor, sequentialHeader, sequentialRows, type Checkpoint } from './sequential-monitor.js';
 import { questionText } from './sequential-spec.js';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { InputError } from './errors.js';
+import { InputError } from '../errors.js';
 
 /**
  * The `sequential` block of a spec: a test that stops the run as soon as it has decided (Wald's SPRT,

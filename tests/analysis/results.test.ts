@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openResult, readMatches, type MatchRow } from '../../src/analysis/results.js';
-import { InputError } from '../../src/runner/errors.js';
+import { InputError } from '../../src/errors.js';
 import { mergeShards } from '../../src/runner/merge.js';
 import { runTournament } from '../../src/runner/run.js';
 import { loadSpec } from '../../src/runner/spec.js';

@@ -7,7 +7,7 @@ import type { AnyGame } from '../../src/engine/game.js';
 import { playMatch } from '../../src/engine/match.js';
 import { resolveOptions } from '../../src/engine/options.js';
 import { Rng } from '../../src/engine/rng.js';
-import { InputError } from '../../src/runner/errors.js';
+import { InputError } from '../../src/errors.js';
 import { FIXTURES, ROOT } from '../fixtures/cli.js';
 
 // These tests start processes and load modules; on a busy machine they need more than the default 5 s.

@@ -3,7 +3,7 @@ import { cpSync, readFileSync, readdirSync, statSync, truncateSync } from 'node:
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { InputError } from '../../src/runner/errors.js';
+import { InputError } from '../../src/errors.js';
 import { mergeShards } from '../../src/runner/merge.js';
 import { FIXTURES, ROOT, tavoloAsync, tempDir } from '../fixtures/cli.js';
 

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { InputError } from '../../src/runner/errors.js';
+import { InputError } from '../../src/errors.js';
 import { parseSpec, resolveSpec } from '../../src/runner/spec.js';
 import { FIXTURES, tavoloAsync, tempDir } from '../fixtures/cli.js';
 
