@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { compareAfterRun } from '../analysis/after-run.js';
+import { compareAfterRun, compareAfterRunParts } from '../analysis/after-run.js';
 import { verdictAfterRun } from '../analysis/verdict-input.js';
 import { summaryText, rotationNote } from '../reports/table.js';
 import { packageRoot } from '../reports/runinfo.js';
@@ -373,8 +373,9 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
       process.stdout.write(faultLines(outcome.faults));
     } else {
       // The answer first: the comparison is computed (and compare.csv written) before any table is printed.
-      const comparisonText = await compareAfterRun(outcome.outDir, spec.baseline);
+      const { answer: sweepAnswer, tables: comparisonText } = await compareAfterRunParts(outcome.outDir, spec.baseline);
       process.stdout.write('\n' + (await verdictAfterRun(outcome.outDir)));
+      if (sweepAnswer) process.stdout.write(`\n${sweepAnswer}\n`);
       process.stdout.write('\n' + summaryText(outcome.stats, { game: spec.game.name, betterScore: spec.game.betterScore }) + '\n');
       process.stdout.write(rotationNote(outcome.sequential?.stopAt ?? spec.matches, spec.players) + '\n');
       if (spec.variants.length > 1) {

@@ -64,7 +64,7 @@ describe('sweep expansion', () => {
 
   it('a fractional step keeps its last value and reads as written', async () => {
     const { sweepAxes } = await import('../../src/runner/sweep.js');
-    const axes = sweepAxes({ p: { from: 0.1, to: 0.5, step: 0.1 } }, [{ name: 'p', type: 'number', default: 0.1, min: 0, max: 1 }]);
+    const axes = sweepAxes({ p: { from: 0.1, to: 0.5, step: 0.1 } }, [{ name: 'p', type: 'number', default: 0.1, min: 0, max: 1, description: 'a probability' }]);
     expect(axes[0].values).toEqual([0.1, 0.2, 0.3, 0.4, 0.5]);
   });
 
