@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { holm } from '../../src/analysis/decisions.js';
 import { openResult } from '../../src/analysis/results.js';
 import { sweepAxisOf, walkTogether } from '../../src/analysis/sweep-analysis.js';
-import { FIXTURES, readCsvObjects, removeTempDirs, tavoloAsync, tempDir } from '../fixtures/cli.js';
+import { FIXTURES, ROOT, readCsvObjects, removeTempDirs, tavoloAsync, tempDir } from '../fixtures/cli.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 afterAll(removeTempDirs);
@@ -77,3 +77,15 @@ describe('a sweep run: sweep.csv and the trend in words', () => {
     expect(out).toContain('sweep.csv');
   });
 });
+
+describe('the shipped Stop sweep (tournaments/stop-hand-size-sweep.json)', () => {
+  it('is five hand sizes from one short spec, and states the length trend in words', async () => {
+    const dir = join(tempDir('tavolo-stop-sweep-'), 'out');
+    const r = await tavoloAsync(['run', join(ROOT, 'tournaments', 'stop-hand-size-sweep.json'), '--matches', '40', '--out', dir, '--threads', '1']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('5 variants (handSize=3, handSize=4, handSize=5, handSize=6, handSize=7)');
+    expect(r.stdout).toMatch(/Each 1 more of handSize lengthens game length \(turns\) by about [0-9.]+ \(95% CI \+[0-9.]+ to \+[0-9.]+; Holm-adjusted p/);
+    expect(r.stdout).toMatch(/Each 1 more of handSize raises turns per round by about/);
+  });
+});
+
