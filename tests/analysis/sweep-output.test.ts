@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { holm } from '../../src/analysis/decisions.js';
@@ -75,6 +75,16 @@ describe('a sweep run: sweep.csv and the trend in words', () => {
     expect(answer).toBeLessThan(out.indexOf('Against hand, each quantity at each value'));
     expect(answer).toBeLessThan(out.indexOf('Variants side by side'));
     expect(out).toContain('sweep.csv');
+  });
+
+  it('tavolo report rebuilds a missing sweep.csv, byte for byte', async () => {
+    const file = join(run.dir, 'sweep.csv');
+    const before = readFileSync(file, 'utf8');
+    rmSync(file);
+    const r = await tavoloAsync(['report', run.dir]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('sweep.csv');
+    expect(readFileSync(file, 'utf8')).toBe(before);
   });
 });
 
