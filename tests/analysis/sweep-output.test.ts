@@ -10,7 +10,7 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 afterAll(removeTempDirs);
 
 /** A sweep of the highcard fixture's hand size, with one hand-written variant beside it. */
-async function runSweep(): Promise<{ dir: string; stdout: string }> {
+async function runSweep(threads = 1): Promise<{ dir: string; stdout: string }> {
   const tmp = tempDir('tavolo-sweep-');
   const spec = join(tmp, 'sweep.json');
   writeFileSync(spec, JSON.stringify({
@@ -24,7 +24,7 @@ async function runSweep(): Promise<{ dir: string; stdout: string }> {
     bots: [{ bot: 'greedy' }, { bot: 'random' }, { bot: 'random' }],
   }));
   const dir = join(tmp, 'out');
-  const r = await tavoloAsync(['run', spec, '--out', dir, '--threads', '1']);
+  const r = await tavoloAsync(['run', spec, '--out', dir, '--threads', String(threads), ...(threads > 1 ? ['--batch', '7'] : [])]);
   expect(r.code, r.stderr).toBe(0);
   return { dir, stdout: r.stdout };
 }
@@ -75,6 +75,11 @@ describe('a sweep run: sweep.csv and the trend in words', () => {
     expect(answer).toBeLessThan(out.indexOf('Against hand, each quantity at each value'));
     expect(answer).toBeLessThan(out.indexOf('Variants side by side'));
     expect(out).toContain('sweep.csv');
+  });
+
+  it('is byte-identical on another thread count and batch size', async () => {
+    const other = await runSweep(2);
+    expect(readFileSync(join(other.dir, 'sweep.csv'), 'utf8')).toBe(readFileSync(join(run.dir, 'sweep.csv'), 'utf8'));
   });
 
   it('tavolo report rebuilds a missing sweep.csv, byte for byte', async () => {
