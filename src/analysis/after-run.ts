@@ -2,7 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { compareVariants } from './compare.js';
 import { comparisonText, variantsTable, writeComparison } from './comparison-text.js';
+import { holm } from './decisions.js';
 import { openResult, readMatches, type ByteSpan, type MatchRow, type ReadSummary, type ResultInfo } from './results.js';
+import { sweepAxisOf, sweepCsv, sweepTrends, writeSweepCsv } from './sweep-analysis.js';
+import { sweepText } from './sweep-words.js';
 import { metricInfoOf } from './verdict-input.js';
 
 /** Anything that gathers what it needs from the matches of a result folder, one row at a time. */
@@ -48,27 +51,58 @@ export async function readOnce(info: ResultInfo, sinks: readonly RowSink[]): Pro
  * where each variant's rows lie, when a whole read of matches.csv found them (each side of a pair then
  * reads only its own rows).
  */
-export async function compareAfterRun(outDir: string, baseline?: string, read?: { info: ResultInfo; spans: readonly ByteSpan[] }): Promise<string> {
+export async function compareAfterRun(outDir: string, baseline?: string, read?: AfterRunRead): Promise<string> {
+  const { answer, tables } = await compareAfterRunParts(outDir, baseline, read);
+  return answer ? `${tables}\n\n${answer}\n` : tables;
+}
+
+/** What a whole read of matches.csv already found: the folder, and where each variant's rows lie. */
+export interface AfterRunRead {
+  info: ResultInfo;
+  spans: readonly ByteSpan[];
+}
+
+/**
+ * The same in two parts: `answer`, the sweep's trend in sentences (empty unless the variants are a
+ * one-option sweep), which `tavolo run` prints with the verdict, before any table; and `tables`, the
+ * comparison block with the sweep's tables.
+ */
+export async function compareAfterRunParts(outDir: string, baseline?: string, read?: AfterRunRead): Promise<{ answer: string; tables: string }> {
   try {
     return await compare(read?.info ?? openResult(outDir), baseline, read?.spans);
   } catch (err) {
     // The run's own files are complete and in place: a failed comparison is reported, not fatal.
     process.stderr.write(`warning: the variants could not be compared: ${err instanceof Error ? err.message : String(err)}; \`tavolo report ${outDir}\` tries again\n`);
-    return '';
+    return { answer: '', tables: '' };
   }
 }
 
-async function compare(info: ResultInfo, baseline?: string, spans?: readonly ByteSpan[]): Promise<string> {
-  if (info.variants.length < 2) return '';
+async function compare(info: ResultInfo, baseline?: string, spans?: readonly ByteSpan[]): Promise<{ answer: string; tables: string }> {
+  if (info.variants.length < 2) return { answer: '', tables: '' };
   const reference = baseline ?? baselineFromSpec(info.run.spec);
   const comparison = await compareVariants(info, reference !== undefined && info.variants.includes(reference) ? reference : undefined, spans);
   writeComparison(info.dir, comparison);
   const rel = relative(process.cwd(), info.dir);
   const shown = rel === '' ? '.' : rel.startsWith('..') ? info.dir : rel;
-  return (
+  const reasons = new Set<string>();
+  for (const side of comparison.sides.values()) for (const r of side.endReasons.keys()) reasons.add(r);
+  const sweep = await sweepBlock(info, shown, [...reasons].sort());
+  const tables =
     `\nVariants side by side:\n${variantsTable(comparison.sides)}\n\n` +
-    comparisonText(comparison, `Wrote ${shown}/compare.csv and variants.csv.`, await metricInfoOf(info.game))
-  );
+    comparisonText(comparison, `Wrote ${shown}/compare.csv and variants.csv.`, await metricInfoOf(info.game)) +
+    (sweep ? `\n\n${sweep.tables}\n` : '');
+  return { answer: sweep?.answer ?? '', tables };
+}
+
+/** For a one-option sweep: each quantity against the option's value, written to sweep.csv and said in words. */
+async function sweepBlock(info: ResultInfo, shown: string, endReasons: string[]): Promise<{ answer: string; tables: string } | undefined> {
+  const axis = sweepAxisOf(info);
+  if (!axis) return undefined;
+  const trends = await sweepTrends(info, axis, endReasons);
+  const holmP = holm(trends.map((t) => t.slope.p));
+  writeSweepCsv(info.dir, sweepCsv(axis, trends, holmP));
+  const words = { lineup: info.lineup, metricInfo: await metricInfoOf(info.game) };
+  return sweepText(axis, trends, holmP, words, `${shown}/sweep.csv`);
 }
 
 function baselineFromSpec(spec: unknown): string | undefined {

@@ -1,4 +1,4 @@
-import { compareAfterRun, readOnce, type OnePass } from '../analysis/after-run.js';
+import { compareAfterRunParts, readOnce, type OnePass } from '../analysis/after-run.js';
 import { openResult } from '../analysis/results.js';
 import { Standings, standingsAfterRun, standingsOrWarning, writeStandingsFiles } from '../analysis/standings.js';
 import { MatchTally } from '../html/data.js';
@@ -8,8 +8,11 @@ import { reportAfterRun } from './report.js';
 export interface AfterRun {
   /** The leaderboard and the line naming ratings.csv and head-to-head.csv ('' after a warning). */
   standings: string;
-  /** The comparison of the variants ('' for one variant, or after a warning). */
-  comparison(): Promise<string>;
+  /**
+   * The comparison of the variants ('' for one variant, or after a warning): `answer`, a sweep's trend in
+   * sentences (printed with the verdict), and `tables`, the comparison block.
+   */
+  comparison(): Promise<{ answer: string; tables: string }>;
   /** Writes report.html and prints its line (a warning when it cannot). */
   report(): Promise<void>;
 }
@@ -33,7 +36,7 @@ export async function analyseAfterRun(outDir: string, baseline?: string): Promis
     // The folder cannot be read: each part tries on its own and says why it cannot, as before the one pass.
     return {
       standings: await standingsAfterRun(outDir),
-      comparison: () => compareAfterRun(outDir, baseline),
+      comparison: () => compareAfterRunParts(outDir, baseline),
       report: () => reportAfterRun(outDir),
     };
   }
@@ -43,7 +46,7 @@ export async function analyseAfterRun(outDir: string, baseline?: string): Promis
       if (standingsFailed !== undefined) throw standingsFailed;
       return writeStandingsFiles(pass.info, standings);
     }),
-    comparison: () => compareAfterRun(outDir, baseline, { info: pass.info, spans: pass.summary.spans }),
+    comparison: () => compareAfterRunParts(outDir, baseline, { info: pass.info, spans: pass.summary.spans }),
     // A tally that failed leaves the report to read matches.csv itself.
     report: () => reportAfterRun(outDir, pass.failed.has(tally) ? undefined : tally.summary()),
   };

@@ -375,8 +375,9 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
       // The answer first: the comparison is computed (and compare.csv written) before any table is printed,
       // from the one read of matches.csv that also gathers the standings and the report's tallies.
       const after = await analyseAfterRun(outcome.outDir, spec.baseline);
-      const comparisonText = await after.comparison();
+      const { answer: sweepAnswer, tables: comparisonText } = await after.comparison();
       process.stdout.write('\n' + (await verdictAfterRun(outcome.outDir)));
+      if (sweepAnswer) process.stdout.write(`\n${sweepAnswer}\n`);
       process.stdout.write('\n' + summaryText(outcome.stats, { game: spec.game.name, betterScore: spec.game.betterScore }) + '\n');
       process.stdout.write(rotationNote(outcome.sequential?.stopAt ?? spec.matches, spec.players) + '\n');
       if (spec.variants.length > 1) {
@@ -427,8 +428,9 @@ async function mergeCommand(argv: Record<string, unknown>): Promise<number> {
   try {
     const r = await withSignals((signal) => mergeShards(dirs, out, signal, argv.force === true));
     const after = await analyseAfterRun(r.outDir);
-    const comparisonText = await after.comparison();
+    const { answer: sweepAnswer, tables: comparisonText } = await after.comparison();
     process.stdout.write('\n' + (await verdictAfterRun(r.outDir)));
+    if (sweepAnswer) process.stdout.write(`\n${sweepAnswer}\n`);
     await printStats(r.stats, r.meta.identity.game);
     process.stdout.write(after.standings);
     process.stdout.write(faultLines(r.faults));

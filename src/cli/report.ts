@@ -1,7 +1,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { compareAfterRun } from '../analysis/after-run.js';
+import { openResult } from '../analysis/results.js';
 import { writeStandings } from '../analysis/standings.js';
+import { sweepAxisOf } from '../analysis/sweep-analysis.js';
 import { InputError } from '../errors.js';
 import { checkMatchesFile } from '../runner/result-guard.js';
 import type { MatchesPart } from '../html/data.js';
@@ -29,6 +31,14 @@ export async function reportCommand(argv: Record<string, unknown>): Promise<void
 
 const missingOrEmpty = (file: string) => !existsSync(file) || statSync(file).size === 0;
 
+function hasSweep(dir: string): boolean {
+  try {
+    return sweepAxisOf(openResult(dir)) !== undefined;
+  } catch {
+    return false; // the readers of the folder say what is wrong with it
+  }
+}
+
 /**
  * Rebuilds the derived files of a finished result that are missing or empty (a failure after the main
  * files were written leaves them so): ratings.csv and head-to-head.csv, and, with two or more variants,
@@ -48,9 +58,11 @@ export async function repairDerived(dir: string, say: (line: string) => void): P
   } catch {
     // the readers of the folder say what is wrong with run.json
   }
-  if (variants >= 2 && ['compare.csv', 'variants.csv'].some((f) => missingOrEmpty(join(dir, f)))) {
+  // sweep.csv belongs to a result whose variants include a one-option sweep (docs/sweeps.md).
+  const derived = ['compare.csv', 'variants.csv', ...(variants >= 2 && hasSweep(dir) ? ['sweep.csv'] : [])];
+  if (variants >= 2 && derived.some((f) => missingOrEmpty(join(dir, f)))) {
     await compareAfterRun(dir);
-    if (!missingOrEmpty(join(dir, 'compare.csv'))) rebuilt.push('compare.csv', 'variants.csv');
+    rebuilt.push(...derived.filter((f) => !missingOrEmpty(join(dir, f))));
   }
   if (rebuilt.length > 0) say(`Rebuilt ${rebuilt.join(', ')} in ${shown(dir)} (they were missing or empty).\n`);
   return rebuilt;

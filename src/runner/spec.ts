@@ -10,6 +10,7 @@ import { resolveOptions } from '../engine/options.js';
 import { InputError, describeValue, expectedInteger, isOptionError, prefixOptionError } from '../errors.js';
 import { isolatedFactory } from './isolation.js';
 import { resolveSequential, sequentialSchema, type SequentialSpec } from './sequential-spec.js';
+import { expandSweep, type SweepPlan } from './sweep.js';
 
 /**
  * A tournament spec, as written in tournaments/*.json. Validated with zod (shape and types), then
@@ -62,6 +63,8 @@ export const specSchema = z.strictObject({
   seed: z.union([z.string().min(1), z.int()]),
   decisionTimeoutMs: boundedInt('decisionTimeoutMs').optional(),
   variants: z.array(variantSchema).min(1).optional(),
+  /** Options with lists of values or ranges: one generated variant per point of the grid (docs/sweeps.md). */
+  sweep: z.unknown().optional(),
   /** The variant the others are compared with (compare.csv); default the first. */
   baseline: z.string().min(1).optional(),
   bots: z.array(botEntrySchema).min(1),
@@ -267,6 +270,8 @@ export interface ResolvedSpec {
   lineup: LineupEntry[];
   /** A test that stops the run when it has decided (then `matches` is the most played). */
   sequential?: SequentialSpec;
+  /** The spec's sweep: its axes and the generated variants (after the hand-written ones). */
+  sweep?: SweepPlan;
 }
 
 export interface Overrides {
@@ -325,24 +330,8 @@ export async function resolveSpec(
     else lineup.push({ name, ref, factory, params });
   }
 
-  const rawVariants = raw.variants ?? [{ name: 'base', options: {} }];
-  const variants: Variant[] = [];
-  for (let i = 0; i < rawVariants.length; i++) {
-    const v = rawVariants[i];
-    const dup = variants.findIndex((w) => w.name === v.name);
-    if (dup >= 0) throw new InputError(`"${v.name}" is already the name of variants[${dup}]; variant names must be unique`, `variants[${i}].name`);
-    let options: Options;
-    try {
-      options = resolveOptions(game.options, v.options, 'option');
-      game.checkOptions(options, players);
-    } catch (err) {
-      if (!isOptionError(err) && err instanceof Error) {
-        throw new InputError(`${game.name} rejected these options: ${err.message}`, `variants[${i}].options`);
-      }
-      prefixOptionError(err, `variants[${i}].options.`);
-    }
-    variants.push({ name: v.name, options });
-  }
+  const sweep = raw.sweep !== undefined ? expandSweep(raw.sweep, game.options, raw.variants?.length ?? 0) : undefined;
+  const variants = resolveVariants(game, players, raw.variants, sweep);
 
   if (raw.baseline !== undefined && !variants.some((v) => v.name === raw.baseline)) {
     const names = variants.map((v) => v.name);
@@ -374,7 +363,70 @@ export async function resolveSpec(
     baseline: raw.baseline ?? variants[0].name,
     lineup,
     ...(sequential ? { sequential } : {}),
+    ...(sweep ? { sweep } : {}),
   };
+}
+
+type RawVariant = NonNullable<RawSpec['variants']>[number];
+
+/** A variant to resolve and where its errors point: `variants[1]`, or the sweep. */
+interface VariantSource {
+  v: RawVariant;
+  /** The field of its name (`variants[1].name`, or `sweep`). */
+  nameField: string;
+  /** The prefix of its options' fields (`variants[1].options.`, or `sweep.`). */
+  optionsField: string;
+  /** How it is named in a message (`variants[1]`, or `the sweep's variant handSize=3`). */
+  label: string;
+}
+
+function variantSources(written: RawVariant[] | undefined, sweep: SweepPlan | undefined): VariantSource[] {
+  const sources = (written ?? (sweep ? [] : [{ name: 'base', options: {} }])).map((v, i) => ({
+    v,
+    nameField: `variants[${i}].name`,
+    optionsField: `variants[${i}].options.`,
+    label: `variants[${i}]`,
+  }));
+  for (const p of sweep?.points ?? []) {
+    sources.push({ v: { name: p.name, options: p.values }, nameField: 'sweep', optionsField: 'sweep.', label: `the sweep's variant ${p.name}` });
+  }
+  return sources;
+}
+
+/**
+ * The hand-written variants, then the sweep's, each with its options filled in and checked by the
+ * game. With neither, one variant named `base` with the default options.
+ */
+function resolveVariants(game: AnyGame, players: number, written: RawVariant[] | undefined, sweep: SweepPlan | undefined): Variant[] {
+  const sources = variantSources(written, sweep);
+  const variants: Variant[] = [];
+  for (const source of sources) {
+    const dup = variants.findIndex((w) => w.name === source.v.name);
+    if (dup >= 0) {
+      throw new InputError(`"${source.v.name}" is already the name of ${sources[dup].label}; variant names must be unique`, source.nameField);
+    }
+    variants.push({ name: source.v.name, options: resolveVariantOptions(game, players, source) });
+  }
+  return variants;
+}
+
+function resolveVariantOptions(game: AnyGame, players: number, source: VariantSource): Options {
+  try {
+    const options = resolveOptions(game.options, source.v.options, 'option');
+    game.checkOptions(options, players);
+    return options;
+  } catch (err) {
+    if (!isOptionError(err) && err instanceof Error) {
+      const field = source.optionsField.slice(0, -1);
+      const which = source.nameField === 'sweep' ? ` (${source.label})` : '';
+      throw new InputError(`${game.name} rejected these options${which}: ${err.message}`, field);
+    }
+    if (isOptionError(err) && source.nameField === 'sweep') {
+      const detail = err.message.slice(err.field.length + 2);
+      throw new InputError(`${detail} (in ${source.label})`, `sweep.${err.field}`);
+    }
+    prefixOptionError(err, source.optionsField);
+  }
 }
 
 /** Reads, validates and resolves a spec file; relative paths inside it resolve against its directory. */

@@ -31,7 +31,7 @@ describe('after a run: one read of matches.csv for the standings, the comparison
     for (const dir of [one, separate]) for (const f of WRITTEN) rmSync(join(dir, f));
 
     const after = await quietly(() => analyseAfterRun(one));
-    const comparison = await after.comparison();
+    const { tables: comparison } = await after.comparison();
     await quietly(() => after.report());
     const standings = await writeStandings(separate);
     expect(after.standings.replaceAll('one/', '')).toBe(standings.replaceAll('separate/', ''));

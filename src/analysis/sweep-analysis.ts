@@ -1,0 +1,119 @@
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PairingBroken } from './compare.js';
+import { quantityPlan } from './quantities.js';
+import { matchBatches, type MatchRow, type ResultInfo } from './results.js';
+import { SweepTrendAccumulator, type SweepTrend } from './sweep-trend.js';
+
+/**
+ * A one-option sweep read back from a result folder: the variants a spec's `sweep` generated are named
+ * `option=value` (src/runner/sweep.ts), and their resolved options in run.json must agree with the name.
+ * Hand-written variants beside them are left out of the trend.
+ */
+export interface SweepAxisOf {
+  option: string;
+  /** The option's values, ascending, and the variant playing each. */
+  xs: number[];
+  variants: string[];
+}
+
+/** The one-option numeric sweep among a run's variants, or undefined (none, several options, or fewer than 2 values). */
+export function sweepAxisOf(info: ResultInfo): SweepAxisOf | undefined {
+  const found: Array<{ option: string; x: number; variant: string }> = [];
+  info.variants.forEach((variant, k) => {
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)=(-?[0-9.e+-]+)$/.exec(variant);
+    if (!m) return;
+    const x = Number(m[2]);
+    if (Number.isFinite(x) && info.variantOptions[k]?.[m[1]] === x) found.push({ option: m[1], x, variant });
+  });
+  if (found.length < 2 || new Set(found.map((f) => f.option)).size !== 1) return undefined;
+  found.sort((a, b) => a.x - b.x);
+  return { option: found[0].option, xs: found.map((f) => f.x), variants: found.map((f) => f.variant) };
+}
+
+/** Reads one variant's rows one at a time. */
+async function* rowsOf(info: ResultInfo, variant: string): AsyncGenerator<MatchRow> {
+  for await (const batch of matchBatches(info, { variant })) yield* batch;
+}
+
+/** Walks the variants' rows in step (match i of each together), checking that they share their seed. */
+export async function walkTogether(info: ResultInfo, variants: readonly string[], onMatch: (rows: MatchRow[]) => void): Promise<void> {
+  const streams = variants.map((v) => rowsOf(info, v));
+  try {
+    for (;;) {
+      const next = await Promise.all(streams.map((s) => s.next()));
+      const done = next.filter((r) => r.done).length;
+      if (done === next.length) return;
+      if (done > 0) throw new PairingBroken('one value of the sweep has more matches than another');
+      const rows = next.map((r) => r.value as MatchRow);
+      const bad = rows.find((r) => r.seed !== rows[0].seed || r.match !== rows[0].match);
+      if (bad) throw new PairingBroken(`match ${rows[0].match} has seed ${rows[0].seed} in ${rows[0].variant} and match ${bad.match} seed ${bad.seed} in ${bad.variant}`);
+      onMatch(rows);
+    }
+  } finally {
+    await Promise.all(streams.map((s) => s.return(undefined)));
+  }
+}
+
+/**
+ * Every quantity of a comparison (win shares, the first-player advantage, length, annulled and
+ * forfeited matches, the game's metrics) and each end reason as a 0/1 per match, against the option.
+ */
+export async function sweepTrends(info: ResultInfo, axis: SweepAxisOf, endReasons: readonly string[]): Promise<SweepTrend[]> {
+  const plan = quantityPlan({
+    botNames: [...new Set(info.lineup)],
+    players: info.players,
+    metricNames: info.metricNames,
+    metricIndex: info.metricNames.map((_, i) => i),
+  });
+  const names = [...plan.names, ...endReasons.map((r) => `end_reason:${r}`)];
+  const acc = new SweepTrendAccumulator(axis.xs, names);
+  const buffers = axis.xs.map(() => new Float64Array(names.length));
+  await walkTogether(info, axis.variants, (rows) => {
+    rows.forEach((row, k) => {
+      plan.values(row, buffers[k]);
+      endReasons.forEach((r, j) => (buffers[k][plan.names.length + j] = row.endReason === r ? 1 : 0));
+    });
+    acc.add(buffers);
+  });
+  // A quantity the same in every match at every value says nothing (faults that never happened).
+  return acc.trends().filter((t) => t.points.some((p) => p.estimate.sd > 0 || p.estimate.estimate !== t.points[0].estimate.estimate));
+}
+
+export const SWEEP_HEADER = [
+  'quantity', 'option', 'value', 'variant', 'estimate', 'ci_low95', 'ci_high95', 'matches',
+  'step_difference', 'step_ci_low95', 'step_ci_high95', 'step_p',
+  'slope', 'slope_ci_low95', 'slope_ci_high95', 'slope_p', 'slope_p_holm',
+] as const;
+
+const num = (v: number | undefined) => (v === undefined || !Number.isFinite(v) ? '' : String(Number(v.toPrecision(10))));
+
+/** sweep.csv: one row per quantity and option value; the step columns compare with the previous value. */
+export function sweepCsv(axis: SweepAxisOf, trends: readonly SweepTrend[], holmP: readonly number[]): string {
+  const lines = [SWEEP_HEADER.join(',')];
+  trends.forEach((t, q) => {
+    t.points.forEach((p, k) => {
+      const s = p.step;
+      lines.push([
+        t.quantity, axis.option, num(p.x), axis.variants[k], num(p.estimate.estimate), num(p.estimate.low), num(p.estimate.high), p.estimate.n,
+        num(s?.estimate), num(s?.low), num(s?.high), num(s?.p),
+        num(t.slope.estimate), num(t.slope.low), num(t.slope.high), num(t.slope.p), num(holmP[q]),
+      ].map((c) => (/[",\n]/.test(String(c)) ? `"${String(c).replace(/"/g, '""')}"` : String(c))).join(','));
+    });
+  });
+  return `${lines.join('\n')}\n`;
+}
+
+/** Writes sweep.csv through a temporary name (never a cut file); returns its path. */
+export function writeSweepCsv(dir: string, text: string): string {
+  const file = join(dir, 'sweep.csv');
+  const tmp = `${file}.tmp-${process.pid}`;
+  try {
+    writeFileSync(tmp, text);
+    renameSync(tmp, file);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw err;
+  }
+  return file;
+}

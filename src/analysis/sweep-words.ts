@@ -1,0 +1,74 @@
+import { fixed } from '../output/stats.js';
+import { ALPHA, pText } from './comparison-text.js';
+import type { SweepAxisOf } from './sweep-analysis.js';
+import type { SweepTrend } from './sweep-trend.js';
+import { decimalsFor, quantityName, signed, type Words } from './verdict-words.js';
+
+/**
+ * A sweep in words for the terminal: first the trends found (each quantity's change per unit of the
+ * option, with its interval and Holm-adjusted p over the quantities), then the quantities where none was
+ * found, then a table of each quantity at each value and the paired steps between neighbouring values.
+ */
+
+/** "shortens game length (turns) by about 5.6" / "raises greedy's win share by about 1.2 points". */
+function trendSentence(axis: SweepAxisOf, t: SweepTrend, pHolm: number, words: Words): string {
+  const { name, rate } = quantityName(t.quantity, words);
+  const scale = rate ? 100 : 1;
+  const s = t.slope;
+  const d = decimalsFor((s.high - s.low) * scale);
+  const up = s.estimate > 0;
+  const verb = t.quantity === 'turns_mean' ? (up ? 'lengthens' : 'shortens') : up ? 'raises' : 'lowers';
+  const unit = rate ? ' points' : '';
+  const ci = `95% CI ${signed(s.low * scale, d)} to ${signed(s.high * scale, d)}${unit}`;
+  return `Each 1 more of ${axis.option} ${verb} ${name} by about ${fixed(Math.abs(s.estimate) * scale, d)}${unit} (${ci}; Holm-adjusted p ${pHolm < 0.001 ? '< 0.001' : `= ${pText(pHolm)}`}).`;
+}
+
+function cell(v: number, rate: boolean, d: number): string {
+  return rate ? `${fixed(100 * v, Math.max(1, d))}%` : fixed(v, d);
+}
+
+/** One table line: the quantity at each value, with its interval. */
+function valuesLine(t: SweepTrend, words: Words): string[] {
+  const { name, rate } = quantityName(t.quantity, words);
+  const width = Math.max(...t.points.map((p) => p.estimate.high - p.estimate.low).filter(Number.isFinite), 0) * (rate ? 100 : 1);
+  const d = decimalsFor(width);
+  return [name, ...t.points.map((p) => `${cell(p.estimate.estimate, rate, d)} [${cell(p.estimate.low, rate, d)}, ${cell(p.estimate.high, rate, d)}]`)];
+}
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
+  const line = (r: string[]) => r.map((x, c) => (c === 0 ? x.padEnd(widths[c]) : x.padStart(widths[c]))).join('  ');
+  return [line(header), ...rows.map(line)].join('\n');
+}
+
+/** The trend in sentences (`answer`) and the tables of values and steps (`tables`). */
+export function sweepText(
+  axis: SweepAxisOf,
+  trends: readonly SweepTrend[],
+  holmP: readonly number[],
+  words: Words,
+  file?: string,
+): { answer: string; tables: string } {
+  const n = trends[0]?.slope.n ?? 0;
+  const head = `Against ${axis.option} (${axis.xs.join(', ')}; match i of every value played from the same seed): a paired trend per quantity (docs/sweeps.md).`;
+  const found = trends.map((t, q) => ({ t, p: holmP[q] })).filter((x) => x.p < ALPHA);
+  const quiet = trends.filter((_, q) => !(holmP[q] < ALPHA)).map((t) => quantityName(t.quantity, words).name);
+  const lines = [head];
+  if (found.length === 0) lines.push(`No trend found in any quantity at the 5% level (Holm over ${trends.length} quantities, ${n} matches per value).`);
+  for (const x of found) lines.push(trendSentence(axis, x.t, x.p, words));
+  if (found.length > 0 && quiet.length > 0) lines.push(`No trend found in: ${quiet.join(', ')}.`);
+  lines.push('(A trend is the least-squares change per 1 more of the option, paired over the matches; its tables follow the comparison below.)');
+  const values = table([`at ${axis.option} =`, ...axis.xs.map(String)], trends.map((t) => valuesLine(t, words)));
+  const steps = table(
+    ['step (paired)', ...axis.xs.slice(1).map((x, k) => `${axis.xs[k]}->${x}`)],
+    trends.map((t) => {
+      const { name, rate } = quantityName(t.quantity, words);
+      const scale = rate ? 100 : 1;
+      return [name, ...t.points.slice(1).map((p) => `${signed(p.step!.estimate * scale, 2)}${p.step!.p < ALPHA ? '*' : ''}`)];
+    }),
+  );
+  const tables = [`Against ${axis.option}, each quantity at each value [95% CI]:`, values, '', steps];
+  tables.push('(rates in %, steps in points; * a step with p < 0.05, not adjusted)');
+  if (file) tables.push(`Wrote ${file}.`);
+  return { answer: lines.join('\n'), tables: tables.join('\n') };
+}
