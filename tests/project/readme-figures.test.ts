@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { ROOT, tavoloAsync, tempDir } from '../fixtures/cli.js';
+import { ROOT, tavolo, tavoloAsync, tempDir } from '../fixtures/cli.js';
 
 /**
  * Every figure the README quotes from a command is what the command prints now. These tests run whole
@@ -200,5 +200,40 @@ describe("the README's regression-gate example", () => {
     expect(gateSame.code, gateSame.stderr).toBe(0);
     expect(example).toContain('prints `Verdict: equivalent` and exits 0');
     expect(gateSame.stdout).toMatch(/^Verdict: equivalent/m);
+  });
+});
+
+/** What the README says of a shipped spec in a command's comment is what the spec says (no run needed). */
+describe("the README's figures taken from the specs", () => {
+  const specOf = (name: string) =>
+    JSON.parse(readFileSync(join(ROOT, 'tournaments', `${name}.json`), 'utf8')) as {
+      matches: number;
+      bots: Array<{ bot: string; params?: { iterations?: number } }>;
+    };
+  const commented = [...README.matchAll(/^(?:npm ci && )?npx tavolo run tournaments\/([\w.-]+)\.json +# (.*)$/gm)];
+
+  it('are quoted for the commands with a comment', () => {
+    expect(commented.map(([, name]) => name).sort()).toEqual(['stramat-demo', 'stramat-ismcts-budget', 'stramat-strength-4p']);
+  });
+
+  it('give each spec its match count', () => {
+    for (const [, name, comment] of commented) {
+      const quoted = /([\d,]+) matches/.exec(comment);
+      if (quoted) expect(Number(quoted[1].replace(/,/g, '')), name).toBe(specOf(name).matches);
+    }
+  });
+
+  it("give the budget tournament's iterations", () => {
+    const comment = commented.find(([, name]) => name === 'stramat-ismcts-budget')![2];
+    const quoted = /at ([\d, and]+) iterations/.exec(comment)![1].split(/,? and |, /).map((n) => Number(n.replace(/,/g, '')));
+    const iterations = specOf('stramat-ismcts-budget').bots.filter((b) => b.bot === 'ismcts').map((b) => b.params?.iterations);
+    expect(quoted).toEqual(iterations);
+  });
+
+  it("give Stramat's default dadoCount as the gate example's '4 → 3'", () => {
+    expect(README).toContain('`dadoCount` 4 → 3');
+    const listed = tavolo(['list', 'stramat']);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toMatch(/dadoCount \(int from \d+ to \d+, default 4\)/);
   });
 });
