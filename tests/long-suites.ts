@@ -18,4 +18,7 @@ export const LONG_SUITES: readonly string[] = [
   'tests/bots/legal-untouched.test.ts',
   // Whole sequential (SPRT) runs through the CLI, to their stopping decisions.
   'tests/runner/sequential-run.test.ts',
+  // Every figure the README quotes, from the commands that print them: stramat-dado in full (200,000
+  // matches), the regression-gate example (three 5,000-match runs) and the sequential runs.
+  'tests/project/readme-figures.test.ts',
 ];
