@@ -9,9 +9,9 @@ import { Metric, type StramatState } from './state.js';
  * state.ts (the hot loop); `metrics` below copies each counter into its named column.
  */
 export const STRAMAT_METRIC_TABLE = [
-  { name: 'played_one', label: '1 cards played', unit: 'card', per: 'match', kind: 'count' },
-  { name: 'played_two', label: '2 cards played', unit: 'card', per: 'match', kind: 'count' },
-  { name: 'played_three', label: '3 cards played', unit: 'card', per: 'match', kind: 'count' },
+  { name: 'played_one', label: 'number cards 1 played', unit: 'card', per: 'match', kind: 'count' },
+  { name: 'played_two', label: 'number cards 2 played', unit: 'card', per: 'match', kind: 'count' },
+  { name: 'played_three', label: 'number cards 3 played', unit: 'card', per: 'match', kind: 'count' },
   { name: 'played_dado', label: 'Dado cards played', unit: 'card', per: 'match', kind: 'count' },
   { name: 'played_colpo', label: 'Colpo cards played', unit: 'card', per: 'match', kind: 'count' },
   { name: 'played_aggiungo', label: 'Aggiungo cards played', unit: 'card', per: 'match', kind: 'count' },
