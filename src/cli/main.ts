@@ -234,11 +234,20 @@ async function parse(args: string[]): Promise<Command> {
   return chosen;
 }
 
-/** SIGINT and SIGTERM abort the controller (with an Interrupted naming the signal) while `body` runs. */
+/**
+ * SIGINT and SIGTERM abort the controller (with an Interrupted naming the signal) while `body` runs.
+ * A second SIGINT (Ctrl-C again) ends tavolo at once, as usual. A repeated SIGTERM is ignored until
+ * tavolo has stopped cleanly: Slurm (scancel, scontrol requeue) signals every process of a job, so tavolo
+ * receives SIGTERM both from Slurm and from deploy/run-shard.sh, which passes it on; the scheduler's
+ * SIGKILL after its grace period still ends a stop that hangs.
+ */
 async function withSignals<T>(body: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
   const onInt = () => controller.abort(new Interrupted('SIGINT'));
-  const onTerm = () => controller.abort(new Interrupted('SIGTERM'));
+  const onTerm = () => {
+    process.on('SIGTERM', ignoreRepeatedTerm);
+    controller.abort(new Interrupted('SIGTERM'));
+  };
   process.once('SIGINT', onInt);
   process.once('SIGTERM', onTerm);
   try {
@@ -248,6 +257,9 @@ async function withSignals<T>(body: (signal: AbortSignal) => Promise<T>): Promis
     process.off('SIGTERM', onTerm);
   }
 }
+
+/** Installed by the first SIGTERM and kept until tavolo exits (see withSignals). */
+function ignoreRepeatedTerm(): void {}
 
 function shownPath(p: string): string {
   const rel = relative(process.cwd(), p);

@@ -32,7 +32,7 @@ function slowSpec(matches = 400): string {
 }
 
 /** Starts `tavolo run`, waits until at least `minRecords` batches are journaled, then sends `signal`. */
-async function runAndStop(args: string[], out: string, minRecords: number, signal: NodeJS.Signals) {
+async function runAndStop(args: string[], out: string, minRecords: number, signal: NodeJS.Signals, times = 1) {
   const child = spawn(process.execPath, [join(ROOT, 'bin', 'tavolo.js'), ...args], { cwd: ROOT, env: { ...process.env, CI: '1' } });
   let stdout = '';
   let stderr = '';
@@ -44,6 +44,10 @@ async function runAndStop(args: string[], out: string, minRecords: number, signa
   while (!exited && records(out) < minRecords) await sleep(10);
   expect(exited, `the run finished before it could be stopped: ${stdout}${stderr}`).toBe(false);
   child.kill(signal);
+  for (let i = 1; i < times; i++) {
+    await sleep(20);
+    if (!exited) child.kill(signal);
+  }
   const code = await closed;
   return { code, stdout, stderr };
 }
@@ -94,6 +98,14 @@ describe('a killed run resumes and writes exactly the files of an uninterrupted 
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toContain('already holds the complete results of this tournament; nothing to do');
     expect(statSync(join(out, 'matches.csv')).mtimeMs).toBe(before);
+  });
+
+  it('SIGTERM sent twice (Slurm signals every process of a job, and deploy/run-shard.sh passes it on) still stops cleanly', async () => {
+    const out = join(dir, 'termed-twice');
+    const stopped = await runAndStop(['run', spec, '--out', out, '--threads', '2', '--batch', '10'], out, 4, 'SIGTERM', 3);
+    expect(stopped.code, stopped.stderr).toBe(143);
+    expect(stopped.stderr).toMatch(/interrupted \(SIGTERM\); \d+ matches are kept in the journal/);
+    expect(existsSync(join(out, 'journal', 'lock')), 'a clean stop releases the journal lock').toBe(false);
   });
 
   it('SIGTERM stops the run (exit 143) keeping the journal; resuming with a different spec is refused (exit 2)', async () => {

@@ -131,7 +131,7 @@ describe('deploy/ recipes', () => {
   it('the shell scripts parse (bash -n)', () => {
     const scripts = [
       ...['run-shard.sh', 'merge-shards.sh', 'wait-shards.sh'].map((f) => join(ROOT, 'deploy', f)),
-      ...['sweep.sbatch', 'merge.sbatch', 'submit.sh'].map((f) => join(ROOT, 'deploy', 'slurm', f)),
+      ...['sweep.sbatch', 'merge.sbatch', 'submit.sh', 'local-cluster.sh'].map((f) => join(ROOT, 'deploy', 'slurm', f)),
     ];
     for (const s of scripts) {
       const r = spawnSync('bash', ['-n', s], { encoding: 'utf8' });
