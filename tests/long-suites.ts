@@ -21,4 +21,6 @@ export const LONG_SUITES: readonly string[] = [
   // Every figure the README quotes, from the commands that print them: stramat-dado in full (200,000
   // matches), the regression-gate example (three 5,000-match runs) and the sequential runs.
   'tests/project/readme-figures.test.ts',
+  // The Slurm recipe on a real one-node cluster (needs root and slurm-wlm; .ci/run installs it).
+  'tests/runner/slurm.test.ts',
 ];
