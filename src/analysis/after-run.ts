@@ -6,6 +6,8 @@ import { holm } from './decisions.js';
 import { openResult, readMatches, type ByteSpan, type MatchRow, type ReadSummary, type ResultInfo } from './results.js';
 import { sweepAxisOf, sweepCsv, sweepTrends, writeSweepCsv } from './sweep-analysis.js';
 import { sweepText } from './sweep-words.js';
+import { sweepFromCsv } from './sweep-csv-read.js';
+import { parse } from 'csv-parse/sync';
 import { metricInfoOf } from './verdict-input.js';
 
 /** Anything that gathers what it needs from the matches of a result folder, one row at a time. */
@@ -100,9 +102,13 @@ async function sweepBlock(info: ResultInfo, shown: string, endReasons: string[])
   if (!axis) return undefined;
   const trends = await sweepTrends(info, axis, endReasons);
   const holmP = holm(trends.map((t) => t.slope.p));
-  writeSweepCsv(info.dir, sweepCsv(axis, trends, holmP));
+  const csv = sweepCsv(axis, trends, holmP);
+  writeSweepCsv(info.dir, csv);
   const words = { lineup: info.lineup, metricInfo: await metricInfoOf(info.game) };
-  return sweepText(axis, trends, holmP, words, `${shown}/sweep.csv`);
+  // Said from the figures as written to sweep.csv (ten digits), as report.html says them: a figure on
+  // a rounding boundary (0.01075) then reads the same in both.
+  const written = sweepFromCsv(parse(csv, { columns: true, skip_empty_lines: true }) as Record<string, string>[]) ?? { axis, trends, holmP };
+  return sweepText(written.axis, written.trends, written.holmP, words, `${shown}/sweep.csv`);
 }
 
 function baselineFromSpec(spec: unknown): string | undefined {
