@@ -106,7 +106,12 @@ export function sweepCsv(axis: SweepAxisOf, trends: readonly SweepTrend[], holmP
 
 /** Writes sweep.csv through a temporary name (never a cut file); returns its path. */
 export function writeSweepCsv(dir: string, text: string): string {
-  const file = join(dir, 'sweep.csv');
+  return writeDerivedCsv(dir, 'sweep.csv', text);
+}
+
+/** Writes a derived CSV (sweep.csv, grid.csv) through a temporary name (never a cut file); returns its path. */
+export function writeDerivedCsv(dir: string, name: string, text: string): string {
+  const file = join(dir, name);
   const tmp = `${file}.tmp-${process.pid}`;
   try {
     writeFileSync(tmp, text);

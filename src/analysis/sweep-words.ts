@@ -34,7 +34,7 @@ export function noTrendSentence(axis: SweepAxisOf, t: SweepTrend, pHolm: number,
   return `No trend found at the 5% level (each 1 more of ${axis.option}: ${signed(s.estimate * scale, d)}${unit}, 95% CI ${signed(s.low * scale, d)} to ${signed(s.high * scale, d)}; Holm-adjusted p = ${pText(pHolm)}).`;
 }
 
-function cell(v: number, rate: boolean, d: number): string {
+export function cell(v: number, rate: boolean, d: number): string {
   return rate ? `${fixed(100 * v, Math.max(1, d))}%` : fixed(v, d);
 }
 
@@ -46,7 +46,7 @@ function valuesLine(t: SweepTrend, words: Words): string[] {
   return [name, ...t.points.map((p) => `${cell(p.estimate.estimate, rate, d)} [${cell(p.estimate.low, rate, d)}, ${cell(p.estimate.high, rate, d)}]`)];
 }
 
-function table(header: string[], rows: string[][]): string {
+export function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
   const line = (r: string[]) => r.map((x, c) => (c === 0 ? x.padEnd(widths[c]) : x.padStart(widths[c]))).join('  ');
   return [line(header), ...rows.map(line)].join('\n');

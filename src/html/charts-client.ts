@@ -45,6 +45,12 @@ export function drawCharts(charts: ChartSpec[], Plot: any, doc: Document): void 
   const facets = (rows: ChartSpec['data']) => new Set(rows.map((r) => r.fy)).size;
   const ys = (rows: ChartSpec['data']) => new Set(rows.map((r) => r.y)).size;
 
+  /** n colours along viridis, its pale yellow end left out (unreadable on white): swept values in order, dark to light. */
+  function ramp(n: number): string[] {
+    const scale = Plot.scale({ color: { type: 'linear', scheme: 'viridis', domain: [0, 1] } });
+    return Array.from({ length: n }, (_, i) => String(scale.apply(n === 1 ? 0 : (0.85 * i) / (n - 1))));
+  }
+
   function intervals(c: ChartSpec) {
     const faceted = c.data.some((r) => r.fy !== undefined && r.fy !== null);
     const perFacet = faceted ? ys(c.data) : 1;
@@ -96,7 +102,7 @@ export function drawCharts(charts: ChartSpec[], Plot: any, doc: Document): void 
       marginLeft: 60,
       x: { label: c.x, grid: true },
       y: { label: c.y, percent: c.percent === true, grid: true, domain: c.percent === true ? [0, 100] : [0, 1] },
-      color: { legend: true, domain: c.seriesOrder, ...(c.sequentialColors ? { type: 'ordinal', scheme: 'viridis' } : {}) },
+      color: { legend: true, domain: c.seriesOrder, ...(c.sequentialColors && c.seriesOrder ? { type: 'ordinal', range: ramp(c.seriesOrder.length) } : {}) },
       marks: [
         Plot.line(c.data, { x: 'x', y: 'y', z: 'series', stroke: 'series', curve: 'step-after', title: (d: ChartSpec['data'][number]) => String(d.series ?? '') }),
         Plot.tip(c.data, Plot.pointer({ x: 'x', y: 'y', title: (d: ChartSpec['data'][number]) => String(d.tip ?? '') })),
@@ -161,7 +167,7 @@ export function drawCharts(charts: ChartSpec[], Plot: any, doc: Document): void 
       marginRight: 20,
       x: c.xOrder ? { label: c.x, type: 'point', domain: c.xOrder, inset: 20 } : { label: c.x, ticks: c.xTicks, tickFormat: c.xTicks ? (v: number) => String(v) : undefined, inset: 12 },
       y: { label: c.y, percent: c.percent === true, grid: true },
-      color: many ? { legend: true, label: c.seriesLabel, domain: names, type: 'ordinal', scheme: c.sequentialColors ? 'viridis' : 'tableau10' } : undefined,
+      color: many ? { legend: true, label: c.seriesLabel, domain: names, type: 'ordinal', ...(c.sequentialColors ? { range: ramp(names.length) } : { scheme: 'tableau10' }) } : undefined,
       marks,
     });
   }

@@ -10,7 +10,9 @@ import { VERDICT_CSS, sweepVerdictHtml, verdictHtml } from './verdict-html.js';
 import { sweepFromCsv } from '../analysis/sweep-csv-read.js';
 import { sweepText } from '../analysis/sweep-words.js';
 import type { Words } from '../analysis/verdict-words.js';
-import { againstCharts } from './sweep-charts.js';
+import { againstCharts, gridCharts, gridXOption } from './sweep-charts.js';
+import { gridFromCsv } from '../analysis/grid-csv.js';
+import { gridText } from '../analysis/grid-words.js';
 
 /**
  * `report.html`: the charts of a finished result folder in one self-contained page. Built from the
@@ -131,25 +133,42 @@ async function verdictSection(dir: string, sweepLines: readonly string[]): Promi
   }
 }
 
+/** A sweep's part of the page: its charts under one heading, and its sentences for the verdict block (those the terminal printed). */
+function sweepPart(d: ReportData, words: Words): { title: string; note: string; charts: ReportChart[]; lines: string[] } | undefined {
+  const sweep = sweepFromCsv(d.sweep ?? []);
+  if (sweep) {
+    const option = sweep.axis.option;
+    return {
+      title: `Each quantity against ${option}`,
+      note: `From sweep.csv: each dot is the quantity's mean at one value of ${option} over its ${sweep.trends[0]?.points[0]?.estimate.n ?? ''} matches, the bar its 95% t interval; match i of every value is played from the same seed. Above each chart its trend in words; the dashed red line is the straight-line trend, drawn where it is significant after Holm's correction over the quantities. The turn-order positions' shares are in sweep.csv.`,
+      charts: againstCharts(sweep, words),
+      lines: sweepText(sweep.axis, sweep.trends, sweep.holmP, words).answer.split('\n'),
+    };
+  }
+  const grid = gridFromCsv(d.grid ?? []);
+  if (!grid) return undefined;
+  const [a, b] = grid.grid.options;
+  const lines = grid.grid.values[gridXOption(grid.grid) === 0 ? 1 : 0].length;
+  return {
+    title: `Each quantity across ${a} x ${b}`,
+    note: `From grid.csv: each dot is the quantity's mean in one cell over its matches, the bar its 95% t interval, one line per value of ${grid.grid.options[gridXOption(grid.grid) === 0 ? 1 : 0]} (${lines} lines, shifted a little sideways so that their bars stay apart); match i of every cell is played from the same seed. Above each chart, each numeric option's trend averaged over the other's values (Holm over every trend of the grid); the cells themselves are described, not tested against each other.`,
+    charts: gridCharts(grid.grid, grid.figures, words),
+    lines: gridText(grid.grid, grid.figures, words).answer.split('\n'),
+  };
+}
+
 /** `fromMatches`: what matches.csv gives, when the caller has read it already (the one pass after a run). */
 export async function buildReport(dir: string, fromMatches?: MatchesPart): Promise<string> {
   const d = await readResult(dir, fromMatches);
   const metricInfo = await metricInfoOf(String(d.run.game));
   const words = wordsOf(d, metricInfo);
   const charts = reportCharts(d, { metricInfo });
-  const sweep = sweepFromCsv(d.sweep ?? []);
-  const against = sweep ? againstCharts(sweep, words) : [];
-  const sweepLines = sweep ? sweepText(sweep.axis, sweep.trends, sweep.holmP, words).answer.split('\n') : [];
+  const swept = sweepPart(d, words);
+  const against = swept?.charts ?? [];
   const title = `tavolo report: ${str(d.run.tournament)}`;
-  const groups = sweep
-    ? sweepGroup(
-        'against',
-        `Each quantity against ${sweep.axis.option}`,
-        `From sweep.csv: each dot is the quantity's mean at one value of ${sweep.axis.option} over its ${sweep.trends[0]?.points[0]?.estimate.n ?? ''} matches, the bar its 95% t interval; match i of every value is played from the same seed. Above each chart its trend in words; the dashed red line is the straight-line trend, drawn where it is significant after Holm's correction over the quantities. The turn-order positions' shares are in sweep.csv.`,
-        against,
-      )
-    : '';
-  const nav = [...(sweep ? [`<a href="#h-against">${escapeHtml(`Against ${sweep.axis.option}`)} (${against.length} charts)</a>`] : []), ...charts.map((c) => `<a href="#h-${c.spec.id}">${escapeHtml(c.spec.title)}</a>`)];
+  const groups = swept ? sweepGroup('against', swept.title, swept.note, against) : '';
+  const nav = [...(swept ? [`<a href="#h-against">${escapeHtml(swept.title)} (${against.length} charts)</a>`] : []), ...charts.map((c) => `<a href="#h-${c.spec.id}">${escapeHtml(c.spec.title)}</a>`)];
+  const sweepLines = swept?.lines ?? [];
   const body =
     `<header><h1>${escapeHtml(title)}</h1></header>\n` +
     (await verdictSection(dir, sweepLines)) +
