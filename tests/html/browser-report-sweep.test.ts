@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launch, openPage, screenshotPath, type Browser } from './browser-helpers.js';
 import { ROOT, readCsvObjects, tavolo, tempDir } from '../fixtures/cli.js';
@@ -23,6 +25,7 @@ async function againstCharts(page: Page) {
         dots: el.querySelectorAll('g[aria-label="dot"] circle').length,
         bars: el.querySelectorAll('g[aria-label="rule"] line').length,
         lines: el.querySelectorAll('g[aria-label="line"] path').length,
+        swatches: [...el.querySelectorAll('[class$="-swatch"]')].map((x) => x.textContent?.trim() ?? ''),
         tips: [...el.querySelectorAll('g[aria-label="dot"] circle title')].map((t) => t.textContent ?? ''),
         xLabel: el.querySelector('g[aria-label="x-axis label"]')?.textContent ?? '',
         yLabel: el.querySelector('g[aria-label="y-axis label"]')?.textContent ?? '',
@@ -101,6 +104,58 @@ describe.skipIf(!browserAvailable())('report.html of a sweep in Chromium', () =>
     const legend = await page.$$eval('section[data-chart="length"] [class$="-swatch"]', (s) => s.map((x) => x.textContent?.trim() ?? ''));
     expect(legend).toEqual(['handSize=3', 'handSize=4', 'handSize=5', 'handSize=6', 'handSize=7']);
     expect(await page.$$eval('section[data-chart="length"] g[aria-label="line"] path', (p) => p.length)).toBe(5);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+describe.skipIf(!browserAvailable())('report.html of a two-option grid in Chromium', () => {
+  let browser: Browser;
+  let dir: string;
+  let terminal: string;
+
+  beforeAll(async () => {
+    dir = join(tempDir('tavolo-browser-grid-'), 'stop-grid');
+    const r = tavolo(['run', join(ROOT, 'tournaments', 'stop-hand-size-jollies.json'), '--matches', '20', '--threads', '1', '--out', dir]);
+    expect(r.code, r.stderr).toBe(0);
+    terminal = r.stdout;
+    browser = await launch();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('draws each quantity of grid.csv: a dot and a 95% bar per cell, one line per value of jollies', async () => {
+    const { page, problems } = await openPage(browser, join(dir, 'report.html'));
+    // The cells' names hold a comma: read with a real CSV parser.
+    const grid = parse(readFileSync(join(dir, 'grid.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
+    const quantities = [...new Set(grid.map((r) => r.quantity))].filter((q) => !q.startsWith('seat_win_share:'));
+    const drawn = await againstCharts(page);
+    expect(drawn.map((c) => c.quantity)).toEqual(quantities);
+    for (const c of drawn) {
+      const rows = grid.filter((r) => r.quantity === c.quantity);
+      expect(rows).toHaveLength(9);
+      expect(c.dots, c.quantity).toBe(rows.length);
+      expect(c.bars, c.quantity).toBe(rows.length + (c.quantity === 'first_player_advantage' ? 1 : 0));
+      expect(c.lines, c.quantity).toBe(3);
+      expect(c.swatches).toEqual(['jollies=0', 'jollies=8', 'jollies=16']);
+      expect(c.tips.map((t) => t.slice(0, t.indexOf(':'))).sort()).toEqual(rows.map((r) => r.variant).sort());
+      expect(c.xLabel).toContain('handSize');
+    }
+    expect(problems).toEqual([]);
+    await page.locator('section[data-quantity="turns_mean"]').screenshot({ path: screenshotPath('report-grid.png') });
+    await page.close();
+  });
+
+  it("says the terminal's lines about the grid at its top", async () => {
+    const { page, problems } = await openPage(browser, join(dir, 'report.html'));
+    const start = terminal.indexOf('Across handSize (3, 5, 7) x jollies (0, 8, 16): 9 cells');
+    expect(start).toBeGreaterThan(0);
+    const block = terminal.slice(start, terminal.indexOf('\n\n', start)).split('\n');
+    expect(block.some((l) => l.startsWith('Game length (turns) is lowest at'))).toBe(true);
+    const verdict = (await page.textContent('#verdict'))!.replace(/\s+/g, ' ');
+    for (const line of block) expect(verdict).toContain(line.trim());
     expect(problems).toEqual([]);
     await page.close();
   });
