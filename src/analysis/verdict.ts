@@ -188,7 +188,8 @@ function sections(rows: readonly VerdictRow[], v: VerdictInput): { s: Sections; 
   const kept: VerdictRow[] = [];
   const oneBot = oneBotLineup(v.lineup);
   for (const r of rows) {
-    if (constantRow(r) || r.quantity === 'turns_median') continue;
+    // The median's rows have no levels to say "from ... to ..." with (compare.csv keeps them); the Length sentence says the mean.
+    if (constantRow(r) || r.quantity === 'turns_median' || r.quantity === 'turns_median_difference') continue;
     if (r.quantity.startsWith('win_share:') && oneBot) continue;
     const twin = kept.find((k) => sameFigures(k, r) && !k.quantity.startsWith('seat_win_share') && k.quantity !== 'first_player_advantage');
     if (twin && !r.quantity.startsWith('seat_win_share')) {

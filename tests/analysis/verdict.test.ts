@@ -56,6 +56,15 @@ describe('the verdict of a comparison', () => {
     expect(metric).toBeGreaterThan(greedy);
   });
 
+  it("says nothing of the median's difference row, which has no levels to go from and to (a sweep's blocks once read 'rose from  to ')", () => {
+    const median: VerdictRow = { ...row('turns_median_difference', NaN, NaN, 6, 1e-8), difference: -140, low: -152, high: -128 };
+    const withMedian = verdictLines(stopInput([...STOP_ROWS, median]));
+    expect(withMedian.join('\n')).not.toMatch(/median difference|from {2}to/);
+    // It still counts in the family of tests (compare.csv tests it): only that count and what it changes differ.
+    expect(withMedian.length).toBe(lines.length);
+    expect(withMedian[1]).toContain('over the 8 quantities compared');
+  });
+
   it('orders the sections as a designer reads them', () => {
     const at = (s: string) => lines.findIndex((l) => l.includes(s));
     const order = ['Who wins:', 'Balance:', 'Length:', 'How matches end:', 'Other measures'].map(at);
