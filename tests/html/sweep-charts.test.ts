@@ -1,11 +1,20 @@
 import { parse } from 'csv-parse/sync';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+
+vi.setConfig({ testTimeout: 60_000 });
+afterAll(removeTempDirs);
 import { holm } from '../../src/analysis/decisions.js';
 import { sweepCsv } from '../../src/analysis/sweep-analysis.js';
 import { sweepFromCsv } from '../../src/analysis/sweep-csv-read.js';
 import { SweepTrendAccumulator } from '../../src/analysis/sweep-trend.js';
 import { sweepText } from '../../src/analysis/sweep-words.js';
-import { againstCharts } from '../../src/html/sweep-charts.js';
+import { againstCharts, gridCharts, gridXOption } from '../../src/html/sweep-charts.js';
+import { gridCsv, gridFromCsv } from '../../src/analysis/grid-csv.js';
+import { readResult } from '../../src/html/data.js';
+import { reportCharts } from '../../src/html/report-charts.js';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FIXTURES, removeTempDirs, tavoloAsync, tempDir } from '../fixtures/cli.js';
 import { sweepVerdictHtml, verdictHtml } from '../../src/html/verdict-html.js';
 import { Rng } from '../../src/engine/rng.js';
 
@@ -119,5 +128,84 @@ describe('the charts against the option', () => {
     expect(html.indexOf('games are longer')).toBeGreaterThan(folded);
     // Without a sweep the block is as before: nothing folded.
     expect(verdictHtml(['Question: Does it change?'])).not.toContain('<details');
+  });
+});
+
+/** A grid's figures made up cell by cell (value = 10 a + b in cell (a, b)), written and read back as grid.csv. */
+function madeUpGrid(values: [string[], string[]]) {
+  const grid = {
+    options: ['handSize', 'jollies'] as [string, string],
+    values,
+    numeric: values.map((vs) => vs.every((v) => Number.isFinite(Number(v)))) as [boolean, boolean],
+    cells: values[0].flatMap((a, i) => values[1].map((b, j) => ({ variant: `handSize=${a},jollies=${b}`, at: [i, j] as [number, number] }))),
+  };
+  const trend = (estimate: number, pHolm: number) => ({ estimate, low: estimate - 1, high: estimate + 1, p: pHolm / 2, pHolm, n: 50 });
+  const figures = ['win_share:greedy', 'seat_win_share:0', 'turns_mean'].map((quantity) => ({
+    quantity,
+    cells: grid.cells.map((_, k) => ({ estimate: 10 * grid.cells[k].at[0] + grid.cells[k].at[1], low: 10 * grid.cells[k].at[0] - 1, high: 10 * grid.cells[k].at[0] + 3, n: 50 })),
+    trends: [grid.numeric[0] ? trend(10, 0.001) : undefined, grid.numeric[1] ? trend(0.5, 0.4) : undefined] as [ReturnType<typeof trend> | undefined, ReturnType<typeof trend> | undefined],
+  }));
+  const rows = parse(gridCsv(grid, figures), { columns: true }) as Record<string, string>[];
+  return { grid, figures, rows };
+}
+
+describe('the charts across a grid', () => {
+  it('reads grid.csv back as written, and refuses a grid with a cell missing', () => {
+    const g = madeUpGrid([['3', '5', '7'], ['0', '8', '16']]);
+    const back = gridFromCsv(g.rows)!;
+    expect(back.grid).toEqual(g.grid);
+    expect(back.figures).toEqual(g.figures);
+    expect(gridFromCsv(g.rows.filter((r) => r.variant !== 'handSize=5,jollies=8'))).toBeUndefined();
+  });
+
+  it('puts the numeric option with more values on x and draws a line per value of the other', () => {
+    expect(gridXOption(madeUpGrid([['3', '5', '7'], ['0', '8', '16']]).grid)).toBe(0);
+    expect(gridXOption(madeUpGrid([['3', '7'], ['0', '8', '16']]).grid)).toBe(1);
+    expect(gridXOption(madeUpGrid([['false', 'true'], ['0', '8', '16']]).grid)).toBe(1);
+    const g = madeUpGrid([['3', '7'], ['0', '8', '16']]);
+    const [share, length] = gridCharts(g.grid, g.figures, words);
+    expect([share.quantity, length.quantity]).toEqual(['win_share:greedy', 'turns_mean']);
+    expect(length.spec.seriesOrder).toEqual(['handSize=3', 'handSize=7']);
+    expect(length.spec.xTicks).toEqual([0, 8, 16]);
+    expect(length.spec.data).toHaveLength(6);
+    for (const [k, cell] of g.grid.cells.entries()) {
+      const d = length.spec.data.find((x) => x.tip!.toString().startsWith(`${cell.variant}:`))!;
+      expect(d).toMatchObject({ series: `handSize=${g.grid.values[0][cell.at[0]]}`, x: Number(g.grid.values[1][cell.at[1]]), y: g.figures[2].cells[k].estimate });
+    }
+    // Both trends above the chart: the first found, the second not.
+    expect(length.note).toMatch(/^Each 1 more of handSize, averaged over jollies, lengthens game length \(turns\) by about 10\.0 .* No trend against jollies found \(per 1 more, averaged over handSize: \+0\.5/);
+  });
+
+  it('draws an option that is not numeric on an ordinal x in its values\' order', () => {
+    const g = madeUpGrid([['false', 'true'], ['x', 'y', 'z']]);
+    const [share] = gridCharts(g.grid, g.figures, words);
+    expect(share.spec.xOrder).toEqual(['false', 'true']);
+    expect(share.spec.data.map((d) => d.x)).toEqual(['false', 'false', 'false', 'true', 'true', 'true']);
+    expect(share.note).toBe('Neither option is numeric: no trend; each cell is drawn with its 95% interval.');
+  });
+});
+
+describe('a sweep beside a hand-written variant', () => {
+  it('keeps the hand-written variant in the forest panels and the metrics chart, the swept values in their charts', async () => {
+    const tmp = tempDir('tavolo-sweep-mixed-');
+    const spec = join(tmp, 'mixed.json');
+    writeFileSync(spec, JSON.stringify({
+      name: 'hc-mixed', game: join(FIXTURES, 'highcard.mjs'), players: 3, matches: 30, seed: 'hc-mixed', baseline: 'hand=1',
+      variants: [{ name: 'rule', options: { annulOnTie: true } }], sweep: { hand: [1, 2, 4] },
+      bots: [{ bot: 'greedy' }, { bot: 'random' }, { bot: 'random' }],
+    }));
+    const dir = join(tmp, 'out');
+    const r = await tavoloAsync(['run', spec, '--out', dir, '--threads', '1']);
+    expect(r.code, r.stderr).toBe(0);
+    const d = await readResult(dir);
+    const charts = reportCharts(d);
+    const forest = charts.filter((c) => c.spec.id.startsWith('forest-'));
+    expect(forest.length).toBeGreaterThan(0);
+    for (const c of forest) expect(new Set(c.spec.data.map((x) => x.fy))).toEqual(new Set(['rule']));
+    expect(charts.some((c) => c.spec.id === 'metrics')).toBe(true);
+    const length = charts.find((c) => c.spec.id === 'length')!;
+    expect(length.spec.seriesOrder).toEqual(['hand=1', 'hand=2', 'hand=4', 'rule']);
+    expect(length.spec.sequentialColors).toBe(true);
+    expect(againstCharts(sweepFromCsv(d.sweep!)!, words).map((c) => c.spec.data.length)).toEqual(expect.arrayContaining([3]));
   });
 });
