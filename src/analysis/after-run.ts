@@ -91,7 +91,7 @@ async function compare(info: ResultInfo, baseline?: string, spans?: readonly Byt
   const shown = rel === '' ? '.' : rel.startsWith('..') ? info.dir : rel;
   const reasons = new Set<string>();
   for (const side of comparison.sides.values()) for (const r of side.endReasons.keys()) reasons.add(r);
-  const sweep = (await sweepBlock(info, shown, [...reasons].sort())) ?? (await gridBlock(info, shown, [...reasons].sort()));
+  const sweep = (await sweepBlock(info, shown, [...reasons].sort(), spans)) ?? (await gridBlock(info, shown, [...reasons].sort(), spans));
   const tables =
     `\nVariants side by side:\n${variantsTable(comparison.sides)}\n\n` +
     comparisonText(comparison, `Wrote ${shown}/compare.csv and variants.csv.`, await metricInfoOf(info.game)) +
@@ -100,10 +100,10 @@ async function compare(info: ResultInfo, baseline?: string, spans?: readonly Byt
 }
 
 /** For a one-option sweep: each quantity against the option's value, written to sweep.csv and said in words. */
-async function sweepBlock(info: ResultInfo, shown: string, endReasons: string[]): Promise<{ answer: string; tables: string } | undefined> {
+async function sweepBlock(info: ResultInfo, shown: string, endReasons: string[], spans?: readonly ByteSpan[]): Promise<{ answer: string; tables: string } | undefined> {
   const axis = sweepAxisOf(info);
   if (!axis) return undefined;
-  const trends = await sweepTrends(info, axis, endReasons);
+  const trends = await sweepTrends(info, axis, endReasons, spans);
   const holmP = holm(trends.map((t) => t.slope.p));
   const csv = sweepCsv(axis, trends, holmP);
   writeSweepCsv(info.dir, csv);
@@ -115,10 +115,10 @@ async function sweepBlock(info: ResultInfo, shown: string, endReasons: string[])
 }
 
 /** For a sweep of two options: each quantity in each cell and each numeric option's averaged trend, written to grid.csv and said in words. */
-async function gridBlock(info: ResultInfo, shown: string, endReasons: string[]): Promise<{ answer: string; tables: string } | undefined> {
+async function gridBlock(info: ResultInfo, shown: string, endReasons: string[], spans?: readonly ByteSpan[]): Promise<{ answer: string; tables: string } | undefined> {
   const grid = sweepGridOf(info);
   if (!grid) return undefined;
-  const csv = gridCsv(grid, await gridFigures(info, grid, endReasons));
+  const csv = gridCsv(grid, await gridFigures(info, grid, endReasons, spans));
   writeDerivedCsv(info.dir, 'grid.csv', csv);
   const words = { lineup: info.lineup, metricInfo: await metricInfoOf(info.game) };
   // Said from the figures as written to grid.csv, as report.html says them.

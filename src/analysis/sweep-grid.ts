@@ -1,6 +1,6 @@
 import { holm } from './decisions.js';
 import { quantityPlan } from './quantities.js';
-import type { ResultInfo } from './results.js';
+import type { ByteSpan, ResultInfo } from './results.js';
 import { walkTogether } from './sweep-analysis.js';
 import { SweepTrendAccumulator } from './sweep-trend.js';
 
@@ -68,7 +68,7 @@ export interface GridTrend {
 }
 
 /** Every quantity of a comparison and each end reason, in each cell, with the trends: paired over the matches. */
-export async function gridFigures(info: ResultInfo, grid: SweepGrid, endReasons: readonly string[]): Promise<GridQuantity[]> {
+export async function gridFigures(info: ResultInfo, grid: SweepGrid, endReasons: readonly string[], spans?: readonly ByteSpan[]): Promise<GridQuantity[]> {
   const plan = quantityPlan({ botNames: [...new Set(info.lineup)], players: info.players, metricNames: info.metricNames, metricIndex: info.metricNames.map((_, i) => i) });
   const names = [...plan.names, ...endReasons.map((r) => `end_reason:${r}`)];
   // The cells' figures come from an accumulator whose x is the cell's position (its slope unused).
@@ -82,7 +82,7 @@ export async function gridFigures(info: ResultInfo, grid: SweepGrid, endReasons:
     });
     perCell.add(buffers);
     for (const acc of perOption) acc?.add(buffers);
-  });
+  }, spans);
   const cellFigures = perCell.trends();
   const slopes = perOption.map((acc) => acc?.trends());
   const kept = cellFigures.flatMap((t, q) => (t.points.some((p) => p.estimate.sd > 0 || p.estimate.estimate !== t.points[0].estimate.estimate) ? [q] : []));
