@@ -73,8 +73,9 @@ function extremeLine(grid: SweepGrid, f: GridQuantity, words: Words): string | u
   const d = decimalsFor(width);
   // The first-player advantage is a difference of shares: in points, signed.
   const points = f.quantity === 'first_player_advantage';
-  const v = (x: number) => (points ? `${signed(100 * x, Math.max(1, d))} points` : cell(x, rate, d));
-  const at = (k: number) => `${cellName(grid, k)}: ${v(f.cells[k].estimate)} (95% CI ${v(f.cells[k].low)} to ${v(f.cells[k].high)})`;
+  const v = (x: number) => (points ? signed(100 * x, Math.max(1, d)) : cell(x, rate, d));
+  const unit = points ? ' points' : '';
+  const at = (k: number) => `${cellName(grid, k)}: ${v(f.cells[k].estimate)}${unit} (95% CI ${v(f.cells[k].low)} to ${v(f.cells[k].high)}${unit})`;
   const text = `${name[0].toUpperCase()}${name.slice(1)}`;
   return `${text} is lowest at ${at(order[0])}, highest at ${at(order[order.length - 1])}.`;
 }

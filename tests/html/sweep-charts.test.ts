@@ -1,80 +1,23 @@
-import { parse } from 'csv-parse/sync';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { sweepFromCsv } from '../../src/analysis/sweep-csv-read.js';
+import { sweepText } from '../../src/analysis/sweep-words.js';
+import { readResult } from '../../src/html/data.js';
+import { reportCharts } from '../../src/html/report-charts.js';
+import { againstCharts, gridCharts, gridXOption } from '../../src/html/sweep-charts.js';
+import { sweepVerdictHtml, verdictHtml } from '../../src/html/verdict-html.js';
+import { FIXTURES, removeTempDirs, tavoloAsync, tempDir } from '../fixtures/cli.js';
+import { XS, madeUpGrid, simulatedSweep, words } from '../helpers/sweep-fixtures.js';
 
 vi.setConfig({ testTimeout: 60_000 });
 afterAll(removeTempDirs);
-import { holm } from '../../src/analysis/decisions.js';
-import { sweepCsv } from '../../src/analysis/sweep-analysis.js';
-import { sweepFromCsv } from '../../src/analysis/sweep-csv-read.js';
-import { SweepTrendAccumulator } from '../../src/analysis/sweep-trend.js';
-import { sweepText } from '../../src/analysis/sweep-words.js';
-import { againstCharts, gridCharts, gridXOption } from '../../src/html/sweep-charts.js';
-import { gridCsv, gridFromCsv } from '../../src/analysis/grid-csv.js';
-import { readResult } from '../../src/html/data.js';
-import { reportCharts } from '../../src/html/report-charts.js';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { FIXTURES, removeTempDirs, tavoloAsync, tempDir } from '../fixtures/cli.js';
-import { sweepVerdictHtml, verdictHtml } from '../../src/html/verdict-html.js';
-import { Rng } from '../../src/engine/rng.js';
 
 /**
  * The data of a sweep's charts, built from sweep.csv as the report reads it: a simulated sweep (a
  * length that grows 5 turns per value, a win share that does not move) written by the same code a run
  * uses, read back, and drawn.
  */
-
-const XS = [3, 4, 5, 6, 7];
-const QUANTITIES = ['win_share:greedy', 'seat_win_share:0', 'turns_mean', 'metric:turns_per_round'];
-
-function simulatedSweep(matches: number) {
-  const rng = new Rng('sweep-charts');
-  const acc = new SweepTrendAccumulator(XS, QUANTITIES);
-  for (let i = 0; i < matches; i++) {
-    const deal = 20 * rng.float();
-    acc.add(XS.map((x) => Float64Array.from([rng.float() < 0.4 ? 1 : 0, rng.float() < 0.25 ? 1 : 0, 100 + 5 * x + deal + 3 * rng.float(), 2 * rng.float()])));
-  }
-  const trends = acc.trends();
-  const holmP = holm(trends.map((t) => t.slope.p));
-  const axis = { option: 'handSize', xs: XS, variants: XS.map((x) => `handSize=${x}`) };
-  const rows = parse(sweepCsv(axis, trends, holmP), { columns: true }) as Record<string, string>[];
-  return { axis, trends, holmP, rows };
-}
-
-const words = { lineup: ['greedy', 'random', 'random'], metricInfo: [{ name: 'turns_per_round', label: 'turns per round', unit: 'turn', per: 'round', kind: 'mean' as const }] };
-
-/** Ten significant digits, as sweep.csv writes them. */
-function close(a: number, b: number): void {
-  expect(Math.abs(a - b), `${a} against ${b}`).toBeLessThanOrEqual(1e-9 * Math.max(Math.abs(b), 1e-12));
-}
-
-describe('sweep.csv read back', () => {
-  it('gives the figures that were written, to ten digits, and the same sentences', () => {
-    const s = simulatedSweep(80);
-    const back = sweepFromCsv(s.rows)!;
-    expect(back.axis).toEqual(s.axis);
-    expect(back.trends.map((t) => t.quantity)).toEqual(QUANTITIES);
-    back.trends.forEach((t, q) => {
-      close(t.slope.estimate, s.trends[q].slope.estimate);
-      close(t.slope.low, s.trends[q].slope.low);
-      close(back.holmP[q], s.holmP[q]);
-      t.points.forEach((p, k) => {
-        close(p.estimate.estimate, s.trends[q].points[k].estimate.estimate);
-        close(p.estimate.high, s.trends[q].points[k].estimate.high);
-        if (k === 0) expect(p.step).toBeUndefined();
-        else close(p.step!.estimate, s.trends[q].points[k].step!.estimate);
-      });
-    });
-    expect(sweepText(back.axis, back.trends, back.holmP, words).answer).toContain('Each 1 more of handSize lengthens game length (turns) by about 5.0');
-  });
-
-  it('refuses rows that are not one sweep (two options, a value missing for one quantity)', () => {
-    const { rows } = simulatedSweep(20);
-    expect(sweepFromCsv([])).toBeUndefined();
-    expect(sweepFromCsv(rows.map((r, i) => (i === 3 ? { ...r, option: 'deckSize' } : r)))).toBeUndefined();
-    expect(sweepFromCsv(rows.filter((r, i) => !(r.quantity === 'turns_mean' && i % 5 === 2)))).toBeUndefined();
-  });
-});
 
 describe('the charts against the option', () => {
   const s = simulatedSweep(80);
@@ -131,33 +74,7 @@ describe('the charts against the option', () => {
   });
 });
 
-/** A grid's figures made up cell by cell (value = 10 a + b in cell (a, b)), written and read back as grid.csv. */
-function madeUpGrid(values: [string[], string[]]) {
-  const grid = {
-    options: ['handSize', 'jollies'] as [string, string],
-    values,
-    numeric: values.map((vs) => vs.every((v) => Number.isFinite(Number(v)))) as [boolean, boolean],
-    cells: values[0].flatMap((a, i) => values[1].map((b, j) => ({ variant: `handSize=${a},jollies=${b}`, at: [i, j] as [number, number] }))),
-  };
-  const trend = (estimate: number, pHolm: number) => ({ estimate, low: estimate - 1, high: estimate + 1, p: pHolm / 2, pHolm, n: 50 });
-  const figures = ['win_share:greedy', 'seat_win_share:0', 'turns_mean'].map((quantity) => ({
-    quantity,
-    cells: grid.cells.map((_, k) => ({ estimate: 10 * grid.cells[k].at[0] + grid.cells[k].at[1], low: 10 * grid.cells[k].at[0] - 1, high: 10 * grid.cells[k].at[0] + 3, n: 50 })),
-    trends: [grid.numeric[0] ? trend(10, 0.001) : undefined, grid.numeric[1] ? trend(0.5, 0.4) : undefined] as [ReturnType<typeof trend> | undefined, ReturnType<typeof trend> | undefined],
-  }));
-  const rows = parse(gridCsv(grid, figures), { columns: true }) as Record<string, string>[];
-  return { grid, figures, rows };
-}
-
 describe('the charts across a grid', () => {
-  it('reads grid.csv back as written, and refuses a grid with a cell missing', () => {
-    const g = madeUpGrid([['3', '5', '7'], ['0', '8', '16']]);
-    const back = gridFromCsv(g.rows)!;
-    expect(back.grid).toEqual(g.grid);
-    expect(back.figures).toEqual(g.figures);
-    expect(gridFromCsv(g.rows.filter((r) => r.variant !== 'handSize=5,jollies=8'))).toBeUndefined();
-  });
-
   it('puts the numeric option with more values on x and draws a line per value of the other', () => {
     expect(gridXOption(madeUpGrid([['3', '5', '7'], ['0', '8', '16']]).grid)).toBe(0);
     expect(gridXOption(madeUpGrid([['3', '7'], ['0', '8', '16']]).grid)).toBe(1);
