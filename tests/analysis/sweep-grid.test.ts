@@ -76,8 +76,7 @@ describe('the averaged trend of a grid', () => {
 });
 
 /** A grid of the highcard fixture: hand (numbers) x annulOnTie (not numbers). */
-async function runGrid(threads = 1): Promise<{ dir: string; stdout: string }> {
-  const tmp = tempDir('tavolo-grid-');
+function gridSpec(tmp: string): string {
   const spec = join(tmp, 'grid.json');
   writeFileSync(spec, JSON.stringify({
     name: 'hc-grid',
@@ -88,6 +87,12 @@ async function runGrid(threads = 1): Promise<{ dir: string; stdout: string }> {
     sweep: { hand: [1, 2, 4], annulOnTie: [false, true] },
     bots: [{ bot: 'greedy' }, { bot: 'random' }, { bot: 'random' }],
   }));
+  return spec;
+}
+
+async function runGrid(threads = 1): Promise<{ dir: string; stdout: string }> {
+  const tmp = tempDir('tavolo-grid-');
+  const spec = gridSpec(tmp);
   const dir = join(tmp, 'out');
   const r = await tavoloAsync(['run', spec, '--out', dir, '--threads', String(threads), ...(threads > 1 ? ['--batch', '7'] : [])]);
   expect(r.code, r.stderr).toBe(0);
@@ -146,11 +151,18 @@ describe('a grid run: grid.csv and the grid in words', () => {
     expect(out).toContain('grid.csv');
   });
 
-  it('is byte-identical on another thread count and batch size, and rebuilt by tavolo report when missing', async () => {
+  it('is byte-identical on another thread count and batch size and after a merge of shards, and rebuilt by tavolo report when missing', async () => {
     const file = join(run.dir, 'grid.csv');
     const before = readFileSync(file, 'utf8');
     const other = await runGrid(2);
     expect(readFileSync(join(other.dir, 'grid.csv'), 'utf8')).toBe(before);
+    // Two shards merged: the same grid.csv.
+    const tmp = tempDir('tavolo-grid-shards-');
+    const spec = gridSpec(tmp);
+    for (const i of [0, 1]) expect((await tavoloAsync(['run', spec, '--shard', `${i}/2`, '--out', join(tmp, `s${i}`), '--threads', '1'])).code).toBe(0);
+    const merged = await tavoloAsync(['merge', join(tmp, 's0'), join(tmp, 's1'), '--out', join(tmp, 'merged')]);
+    expect(merged.code, merged.stderr).toBe(0);
+    expect(readFileSync(join(tmp, 'merged', 'grid.csv'), 'utf8')).toBe(before);
     rmSync(file);
     const r = await tavoloAsync(['report', run.dir]);
     expect(r.code, r.stderr).toBe(0);
