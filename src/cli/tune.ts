@@ -1,0 +1,103 @@
+import { dirname, join, relative, resolve } from 'node:path';
+import type { Argv } from 'yargs';
+import { targetText, tuneAnswer, tuneTable } from '../analysis/tune-words.js';
+import { Interrupted } from '../errors.js';
+import { MAX_THREADS, checkVariantCount } from '../runner/limits.js';
+import { defaultThreads } from '../runner/run.js';
+import { readSpecFile, resolveSpec } from '../runner/spec.js';
+import { roundDir, runTune } from '../runner/tune.js';
+import { resolveTune } from '../runner/tune-spec.js';
+import { intFlag, textFlag } from './args.js';
+import { progressBar } from './progress.js';
+
+/**
+ * `tavolo tune <spec>`: races the spec's candidates (its variants, usually a sweep's grid) toward the
+ * targets of its `tune` field, in rounds on common seeds (docs/tune.md). Prints the answer in sentences,
+ * then a table; writes tune.csv, tune.json and one result folder per round in --out.
+ */
+
+/** Exit codes of `tavolo tune`: 0 the search finished (whatever it found); the shared ones otherwise. */
+export function tuneBuilder(y: Argv): Argv {
+  return y
+    .positional('spec', { type: 'string', describe: 'Path of a spec with a "tune" field (JSON)' })
+    .option('threads', { type: 'number', requiresArg: true, describe: 'Worker threads (default: all cores; never changes the results)' })
+    .option('matches', { type: 'number', requiresArg: true, describe: 'The most matches a candidate plays (overrides the spec; a multiple of tune.block)' })
+    .option('seed', { type: 'string', requiresArg: true, describe: 'Master seed, text or integer (overrides the spec)' })
+    .option('out', { type: 'string', requiresArg: true, describe: 'Output directory (default: results/<spec name>-tune)' })
+    .option('resume', { type: 'boolean', describe: 'Continue the search in --out: complete rounds are read back, an interrupted one resumes from its journal' })
+    .option('force', { type: 'boolean', describe: 'Delete the search already in --out (its rounds and tune files) and start again' })
+    .example('$0 tune tournaments/stramat-tune.json --threads 2', 'race the Stramat variants toward the targets of the spec')
+    .example('$0 tune tournaments/stramat-tune.json --resume', 'finish a search that was stopped');
+}
+
+function shownPath(p: string): string {
+  const rel = relative(process.cwd(), p);
+  return rel === '' ? '.' : rel.startsWith('..') ? p : rel;
+}
+
+type WithSignals = <T>(body: (signal: AbortSignal) => Promise<T>) => Promise<T>;
+
+export async function tuneCommand(argv: Record<string, unknown>, withSignals: WithSignals): Promise<number> {
+  const matches = intFlag('--matches', argv.matches, 1);
+  const threads = intFlag('--threads', argv.threads, 1, MAX_THREADS) ?? Math.min(defaultThreads(), MAX_THREADS);
+  const seed = textFlag('--seed', argv.seed);
+  const specPath = textFlag('spec', argv.spec)!;
+  const raw = readSpecFile(specPath);
+  const spec = await resolveSpec(raw, dirname(resolve(specPath)), { matches, seed }, resolve(specPath));
+  checkVariantCount(spec.variants.length);
+  const plan = resolveTune(raw.tune, spec);
+  const outDir = textFlag('--out', argv.out) ?? join('results', `${spec.name}-tune`);
+  const bar = progressBar();
+  let current = 0;
+  try {
+    const r = await withSignals((signal) =>
+      runTune(spec, plan, {
+        threads,
+        outDir,
+        resume: argv.resume === true,
+        force: argv.force === true,
+        signal,
+        onRoundStart: (round, candidates, m) => {
+          if (round === 1) {
+            process.stdout.write(
+              `${spec.name}: ${spec.game.title}, ${spec.players} players; racing ${spec.variants.length} candidates on common seeds in rounds of ${plan.block} matches ` +
+                `(at most ${plan.rounds} rounds, ${spec.matches} matches a candidate, budget ${plan.budget}), seed ${JSON.stringify(spec.seed)}, ${threads} thread${threads > 1 ? 's' : ''}\n` +
+                `Targets: ${plan.targets.map(targetText).join('; ')}${plan.prefer ? `; then ${plan.prefer.goal} ${plan.prefer.quantity} preferred` : ''}\n`,
+            );
+          }
+          current = round;
+          bar?.start(m, 0);
+        },
+        onProgress: (done) => bar?.update(done),
+        onRound: (n) => {
+          bar?.stop();
+          const names = n.dropped.map((e) => r0(e.candidate));
+          process.stdout.write(
+            `Round ${n.round}: ${n.candidates} candidates x ${plan.block} matches${n.resumed ? ' (read back from its folder)' : ''}; ` +
+              (names.length > 0 ? `dropped ${names.length}: ${names.join(', ')}\n` : 'none dropped\n'),
+          );
+        },
+      }),
+    );
+    bar?.stop();
+    const names = spec.variants.map((v) => v.name);
+    process.stdout.write(`\n${tuneAnswer(r, plan, names)}\n${tuneTable(r, plan)}\n`);
+    const shown = shownPath(r.outDir);
+    process.stdout.write(`Wrote ${shown}/tune.csv, tune.json and the rounds' results (${shown}/round-1 ... round-${r.rounds.length}); ${r.playedNow} matches played now.\n`);
+    return 0;
+  } catch (err) {
+    bar?.stop();
+    if (err instanceof Interrupted) {
+      process.stderr.write(
+        `tavolo: interrupted (${err.signal}) in round ${current}; the rounds done and the journal of ${shownPath(roundDir(outDir, current))} are kept: ` +
+          'run the same command with --resume to finish.\n',
+      );
+      return err.signal === 'SIGTERM' ? 143 : 130;
+    }
+    throw err;
+  }
+
+  function r0(c: number): string {
+    return spec.variants[c].name;
+  }
+}
