@@ -43,7 +43,7 @@ function meetsSentences(out: readonly CandidateOutcome[], total: number): string
   const open = out.filter((c) => c.status === 'not-ruled-out');
   const lines: string[] = [];
   if (meets.length > 0) {
-    lines.push(`${meets.length} of ${total} candidates meet every target: every interval lies inside its target.`);
+    lines.push(`${meets.length} of ${total} candidates ${meets.length === 1 ? 'meets' : 'meet'} every target: every interval lies inside its target.`);
     for (const c of meets) lines.push(`  ${c.name} (${c.matches} matches): ${c.checks.map(checkText).join('; ')}.`);
   }
   if (open.length > 0) {
