@@ -1,6 +1,6 @@
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Argv } from 'yargs';
-import { targetText, tuneAnswer, tuneTable } from '../analysis/tune-words.js';
+import { targetText, tuneAnswer, tuneTable } from '../output/tune-words.js';
 import { Interrupted } from '../errors.js';
 import { MAX_THREADS, checkVariantCount } from '../runner/limits.js';
 import { defaultThreads } from '../runner/run.js';

@@ -1,8 +1,8 @@
-import { isRate } from './quantities.js';
-import { preferenceConfidence, targetConfidence, type Target, type TargetCheck } from './race.js';
-import type { CandidateOutcome } from './race-state.js';
-import { formatTable } from '../output/table.js';
-import { eliminationText } from '../output/tune-files.js';
+import { isRate } from '../analysis/quantities.js';
+import { preferenceConfidence, targetConfidence, type Target, type TargetCheck } from '../analysis/race.js';
+import type { CandidateOutcome } from '../analysis/race-state.js';
+import { formatTable } from './table.js';
+import { eliminationText } from './tune-files.js';
 import type { TuneOutcome } from '../runner/tune.js';
 import type { TunePlan } from '../runner/tune-spec.js';
 
