@@ -35,6 +35,12 @@ function shownPath(p: string): string {
   return rel === '' ? '.' : rel.startsWith('..') ? p : rel;
 }
 
+/** How a round's matches came: played now, read back from its finished folder, or resumed from its journal. */
+function roundSource(played: number, matches: number): string {
+  if (played >= matches) return '';
+  return played === 0 ? ' (read back from its folder)' : ` (resumed from its journal: ${played} played now)`;
+}
+
 type WithSignals = <T>(body: (signal: AbortSignal) => Promise<T>) => Promise<T>;
 
 export async function tuneCommand(argv: Record<string, unknown>, withSignals: WithSignals): Promise<number> {
@@ -73,7 +79,7 @@ export async function tuneCommand(argv: Record<string, unknown>, withSignals: Wi
           bar?.stop();
           const names = n.dropped.map((e) => r0(e.candidate));
           process.stdout.write(
-            `Round ${n.round}: ${n.candidates} candidates x ${plan.block} matches${n.resumed ? ' (read back from its folder)' : ''}; ` +
+            `Round ${n.round}: ${n.candidates} candidates x ${plan.block} matches${roundSource(n.playedNow, n.matches)}; ` +
               (names.length > 0 ? `dropped ${names.length}: ${names.join(', ')}\n` : 'none dropped\n'),
           );
         },

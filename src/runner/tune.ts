@@ -33,8 +33,8 @@ export interface RoundNote {
   candidates: number;
   matches: number;
   dropped: Elimination[];
-  /** From the journal or the round's finished files rather than played now. */
-  resumed: boolean;
+  /** Matches of the round played in this session: all of them, some (resumed from its journal) or none (read back). */
+  playedNow: number;
 }
 
 export interface TuneOptions {
@@ -171,7 +171,7 @@ export async function runTune(spec: ResolvedSpec, plan: TunePlan, o: TuneOptions
     const dropped = race.addRound(values);
     spent += matches;
     playedNow += outcome.playedMatches;
-    const note = { round, candidates, matches, dropped, resumed: outcome.playedMatches < matches };
+    const note = { round, candidates, matches, dropped, playedNow: outcome.playedMatches };
     rounds.push(note);
     o.onRound?.(note);
   }

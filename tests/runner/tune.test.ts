@@ -71,6 +71,15 @@ describe('tavolo tune', () => {
     expect(json.target_confidence).toBeCloseTo(1 - 0.05 / (4 * 2 * 3), 12);
   });
 
+  it('stops before a round that would pass the match budget', async () => {
+    const raw = parseSpec({ ...RAW, tune: { ...RAW.tune, budget: 500 } });
+    const spec = await resolveSpec(raw, ROOT);
+    const r = await runTune(spec, resolveTune(raw.tune, spec), { threads: 2, outDir: tempDir() });
+    // Round 1 costs 400; round 2 would cost 200 more, past 500.
+    expect([r.stopped, r.rounds.length, r.spent, r.gridMatches]).toEqual(['budget', 1, 400, 400]);
+    expect(JSON.parse(readFileSync(join(r.outDir, 'tune.json'), 'utf8')).stopped).toBe('budget');
+  });
+
   it('resumes a search stopped inside a round, and refuses or restarts a folder holding one', async () => {
     const { spec, plan } = await setup();
     const whole = tempDir();
@@ -113,6 +122,10 @@ describe('tavolo tune', () => {
     expect(answer).toBeGreaterThan(0);
     expect(r.stdout.indexOf('  candidate ')).toBeGreaterThan(answer);
     expect(r.stdout).toMatch(/Round 1: 4 candidates x 100 matches; dropped 2: stramatCount=1,dadoCount=2, stramatCount=1,dadoCount=6/);
+    const again = await tavoloAsync(['tune', specFile, '--threads', '2', '--out', join(dir, 'out'), '--resume']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toContain('Round 3: 2 candidates x 100 matches (read back from its folder); none dropped');
+    expect(again.stdout.slice(again.stdout.indexOf('\n\n'))).toBe(r.stdout.slice(r.stdout.indexOf('\n\n')).replace(/\d+ matches played now/, '0 matches played now'));
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify({ ...RAW, tune: { targets: [{ quantity: 'annuled_rate', max: 0.2 }], block: 100 } }));
     const b = await tavoloAsync(['tune', bad, '--out', join(dir, 'bad')]);
