@@ -16,7 +16,11 @@ import { progressBar } from './progress.js';
  * then a table; writes tune.csv, tune.json and one result folder per round in --out.
  */
 
-/** Exit codes of `tavolo tune`: 0 the search finished (whatever it found); the shared ones otherwise. */
+/**
+ * Exit codes of `tavolo tune` (docs/reference.md): 0 the search finished, whatever it found; 1 it
+ * finished but some matches ended because a bot faulted; 6 a round's determinism self-check failed;
+ * the shared ones otherwise (2 bad input, 3, 4, 130, 143).
+ */
 export function tuneBuilder(y: Argv): Argv {
   return y
     .positional('spec', { type: 'string', describe: 'Path of a spec with a "tune" field (JSON)' })
@@ -89,8 +93,19 @@ export async function tuneCommand(argv: Record<string, unknown>, withSignals: Wi
     const names = spec.variants.map((v) => v.name);
     process.stdout.write(`\n${tuneAnswer(r, plan, names)}\n${tuneTable(r, plan)}\n`);
     const shown = shownPath(r.outDir);
+    const faulted = Object.entries(r.faults);
+    if (faulted.length > 0) {
+      const total = faulted.reduce((a, [, n]) => a + n, 0);
+      process.stdout.write(
+        `${total} match${total > 1 ? 'es' : ''} ended because a bot faulted (${faulted.map(([k, n]) => `${k} ${n}`).join(', ')}): see end_reason and fault_seat in the rounds' matches.csv.\n`,
+      );
+    }
     process.stdout.write(`Wrote ${shown}/tune.csv, tune.json and the rounds' results (${shown}/round-1 ... round-${r.rounds.length}); ${r.playedNow} matches played now.\n`);
-    return 0;
+    if (r.notDeterministic) {
+      process.stderr.write(`tavolo: ${r.notDeterministic}\n`);
+      return 6;
+    }
+    return faulted.length > 0 ? 1 : 0;
   } catch (err) {
     bar?.stop();
     if (err instanceof Interrupted) {

@@ -9,6 +9,7 @@ import { readRunJson } from '../output/run-json.js';
 import { writeTuneFiles, TUNE_FILES } from '../output/tune-files.js';
 import { identityDiff, identityHash, specIdentity, type SpecIdentity } from './identity.js';
 import { checkOutDir, makeOutDir, runTournament, type RunOptions, type RunOutcome } from './run.js';
+import { determinismWarning } from './self-check.js';
 import type { ResolvedSpec } from './spec.js';
 import type { TunePlan } from './tune-spec.js';
 
@@ -61,6 +62,10 @@ export interface TuneOutcome {
   /** Matches played in this session (fewer on resume). */
   playedNow: number;
   outDir: string;
+  /** Matches that ended because a bot faulted, by end reason, over every round (round-<r>/matches.csv says which). */
+  faults: Record<string, number>;
+  /** A round whose determinism self-check found a bot or the game not deterministic: what it found. */
+  notDeterministic?: string;
 }
 
 export const roundDir = (outDir: string, round: number): string => join(outDir, `round-${round}`);
@@ -155,6 +160,8 @@ export async function runTune(spec: ResolvedSpec, plan: TunePlan, o: TuneOptions
   let spent = 0;
   let playedNow = 0;
   let stopped: StopReason = 'rounds';
+  const faults: Record<string, number> = {};
+  let notDeterministic: string | undefined;
   for (let round = 1; round <= plan.rounds; round++) {
     if (race.decided()) {
       stopped = race.survivors().length === 0 ? 'none-left' : 'decided';
@@ -171,13 +178,15 @@ export async function runTune(spec: ResolvedSpec, plan: TunePlan, o: TuneOptions
     const dropped = race.addRound(values);
     spent += matches;
     playedNow += outcome.playedMatches;
+    for (const [reason, n] of Object.entries(outcome.faults)) faults[reason] = (faults[reason] ?? 0) + n;
+    if (outcome.determinism && outcome.determinism.differing.length > 0) notDeterministic ??= `round ${round}: ${determinismWarning(outcome.determinism)}`;
     const note = { round, candidates, matches, dropped, playedNow: outcome.playedMatches };
     rounds.push(note);
     o.onRound?.(note);
   }
   if (stopped === 'rounds' && race.decided()) stopped = race.survivors().length === 0 ? 'none-left' : 'decided';
   const most = Math.max(0, ...race.outcomes().map((c) => c.matches));
-  const result: TuneOutcome = { race, rounds, stopped, spent, gridMatches: most * spec.variants.length, playedNow, outDir };
+  const result: TuneOutcome = { race, rounds, stopped, spent, gridMatches: most * spec.variants.length, playedNow, outDir, faults, ...(notDeterministic ? { notDeterministic } : {}) };
   writeTuneFiles(outDir, spec, plan, result);
   return result;
 }

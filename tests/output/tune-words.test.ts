@@ -23,7 +23,7 @@ function outcome(race: Race, stopped: TuneOutcome['stopped']): TuneOutcome {
   const most = Math.max(...race.outcomes().map((c) => c.matches));
   const spent = race.outcomes().reduce((a, c) => a + c.matches, 0);
   const rounds = Array.from({ length: race.rounds }, (_, i) => ({ round: i + 1, candidates: 0, matches: 0, dropped: [], playedNow: 0 }));
-  return { race, rounds, stopped, spent, gridMatches: most * 3, playedNow: spent, outDir: '/x' };
+  return { race, rounds, stopped, spent, gridMatches: most * 3, playedNow: spent, outDir: '/x', faults: {} };
 }
 
 describe('the words of a search', () => {

@@ -5,7 +5,7 @@ import { InputError, Interrupted } from '../../src/errors.js';
 import { parseSpec, resolveSpec, type ResolvedSpec } from '../../src/runner/spec.js';
 import { runTune } from '../../src/runner/tune.js';
 import { resolveTune, type TunePlan } from '../../src/runner/tune-spec.js';
-import { ROOT, readCsvObjects, tavoloAsync, tempDir } from '../fixtures/cli.js';
+import { FIXTURES, ROOT, readCsvObjects, tavoloAsync, tempDir } from '../fixtures/cli.js';
 
 vi.setConfig({ testTimeout: 180_000 });
 
@@ -126,6 +126,13 @@ describe('tavolo tune', () => {
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toContain('Round 3: 2 candidates x 100 matches (read back from its folder); none dropped');
     expect(again.stdout.slice(again.stdout.indexOf('\n\n'))).toBe(r.stdout.slice(r.stdout.indexOf('\n\n')).replace(/\d+ matches played now/, '0 matches played now'));
+    // A bot that faults in some matches: the search finishes, says so, and exits 1 as `run` does.
+    const faulty = join(dir, 'faulty.json');
+    const bots = [{ name: 'greedy', bot: 'greedy' }, { name: 'bad', bot: join(FIXTURES, 'misbehave.mjs'), params: { mode: 'throw', rate: 0.05 } }, { bot: 'random' }, { bot: 'random' }];
+    writeFileSync(faulty, JSON.stringify({ ...RAW, bots }));
+    const f = await tavoloAsync(['tune', faulty, '--threads', '2', '--out', join(dir, 'faulty')]);
+    expect(f.code, f.stderr).toBe(1);
+    expect(f.stdout).toMatch(/\n\d+ matches ended because a bot faulted \(bot_error \d+\): see end_reason and fault_seat in the rounds' matches\.csv\.\n/);
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify({ ...RAW, tune: { targets: [{ quantity: 'annuled_rate', max: 0.2 }], block: 100 } }));
     const b = await tavoloAsync(['tune', bad, '--out', join(dir, 'bad')]);
