@@ -86,15 +86,38 @@ export function checkTarget(values: Moments, target: Target, confidence: number)
   return { target, estimate, status: statusOf(estimate, target) };
 }
 
-/** How far the estimate is from the target, in units of the target's width (or its bound, one-sided). */
+/** The scale distances to a target are measured in: its width, or its bound when one-sided (1 when that is 0). */
+function targetScale(t: Target): number {
+  const width = Number.isFinite(t.min) && Number.isFinite(t.max) ? t.max - t.min : Math.abs(Number.isFinite(t.min) ? t.min : t.max);
+  return width > 0 ? width : 1;
+}
+
+/** How far the estimate is from the target, in units of the target's scale. */
 export function shortfall(c: TargetCheck): number {
   const { min, max } = c.target;
   const x = c.estimate.estimate;
   if (!Number.isFinite(x)) return Infinity;
   const gap = x < min ? min - x : x > max ? x - max : 0;
-  if (gap === 0) return 0;
-  const width = Number.isFinite(min) && Number.isFinite(max) ? max - min : Math.abs(Number.isFinite(min) ? min : max);
-  return gap / (width > 0 ? width : 1);
+  return gap / targetScale(c.target);
+}
+
+/** How far the interval reaches beyond the target on either side, in units of the target's scale (0 inside). */
+export function overreach(c: TargetCheck): number {
+  const { low, high } = c.estimate;
+  if (Number.isNaN(low) || Number.isNaN(high)) return Infinity;
+  return (Math.max(0, c.target.min - low) + Math.max(0, high - c.target.max)) / targetScale(c.target);
+}
+
+/**
+ * About how many matches an undecided target needs before its interval (at the same level) clears the
+ * nearest bound, if the estimate and the spread stay as they are: n x (half-width / distance)^2.
+ * Infinity when the estimate sits on a bound.
+ */
+export function matchesToSettle(c: TargetCheck): number {
+  const { estimate: x, low, high, n } = c.estimate;
+  const distance = Math.min(Math.abs(x - c.target.min), Math.abs(c.target.max - x));
+  if (!(distance > 0) || !Number.isFinite(high - low)) return Infinity;
+  return Math.ceil(n * ((high - low) / 2 / distance) ** 2);
 }
 
 /** One candidate's values so far: per target quantity (and the preference's, last) one value per match. */

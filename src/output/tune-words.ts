@@ -1,5 +1,5 @@
 import { isRate } from '../analysis/quantities.js';
-import { preferenceConfidence, targetConfidence, type Target, type TargetCheck } from '../analysis/race.js';
+import { matchesToSettle, overreach, preferenceConfidence, shortfall, targetConfidence, type Target, type TargetCheck } from '../analysis/race.js';
 import type { CandidateOutcome } from '../analysis/race-state.js';
 import { formatTable } from './table.js';
 import { eliminationText } from './tune-files.js';
@@ -35,6 +35,13 @@ function checkText(k: TargetCheck): string {
   return `${k.target.quantity} ${v(k.estimate.estimate)} (${v(k.estimate.low)} to ${v(k.estimate.high)})`;
 }
 
+/** "first_player_advantage -0.7 points (-3.5 points to +2.0 points) against ... (about 117,000 matches would settle it)" */
+function unsettledText(k: TargetCheck): string {
+  const need = matchesToSettle(k);
+  const settle = Number.isFinite(need) ? `settled in about ${need.toLocaleString('en-US')} matches if the estimate holds` : 'the estimate sits on a bound';
+  return `${checkText(k)} against ${targetText(k.target)} (${settle})`;
+}
+
 const percent = (level: number) => `${(level * 100).toPrecision(6).replace(/0+$/, '').replace(/\.$/, '')}%`;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -49,12 +56,15 @@ function meetsSentences(out: readonly CandidateOutcome[], total: number): string
   if (open.length > 0) {
     const head =
       meets.length > 0
-        ? `${open.length} more ${open.length === 1 ? 'is' : 'are'} not ruled out (no interval lies outside its target) but not shown inside every target:`
-        : `No candidate was shown inside every target within its matches; ${open.length} of ${total} are not ruled out (no interval lies outside its target), the unsettled targets being:`;
+        ? `${open.length} more ${open.length === 1 ? 'is' : 'are'} not ruled out (no interval lies outside its target) but not shown inside every target, closest first:`
+        : `No candidate was shown inside every target within its matches; ${open.length} of ${total} are not ruled out (no interval lies outside its target), closest first, with the targets still unsettled:`;
     lines.push(head);
-    for (const c of open) {
+    // Closest to meeting the targets first: estimates inside, then the least of the intervals beyond them.
+    const miss = (c: CandidateOutcome) => c.checks.reduce((a, k) => a + shortfall(k), 0);
+    const reach = (c: CandidateOutcome) => c.checks.reduce((a, k) => a + overreach(k), 0);
+    for (const c of [...open].sort((a, b) => miss(a) - miss(b) || reach(a) - reach(b))) {
       const unsure = c.checks.filter((k) => k.status !== 'inside');
-      lines.push(`  ${c.name} (${c.matches} matches): ${unsure.map((k) => `${checkText(k)} against ${targetText(k.target)}`).join('; ')}.`);
+      lines.push(`  ${c.name} (${c.matches} matches): ${unsure.map(unsettledText).join('; ')}.`);
     }
   }
   return lines;

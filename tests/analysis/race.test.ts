@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normQuantile } from '../../src/analysis/distributions.js';
 import { Moments } from '../../src/analysis/moments.js';
-import { meanInterval, preferenceConfidence, statusOf, targetConfidence, type RaceSize, type Target } from '../../src/analysis/race.js';
+import { matchesToSettle, meanInterval, overreach, preferenceConfidence, shortfall, statusOf, targetConfidence, type RaceSize, type Target } from '../../src/analysis/race.js';
 import { Race } from '../../src/analysis/race-state.js';
 import { Rng } from '../../src/engine/rng.js';
 
@@ -82,6 +82,19 @@ describe('racing toward targets', () => {
     expect(statusOf(meanInterval(Moments.of([0, 0, 0]), 0.99), { quantity: 'q', min: -Infinity, max: 0.2 })).toBe('inside');
     expect(targetConfidence(SIZE)).toBeCloseTo(1 - 0.05 / 96, 12);
     expect(preferenceConfidence(SIZE)).toBeCloseTo(1 - 0.05 / 42, 12);
+  });
+
+  it('says how far an interval reaches past its target and about how many matches would settle it', () => {
+    const target: Target = { quantity: 'first_player_advantage', min: -0.01, max: 0.01 };
+    const estimate = { estimate: 0.005, low: -0.015, high: 0.025, n: 100, p: NaN, se: NaN, df: 99, sd: NaN, test: 'mean-t' };
+    const check = { target, estimate, status: statusOf(estimate, target) };
+    expect(check.status).toBe('undecided');
+    // Beyond: 0.005 below min and 0.015 above max, in units of the width 0.02.
+    expect(overreach(check)).toBeCloseTo(1, 12);
+    // Half-width 0.02, distance to the nearer bound 0.005: 100 x (0.02 / 0.005)^2.
+    expect(matchesToSettle(check)).toBe(1600);
+    expect(matchesToSettle({ ...check, estimate: { ...estimate, estimate: 0.01 } })).toBe(Infinity);
+    expect(shortfall({ ...check, estimate: { ...estimate, estimate: 0.03 } })).toBeCloseTo(1, 12);
   });
 
   it('keeps every candidate that meets the targets at the stated rate, and drops the others', () => {
