@@ -4,9 +4,9 @@ import { targetText, tuneAnswer, tuneTable } from '../output/tune-words.js';
 import { Interrupted } from '../errors.js';
 import { MAX_THREADS, checkVariantCount } from '../runner/limits.js';
 import { defaultThreads } from '../runner/run.js';
-import { readSpecFile, resolveSpec } from '../runner/spec.js';
-import { roundDir, runTune } from '../runner/tune.js';
-import { resolveTune } from '../runner/tune-spec.js';
+import { readSpecFile, resolveSpec, type ResolvedSpec } from '../runner/spec.js';
+import { roundDir, runTune, type RoundNote, type TuneOutcome } from '../runner/tune.js';
+import { resolveTune, type TunePlan } from '../runner/tune-spec.js';
 import { intFlag, textFlag } from './args.js';
 import { progressBar } from './progress.js';
 
@@ -47,6 +47,42 @@ function roundSource(played: number, matches: number): string {
 
 type WithSignals = <T>(body: (signal: AbortSignal) => Promise<T>) => Promise<T>;
 
+/** The search's first lines: what is raced, how, and toward what. */
+function headerText(spec: ResolvedSpec, plan: TunePlan, threads: number): string {
+  return (
+    `${spec.name}: ${spec.game.title}, ${spec.players} players; racing ${spec.variants.length} candidates on common seeds in rounds of ${plan.block} matches ` +
+    `(at most ${plan.rounds} rounds, ${spec.matches} matches a candidate, budget ${plan.budget}), seed ${JSON.stringify(spec.seed)}, ${threads} thread${threads > 1 ? 's' : ''}\n` +
+    `Targets: ${plan.targets.map(targetText).join('; ')}${plan.prefer ? `; then ${plan.prefer.goal} ${plan.prefer.quantity} preferred` : ''}\n`
+  );
+}
+
+function roundText(n: RoundNote, spec: ResolvedSpec, plan: TunePlan): string {
+  const names = n.dropped.map((e) => spec.variants[e.candidate].name);
+  return (
+    `Round ${n.round}: ${n.candidates} candidates x ${plan.block} matches${roundSource(n.playedNow, n.matches)}; ` +
+    (names.length > 0 ? `dropped ${names.length}: ${names.join(', ')}\n` : 'none dropped\n')
+  );
+}
+
+/** The answer, the table, the faults and the files; the exit code (1 faults, 6 not deterministic). */
+function finish(r: TuneOutcome, spec: ResolvedSpec, plan: TunePlan): number {
+  process.stdout.write(`\n${tuneAnswer(r, plan, spec.variants.map((v) => v.name))}\n${tuneTable(r, plan)}\n`);
+  const faulted = Object.entries(r.faults);
+  if (faulted.length > 0) {
+    const total = faulted.reduce((a, [, n]) => a + n, 0);
+    process.stdout.write(
+      `${total} match${total > 1 ? 'es' : ''} ended because a bot faulted (${faulted.map(([k, n]) => `${k} ${n}`).join(', ')}): see end_reason and fault_seat in the rounds' matches.csv.\n`,
+    );
+  }
+  const shown = shownPath(r.outDir);
+  process.stdout.write(`Wrote ${shown}/tune.csv, tune.json and the rounds' results (${shown}/round-1 ... round-${r.rounds.length}); ${r.playedNow} matches played now.\n`);
+  if (r.notDeterministic) {
+    process.stderr.write(`tavolo: ${r.notDeterministic}\n`);
+    return 6;
+  }
+  return faulted.length > 0 ? 1 : 0;
+}
+
 export async function tuneCommand(argv: Record<string, unknown>, withSignals: WithSignals): Promise<number> {
   const matches = intFlag('--matches', argv.matches, 1);
   const threads = intFlag('--threads', argv.threads, 1, MAX_THREADS) ?? Math.min(defaultThreads(), MAX_THREADS);
@@ -67,58 +103,28 @@ export async function tuneCommand(argv: Record<string, unknown>, withSignals: Wi
         resume: argv.resume === true,
         force: argv.force === true,
         signal,
-        onRoundStart: (round, candidates, m) => {
-          if (round === 1) {
-            process.stdout.write(
-              `${spec.name}: ${spec.game.title}, ${spec.players} players; racing ${spec.variants.length} candidates on common seeds in rounds of ${plan.block} matches ` +
-                `(at most ${plan.rounds} rounds, ${spec.matches} matches a candidate, budget ${plan.budget}), seed ${JSON.stringify(spec.seed)}, ${threads} thread${threads > 1 ? 's' : ''}\n` +
-                `Targets: ${plan.targets.map(targetText).join('; ')}${plan.prefer ? `; then ${plan.prefer.goal} ${plan.prefer.quantity} preferred` : ''}\n`,
-            );
-          }
+        onRoundStart: (round, _candidates, m) => {
+          // Printed once the checks are done: bad input leaves stdout empty.
+          if (round === 1) process.stdout.write(headerText(spec, plan, threads));
           current = round;
           bar?.start(m, 0);
         },
         onProgress: (done) => bar?.update(done),
         onRound: (n) => {
           bar?.stop();
-          const names = n.dropped.map((e) => r0(e.candidate));
-          process.stdout.write(
-            `Round ${n.round}: ${n.candidates} candidates x ${plan.block} matches${roundSource(n.playedNow, n.matches)}; ` +
-              (names.length > 0 ? `dropped ${names.length}: ${names.join(', ')}\n` : 'none dropped\n'),
-          );
+          process.stdout.write(roundText(n, spec, plan));
         },
       }),
     );
     bar?.stop();
-    const names = spec.variants.map((v) => v.name);
-    process.stdout.write(`\n${tuneAnswer(r, plan, names)}\n${tuneTable(r, plan)}\n`);
-    const shown = shownPath(r.outDir);
-    const faulted = Object.entries(r.faults);
-    if (faulted.length > 0) {
-      const total = faulted.reduce((a, [, n]) => a + n, 0);
-      process.stdout.write(
-        `${total} match${total > 1 ? 'es' : ''} ended because a bot faulted (${faulted.map(([k, n]) => `${k} ${n}`).join(', ')}): see end_reason and fault_seat in the rounds' matches.csv.\n`,
-      );
-    }
-    process.stdout.write(`Wrote ${shown}/tune.csv, tune.json and the rounds' results (${shown}/round-1 ... round-${r.rounds.length}); ${r.playedNow} matches played now.\n`);
-    if (r.notDeterministic) {
-      process.stderr.write(`tavolo: ${r.notDeterministic}\n`);
-      return 6;
-    }
-    return faulted.length > 0 ? 1 : 0;
+    return finish(r, spec, plan);
   } catch (err) {
     bar?.stop();
-    if (err instanceof Interrupted) {
-      process.stderr.write(
-        `tavolo: interrupted (${err.signal}) in round ${current}; the rounds done and the journal of ${shownPath(roundDir(outDir, current))} are kept: ` +
-          'run the same command with --resume to finish.\n',
-      );
-      return err.signal === 'SIGTERM' ? 143 : 130;
-    }
-    throw err;
-  }
-
-  function r0(c: number): string {
-    return spec.variants[c].name;
+    if (!(err instanceof Interrupted)) throw err;
+    process.stderr.write(
+      `tavolo: interrupted (${err.signal}) in round ${current}; the rounds done and the journal of ${shownPath(roundDir(outDir, current))} are kept: ` +
+        'run the same command with --resume to finish.\n',
+    );
+    return err.signal === 'SIGTERM' ? 143 : 130;
   }
 }
