@@ -129,7 +129,13 @@ async function playRound(spec: ResolvedSpec, plan: TunePlan, race: Race, round: 
   const dir = roundDir(resolve(o.outDir), round);
   checkRoundIdentity(dir, rs, round);
   const outcome = await runTournament(rs, { threads: o.threads, batch: 'auto', outDir: dir, resume: true, signal: o.signal, onProgress: o.onProgress });
-  return { values: await roundValues(dir, rs, plan), outcome };
+  try {
+    return { values: await roundValues(dir, rs, plan), outcome };
+  } catch (err) {
+    if (!(err instanceof InputError)) throw err;
+    // A round folder damaged after it was finished: its matches can be played again from the same seeds.
+    throw new InputError(`${err.message}\nDelete ${dir} and run the search again with --resume: that round is played again from the same seeds.`);
+  }
 }
 
 /** Reads a round's matches.csv into values[k][q][i]: survivor k, target quantity q (then the preference's), match i. */

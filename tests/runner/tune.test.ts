@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { InputError, Interrupted } from '../../src/errors.js';
@@ -103,6 +103,15 @@ describe('tavolo tune', () => {
     // Complete: everything is read back, nothing played, the same files.
     const again = await runTune(spec, plan, { threads: 2, outDir: dir, resume: true });
     expect(again.playedNow).toBe(0);
+    expect(read(dir)).toEqual(read(whole));
+    // A finished round damaged afterwards is refused by name; deleted, it is played again, the same.
+    const csv = join(dir, 'round-2', 'matches.csv');
+    const whole2 = readFileSync(csv, 'utf8');
+    writeFileSync(csv, whole2.slice(0, whole2.length - 40));
+    await expect(runTune(spec, plan, { threads: 2, outDir: dir, resume: true })).rejects.toThrow(/round-2 is not a finished tavolo result: .*\nDelete .*round-2 and run the search again with --resume/);
+    rmSync(join(dir, 'round-2'), { recursive: true });
+    const replayed = await runTune(spec, plan, { threads: 2, outDir: dir, resume: true });
+    expect(replayed.playedNow).toBe(200);
     expect(read(dir)).toEqual(read(whole));
     // Another seed cannot resume this search; --force starts it again.
     const other = await resolveSpec(parseSpec({ ...RAW, seed: 'other' }), ROOT);
