@@ -58,9 +58,11 @@ function headerText(spec: ResolvedSpec, plan: TunePlan, threads: number): string
 
 function roundText(n: RoundNote, spec: ResolvedSpec, plan: TunePlan): string {
   const names = n.dropped.map((e) => spec.variants[e.candidate].name);
+  // A long list is cut: the table after the answer has every candidate and the round that dropped it.
+  const shown = names.length > 6 ? `${names.slice(0, 4).join(', ')} and ${names.length - 4} more` : names.join(', ');
   return (
     `Round ${n.round}: ${n.candidates} candidates x ${plan.block} matches${roundSource(n.playedNow, n.matches)}; ` +
-    (names.length > 0 ? `dropped ${names.length}: ${names.join(', ')}\n` : 'none dropped\n')
+    (names.length > 0 ? `dropped ${names.length}: ${shown}\n` : 'none dropped\n')
   );
 }
 

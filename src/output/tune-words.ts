@@ -43,6 +43,7 @@ function unsettledText(k: TargetCheck): string {
 }
 
 const percent = (level: number) => `${(level * 100).toPrecision(6).replace(/0+$/, '').replace(/\.$/, '')}%`;
+const count = (n: number) => n.toLocaleString('en-US');
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 function meetsSentences(out: readonly CandidateOutcome[], total: number): string[] {
@@ -96,8 +97,8 @@ export function tuneAnswer(r: TuneOutcome, plan: TunePlan, names: readonly strin
   const share = r.gridMatches > 0 ? ` (${((100 * r.spent) / r.gridMatches).toFixed(0)}% of it)` : '';
   const most = r.gridMatches / Math.max(out.length, 1);
   lines.push(
-    `The search spent ${r.spent} matches in ${plural(r.rounds.length, 'round')} and stopped because ${STOPPED[r.stopped]}; ` +
-      `a full grid of the ${out.length} candidates at the same precision (${most} matches each) would have needed ${r.gridMatches}${share}.`,
+    `The search spent ${count(r.spent)} matches in ${plural(r.rounds.length, 'round')} and stopped because ${STOPPED[r.stopped]}; ` +
+      `a full grid of the ${out.length} candidates at the same precision (${count(most)} matches each) would have needed ${count(r.gridMatches)}${share}.`,
   );
   lines.push(
     `Intervals are at the ${percent(targetConfidence(s))} level, Bonferroni over ${s.candidates} candidates x ${s.targets} targets x ${s.rounds} rounds: ` +
