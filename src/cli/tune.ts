@@ -51,7 +51,7 @@ type WithSignals = <T>(body: (signal: AbortSignal) => Promise<T>) => Promise<T>;
 function headerText(spec: ResolvedSpec, plan: TunePlan, threads: number): string {
   return (
     `${spec.name}: ${spec.game.title}, ${spec.players} players; racing ${spec.variants.length} candidates on common seeds in rounds of ${plan.block} matches ` +
-    `(at most ${plan.rounds} rounds, ${spec.matches} matches a candidate, budget ${plan.budget}), seed ${JSON.stringify(spec.seed)}, ${threads} thread${threads > 1 ? 's' : ''}\n` +
+    `(at most ${plan.rounds} rounds, ${spec.matches.toLocaleString('en-US')} matches a candidate, budget ${plan.budget.toLocaleString('en-US')}), seed ${JSON.stringify(spec.seed)}, ${threads} thread${threads > 1 ? 's' : ''}\n` +
     `Targets: ${plan.targets.map(targetText).join('; ')}${plan.prefer ? `; then ${plan.prefer.goal} ${plan.prefer.quantity} preferred` : ''}\n`
   );
 }
