@@ -1,4 +1,16 @@
-import { decideRound, shortfall, type CandidateValues, type Elimination, type Preference, type RaceSize, type Target, type TargetCheck } from './race.js';
+import {
+  decideRound,
+  preferenceConfidence,
+  preferenceStanding,
+  shortfall,
+  type CandidateValues,
+  type Elimination,
+  type Preference,
+  type PreferenceStanding,
+  type RaceSize,
+  type Target,
+  type TargetCheck,
+} from './race.js';
 
 /**
  * The state of a race across its rounds: which candidates are still in, every value they have played,
@@ -83,6 +95,17 @@ export class Race {
     if (this.rounds === 0) return false;
     if (!this.alive.every((c) => this.confirmed(c))) return false;
     return !this.prefer || this.alive.length === 1;
+  }
+
+  /**
+   * With a preference and several survivors: the best of them on its quantity and each other's paired
+   * difference from it, at the preference's level (none of them is shown worse, or it would be out).
+   */
+  standing(): PreferenceStanding | undefined {
+    if (!this.prefer || this.alive.length < 2) return undefined;
+    const cands = this.alive.map((c) => ({ name: this.out[c].name, values: this.values[c] }));
+    const s = preferenceStanding(cands, cands.map((_, k) => k), this.targets.length, this.prefer, preferenceConfidence(this.size));
+    return { best: this.alive[s.best], others: s.others.map((o) => ({ candidate: this.alive[o.candidate], estimate: o.estimate })) };
   }
 
   outcomes(): readonly CandidateOutcome[] {

@@ -171,6 +171,35 @@ export function decideRound(cands: readonly CandidateValues[], targets: readonly
   return { checks, eliminated };
 }
 
+/** The best of some candidates on the preference's quantity, and each other's paired difference from it. */
+export interface PreferenceStanding {
+  /** Index (into the candidates given) of the best mean. */
+  best: number;
+  /** The others, each with (its value - the best's) over their common matches, at the level asked. */
+  others: Array<{ candidate: number; estimate: Estimate }>;
+}
+
+/** The paired comparison of `left` (indices into `cands`) with the best of them; `at` is the preference's place in `values`. */
+export function preferenceStanding(cands: readonly CandidateValues[], left: readonly number[], at: number, prefer: Preference, level: number): PreferenceStanding {
+  const sign = prefer.goal === 'lowest' ? 1 : -1;
+  const means = left.map((c) => momentsOf(cands[c].values[at]).mean);
+  let best = 0;
+  for (let k = 1; k < left.length; k++) if (sign * means[k] < sign * means[best]) best = k;
+  const bestValues = cands[left[best]].values[at];
+  const others = left
+    .filter((_, k) => k !== best)
+    .map((c) => {
+      const mine = cands[c].values[at];
+      const diff = new Moments();
+      for (let i = 0; i < mine.length; i++) {
+        const d = mine[i] - bestValues[i];
+        if (!Number.isNaN(d)) diff.add(d);
+      }
+      return { candidate: c, estimate: pairedMeanTest(diff, level) };
+    });
+  return { best: left[best], others };
+}
+
 /** Candidates a paired test shows worse than the best on the preference's quantity. */
 function preferenceEliminations(
   cands: readonly CandidateValues[],
@@ -179,24 +208,8 @@ function preferenceEliminations(
   prefer: Preference,
   level: number,
 ): Elimination[] {
-  const sign = prefer.goal === 'lowest' ? 1 : -1;
-  const means = left.map((c) => momentsOf(cands[c].values[at]).mean);
-  let best = 0;
-  for (let k = 1; k < left.length; k++) if (sign * means[k] < sign * means[best]) best = k;
-  const bestValues = cands[left[best]].values[at];
-  const out: Elimination[] = [];
-  for (let k = 0; k < left.length; k++) {
-    if (k === best) continue;
-    const mine = cands[left[k]].values[at];
-    const diff = new Moments();
-    for (let i = 0; i < mine.length; i++) {
-      const d = mine[i] - bestValues[i];
-      if (!Number.isNaN(d)) diff.add(d);
-    }
-    const e = pairedMeanTest(diff, level);
-    // Worse: for "lowest", the whole interval of (this - best) is above 0; for "highest", below.
-    const worse = prefer.goal === 'lowest' ? e.low > 0 : e.high < 0;
-    if (worse) out.push({ candidate: left[k], reason: 'preference', quantity: prefer.quantity, estimate: e, against: left[best] });
-  }
-  return out;
+  const { best, others } = preferenceStanding(cands, left, at, prefer, level);
+  // Worse: for "lowest", the whole interval of (this - best) is above 0; for "highest", below.
+  const worse = others.filter(({ estimate: e }) => (prefer.goal === 'lowest' ? e.low > 0 : e.high < 0));
+  return worse.map(({ candidate, estimate }) => ({ candidate, reason: 'preference', quantity: prefer.quantity, estimate, against: best }));
 }

@@ -82,6 +82,20 @@ function noneSentences(r: TuneOutcome, names: readonly string[]): string[] {
   ];
 }
 
+/** With a preference and several left: which is best on it, and how far the others are, paired. */
+function standingSentences(r: TuneOutcome, names: readonly string[]): string[] {
+  const s = r.race.standing();
+  const prefer = r.race.prefer;
+  if (!s || !prefer) return [];
+  const level = percent(preferenceConfidence(r.race.size));
+  const v = (x: number) => quantityValue(prefer.quantity, x, true);
+  const gaps = s.others.map((o) => `${names[o.candidate]} ${v(o.estimate.estimate)} (${v(o.estimate.low)} to ${v(o.estimate.high)})`);
+  return [
+    `Of those left, ${names[s.best]} has the ${prefer.goal} ${prefer.quantity}; the paired comparison on the same seeds has not shown the others worse yet ` +
+      `(each one's difference from it, ${level} CI: ${gaps.join('; ')}).`,
+  ];
+}
+
 const STOPPED: Record<string, string> = {
   decided: 'every candidate left was shown to meet every target',
   'none-left': 'no candidate was left',
@@ -94,6 +108,7 @@ export function tuneAnswer(r: TuneOutcome, plan: TunePlan, names: readonly strin
   const out = r.race.outcomes();
   const s = r.race.size;
   const lines = r.race.survivors().length > 0 ? meetsSentences(out, out.length) : noneSentences(r, names);
+  lines.push(...standingSentences(r, names));
   const share = r.gridMatches > 0 ? ` (${((100 * r.spent) / r.gridMatches).toFixed(0)}% of it)` : '';
   const most = r.gridMatches / Math.max(out.length, 1);
   lines.push(

@@ -161,5 +161,14 @@ describe('racing toward targets', () => {
     }
     const dropped = r.addRound(block);
     expect(dropped.map((e) => [e.candidate, e.reason])).toEqual([[2, 'preference']]);
+    // The two left, equal in truth: the better mean is the reference, the other's paired gap straddles 0.
+    const standing = r.standing()!;
+    const means = [0, 1].map((k) => block[k][1].reduce((a, x) => a + x, 0) / BLOCK);
+    expect(standing.best).toBe(means[0] >= means[1] ? 0 : 1);
+    expect(standing.others).toHaveLength(1);
+    const gap = standing.others[0].estimate;
+    expect(gap.estimate).toBeCloseTo(means[1 - standing.best] - means[standing.best], 12);
+    expect(gap.low).toBeLessThan(0);
+    expect(gap.high).toBeGreaterThan(0);
   });
 });
