@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { MetricInfo } from '../engine/game.js';
+import { MEASURE_TABLE } from '../engine/measures.js';
 import { gameRegistry } from '../plugins/loader.js';
 import { SideAccumulator } from './accumulate.js';
 import type { Comparison } from './compare.js';
@@ -38,8 +39,12 @@ export function questionOf(run: Record<string, unknown>): string | undefined {
   }
 }
 
+/**
+ * The words of a folder's metric columns: the game's own, then the match measures' (docs/measures.md),
+ * which matches.csv writes after the game's metrics when the spec asked for them.
+ */
 export async function metricInfoOf(game: string): Promise<readonly MetricInfo[] | undefined> {
-  return (await gameRegistry())[game]?.metricInfo;
+  return [...((await gameRegistry())[game]?.metricInfo ?? []), ...MEASURE_TABLE];
 }
 
 /**

@@ -28,7 +28,9 @@ export function metricName(column: string, info?: readonly MetricInfo[]): Named 
   const m = info?.find((x) => x.name === column);
   if (!m) return { name: readable(column), rate: false };
   if (m.kind === 'rate') return { name: m.label, rate: true };
-  const per = m.per === 'match' ? ' per match' : m.label.includes(`per ${m.per}`) ? '' : ` per ${m.per}`;
+  // A share ("share of decisions with …") is already a figure per match: "per match" would repeat it.
+  const share = m.label.startsWith('share of ');
+  const per = share || m.label.includes(`per ${m.per}`) ? '' : m.per === 'match' ? ' per match' : ` per ${m.per}`;
   return { name: `${m.label}${per}`, rate: false };
 }
 

@@ -28,6 +28,9 @@ export const REQUIRED_FUNCTIONS = [
  */
 export const DEFAULTED_MEMBERS = ['title', 'metricNames', 'metrics', 'actionText', 'describe', 'tableView', 'observedView'] as const;
 
+/** Optional members without a default (docs/adding-a-game.md): checked only for their type when present. */
+export const OPTIONAL_FUNCTIONS = ['determinize', 'actionSeen', 'stage', 'evaluate', 'standings', 'recollection'] as const;
+
 /** The names of the contract members a value lacks, none of which has a default (empty when it is a Game). */
 export function missingGameMembers(v: unknown): string[] {
   if (typeof v !== 'object' || v === null) return ['(not an object)'];
@@ -41,6 +44,9 @@ export function missingGameMembers(v: unknown): string[] {
   if (names !== undefined && !Array.isArray(names)) missing.push('metricNames');
   if (Array.isArray(names) && names.length > 0 && typeof g.metrics !== 'function') missing.push('metrics');
   if (typeof g.describe !== 'function' && typeof g.tableView !== 'function') missing.push('describe or tableView');
+  // An optional member that is there must be usable: a `standings` that is not a function would fail in
+  // the middle of a measured tournament instead of here.
+  for (const k of OPTIONAL_FUNCTIONS) if (g[k] !== undefined && typeof g[k] !== 'function') missing.push(`${k} (present but not a function)`);
   return missing;
 }
 

@@ -249,6 +249,16 @@ export interface Game<S = unknown, O = unknown> {
   evaluate?(state: S, out: Float64Array): void;
 
   /**
+   * Optional: each seat's standing now, in the game's own terms and in the direction of `betterScore`
+   * (Stramat: points in hand, lower is better; Scala: pieces held, higher is better), one number per seat
+   * written into `out`. Read by the engine from the full state for the match measures (lead changes,
+   * drama, decisiveness: docs/measures.md), never handed to a bot. Must depend on the state alone (no
+   * rng, no clock) and must not change it. A game without it is measured on `evaluate` (win chances)
+   * when it has that, else it has no standing-based measures.
+   */
+  standings?(state: S, out: Float64Array): void;
+
+  /**
    * Optional: a player's imperfect memory of what the table showed, for the `memory` bot (bots/memory.ts),
    * which judges its moves on the observation this returns instead of the full one. A fresh recollection
    * per match; it draws its forgetting from the bot's generator. Absent: the bot remembers everything.

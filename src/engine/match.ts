@@ -1,6 +1,7 @@
 import { isTrustedBuiltIn, type Bot, type BotFactory, type Decision } from './bot.js';
 import { gameForBots, hardenStateClass, paramsForBots, returnedText, thrownMessage } from './bot-guard.js';
 import type { AnyGame, GameEvent, MatchResult, Options } from './game.js';
+import type { MeasureRecorder } from './measure-recorder.js';
 import { Rng } from './rng.js';
 
 /** Points a view at a new decision; defined inside the class, so only this module can call it. */
@@ -141,6 +142,12 @@ export interface MatchHooks {
    * reference to a match's state once it is over.
    */
   spare?: { state?: unknown };
+  /**
+   * The match measures a tournament asked for (docs/measures.md): told of the set-up, of every decision
+   * (before the bot is asked) and of every action's result. The caller reads them with `finish`. Absent
+   * in a tournament that did not ask: the loop then pays one `undefined` check per decision and action.
+   */
+  measure?: MeasureRecorder;
 }
 
 /**
@@ -186,6 +193,8 @@ export function playMatch(
   const state = events === undefined ? game.setup(opts, players, rngs.game, spare?.state) : game.setup(opts, players, rngs.game, spare?.state, events);
   if (spare) spare.state = undefined;
   hardenStateClass(state);
+  const measure = hooks?.measure;
+  if (measure !== undefined) measure.begin(state);
   const botGame = gameForBots(game);
   const watch = hooks?.watch;
   const timing = hooks?.timing;
@@ -241,6 +250,7 @@ export function playMatch(
       for (let i = 0; i < count; i++) shown[i] = legal[i];
     }
     resetView(view, state, player, count);
+    if (measure !== undefined) measure.decision(state, player, legal, count);
     let action: number;
     const timed = timing !== undefined && (tick++ & (TIMING_EVERY - 1)) === 0;
     const t0 = timed ? performance.now() : 0; // clock-ok: measures the bot, decides nothing
@@ -286,6 +296,7 @@ export function playMatch(
       game.apply(state, action, rngs.game, events);
       hooks?.afterAction?.(state, player, action);
     }
+    if (measure !== undefined) measure.after(state);
   }
 
   if (timing !== undefined) timing[2 * players] = tick;

@@ -57,9 +57,12 @@ export function matchesFixedColumns(players: number, annulled = true): string[] 
   ];
 }
 
-/** The header of matches.csv for a game and player count. */
-export function matchesHeader(game: AnyGame, players: number): string[] {
-  return [...matchesFixedColumns(players), ...game.metricNames];
+/**
+ * The header of matches.csv for a game and player count: the fixed columns, the game's metrics, then
+ * the match measures the spec asked for (docs/measures.md), which every reader takes as metrics.
+ */
+export function matchesHeader(game: AnyGame, players: number, measures: readonly string[] = []): string[] {
+  return [...matchesFixedColumns(players), ...game.metricNames, ...measures];
 }
 
 export const SUMMARY_HEADER = [

@@ -4,6 +4,7 @@ import { playMatch, WATCH_CELLS, type FaultReason, type MatchHooks, type MatchWa
 import { crc32 } from 'node:zlib';
 import { CsvBytes, utf8 } from '../output/csv-bytes.js';
 import { csvCell } from '../output/csv.js';
+import { MeasureRecorder } from '../engine/measure-recorder.js';
 import { lineupIndex, matchSeed, rotations } from '../engine/plan.js';
 import { encodeRec, Rec, recordWidth, scoreAt, wonAt, type RecKind } from './records.js';
 import { SLOT_MATCH } from './slots.js';
@@ -26,6 +27,8 @@ export interface Prepared {
   variantCells: string[];
   /** rotation r -> the bot names at each seat, CSV-quoted, joined by commas. */
   seatNames: string[];
+  /** The match measures to write after the metrics (docs/measures.md); empty: none, and no recorder. */
+  measures: readonly string[];
 }
 
 export interface PreparedLineupEntry {
@@ -40,11 +43,12 @@ export function prepare(
   seed: string,
   variants: Variant[],
   lineup: PreparedLineupEntry[],
+  measures: readonly string[] = [],
 ): Prepared {
   const seatBots = rotations(lineup.map((e): SeatBot => ({ factory: e.factory, params: e.params })));
   const seatNames = rotations(lineup.map((e) => csvCell(e.name))).map((names) => names.join(','));
   const variantCells = variants.map((v) => csvCell(v.name));
-  return { game, players, seed, variants, seatBots, variantCells, seatNames };
+  return { game, players, seed, variants, seatBots, variantCells, seatNames, measures };
 }
 
 /** The record layout lives in records.ts (Rec); these stay for the modules that import them from here. */
@@ -154,9 +158,14 @@ export function runBatch(p: Prepared, variant: number, start: number, end: numbe
   const hooks: MatchHooks[] = [];
   // The last match's state is reused by the next (Game.setup's `reuse`): nothing here keeps it.
   const spare: { state?: unknown } = {};
+  // Built only when the spec asks for measures: otherwise the hooks carry none and the match loop skips them.
+  const measure = p.measures.length > 0 ? new MeasureRecorder(game, n, p.measures) : undefined;
+  const measured = measure ? new Array<number>(p.measures.length).fill(0) : undefined;
   for (let r = 0; r < n; r++) {
     const timing = new Float64Array(2 * n + 1);
-    hooks.push(matchWatch ? { watch: matchWatch, timing, spare } : { timing, spare });
+    const h: MatchHooks = matchWatch ? { watch: matchWatch, timing, spare } : { timing, spare };
+    if (measure) h.measure = measure;
+    hooks.push(h);
   }
   let decisions = 0;
 
@@ -182,7 +191,7 @@ export function runBatch(p: Prepared, variant: number, start: number, end: numbe
     for (let w = 0; w < res.winners.length; w++) rec[o + wonAt(n, res.winners[w])] = 1;
 
     // The row: variant, match, seed, bots, winners, annulled, scores, ranks, first player, turns,
-    // decisions, end reason, fault seat, metrics (matchesHeader in output/csv.ts).
+    // decisions, end reason, fault seat, metrics, measures (matchesHeader in output/csv.ts).
     csv.bytes(head);
     csv.commaNumber(i);
     csv.byte(COMMA);
@@ -209,6 +218,10 @@ export function runBatch(p: Prepared, variant: number, start: number, end: numbe
     if (faultSeat >= 0) csv.number(faultSeat);
     const metrics = out.metrics;
     for (let m = 0; m < metrics.length; m++) csv.commaCell(metrics[m]);
+    if (measure && measured) {
+      measure.finish(res, measured, 0);
+      for (let m = 0; m < measured.length; m++) csv.commaCell(measured[m]);
+    }
     csv.byte(NEWLINE);
     if (out.fault && faults.length < MAX_FAULT_NOTES) {
       faults.push({ variant, match: i, seat: out.fault.seat, reason: out.fault.reason, message: out.fault.message });

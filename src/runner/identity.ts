@@ -29,6 +29,8 @@ export interface SpecIdentity {
   lineup: Array<{ name: string; bot: string | { sha256: string }; params: unknown }>;
   /** Only for a sequential spec (so other tournaments keep their identity). */
   sequential?: unknown;
+  /** Only when the spec asks for match measures (so other tournaments keep their identity). */
+  measures?: string[];
 }
 
 /** A registered name as it is; a file (an absolute path) as the hash of its module graph, read afresh each time. */
@@ -49,6 +51,7 @@ export function specIdentity(spec: ResolvedSpec): SpecIdentity {
     variants: spec.variants.map((v) => ({ name: v.name, options: v.options })),
     lineup: spec.lineup.map((e) => ({ name: e.name, bot: fileRef(e.ref), params: e.params })),
     ...(spec.sequential ? { sequential: spec.sequential } : {}),
+    ...(spec.measures.length > 0 ? { measures: spec.measures } : {}),
   };
 }
 

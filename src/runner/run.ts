@@ -173,7 +173,7 @@ function journalMeta(spec: ResolvedSpec, shard: Shard | null): JournalMeta {
     identity,
     shard,
     ranges: spec.variants.map(() => [range[0], range[1]]),
-    matches_header: csvLine(matchesHeader(spec.game, spec.players)),
+    matches_header: csvLine(matchesHeader(spec.game, spec.players, spec.measures)),
     variants: spec.variants.map((v) => v.name),
     lineup_names: spec.lineup.map((e) => e.name),
     players: spec.players,
@@ -344,7 +344,7 @@ async function playBatches(
   stop?: () => boolean,
 ): Promise<{ failed: FailedBatch[]; workerRestarts: number; workerHeapPeak: number }> {
   if (o.inProcess) {
-    const prepared = prepare(spec.game, spec.players, spec.seed, spec.variants, spec.lineup);
+    const prepared = prepare(spec.game, spec.players, spec.seed, spec.variants, spec.lineup, spec.measures);
     for (const t of batches) {
       if (o.signal?.aborted) throw new Interrupted((o.signal.reason as Interrupted | undefined)?.signal);
       onResult(runBatch(prepared, t.variant, t.start, t.end));
@@ -509,7 +509,7 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
     // Batches past a sequential test's stopping point do not count, failed or not.
     throwIfFailed(out.failed.filter((f) => !monitor?.decided || f.start < monitor.stopAt!), spec, outDir);
     const verify = verifyCount(spec, o.verifyMatches ?? (o.inProcess ? 0 : undefined));
-    const determinism = verify > 0 ? await checkDeterminism(spec, journal, matchesHeader(spec.game, spec.players), verify, o.signal) : undefined;
+    const determinism = verify > 0 ? await checkDeterminism(spec, journal, matchesHeader(spec.game, spec.players, spec.measures), verify, o.signal) : undefined;
     const checked = determinism ? { determinism_check: determinism } : {};
 
     const played = session.done - doneBefore;

@@ -9,6 +9,7 @@ import type { AnyGame, Options } from '../engine/game.js';
 import { resolveOptions } from '../engine/options.js';
 import { InputError, describeValue, expectedInteger, isOptionError, prefixOptionError } from '../errors.js';
 import { isolatedFactory } from './isolation.js';
+import { checkMeasureColumns, resolveMeasures } from './measures-spec.js';
 import { resolveSequential, sequentialSchema, type SequentialSpec } from './sequential-spec.js';
 import { expandSweep, type SweepPlan } from './sweep.js';
 
@@ -69,6 +70,8 @@ export const specSchema = z.strictObject({
   baseline: z.string().min(1).optional(),
   bots: z.array(botEntrySchema).min(1),
   sequential: sequentialSchema.optional(),
+  /** Match measures (lead changes, drama, decisiveness, choice): true, false or a list of names (docs/measures.md). */
+  measures: z.unknown().optional(),
   /** Targets to search toward with `tavolo tune` (runner/tune-spec.ts, docs/tune.md); `tavolo run` plays the full grid. */
   tune: z.unknown().optional(),
 });
@@ -274,6 +277,8 @@ export interface ResolvedSpec {
   sequential?: SequentialSpec;
   /** The spec's sweep: its axes and the generated variants (after the hand-written ones). */
   sweep?: SweepPlan;
+  /** The match measures written after the game's metrics (docs/measures.md); empty: none. */
+  measures: string[];
 }
 
 export interface Overrides {
@@ -340,6 +345,8 @@ export async function resolveSpec(
     throw new InputError(`expected the name of one of the variants (${names.join(', ')}), found ${describeValue(raw.baseline)}${didYouMean(raw.baseline, names)}`, 'baseline');
   }
 
+  const measures = resolveMeasures(raw.measures, game);
+  checkMeasureColumns(measures, game);
   const matches = overrides.matches ?? raw.matches;
   const names = lineup.map((e) => e.name);
   // A variant-against-baseline test defaults to the spec's own baseline.
@@ -364,6 +371,7 @@ export async function resolveSpec(
     variants,
     baseline: raw.baseline ?? variants[0].name,
     lineup,
+    measures,
     ...(sequential ? { sequential } : {}),
     ...(sweep ? { sweep } : {}),
   };
@@ -445,6 +453,7 @@ export interface WorkerSpec {
   seed: string;
   variants: Variant[];
   lineup: Array<{ name: string; ref: string; params: Options; isolate?: boolean }>;
+  measures: string[];
 }
 
 export function toWorkerSpec(spec: ResolvedSpec): WorkerSpec {
@@ -454,5 +463,6 @@ export function toWorkerSpec(spec: ResolvedSpec): WorkerSpec {
     seed: spec.seed,
     variants: spec.variants,
     lineup: spec.lineup.map((e) => ({ name: e.name, ref: e.ref, params: e.params, ...(e.isolate ? { isolate: true } : {}) })),
+    measures: spec.measures,
   };
 }

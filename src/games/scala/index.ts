@@ -7,6 +7,7 @@ import { END_REASONS, MAX_ACTIONS, type ScalaState } from './state.js';
 import { SCALA_METRICS, SCALA_METRIC_TABLE, metrics } from './metrics.js';
 import { actionCode, actionText, describe, observedView, tableView } from './text.js';
 import { seatsRankedFirst } from '../../engine/ranking.js';
+import { standings } from './standings.js';
 
 export type { ScalaObservation } from './observation.js';
 export { ScalaState } from './state.js';
@@ -50,6 +51,7 @@ export const scala: Game<ScalaState, ScalaObservation> = {
   observe,
   determinize,
   result,
+  standings,
   metrics,
   actionCode,
   actionText,

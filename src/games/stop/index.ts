@@ -10,6 +10,7 @@ import { STOP_METRICS, STOP_METRIC_TABLE, metrics } from './metrics.js';
 import { actionCode, actionSeen, actionText, describe } from './text.js';
 import { observedView, tableView } from './view.js';
 import { ranksByScore, seatsRankedFirst } from '../../engine/ranking.js';
+import { standings } from './standings.js';
 
 export type { StopObservation } from './observation.js';
 export type { StopState } from './state.js';
@@ -58,6 +59,7 @@ export const stop: Game<StopState, StopObservation> = {
   observe,
   determinize,
   result,
+  standings,
   metrics,
   actionCode,
   actionText,

@@ -10,6 +10,7 @@ import { EndReason, Phase, END_REASONS, StramatState } from './state.js';
 import { actionSeen, actionText, describe } from './text.js';
 import { observedView, tableView } from './view.js';
 import { ranksByScore, seatsRankedFirst } from '../../engine/ranking.js';
+import { standings } from './standings.js';
 
 export type { StramatObservation } from './observation.js';
 export { StramatState } from './state.js';
@@ -73,6 +74,7 @@ export const stramat: Game<StramatState, StramatObservation> = {
   observe,
   determinize,
   result,
+  standings,
   metrics,
   actionCode,
   actionText,

@@ -8,6 +8,7 @@ import { END_REASONS, MAX_ACTIONS, Phase, type SymbotrioState } from './state.js
 import { SYMBOTRIO_METRICS, SYMBOTRIO_METRIC_TABLE, metrics } from './metrics.js';
 import { actionCode, actionText, describe, observedView, tableView } from './text.js';
 import { ranksByScore, seatsRankedFirst } from '../../engine/ranking.js';
+import { standings } from './standings.js';
 
 export type { SymbotrioObservation } from './observation.js';
 export { SymbotrioState } from './state.js';
@@ -54,6 +55,7 @@ export const symbotrio: Game<SymbotrioState, SymbotrioObservation> = {
   observe,
   determinize,
   result,
+  standings,
   metrics,
   actionCode,
   actionText,

@@ -9,6 +9,7 @@ import { END_REASONS, MAX_ACTIONS, Phase, Stat, ZatreState } from './state.js';
 import { actionCode, actionText, describe, observedView, tableView } from './text.js';
 import { metrics, ZATRE_METRICS, ZATRE_METRIC_TABLE } from './metrics.js';
 import { ranksByScore, seatsRankedFirst } from '../../engine/ranking.js';
+import { standings } from './standings.js';
 
 export type { ZatreObservation } from './observation.js';
 export { ZatreState } from './state.js';
@@ -58,6 +59,7 @@ export const zatre: Game<ZatreState, ZatreObservation> = {
   observe,
   determinize,
   result,
+  standings,
   metrics,
   actionCode,
   actionText,

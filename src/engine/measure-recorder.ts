@@ -1,0 +1,136 @@
+import type { AnyGame, MatchResult } from './game.js';
+import { hasStandings, leaderChanges, MEASURE_TABLE, winnerTrail } from './measures.js';
+
+/** Slot of each measure in MEASURE_TABLE, by name (the recorder's switch). */
+const enum M {
+  LEADER_CHANGES,
+  LEADER_CHANGES_PER_TURN,
+  WINNER_BEHIND_SHARE,
+  WINNER_MAX_DEFICIT,
+  DECIDED_AT,
+  CHOICE_SHARE,
+  DISTINCT_CHOICE_SHARE,
+  BRANCHING_MEAN,
+  BRANCHING_MAX,
+}
+
+/**
+ * Records one match after another for the measures a tournament asked for (MatchHooks.measure): the
+ * seats' standings after the set-up and after every action, and per decision the number of legal
+ * options (and, when asked, whether the game's heuristic tells them apart). `finish` turns a match's
+ * record into its matches.csv cells, in the order of `names`. One recorder per thread, reused.
+ */
+export class MeasureRecorder {
+  /** Indexes into MEASURE_TABLE of the columns written, in order. */
+  private readonly slots: number[];
+  private readonly wantStandings: boolean;
+  private readonly wantDistinct: boolean;
+  /** +1 when a higher standing is better, -1 when lower is (stored so that higher is better). */
+  private readonly sign: number;
+  private readonly row: Float64Array;
+  private series = new Float64Array(1024);
+  private samples = 0;
+  private decisions = 0;
+  private choices = 0;
+  private distinct = 0;
+  private options = 0;
+  private maxOptions = 0;
+
+  constructor(
+    private readonly game: AnyGame,
+    private readonly players: number,
+    readonly names: readonly string[],
+  ) {
+    this.slots = names.map((n) => MEASURE_TABLE.findIndex((m) => m.name === n));
+    if (this.slots.some((i) => i < 0)) throw new Error(`unknown measure in ${names.join(', ')}`);
+    this.wantStandings = this.slots.some((i) => MEASURE_TABLE[i].standing);
+    if (this.wantStandings && !hasStandings(game)) throw new Error(`${game.name} has neither standings nor evaluate`);
+    this.wantDistinct = this.slots.includes(M.DISTINCT_CHOICE_SHARE);
+    this.sign = typeof game.standings === 'function' && game.betterScore === 'lower' ? -1 : 1;
+    this.row = new Float64Array(players);
+  }
+
+  /** A new match, at its set-up. */
+  begin(state: unknown): void {
+    this.samples = 0;
+    this.decisions = this.choices = this.distinct = this.options = this.maxOptions = 0;
+    if (this.wantStandings) this.sample(state);
+  }
+
+  /** A decision with `count` legal options in `legal`, before the bot is asked. */
+  decision(state: unknown, player: number, legal: Int32Array, count: number): void {
+    this.decisions++;
+    this.options += count;
+    if (count > this.maxOptions) this.maxOptions = count;
+    if (count > 1) {
+      this.choices++;
+      if (this.wantDistinct && this.tellsApart(state, player, legal, count)) this.distinct++;
+    }
+  }
+
+  /** The state after an action. */
+  after(state: unknown): void {
+    if (this.wantStandings) this.sample(state);
+  }
+
+  /** The match's cells, in the order of `names`, written into `out` from `at`. */
+  finish(result: MatchResult, out: number[], at: number): void {
+    const n = this.players;
+    const changes = this.wantStandings ? leaderChanges(this.series, this.samples, n) : NaN;
+    const decided = this.wantStandings && result.winners.length > 0 && !result.annulled;
+    const trail = decided ? winnerTrail(this.series, this.samples, n, result.winners) : undefined;
+    const d = this.decisions;
+    for (let k = 0; k < this.slots.length; k++) out[at + k] = this.value(this.slots[k], changes, result.turns, trail, d);
+  }
+
+  private value(slot: number, changes: number, turns: number, trail: ReturnType<typeof winnerTrail> | undefined, d: number): number {
+    switch (slot as M) {
+      case M.LEADER_CHANGES:
+        return changes;
+      case M.LEADER_CHANGES_PER_TURN:
+        return turns > 0 ? round6(changes / turns) : NaN;
+      case M.WINNER_BEHIND_SHARE:
+        return trail ? round6(trail.behindShare) : NaN;
+      case M.WINNER_MAX_DEFICIT:
+        return trail ? round6(trail.maxDeficit) : NaN;
+      case M.DECIDED_AT:
+        return trail ? round6(trail.decidedAt) : NaN;
+      case M.CHOICE_SHARE:
+        return d > 0 ? round6(this.choices / d) : NaN;
+      case M.DISTINCT_CHOICE_SHARE:
+        return d > 0 ? round6(this.distinct / d) : NaN;
+      case M.BRANCHING_MEAN:
+        return d > 0 ? round6(this.options / d) : NaN;
+      case M.BRANCHING_MAX:
+        return d > 0 ? this.maxOptions : NaN;
+    }
+  }
+
+  /** Whether the heuristic gives at least two different values to the options, judged as the bot would. */
+  private tellsApart(state: unknown, player: number, legal: Int32Array, count: number): boolean {
+    const obs: unknown = this.game.observe(state, player);
+    const first = this.game.heuristic(obs, legal[0]);
+    for (let i = 1; i < count; i++) if (this.game.heuristic(obs, legal[i]) !== first) return true;
+    return false;
+  }
+
+  private sample(state: unknown): void {
+    const n = this.players;
+    const at = this.samples * n;
+    if (at + n > this.series.length) {
+      const grown = new Float64Array(this.series.length * 2);
+      grown.set(this.series);
+      this.series = grown;
+    }
+    const g = this.game;
+    if (typeof g.standings === 'function') g.standings(state, this.row);
+    else g.evaluate!(state, this.row);
+    for (let p = 0; p < n; p++) this.series[at + p] = this.sign * this.row[p];
+    this.samples++;
+  }
+}
+
+/** Shares and means are written to six decimals: readable cells, and the same bytes on every machine. */
+function round6(x: number): number {
+  return Number.isFinite(x) ? Math.round(x * 1e6) / 1e6 : NaN;
+}
