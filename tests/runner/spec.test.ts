@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { MEASURE_NAMES, MEASURE_TABLE } from '../../src/engine/measures.js';
 import { InputError } from '../../src/errors.js';
 import { parseSpec, resolveSpec } from '../../src/runner/spec.js';
 import { FIXTURES, tavoloAsync, tempDir } from '../fixtures/cli.js';
@@ -55,6 +56,15 @@ const CASES: Array<[string, Mutate, string, string[]]> = [
   ['option of the wrong type', (s) => (variants(s)[0].options = { annulOnTie: 'yes' }), 'variants[0].options.annulOnTie', ['true or false', '"yes"']],
   ['options the game rejects together', (s) => (variants(s)[0].options = { deck: 8, hand: 3 }), 'variants[0].options.deck', ['at least hand × players = 9', 'found 8']],
   ['duplicate variant names', (s) => (s.variants = [{ name: 'x' }, { name: 'x' }]), 'variants[1].name', ['already the name of variants[0]']],
+  ['measures as a word', (s) => (s.measures = 'all'), 'measures', ['expected true, false or a non-empty list of measure names', 'leader_changes', '"all"']],
+  ['measures an empty list', (s) => (s.measures = []), 'measures', ['non-empty list']],
+  ['misspelt measure', (s) => (s.measures = ['branching_mean', 'leader_change']), 'measures[1]', ['unknown measure "leader_change"', 'leader_changes', 'the measures are: leader_changes']],
+  ['measure listed twice', (s) => (s.measures = ['choice_share', 'choice_share']), 'measures[1]', ['"choice_share" is listed twice', 'measures[0]']],
+  ['standing measure for a game without standings', (s) => {
+    s.game = join(FIXTURES, 'peek.mjs');
+    s.variants = [{ name: 'base' }];
+    s.measures = ['choice_share', 'decided_at'];
+  }, 'measures[1]', ['"decided_at" needs the seats\' standings', 'neither standings nor evaluate']],
 ];
 
 describe('spec validation (in-process)', () => {
@@ -72,6 +82,17 @@ describe('spec validation (in-process)', () => {
     expect(e.field).toBe(field);
     expect(e.message.startsWith(`${field}: `)).toBe(true);
     for (const f of fragments) expect(e.message).toContain(f);
+  });
+
+  it('measures: none by default, every one the game can give with true, a list in the columns\' order', async () => {
+    const resolve = (m: Record<string, unknown>) => resolveSpec(parseSpec({ ...baseSpec(), ...m }), FIXTURES);
+    expect((await resolve({})).measures).toEqual([]);
+    expect((await resolve({ measures: false })).measures).toEqual([]);
+    expect((await resolve({ measures: true })).measures).toEqual([...MEASURE_NAMES]);
+    expect((await resolve({ measures: ['branching_max', 'leader_changes'] })).measures).toEqual(['leader_changes', 'branching_max']);
+    const peek = await resolve({ game: join(FIXTURES, 'peek.mjs'), variants: [{ name: 'base' }], measures: true });
+    expect(peek.measures).toEqual(MEASURE_TABLE.filter((m) => !m.standing).map((m) => m.name));
+    expect(peek.measures.length).toBeGreaterThan(0);
   });
 
   it('accepts the base spec and fills in defaults', async () => {
