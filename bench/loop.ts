@@ -2,11 +2,12 @@
  * One loop of the benchmark, alone in its process, for counting instructions with `perf stat` (which,
  * unlike wall time, hardly varies with what else the machine is doing):
  *
- *   node dist/bench/loop.js <rules|engine|runner> <matches>
+ *   node dist/bench/loop.js <rules|engine|runner> <matches> [measures]
  *
  * rules: the bare rules loop; engine: the bare playMatch loop; runner: a whole in-process run (journal,
  * matches.csv, summaries), all on 4-player Stramat with random bots. The cost of one more match is the
  * difference between two match counts, which cancels start-up: `bench/instructions.sh` does exactly that.
+ * With `measures`, the runner's spec asks for every match measure (docs/measures.md): what they cost.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,14 +16,14 @@ import { runTournament } from '../src/runner/run.js';
 import { resolveSpec } from '../src/runner/spec.js';
 import { barePlayMatchLoop, bareRulesLoop } from './bare-loop.js';
 
-const [kind, count] = process.argv.slice(2);
+const [kind, count, extra] = process.argv.slice(2);
 const matches = Number(count);
-if (!['rules', 'engine', 'runner'].includes(kind) || !Number.isInteger(matches) || matches < 1) {
-  console.error('usage: node dist/bench/loop.js <rules|engine|runner> <matches>');
+if (!['rules', 'engine', 'runner'].includes(kind) || !Number.isInteger(matches) || matches < 1 || (extra !== undefined && extra !== 'measures')) {
+  console.error('usage: node dist/bench/loop.js <rules|engine|runner> <matches> [measures]');
   process.exit(2);
 }
 const spec = await resolveSpec(
-  { name: 'bench-loop', game: 'stramat', players: 4, matches, seed: 'bench', bots: [{ bot: 'random' }, { bot: 'random' }, { bot: 'random' }, { bot: 'random' }] },
+  { name: 'bench-loop', game: 'stramat', players: 4, matches, seed: 'bench', bots: [{ bot: 'random' }, { bot: 'random' }, { bot: 'random' }, { bot: 'random' }], ...(extra ? { measures: true } : {}) },
   process.cwd(),
 );
 if (kind === 'rules') bareRulesLoop(spec, 0, matches);

@@ -6,6 +6,7 @@ import { runTournament } from '../../src/runner/run.js';
 import { loadSpec } from '../../src/runner/spec.js';
 import { FIXTURES, ROOT, readCsv, readCsvObjects, tavoloAsync, tempDir } from '../fixtures/cli.js';
 import { recompute } from '../fixtures/recompute.js';
+import { MEASURE_NAMES } from '../../src/engine/measures.js';
 
 // These tests start processes and load modules; on a busy machine they need more than the default 5 s.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
@@ -189,5 +190,58 @@ describe('faulty bots', () => {
     expect(summary.find((s) => s.bot === 'bad')).toMatchObject({ matches: '10', faults: '10', annulled: '10', wins: '0.000' });
     expect(summary.find((s) => s.bot === 'random')).toMatchObject({ matches: '10', faults: '0', annulled: '10' });
     expect(existsSync(join(out, 'run.json'))).toBe(true);
+  });
+});
+
+describe('match measures: byte-identical across thread counts and batch sizes, and absent unless asked', () => {
+  const dir = tempDir();
+  const hcSpec = join(dir, 'hc-measures.json');
+  const stSpec = join(dir, 'st-measures.json');
+  const hc = ['a', 'b', 'c'].map((k) => join(dir, `hc-${k}`));
+  const st = ['a', 'b'].map((k) => join(dir, `st-${k}`));
+  const plain = join(dir, 'hc-plain');
+
+  beforeAll(async () => {
+    const base = JSON.parse(readFileSync(HIGHCARD, 'utf8'));
+    writeFileSync(hcSpec, JSON.stringify({ ...base, game: join(FIXTURES, 'highcard.mjs'), measures: true }));
+    writeFileSync(stSpec, JSON.stringify({
+      name: 'st-measures', game: 'stramat', players: 3, matches: 40, seed: 'measures', measures: true,
+      variants: [{ name: 'base' }, { name: 'one-dado-fewer', options: { dadoCount: 3 } }],
+      bots: [{ bot: 'greedy' }, { bot: 'random' }, { bot: 'random' }],
+    }));
+    await Promise.all([
+      run(hcSpec, hc[0], '--threads', '1', '--matches', '90'),
+      run(hcSpec, hc[1], '--threads', '2', '--matches', '90', '--batch', '7'),
+      run(hcSpec, hc[2], '--threads', '1', '--matches', '90', '--batch', '1'),
+      run(HIGHCARD, plain, '--threads', '1', '--matches', '90'),
+    ]);
+    await Promise.all([run(stSpec, st[0], '--threads', '1'), run(stSpec, st[1], '--threads', '2', '--batch', '3')]);
+  });
+
+  it('writes the same files whatever the threads and batches', () => {
+    for (const f of FILES) {
+      expect(read(hc[1], f), f).toBe(read(hc[0], f));
+      expect(read(hc[2], f), f).toBe(read(hc[0], f));
+      expect(read(st[1], f), f).toBe(read(st[0], f));
+    }
+  });
+
+  it('adds the measure columns after the metrics, with a value in every decided match, and changes nothing else', () => {
+    const [head, ...rows] = read(hc[0], 'matches.csv').trimEnd().split('\n');
+    const [plainHead, ...plainRows] = read(plain, 'matches.csv').trimEnd().split('\n');
+    expect(head).toBe(`${plainHead},${MEASURE_NAMES.join(',')}`);
+    const width = plainHead.split(',').length;
+    rows.forEach((r, i) => expect(r.split(',').slice(0, width).join(','), `match ${i}`).toBe(plainRows[i]));
+    const objs = readCsvObjects(join(hc[0], 'matches.csv'));
+    for (const o of objs) {
+      expect(Number(o.branching_max)).toBeGreaterThanOrEqual(1);
+      if (o.annulled === '0' && o.winners !== '') expect(o.decided_at, `match ${o.match}`).not.toBe('');
+    }
+    expect(read(plain, 'matches.csv')).not.toContain('leader_changes');
+  });
+
+  it('enters the comparison of the variants like any metric', () => {
+    const compare = read(st[0], 'compare.csv');
+    for (const m of ['leader_changes', 'decided_at', 'branching_mean']) expect(compare).toContain(`metric:${m}`);
   });
 });

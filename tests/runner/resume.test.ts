@@ -28,6 +28,8 @@ function slowSpec(matches = 400): string {
     seed: 'resume',
     variants: [{ name: 'base' }, { name: 'ties-annul', options: { annulOnTie: true } }],
     bots: [{ name: 'spinner', bot: join(FIXTURES, 'misbehave.mjs'), params: { spin: 1000 } }, { bot: 'random' }, { bot: 'greedy' }],
+    // The match measures ride along: a resumed run must write their columns byte for byte too.
+    measures: true,
   });
 }
 
@@ -87,6 +89,7 @@ describe('a killed run resumes and writes exactly the files of an uninterrupted 
     const already = Number(/Resuming: (\d+) of 800/.exec(resumed.stdout)![1]);
     expect(already).toBe((kept - 1) * 10);
     for (const f of FILES) expect(read(out, f), f).toBe(read(clean, f));
+    expect(read(out, 'matches.csv').split('\n', 1)[0]).toMatch(/,leader_changes,.*,branching_max$/);
     expect(existsSync(join(out, 'journal'))).toBe(false);
     const info = JSON.parse(read(out, 'run.json'));
     expect(info).toMatchObject({ resumed: true, matches_total: 800, matches_played: 800 - already, complete: true });
