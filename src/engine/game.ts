@@ -252,7 +252,8 @@ export interface Game<S = unknown, O = unknown> {
    * Optional: each seat's standing now, in the game's own terms and in the direction of `betterScore`
    * (Stramat: points in hand, lower is better; Scala: pieces held, higher is better), one number per seat
    * written into `out`. Read by the engine from the full state for the match measures (lead changes,
-   * drama, decisiveness: docs/measures.md), never handed to a bot. Must depend on the state alone (no
+   * drama, decisiveness: docs/measures.md); the engine never hands a bot the standings of the match
+   * (a search bot may call it on a state it sampled itself, as it may `evaluate`). Must depend on the state alone (no
    * rng, no clock) and must not change it. A game without it is measured on `evaluate` (win chances)
    * when it has that, else it has no standing-based measures.
    */
