@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MetricInfo } from '../../src/engine/game.js';
+import { MEASURE_TABLE } from '../../src/engine/measures.js';
 import { rowFromCsv } from '../../src/analysis/verdict-input.js';
 import { metricName, quantityLabel, verdictLines, type Figure, type VerdictInput, type VerdictRow } from '../../src/analysis/verdict.js';
 
@@ -128,6 +129,15 @@ describe('quiet and degenerate rows', () => {
     expect(text).toContain('more matches are annulled: from 39.5% to 41.5%');
     expect(text).toContain('the same figures as matches ended by stramat, annulled games');
     expect(text).not.toMatch(/\bgames (rose|fell|did not move)|eliminated/);
+  });
+
+  it('names the match measures in words, a share without a "per match" that would repeat it', () => {
+    expect(metricName('decided_at', MEASURE_TABLE).name).toBe('share of the match played before the winner led for good');
+    expect(metricName('leader_changes', MEASURE_TABLE).name).toBe('lead changes per match');
+    expect(metricName('leader_changes_per_turn', MEASURE_TABLE).name).toBe('lead changes per turn');
+    expect(metricName('branching_mean', MEASURE_TABLE).name).toBe('legal options per decision');
+    const text = verdictLines(stopInput([row('metric:decided_at', 0.86, 0.62, 0.03, 1e-9)], { metricInfo: [...STOP_INFO, ...MEASURE_TABLE] })).join('\n');
+    expect(text).toContain('share of the match played before the winner led for good fell from 0.860 to 0.620');
   });
 
   it('falls back to a readable column name when the game gives no words', () => {

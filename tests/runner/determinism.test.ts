@@ -236,7 +236,10 @@ describe('match measures: byte-identical across thread counts and batch sizes, a
     for (const o of objs) {
       expect(Number(o.branching_max)).toBeGreaterThanOrEqual(1);
       if (o.annulled === '0' && o.winners !== '') expect(o.decided_at, `match ${o.match}`).not.toBe('');
+      // An annulled match has no winner to follow: its drama and decisiveness cells are empty.
+      if (o.annulled === '1') expect([o.winner_behind_share, o.winner_max_deficit, o.decided_at], `match ${o.match}`).toEqual(['', '', '']);
     }
+    expect(objs.some((o) => o.annulled === '1')).toBe(true);
     expect(read(plain, 'matches.csv')).not.toContain('leader_changes');
   });
 
