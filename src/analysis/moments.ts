@@ -41,10 +41,58 @@ export class Moments {
     return Math.sqrt(this.variance / this.n);
   }
 
+  /** The moments of values whose sums (after subtracting `shift`, the first value) were kept elsewhere, as `add` keeps them (see MomentsVector). */
+  static fromSums(n: number, shift: number, sum: number, sumSq: number): Moments {
+    const m = new Moments();
+    m.n = n;
+    m.shift = shift;
+    m.sum = sum;
+    m.sumSq = sumSq;
+    return m;
+  }
+
   static of(values: Iterable<number>): Moments {
     const m = new Moments();
     for (const v of values) m.add(v);
     return m;
+  }
+}
+
+/**
+ * Many Moments side by side in typed arrays (one per quantity of a comparison), added to with exactly the
+ * arithmetic of `Moments.add`, so the same values give the same bits. A million pairs of forty
+ * quantities are a hundred million additions: in flat arrays they cost about half as much as through
+ * an object each.
+ */
+export class MomentsVector {
+  private readonly n: Float64Array;
+  private readonly shift: Float64Array;
+  private readonly sum: Float64Array;
+  private readonly sumSq: Float64Array;
+
+  constructor(readonly length: number) {
+    this.n = new Float64Array(length);
+    this.shift = new Float64Array(length);
+    this.sum = new Float64Array(length);
+    this.sumSq = new Float64Array(length);
+  }
+
+  add(q: number, x: number): void {
+    if (this.n[q] === 0) this.shift[q] = x;
+    const d = x - this.shift[q];
+    this.n[q]++;
+    this.sum[q] += d;
+    this.sumSq[q] += d * d;
+  }
+
+  /** Quantity `q`'s moments so far (a copy: later additions do not change it). */
+  get(q: number): Moments {
+    return Moments.fromSums(this.n[q], this.shift[q], this.sum[q], this.sumSq[q]);
+  }
+
+  /** Every quantity's moments so far. */
+  all(): Moments[] {
+    return Array.from({ length: this.length }, (_, q) => this.get(q));
   }
 }
 
