@@ -1,5 +1,6 @@
 import { compareAfterRunParts, readOnce, type OnePass } from '../analysis/after-run.js';
 import { openResult } from '../analysis/results.js';
+import { OwnFiguresSink, verdictAfterRun } from '../analysis/verdict-input.js';
 import { Standings, standingsAfterRun, standingsOrWarning, writeStandingsFiles } from '../analysis/standings.js';
 import { MatchTally } from '../html/data.js';
 import { reportAfterRun } from './report.js';
@@ -13,12 +14,15 @@ export interface AfterRun {
    * sentences (printed with the verdict), and `tables`, the comparison block.
    */
   comparison(): Promise<{ answer: string; tables: string }>;
+  /** The verdict block (after the comparison, whose files it reads; '' after a warning). */
+  verdict(): Promise<string>;
   /** Writes report.html and prints its line (a warning when it cannot). */
   report(): Promise<void>;
 }
 
 /**
- * Everything after the last match, from one read of matches.csv: the standings and the report's tallies
+ * Everything after the last match, from one read of matches.csv: the standings, the report's tallies and,
+ * for a single variant, the verdict's figures (with several, the verdict reads the comparison's files)
  * are gathered in that read, which also finds where each variant's rows lie, so that the comparison's
  * pairs read only their own rows. Each part fails on its own with its own warning, as when each read the
  * file itself; the results on disk are the same bytes.
@@ -27,27 +31,32 @@ export async function analyseAfterRun(outDir: string, baseline?: string): Promis
   let pass: OnePass;
   let tally: MatchTally;
   let standings: Standings;
+  let own: OwnFiguresSink | undefined;
   try {
     const info = openResult(outDir);
     standings = new Standings(info.lineup);
     tally = new MatchTally(info.metricNames);
-    pass = await readOnce(info, [standings, tally]);
+    own = info.variants.length < 2 ? new OwnFiguresSink(info) : undefined;
+    pass = await readOnce(info, own ? [standings, tally, own] : [standings, tally]);
   } catch {
     // The folder cannot be read: each part tries on its own and says why it cannot, as before the one pass.
     return {
       standings: await standingsAfterRun(outDir),
       comparison: () => compareAfterRunParts(outDir, baseline),
+      verdict: () => verdictAfterRun(outDir),
       report: () => reportAfterRun(outDir),
     };
   }
   const standingsFailed = pass.failed.get(standings);
+  // A sink that failed leaves its part to read matches.csv itself.
+  const ownFigures = own && !pass.failed.has(own) ? own.figures() : undefined;
   return {
     standings: await standingsOrWarning(outDir, () => {
       if (standingsFailed !== undefined) throw standingsFailed;
       return writeStandingsFiles(pass.info, standings);
     }),
     comparison: () => compareAfterRunParts(outDir, baseline, { info: pass.info, spans: pass.summary.spans }),
-    // A tally that failed leaves the report to read matches.csv itself.
-    report: () => reportAfterRun(outDir, pass.failed.has(tally) ? undefined : tally.summary()),
+    verdict: () => verdictAfterRun(outDir, ownFigures),
+    report: () => reportAfterRun(outDir, pass.failed.has(tally) ? undefined : tally.summary(), ownFigures),
   };
 }

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { verdictAfterRun } from '../analysis/verdict-input.js';
 import { summaryText, rotationNote } from '../output/table.js';
 import { packageRoot } from '../output/runinfo.js';
 import type { VariantStats } from '../output/aggregate.js';
@@ -388,7 +387,7 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
       // from the one read of matches.csv that also gathers the standings and the report's tallies.
       const after = await analyseAfterRun(outcome.outDir, spec.baseline);
       const { answer: sweepAnswer, tables: comparisonText } = await after.comparison();
-      process.stdout.write('\n' + (await verdictAfterRun(outcome.outDir)));
+      process.stdout.write('\n' + (await after.verdict()));
       if (sweepAnswer) process.stdout.write(`\n${sweepAnswer}\n`);
       process.stdout.write('\n' + summaryText(outcome.stats, { game: spec.game.name, betterScore: spec.game.betterScore }) + '\n');
       process.stdout.write(rotationNote(outcome.sequential?.stopAt ?? spec.matches, spec.players) + '\n');
@@ -441,7 +440,7 @@ async function mergeCommand(argv: Record<string, unknown>): Promise<number> {
     const r = await withSignals((signal) => mergeShards(dirs, out, signal, argv.force === true));
     const after = await analyseAfterRun(r.outDir);
     const { answer: sweepAnswer, tables: comparisonText } = await after.comparison();
-    process.stdout.write('\n' + (await verdictAfterRun(r.outDir)));
+    process.stdout.write('\n' + (await after.verdict()));
     if (sweepAnswer) process.stdout.write(`\n${sweepAnswer}\n`);
     await printStats(r.stats, r.meta.identity.game);
     process.stdout.write(after.standings);

@@ -7,6 +7,7 @@ import { sweepAxisOf } from '../analysis/sweep-analysis.js';
 import { InputError } from '../errors.js';
 import { checkMatchesFile } from '../runner/result-guard.js';
 import type { MatchesPart } from '../html/data.js';
+import type { OwnFigures } from '../analysis/verdict-input.js';
 import { writeReport } from '../html/report.js';
 
 /** Sizes as people read them: 527 kB. */
@@ -76,12 +77,12 @@ export async function repairFinished(dir: string): Promise<void> {
 
 /**
  * After a run or a merge: the report, or a warning when it could not be written (the results are
- * complete whatever happens here, so the exit code does not change). `fromMatches`: what matches.csv
- * gives the report, when the one pass after the run has read it.
+ * complete whatever happens here, so the exit code does not change). `fromMatches`, `own`: what matches.csv
+ * gives the report and its verdict, when the one pass after the run has read it.
  */
-export async function reportAfterRun(dir: string, fromMatches?: MatchesPart): Promise<void> {
+export async function reportAfterRun(dir: string, fromMatches?: MatchesPart, own?: OwnFigures): Promise<void> {
   try {
-    const r = await writeReport(dir, fromMatches);
+    const r = await writeReport(dir, fromMatches, own);
     process.stdout.write(`Report: ${shown(r.file)} (${kilobytes(r.bytes)})\n`);
   } catch (err) {
     process.stderr.write(

@@ -4,7 +4,8 @@ import { drawCharts } from './charts-client.js';
 import { readResult, type MatchesPart, type ReportData } from './data.js';
 import { escapeHtml, htmlTable, page, plotLibrary, scriptJson } from './page.js';
 import { reportCharts, type ReportChart } from './report-charts.js';
-import { metricInfoOf, verdictFromFolder } from '../analysis/verdict-input.js';
+import { openResult } from '../analysis/results.js';
+import { metricInfoOf, needsOwnFigures, OwnFiguresSink, verdictFromFolder, type OwnFigures } from '../analysis/verdict-input.js';
 import { verdictLines } from '../analysis/verdict.js';
 import { VERDICT_CSS, verdictHtml } from './verdict-html.js';
 
@@ -91,22 +92,41 @@ section.chart svg { max-width: 100%; height: auto; overflow: visible; }
 `;
 
 /** The answer first: the verdict the terminal printed, built from the folder's files the same way. */
-async function verdictSection(dir: string): Promise<string> {
+async function verdictSection(dir: string, own?: OwnFigures): Promise<string> {
   try {
-    return verdictHtml(verdictLines(await verdictFromFolder(dir))) + '\n';
+    return verdictHtml(verdictLines(await verdictFromFolder(dir, own))) + '\n';
   } catch (err) {
     return `<section id="verdict"><p class="note">The verdict could not be built: ${escapeHtml(err instanceof Error ? err.message : String(err))}</p></section>\n`;
   }
 }
 
-/** `fromMatches`: what matches.csv gives, when the caller has read it already (the one pass after a run). */
-export async function buildReport(dir: string, fromMatches?: MatchesPart): Promise<string> {
-  const d = await readResult(dir, fromMatches);
+/**
+ * A sink for the verdict's own figures when the verdict will need them (a single variant, or no
+ * comparison files), to ride on the report's read of matches.csv; undefined otherwise, or when the
+ * folder cannot be opened (the verdict then says why in its own words).
+ */
+function ownFiguresSink(dir: string): OwnFiguresSink | undefined {
+  try {
+    const info = openResult(dir);
+    return needsOwnFigures(info) ? new OwnFiguresSink(info) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `fromMatches`, `own`: what matches.csv gives the report and the verdict, when the caller has read it
+ * already (the one pass after a run). Otherwise both come from one read made here.
+ */
+export async function buildReport(dir: string, fromMatches?: MatchesPart, own?: OwnFigures): Promise<string> {
+  const sink = fromMatches === undefined && own === undefined ? ownFiguresSink(dir) : undefined;
+  const d = await readResult(dir, fromMatches, sink);
+  own ??= sink?.figures();
   const charts = reportCharts(d, { metricInfo: await metricInfoOf(String(d.run.game)) });
   const title = `tavolo report: ${str(d.run.tournament)}`;
   const body =
     `<header><h1>${escapeHtml(title)}</h1></header>\n` +
-    (await verdictSection(dir)) +
+    (await verdictSection(dir, own)) +
     `<section id="run-facts">${htmlTable(['Run', ''], facts(d))}</section>\n` +
     `<nav><p class="note">Charts: ${charts.map((c) => `<a href="#h-${c.spec.id}">${escapeHtml(c.spec.title)}</a>`).join(' · ')}</p></nav>\n` +
     charts.map(section).join('\n');
@@ -115,8 +135,8 @@ export async function buildReport(dir: string, fromMatches?: MatchesPart): Promi
 }
 
 /** Writes `<dir>/report.html` (through a temporary file, so a reader never sees half a page); returns its path and size. */
-export async function writeReport(dir: string, fromMatches?: MatchesPart): Promise<{ file: string; bytes: number }> {
-  const html = await buildReport(dir, fromMatches);
+export async function writeReport(dir: string, fromMatches?: MatchesPart, own?: OwnFigures): Promise<{ file: string; bytes: number }> {
+  const html = await buildReport(dir, fromMatches, own);
   const file = join(dir, 'report.html');
   const tmp = `${file}.tmp`;
   writeFileSync(tmp, html);
