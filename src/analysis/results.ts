@@ -334,18 +334,92 @@ const BATCH_ROWS = 512;
 /** matchBatches, or, with `onRow`, every row handed to it at once (the batches are then empty and not yielded). */
 async function* rowsOf(info: ResultInfo, options: ReadOptions, summary: ReadSummary | undefined, onRow?: (row: MatchRow) => void): AsyncGenerator<MatchRow[]> {
   const header = readHeader(join(info.dir, 'matches.csv'), info.shown);
-  const layout = headerLayout(header, info.players, info.shown);
+  const wanted = options.variant === undefined ? -1 : info.variants.indexOf(options.variant);
+  if (wanted < 0 && options.variant !== undefined) {
+    throw new InputError(`${info.shown} has no variant ${JSON.stringify(options.variant)} (it has ${info.variants.join(', ')})`);
+  }
+  const span = options.span;
+  if (span !== undefined && wanted < 0) throw new Error('a span of matches.csv is read for one variant only');
+  const reader = recordReader(info, header, wanted, span ? wanted : 0);
+
+  // Large sequential reads into one buffer, the rows handed on in small batches: a batch of a few hundred
+  // rows dies young, which the garbage collector's young generation frees for almost nothing (batches of
+  // 8,000 rows, two alive while two files are walked in step, were copied by it instead).
+  const scanner = new RecordScanner(join(info.dir, 'matches.csv'), reader.cells, { start: span?.start ?? 0, end: span?.end ?? Infinity, lineBase: 0 });
+  const nextRecord = (): boolean => {
+    try {
+      return scanner.next();
+    } catch (err) {
+      if (!(err instanceof RecordError)) throw err;
+      reader.lineNo = scanner.lineNo;
+      throw reader.bad(err.message);
+    }
+  };
+  try {
+    if (span === undefined) scanner.skipLine();
+    let out: MatchRow[] = [];
+    while (nextRecord()) {
+      reader.lineNo = scanner.lineNo;
+      const row = reader.take(scanner.recordAt);
+      if (row === undefined) continue;
+      if (onRow) onRow(row);
+      else if (out.push(row) >= BATCH_ROWS) {
+        yield out;
+        out = [];
+      }
+    }
+    if (out.length > 0) yield out;
+  } finally {
+    scanner.close();
+  }
+  const { perVariant } = reader;
+  const short = span ? (perVariant[wanted] !== info.matchesPerVariant ? wanted : -1) : perVariant.findIndex((c) => c !== info.matchesPerVariant);
+  if (short >= 0) {
+    throw notResult(
+      info.shown,
+      `matches.csv holds ${perVariant[short]} matches of variant ${info.variants[short]}, run.json says ${info.matchesPerVariant} (the file is incomplete)`,
+    );
+  }
+  if (summary) {
+    summary.rows = reader.rows;
+    summary.perVariant = perVariant;
+    summary.spans = span ? [] : reader.spans(scanner.offset);
+  }
+}
+
+/** What `recordReader` gives: the cells to fill, and each record filled in them checked and typed. */
+export interface RecordReader {
+  /** The cells a scanner fills with each record. */
+  readonly cells: RecordCells;
+  /** The line number errors name (the scanner's). */
+  lineNo: number;
+  /** Matches read per variant so far. */
+  readonly perVariant: number[];
+  /** Records read so far. */
+  readonly rows: number;
+  /** The record in `cells`, at byte `at` of the file: checked, and its row when its variant is wanted. */
+  take(at: number): MatchRow | undefined;
+  /** An error naming the folder and the line. */
+  bad(what: string): InputError;
+  /** Where each variant's rows lie, the last ending at `end`. */
+  spans(end: number): ByteSpan[];
+}
+
+/**
+ * The checks and typed rows of matches.csv records, whatever scans them (the file, or the runner's
+ * batches as they are written): every row has the header's width and numbers where numbers belong, and
+ * variants come in run.json's order with their matches 0..n-1 in order. `wanted`: the variant whose rows
+ * are returned (-1: all); `first`: the variant the records start with.
+ */
+export function recordReader(info: ResultInfo, header: readonly string[], wanted: number, first: number): RecordReader {
+  const layout = headerLayout([...header], info.players, info.shown);
   const n = info.players;
   const metricCount = info.metricNames.length;
   const perVariant = new Array<number>(info.variants.length).fill(0);
   const variantIndex = new Map(info.variants.map((v, i) => [v, i]));
-  const wanted = options.variant === undefined ? -1 : (variantIndex.get(options.variant) ?? -2);
-  if (wanted === -2) throw new InputError(`${info.shown} has no variant ${JSON.stringify(options.variant)} (it has ${info.variants.join(', ')})`);
-  const span = options.span;
-  if (span !== undefined && wanted < 0) throw new Error('a span of matches.csv is read for one variant only');
   // Byte offsets where each variant's rows start (the end of the file closes the last).
   const starts: number[] = [];
-  let current = span ? wanted : 0;
+  let current = first;
   let lineNo = 0;
   let rows = 0;
   const bad = (what: string) => notResult(info.shown, `matches.csv line ${lineNo}: ${what}`);
@@ -452,56 +526,26 @@ async function* rowsOf(info: ResultInfo, options: ReadOptions, summary: ReadSumm
     return seat(cells.text(c), header[c]);
   };
 
-  /** The scanner's record: a row for the batch when it is wanted. */
-  const record = (out: MatchRow[]): void => {
-    if (cells.isEmptyRecord()) throw bad('an empty line');
-    if (cells.count < 2) throw bad(`${cells.count} cells, expected ${layout.width} as in the header`);
-    const v = place(variantNames.get(cells, 0, 0));
-    if (perVariant[v] === 1) starts[v] = scanner.recordAt;
-    if (wanted < 0 || v === wanted) {
-      if (onRow) onRow(toRow(v));
-      else out.push(toRow(v));
-    }
+  return {
+    cells,
+    get lineNo() {
+      return lineNo;
+    },
+    set lineNo(line: number) {
+      lineNo = line;
+    },
+    perVariant,
+    get rows() {
+      return rows;
+    },
+    bad,
+    take(at: number): MatchRow | undefined {
+      if (cells.isEmptyRecord()) throw bad('an empty line');
+      if (cells.count < 2) throw bad(`${cells.count} cells, expected ${layout.width} as in the header`);
+      const v = place(variantNames.get(cells, 0, 0));
+      if (perVariant[v] === 1) starts[v] = at;
+      return wanted < 0 || v === wanted ? toRow(v) : undefined;
+    },
+    spans: (end) => starts.map((start, v) => ({ start, end: v + 1 < starts.length ? starts[v + 1] : end })),
   };
-
-  // Large sequential reads into one buffer, the rows handed on in small batches: a batch of a few hundred
-  // rows dies young, which the garbage collector's young generation frees for almost nothing (batches of
-  // 8,000 rows, two alive while two files are walked in step, were copied by it instead).
-  const scanner = new RecordScanner(join(info.dir, 'matches.csv'), cells, { start: span?.start ?? 0, end: span?.end ?? Infinity, lineBase: 0 });
-  const nextRecord = (): boolean => {
-    try {
-      return scanner.next();
-    } catch (err) {
-      if (!(err instanceof RecordError)) throw err;
-      lineNo = scanner.lineNo;
-      throw bad(err.message);
-    }
-  };
-  try {
-    if (span === undefined) scanner.skipLine();
-    let out: MatchRow[] = [];
-    while (nextRecord()) {
-      lineNo = scanner.lineNo;
-      record(out);
-      if (out.length >= BATCH_ROWS) {
-        yield out;
-        out = [];
-      }
-    }
-    if (out.length > 0) yield out;
-  } finally {
-    scanner.close();
-  }
-  const short = span ? (perVariant[wanted] !== info.matchesPerVariant ? wanted : -1) : perVariant.findIndex((c) => c !== info.matchesPerVariant);
-  if (short >= 0) {
-    throw notResult(
-      info.shown,
-      `matches.csv holds ${perVariant[short]} matches of variant ${info.variants[short]}, run.json says ${info.matchesPerVariant} (the file is incomplete)`,
-    );
-  }
-  if (summary) {
-    summary.rows = rows;
-    summary.perVariant = perVariant;
-    summary.spans = span ? [] : starts.map((start, v) => ({ start, end: v + 1 < starts.length ? starts[v + 1] : scanner.offset }));
-  }
 }
