@@ -208,16 +208,16 @@ export class SpanCache<T> {
 export class RecordError extends Error {}
 
 /**
- * The records of a CSV file, or of a byte range of it, one at a time: `next()` locates the next
- * record's cells in `cells` and returns false at the end. Reads with plain sequential reads of 1 MB
- * into one buffer (grown only for a record longer than that).
+ * The records of a CSV file, or of a byte range of it, or of bytes in memory, one at a time: `next()`
+ * locates the next record's cells in `cells` and returns false at the end. A file is read with plain
+ * sequential reads of 1 MB into one buffer (grown only for a record longer than that).
  */
 export class RecordScanner {
   /** The line number of the current record's last line (1-based, counted from the file's first line when `lineBase` is 0). */
   lineNo: number;
   /** Byte offset in the file where the current record starts. */
   recordAt = 0;
-  private buf = Buffer.allocUnsafe(1 << 20);
+  private buf: Buffer<ArrayBufferLike> = Buffer.allocUnsafe(1 << 20);
   private have = 0;
   private at = 0;
   /** File offset of buf[0]. */
@@ -226,12 +226,14 @@ export class RecordScanner {
   private eof = false;
   private readonly fd: number;
 
+  /** `source`: a file (the range of it to read), or whole records in memory (`range.start`: their offset in the file). */
   constructor(
-    file: string,
+    source: string | Buffer,
     readonly cells: RecordCells,
     private readonly range: { start: number; end: number; lineBase: number },
   ) {
-    this.fd = openSync(file, 'r');
+    if (typeof source === 'string') this.fd = openSync(source, 'r');
+    else [this.fd, this.buf, this.have, this.eof] = [-1, source, source.length, true];
     this.bufStart = range.start;
     this.readPos = range.start;
     this.lineNo = range.lineBase;
@@ -243,7 +245,7 @@ export class RecordScanner {
   }
 
   close(): void {
-    closeSync(this.fd);
+    if (this.fd >= 0) closeSync(this.fd);
   }
 
   /** Skips one line (the header). */

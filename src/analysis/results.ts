@@ -411,7 +411,12 @@ export interface RecordReader {
  * variants come in run.json's order with their matches 0..n-1 in order. `wanted`: the variant whose rows
  * are returned (-1: all); `first`: the variant the records start with.
  */
-export function recordReader(info: ResultInfo, header: readonly string[], wanted: number, first: number): RecordReader {
+export function recordReader(
+  info: Pick<ResultInfo, 'shown' | 'players' | 'variants' | 'matchesPerVariant' | 'metricNames'>,
+  header: readonly string[],
+  wanted: number,
+  first: number,
+): RecordReader {
   const layout = headerLayout([...header], info.players, info.shown);
   const n = info.players;
   const metricCount = info.metricNames.length;

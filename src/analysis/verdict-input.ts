@@ -70,7 +70,7 @@ export function rowFromCsv(r: CsvRow): VerdictRow {
 /** Each variant's own figures and match count, by variant name. */
 export type OwnFigures = Map<string, { n: number; figures: Figure[] }>;
 
-function ownPlan(info: ResultInfo) {
+function ownPlan(info: Pick<ResultInfo, 'lineup' | 'players' | 'metricNames'>) {
   return quantityPlan({
     botNames: [...new Set(info.lineup)],
     players: info.players,
@@ -94,7 +94,7 @@ export class OwnFiguresSink {
   private readonly sides = new Map<string, SideAccumulator>();
   private readonly plan;
 
-  constructor(info: ResultInfo) {
+  constructor(info: Pick<ResultInfo, 'lineup' | 'players' | 'metricNames'>) {
     this.plan = ownPlan(info);
   }
 

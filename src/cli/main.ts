@@ -22,7 +22,7 @@ import { didYouMean } from '../did-you-mean.js';
 import { listText } from './list.js';
 import { DEFAULT_VERIFY_MATCHES, MAX_VERIFY_MATCHES, determinismWarning } from '../runner/self-check.js';
 import { narrateMatch, playSpec } from './play.js';
-import { analyseAfterRun } from './after-run.js';
+import { afterRunFeed, analyseAfterRun } from './after-run.js';
 import { repairFinished, reportCommand } from './report.js';
 import { showCommand } from './show.js';
 import { writeViewer } from '../html/viewer.js';
@@ -326,12 +326,15 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
     bar?.update(lastDone);
   };
   const variantNames = spec.variants.map((v) => v.name);
+  // The analysis after the run gathers what it needs from matches.csv while the runner writes it.
+  const feed = afterRunFeed({ dir: outDir, players: spec.players, variants: variantNames, matchesPerVariant: spec.matches, lineup: spec.lineup.map((e) => e.name) });
   try {
     const outcome = await withSignals((signal) =>
       runTournament(spec, {
         threads,
         batch,
         outDir,
+        matchesCsv: feed,
         resume,
         force,
         shard,
@@ -385,7 +388,7 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
     } else {
       // The answer first: the comparison is computed (and compare.csv written) before any table is printed,
       // from the one read of matches.csv that also gathers the standings and the report's tallies.
-      const after = await analyseAfterRun(outcome.outDir, spec.baseline);
+      const after = await analyseAfterRun(outcome.outDir, spec.baseline, feed);
       const { answer: sweepAnswer, tables: comparisonText } = await after.comparison();
       process.stdout.write('\n' + (await after.verdict()));
       if (sweepAnswer) process.stdout.write(`\n${sweepAnswer}\n`);

@@ -143,6 +143,15 @@ interface Held {
 }
 
 /**
+ * Receives matches.csv as it is written: the header, then each batch's rows in file order. The analysis
+ * after a run gathers what it needs there (cli/after-run.ts) instead of reading the file again.
+ */
+export interface MatchesCsvListener {
+  header(text: string): void;
+  rows(csv: Buffer): void;
+}
+
+/**
  * Builds the final files from journal records offered in any order. Each record is taken in its turn
  * (variant by variant, match order within a variant): its rows go to the temporary matches.csv and its
  * numbers to the summaries at once, and a record that arrives early waits until the ones before it are
@@ -177,6 +186,7 @@ export class Assembler {
     private readonly outDir: string,
     /** Per variant, the match range [start, end) to write. */
     private readonly ranges: ReadonlyArray<readonly [number, number]>,
+    private readonly listener?: MatchesCsvListener,
   ) {
     this.files = outputFiles(outDir);
     this.temps = Object.values(this.files).map(tempName);
@@ -187,6 +197,7 @@ export class Assembler {
     this.fd = openSync(tempName(this.files.matches), 'w');
     try {
       writeSync(this.fd, meta.matches_header);
+      listener?.header(meta.matches_header);
     } catch (err) {
       this.abort();
       throw err;
@@ -319,6 +330,7 @@ export class Assembler {
     const r = placed.record;
     const p = payload ?? placed.journal.read(r);
     this.pending.push(p.csv);
+    this.listener?.rows(p.csv);
     this.pendingBytes += p.csv.length;
     this.rowsWritten[r.variant] += countLines(p.csv);
     this.recsAdded[r.variant] += p.rec.length / recordWidth(this.meta.players);
