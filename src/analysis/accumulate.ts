@@ -39,12 +39,12 @@ export class SideAccumulator {
   addValues(values: Float64Array, row: MatchRow): void {
     this.n++;
     this.snapshot = undefined;
-    const sums = this.sums;
+    const { sums, binary } = this;
     for (let q = 0; q < values.length; q++) {
       const v = values[q];
-      if (Number.isNaN(v)) continue;
+      if (v !== v) continue; // NaN: no value
       sums.add(q, v);
-      if (v !== 0 && v !== 1) this.binary[q] = false;
+      if (v !== 0 && v !== 1 && binary[q]) binary[q] = false;
     }
     this.turns.add(row.turns);
     this.endReasons.set(row.endReason, (this.endReasons.get(row.endReason) ?? 0) + 1);

@@ -8,7 +8,7 @@ import { sweepAxisOf, sweepCsv, sweepTrends, writeSweepCsv } from './sweep-analy
 import { sweepText } from './sweep-words.js';
 import { metricInfoOf } from './verdict-input.js';
 
-/** Anything that gathers what it needs from the matches of a result folder, one row at a time. */
+/** Anything that gathers what it needs from the matches of a result folder, one row at a time (rows without their seed: a sink pairs nothing). */
 export interface RowSink {
   add(row: MatchRow): void;
 }
@@ -30,6 +30,7 @@ export interface OnePass {
 export async function readOnce(info: ResultInfo, sinks: readonly RowSink[]): Promise<OnePass> {
   const failed = new Map<RowSink, unknown>();
   let live = [...sinks];
+  // The sinks pair no rows: the seeds are not read.
   const summary = await readMatches(info, (row) => {
     for (const sink of live) {
       try {
@@ -39,7 +40,7 @@ export async function readOnce(info: ResultInfo, sinks: readonly RowSink[]): Pro
         live = live.filter((s) => s !== sink);
       }
     }
-  });
+  }, { seeds: false });
   return { info, summary, failed };
 }
 

@@ -59,7 +59,7 @@ export class MatchesFeed<S> {
       const header = splitLine(text.replace(/\r?\n$/, ''));
       this.metricNames = header.slice(matchesFixedColumns(this.plan.players, header.includes('annulled')).length);
       const info = { shown: this.plan.dir, players: this.plan.players, variants: [...this.plan.variants], matchesPerVariant: this.plan.matchesPerVariant, metricNames: this.metricNames };
-      this.reader = recordReader(info, header, -1, 0);
+      this.reader = recordReader(info, header, -1, 0, false); // the sinks pair no rows: no seeds
       const made = this.makeSinks(this.metricNames);
       [this.sinks, this.live] = [made.sinks, [...made.list]];
       this.offset = Buffer.byteLength(text);

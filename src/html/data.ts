@@ -89,7 +89,7 @@ async function tallyMatches(dir: string, alsoRows?: RowTaker): Promise<MatchesPa
   // Loose: the report also draws folders of early versions, whose run.json lacks fields the reader takes from the file.
   const info = openResult(dir, { loose: true });
   const tally = new MatchTally(info.metricNames);
-  await readMatches(info, alsoRows ? (row) => (tally.add(row), alsoRows.add(row)) : (row) => tally.add(row));
+  await readMatches(info, alsoRows ? (row) => (tally.add(row), alsoRows.add(row)) : (row) => tally.add(row), { seeds: false });
   return tally.summary();
 }
 
