@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { compareVariants } from './compare.js';
+import type { FedPairs } from './paired-feed.js';
 import { comparisonText, variantsTable, writeComparison } from './comparison-text.js';
 import { holm } from './decisions.js';
 import { openResult, readMatches, type ByteSpan, type MatchRow, type ReadSummary, type ResultInfo } from './results.js';
@@ -61,6 +62,8 @@ export async function compareAfterRun(outDir: string, baseline?: string, read?: 
 export interface AfterRunRead {
   info: ResultInfo;
   spans: readonly ByteSpan[];
+  /** Each later variant's pairs with the first, when gathered as the runner wrote the file (paired-feed.ts). */
+  pairs?: ReadonlyMap<number, FedPairs>;
 }
 
 /**
@@ -70,7 +73,7 @@ export interface AfterRunRead {
  */
 export async function compareAfterRunParts(outDir: string, baseline?: string, read?: AfterRunRead): Promise<{ answer: string; tables: string }> {
   try {
-    return await compare(read?.info ?? openResult(outDir), baseline, read?.spans);
+    return await compare(read?.info ?? openResult(outDir), baseline, read?.spans, read?.pairs);
   } catch (err) {
     // The run's own files are complete and in place: a failed comparison is reported, not fatal.
     process.stderr.write(`warning: the variants could not be compared: ${err instanceof Error ? err.message : String(err)}; \`tavolo report ${outDir}\` tries again\n`);
@@ -78,10 +81,10 @@ export async function compareAfterRunParts(outDir: string, baseline?: string, re
   }
 }
 
-async function compare(info: ResultInfo, baseline?: string, spans?: readonly ByteSpan[]): Promise<{ answer: string; tables: string }> {
+async function compare(info: ResultInfo, baseline?: string, spans?: readonly ByteSpan[], pairs?: ReadonlyMap<number, FedPairs>): Promise<{ answer: string; tables: string }> {
   if (info.variants.length < 2) return { answer: '', tables: '' };
   const reference = baseline ?? baselineFromSpec(info.run.spec);
-  const comparison = await compareVariants(info, reference !== undefined && info.variants.includes(reference) ? reference : undefined, spans);
+  const comparison = await compareVariants(info, reference !== undefined && info.variants.includes(reference) ? reference : undefined, spans, pairs);
   writeComparison(info.dir, comparison);
   const rel = relative(process.cwd(), info.dir);
   const shown = rel === '' ? '.' : rel.startsWith('..') ? info.dir : rel;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { matchesFixedColumns } from '../output/csv.js';
 import type { RowSink } from './after-run.js';
 import { RecordScanner, splitLine } from './csv-scan.js';
+import { PairedFeed, type FedPairs } from './paired-feed.js';
 import { recordReader, type MatchRow, type ReadSummary, type RecordReader, type ResultInfo } from './results.js';
 
 /**
@@ -27,6 +28,8 @@ export interface FeedPlan {
   matchesPerVariant: number;
   /** Lineup names in lineup order. */
   lineup: readonly string[];
+  /** Whether the variants are compared with the first (the pairs are then gathered too: PairedFeed). */
+  pairWithFirst?: boolean;
 }
 
 /** What a feed gathered over the whole of matches.csv. */
@@ -35,6 +38,8 @@ export interface Fed<S> {
   sinks: S;
   /** The sinks that threw, with what they threw (each saw no row after its error). */
   failed: Map<RowSink, unknown>;
+  /** With `pairWithFirst`: each later variant's pairs with the first, by variant index, when gathered in full. */
+  pairs?: Map<number, FedPairs>;
 }
 
 export class MatchesFeed<S> {
@@ -45,6 +50,7 @@ export class MatchesFeed<S> {
   private metricNames: string[] = [];
   private offset = 0;
   private broken = false;
+  private pairing: PairedFeed | undefined;
 
   /** `makeSinks`: the sinks for the metric columns of the header, with the list of them to hand each row to. */
   constructor(
@@ -59,7 +65,9 @@ export class MatchesFeed<S> {
       const header = splitLine(text.replace(/\r?\n$/, ''));
       this.metricNames = header.slice(matchesFixedColumns(this.plan.players, header.includes('annulled')).length);
       const info = { shown: this.plan.dir, players: this.plan.players, variants: [...this.plan.variants], matchesPerVariant: this.plan.matchesPerVariant, metricNames: this.metricNames };
-      this.reader = recordReader(info, header, -1, 0, false); // the sinks pair no rows: no seeds
+      this.pairing = this.plan.pairWithFirst && info.variants.length > 1 ? new PairedFeed({ ...info, lineup: [...this.plan.lineup] }, header) : undefined;
+      // The sinks pair no rows: seeds only for the pairs.
+      this.reader = recordReader(info, header, -1, 0, this.pairing !== undefined);
       const made = this.makeSinks(this.metricNames);
       [this.sinks, this.live] = [made.sinks, [...made.list]];
       this.offset = Buffer.byteLength(text);
@@ -72,10 +80,16 @@ export class MatchesFeed<S> {
     if (reader === undefined || this.broken) return;
     this.guard(() => {
       const scanner = new RecordScanner(csv, reader.cells, { start: this.offset, end: this.offset + csv.length, lineBase: 0 });
+      let variant = -1;
       while (scanner.next()) {
         const row = reader.take(scanner.recordAt);
-        if (row !== undefined) this.give(row);
+        if (row === undefined) continue;
+        this.give(row);
+        this.pairing?.add(row);
+        variant = row.variantIndex;
       }
+      // A runner's chunk is one batch: rows of one variant.
+      if (variant >= 0) this.pairing?.chunk(csv, variant);
       this.offset += csv.length;
     });
   }
@@ -93,7 +107,12 @@ export class MatchesFeed<S> {
       reader.perVariant.every((count) => count === info.matchesPerVariant) &&
       statSync(join(info.dir, 'matches.csv')).size === this.offset;
     if (!whole) return undefined;
-    return { summary: { rows: reader.rows, perVariant: [...reader.perVariant], spans: reader.spans(this.offset) }, sinks: this.sinks, failed: this.failed };
+    return {
+      summary: { rows: reader.rows, perVariant: [...reader.perVariant], spans: reader.spans(this.offset) },
+      sinks: this.sinks,
+      failed: this.failed,
+      pairs: this.pairing?.result(),
+    };
   }
 
   private give(row: MatchRow): void {

@@ -1,5 +1,6 @@
 import { compareAfterRunParts, readOnce, type OnePass, type RowSink } from '../analysis/after-run.js';
 import { MatchesFeed, type FeedPlan } from '../analysis/matches-feed.js';
+import type { FedPairs } from '../analysis/paired-feed.js';
 import { openResult, type ResultInfo } from '../analysis/results.js';
 import { Standings, standingsAfterRun, standingsOrWarning, writeStandingsFiles } from '../analysis/standings.js';
 import { OwnFiguresSink, verdictAfterRun } from '../analysis/verdict-input.js';
@@ -60,10 +61,11 @@ export function afterRunFeed(plan: FeedPlan): MatchesFeed<AfterRunSinks> {
 export async function analyseAfterRun(outDir: string, baseline?: string, feed?: MatchesFeed<AfterRunSinks>): Promise<AfterRun> {
   let pass: OnePass;
   let sinks: AfterRunSinks;
+  let pairs: ReadonlyMap<number, FedPairs> | undefined;
   try {
     const info = openResult(outDir);
     const fed = feed?.result(info);
-    if (fed) [pass, sinks] = [{ info, summary: fed.summary, failed: fed.failed }, fed.sinks];
+    if (fed) [pass, sinks, pairs] = [{ info, summary: fed.summary, failed: fed.failed }, fed.sinks, fed.pairs];
     else {
       sinks = new AfterRunSinks(info);
       pass = await readOnce(info, sinks.list);
@@ -86,7 +88,7 @@ export async function analyseAfterRun(outDir: string, baseline?: string, feed?: 
       if (standingsFailed !== undefined) throw standingsFailed;
       return writeStandingsFiles(pass.info, standings);
     }),
-    comparison: () => compareAfterRunParts(outDir, baseline, { info: pass.info, spans: pass.summary.spans }),
+    comparison: () => compareAfterRunParts(outDir, baseline, { info: pass.info, spans: pass.summary.spans, pairs }),
     verdict: () => verdictAfterRun(outDir, ownFigures),
     report: () => reportAfterRun(outDir, pass.failed.has(tally) ? undefined : tally.summary(), ownFigures),
   };

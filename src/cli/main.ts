@@ -327,7 +327,15 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
   };
   const variantNames = spec.variants.map((v) => v.name);
   // The analysis after the run gathers what it needs from matches.csv while the runner writes it.
-  const feed = afterRunFeed({ dir: outDir, players: spec.players, variants: variantNames, matchesPerVariant: spec.matches, lineup: spec.lineup.map((e) => e.name) });
+  const feed = afterRunFeed({
+    dir: outDir,
+    players: spec.players,
+    variants: variantNames,
+    matchesPerVariant: spec.matches,
+    lineup: spec.lineup.map((e) => e.name),
+    // The comparison's pairs are gathered during the play too when the reference is the first variant.
+    pairWithFirst: spec.baseline === undefined || spec.baseline === variantNames[0],
+  });
   try {
     const outcome = await withSignals((signal) =>
       runTournament(spec, {
