@@ -217,7 +217,7 @@ export class RecordScanner {
   lineNo: number;
   /** Byte offset in the file where the current record starts. */
   recordAt = 0;
-  private buf: Buffer<ArrayBufferLike> = Buffer.allocUnsafe(1 << 20);
+  private buf: Buffer<ArrayBufferLike>;
   private have = 0;
   private at = 0;
   /** File offset of buf[0]. */
@@ -232,7 +232,8 @@ export class RecordScanner {
     readonly cells: RecordCells,
     private readonly range: { start: number; end: number; lineBase: number },
   ) {
-    if (typeof source === 'string') this.fd = openSync(source, 'r');
+    // Bytes in memory are scanned where they are: no buffer, no copy (a run feeds a chunk per batch).
+    if (typeof source === 'string') [this.fd, this.buf] = [openSync(source, 'r'), Buffer.allocUnsafe(1 << 20)];
     else [this.fd, this.buf, this.have, this.eof] = [-1, source, source.length, true];
     this.bufStart = range.start;
     this.readPos = range.start;

@@ -11,7 +11,7 @@ export interface FedPairs {
 }
 
 /** The first variant's rows are kept (as their bytes) up to this size; beyond it the comparison reads the file. */
-const KEEP_BYTES = 256 << 20;
+const KEEP_BYTES = 128 << 20;
 
 type PairInfo = Pick<ResultInfo, 'shown' | 'players' | 'variants' | 'matchesPerVariant' | 'metricNames' | 'lineup'>;
 
