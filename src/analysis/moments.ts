@@ -65,27 +65,29 @@ export class Moments {
  * an object each.
  */
 export class MomentsVector {
-  /** Per quantity q, at 4q: the count, the shift (the first value), the sum and the sum of squares after the shift. */
-  private readonly cells: Float64Array;
+  private readonly n: Float64Array;
+  private readonly shift: Float64Array;
+  private readonly sum: Float64Array;
+  private readonly sumSq: Float64Array;
 
   constructor(readonly length: number) {
-    this.cells = new Float64Array(4 * length);
+    this.n = new Float64Array(length);
+    this.shift = new Float64Array(length);
+    this.sum = new Float64Array(length);
+    this.sumSq = new Float64Array(length);
   }
 
   add(q: number, x: number): void {
-    const c = this.cells;
-    const at = 4 * q;
-    if (c[at] === 0) c[at + 1] = x;
-    const d = x - c[at + 1];
-    c[at]++;
-    c[at + 2] += d;
-    c[at + 3] += d * d;
+    if (this.n[q] === 0) this.shift[q] = x;
+    const d = x - this.shift[q];
+    this.n[q]++;
+    this.sum[q] += d;
+    this.sumSq[q] += d * d;
   }
 
   /** Quantity `q`'s moments so far (a copy: later additions do not change it). */
   get(q: number): Moments {
-    const c = this.cells;
-    return Moments.fromSums(c[4 * q], c[4 * q + 1], c[4 * q + 2], c[4 * q + 3]);
+    return Moments.fromSums(this.n[q], this.shift[q], this.sum[q], this.sumSq[q]);
   }
 
   /** Every quantity's moments so far. */

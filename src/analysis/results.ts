@@ -401,7 +401,7 @@ export interface RecordReader {
   /** Matches read per variant so far. */
   readonly perVariant: number[];
   /** Records read so far. */
-  readonly rows: number;
+  rows: number;
   /** The record in `cells`, at byte `at` of the file: checked, and its row when its variant is wanted. */
   take(at: number): MatchRow | undefined;
   /** An error naming the folder and the line. */
@@ -431,9 +431,7 @@ export function recordReader(
   // Byte offsets where each variant's rows start (the end of the file closes the last).
   const starts: number[] = [];
   let current = first;
-  let lineNo = 0;
-  let rows = 0;
-  const bad = (what: string) => notResult(info.shown, `matches.csv line ${lineNo}: ${what}`);
+  const bad = (what: string) => notResult(info.shown, `matches.csv line ${self.lineNo}: ${what}`);
 
   const num = (cell: string, name: string): number => {
     if (cell === '') return NaN;
@@ -471,7 +469,7 @@ export function recordReader(
     const match = cellInt(1);
     if (match !== perVariant[v]) throw bad(`match ${match} of ${variant}, expected match ${perVariant[v]} (matches must be in order, none missing)`);
     perVariant[v]++;
-    rows++;
+    self.rows++;
     return v;
   };
 
@@ -488,15 +486,14 @@ export function recordReader(
       winners.length = 0;
       for (const w of cells.text(layout.winners).split(';')) winners.push(seat(w, 'winners'));
     }
-    // Filled by push: arrays without holes, which V8 reads faster than ones made with a length.
-    const scores: number[] = [];
-    const ranks: number[] = [];
+    const scores = new Array<number>(n);
+    const ranks = new Array<number>(n);
     for (let s = 0; s < n; s++) {
-      scores.push(cellNumber(layout.scores + s));
-      ranks.push(cellNumber(layout.ranks + s));
+      scores[s] = cellNumber(layout.scores + s);
+      ranks[s] = cellNumber(layout.ranks + s);
     }
-    const metrics: number[] = [];
-    for (let m = 0; m < metricCount; m++) metrics.push(cellNumber(layout.metricsAt + m));
+    const metrics = new Array<number>(metricCount);
+    for (let m = 0; m < metricCount; m++) metrics[m] = cellNumber(layout.metricsAt + m);
     let annulled = winners.length === 0;
     if (layout.annulled >= 0) {
       const a = cells.int(layout.annulled);
@@ -538,18 +535,12 @@ export function recordReader(
     return seat(cells.text(c), header[c]);
   };
 
-  return {
+  // Plain fields, not accessors: the scanner sets lineNo at every row.
+  const self: RecordReader = {
     cells,
-    get lineNo() {
-      return lineNo;
-    },
-    set lineNo(line: number) {
-      lineNo = line;
-    },
+    lineNo: 0,
     perVariant,
-    get rows() {
-      return rows;
-    },
+    rows: 0,
     bad,
     take(at: number): MatchRow | undefined {
       if (cells.isEmptyRecord()) throw bad('an empty line');
@@ -560,4 +551,5 @@ export function recordReader(
     },
     spans: (end) => starts.map((start, v) => ({ start, end: v + 1 < starts.length ? starts[v + 1] : end })),
   };
+  return self;
 }
