@@ -313,6 +313,7 @@ export async function resolveSpec(
     let params: Options;
     try {
       params = resolveOptions(factory.params, entry.params, 'bot parameter');
+      factory.checkParams?.(params, game, players);
     } catch (err) {
       prefixOptionError(err, `bots[${i}].params.`);
     }
