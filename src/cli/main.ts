@@ -26,11 +26,12 @@ import { narrateMatch, playSpec } from './play.js';
 import { analyseAfterRun } from './after-run.js';
 import { repairFinished, reportCommand } from './report.js';
 import { showCommand } from './show.js';
+import { IMPORTANCE_COMMAND, IMPORTANCE_DESCRIPTION, importanceBuilder, importanceCommand } from './importance.js';
 import { writeViewer } from '../html/viewer.js';
 import { refuseResultFile } from '../runner/result-guard.js';
 import { MAX_THREADS, checkVariantCount } from '../runner/limits.js';
 
-type Command = { cmd: 'run' | 'play' | 'list' | 'merge' | 'compare' | 'report' | 'show'; argv: Record<string, unknown> };
+type Command = { cmd: 'run' | 'play' | 'list' | 'merge' | 'compare' | 'report' | 'show' | 'importance'; argv: Record<string, unknown> };
 
 /**
  * Exit codes (README, "Exit codes"): 0 every match played normally; 1 the results are complete but some
@@ -57,7 +58,7 @@ const MISSING_ARGUMENT: Record<string, string> = {
     'merge: give the output directories of the shards, for example `tavolo merge sweep/shard-0 sweep/shard-1 --out results/x` (tavolo merge --help shows the options)',
 };
 
-const COMMANDS = ['run', 'merge', 'compare', 'play', 'show', 'report', 'list'];
+const COMMANDS = ['run', 'merge', 'compare', 'play', 'show', 'report', 'list', 'importance'];
 
 /**
  * yargs's "Unknown arguments: rn, x" with a "did you mean": a misspelt command (the first argument) is
@@ -206,6 +207,7 @@ async function parse(args: string[]): Promise<Command> {
           .example('$0 show results/stramat-dado --variant one-dado-fewer --match 3', 'a page that replays match 3 of that variant'),
       choose('show'),
     )
+    .command(IMPORTANCE_COMMAND, IMPORTANCE_DESCRIPTION, importanceBuilder, choose('importance'))
     .command(
       'list [game]',
       'List the games (with options and player ranges) and the bots (with parameters), or one game',
@@ -501,6 +503,7 @@ export async function main(args: string[]): Promise<number> {
       return r.code;
     }
     if (c.cmd === 'play') return await playCommand(c.argv);
+    if (c.cmd === 'importance') return await withSignals((signal) => importanceCommand(c.argv, signal));
     if (c.cmd === 'report') await reportCommand(c.argv);
     else if (c.cmd === 'show') await showCommand(c.argv);
     else process.stdout.write((await listText(c.argv.game as string | undefined)) + '\n');
