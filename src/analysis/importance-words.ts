@@ -39,7 +39,7 @@ function decimalsOf(rows: readonly ImportanceRow[], rate: boolean): number {
 const found = (r: ImportanceRow) => r.pHolm < ALPHA;
 
 /** Every pair of matches gave the same value: the change never mattered in these matches. */
-const unchanged = (r: ImportanceRow) => r.test === 'constant' || (r.difference === 0 && !(r.p < 1));
+const unchanged = (r: ImportanceRow) => r.test === 'constant' || (r.difference === 0 && r.sd === 0);
 
 /** "1. the Stramat card: loses 12.3 points of win share, from 45.1% to 32.8% (95% CI ...; Holm-adjusted p < 0.001)" */
 function restrictedLine(r: ImportanceRow, c: ImportanceContext, d: number): string {
@@ -50,8 +50,9 @@ function restrictedLine(r: ImportanceRow, c: ImportanceContext, d: number): stri
   if (c.lossRanked) {
     const k = rate ? 100 : 1;
     const unit = rate ? ' points' : '';
-    const ci = `95% CI ${fixed(-r.high * k, d)} to ${fixed(-r.low * k, d)}${unit} lost`;
-    const verb = r.difference <= 0 ? 'loses' : 'gains';
+    const lost = r.difference <= 0;
+    const ci = lost ? `95% CI ${fixed(-r.high * k, d)} to ${fixed(-r.low * k, d)}${unit} lost` : `95% CI ${fixed(r.low * k, d)} to ${fixed(r.high * k, d)}${unit} gained`;
+    const verb = lost ? 'loses' : 'gains';
     return `  ${r.rank}. ${r.card}: ${verb} ${fixed(Math.abs(r.difference) * k, d)}${unit} of ${name}${levels} (${ci}; ${test})${found(r) ? '' : ', not significant'}`;
   }
   return `  ${r.rank}. ${r.card}: ${name} ${changeText(r, rate, d)}${levels} (${test})${found(r) ? '' : ', not significant'}`;
@@ -105,7 +106,7 @@ export function sensitivityWords(rows: readonly ImportanceRow[], c: ImportanceCo
       : `  ${sig} of ${rows.length} count changes moved ${name} (95% intervals for each change alone; p-values Holm-adjusted over the ${rows.length} changes).`,
   );
   if (c.lossRanked && c.opponents.every((o) => o === c.focus.replace(/-focal$/, ''))) {
-    lines.push(`  (Every seat plays the same bot, so a count changes ${c.focus}'s win share only through turn order; name other opponents, or a spec, to see which counts favour one way of playing.)`);
+    lines.push(`  (Every seat plays the same bot, so a count moves ${c.focus}'s win share only as it moves every seat's: through turn order, annulled matches and shared wins; name other opponents, or a spec, to see which counts favour one way of playing.)`);
   }
   for (const r of refused) lines.push(`  Not played: ${r}.`);
   return lines;

@@ -36,6 +36,8 @@ export interface ImportanceRow {
   family: number;
   pairs: number;
   test: string;
+  /** Standard deviation of one pair's difference: 0 when every pair gave the same value both ways (nothing changed). */
+  sd: number;
   /** The card's rank in its view, 1 = matters most. */
   rank: number;
 }
@@ -73,6 +75,7 @@ function fromCompare(c: CompareRow, fields: Pick<ImportanceRow, 'view' | 'card' 
     family: NaN,
     pairs: c.pairs ?? NaN,
     test: c.test,
+    sd: c.sd,
     rank: 0,
   };
 }
@@ -84,7 +87,7 @@ function rowOf(rows: readonly CompareRow[], variant: string, quantity: string): 
 
 /** A card whose matches were the same constant on both sides: no change, nothing to test. */
 function constantRow(fields: Pick<ImportanceRow, 'view' | 'card' | 'name' | 'change' | 'variant'>, quantity: string, n: number): ImportanceRow {
-  return { ...fields, quantity, referenceValue: NaN, value: NaN, difference: 0, low: 0, high: 0, p: NaN, pHolm: NaN, family: NaN, pairs: n, test: 'constant', rank: 0 };
+  return { ...fields, quantity, referenceValue: NaN, value: NaN, difference: 0, low: 0, high: 0, p: NaN, pHolm: NaN, family: NaN, pairs: n, test: 'constant', sd: 0, rank: 0 };
 }
 
 export interface KindRun {
