@@ -31,6 +31,9 @@ const SMALL: Record<string, Record<string, unknown>> = {
   pimc: { iterations: 48, maxDepth: 60 },
   ismcts: { iterations: 64, maxDepth: 60 },
   'ismcts-widening': { iterations: 48, maxDepth: 6, widening: 1, exploration: 0.1, rollout: 'greedy' },
+  // The restricted versions (bots/restricted.ts) at the same budgets; with no kind avoided they play as their base.
+  'restricted-pimc': { iterations: 48, maxDepth: 60 },
+  'restricted-ismcts': { iterations: 64, maxDepth: 60 },
 };
 
 /**
