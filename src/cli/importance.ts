@@ -11,6 +11,7 @@ import { DEFAULT_IMPORTANCE_MATCHES, planImportance, playImportance, type Import
 import { defaultThreads } from '../runner/run.js';
 import { INT_BOUNDS } from '../runner/spec.js';
 import { intFlag, listFlag, parseKeyValues, textFlag } from './args.js';
+import { progressBar, type Progress } from './progress.js';
 
 /**
  * `tavolo importance <spec-or-game>`: which card matters most (docs/importance.md). The runs are played
@@ -103,7 +104,7 @@ function refusedText(plan: ImportancePlan): string[] {
   return plan.refused.map((r) => `${r.card} (${r.field}) ${r.step > 0 ? 'one up' : 'one down'}, refused by the game: ${r.why}`);
 }
 
-/** Runs the command; returns the exit code (1 when a bot faulted in some run, as `tavolo run`). */
+/** Runs the command; returns the exit code (1 when a bot faulted in some run, as `tavolo run`; 130/143 when interrupted). */
 export async function importanceCommand(argv: Record<string, unknown>, signal?: AbortSignal): Promise<number> {
   const threads = intFlag('--threads', argv.threads, 1, MAX_THREADS) ?? Math.min(defaultThreads(), MAX_THREADS);
   const out = textFlag('--out', argv.out);
@@ -115,20 +116,30 @@ export async function importanceCommand(argv: Record<string, unknown>, signal?: 
       `${plan.runs.length} run${plan.runs.length > 1 ? 's' : ''} in ${shown(root)} (${plan.steps.length} count changes, ${plan.kinds.length} action kinds).\n`,
   );
   let faults = 0;
+  // One progress bar per run (on a terminal only), under a line naming the run.
+  let bar: Progress | undefined;
   try {
     const outcomes = await playImportance(plan, {
       threads,
       batch: 'auto',
       force: argv.force === true,
       signal,
-      onRun: (k, total, run) => process.stderr.write(`[${k + 1}/${total}] ${run.role === 'restricted' ? `without ${run.kind}` : run.role}: ${shown(run.dir)}\n`),
+      onRun: (k, total, run) => {
+        bar?.stop();
+        process.stderr.write(`[${k + 1}/${total}] ${run.role === 'restricted' ? `without ${run.kind}` : run.role}: ${shown(run.dir)}\n`);
+        bar = progressBar();
+      },
+      onStart: ({ done, total }) => bar?.start(total, done),
+      onProgress: (done) => bar?.update(done),
     });
     faults = outcomes.reduce((n, o) => n + Object.values(o.faults).reduce((a, x) => a + x, 0), 0);
   } catch (err) {
-    if (err instanceof Interrupted) {
-      process.stderr.write(`tavolo: interrupted (${err.signal}); the runs are journaled in ${shown(root)}: the same command again finishes them.\n`);
-    }
-    throw err;
+    if (!(err instanceof Interrupted)) throw err;
+    bar?.stop();
+    process.stderr.write(`tavolo: interrupted (${err.signal}); the runs are journaled in ${shown(root)}: the same command again finishes them.\n`);
+    return err.signal === 'SIGTERM' ? 143 : 130;
+  } finally {
+    bar?.stop();
   }
   const { restricted, sensitivity, context } = await analyse(plan);
   const lines: string[] = [];

@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { AnyGame, Options } from '../engine/game.js';
 import { resolveOptions } from '../engine/options.js';
 import { InputError, isOptionError, prefixOptionError } from '../errors.js';
@@ -58,8 +58,8 @@ function focusName(bots: readonly BotEntry[], k: number): string {
 }
 
 async function baseFromSpec(r: ImportanceRequest): Promise<ImportanceBase> {
-  const raw = readSpecFile(r.target);
-  const spec = await resolveSpec(raw, join(r.target, '..'), { matches: r.matches, seed: r.seed });
+  const raw = readSpecFile(resolve(r.baseDir, r.target));
+  const spec = await resolveSpec(raw, dirname(resolve(r.baseDir, r.target)), { matches: r.matches, seed: r.seed });
   const baseline = spec.variants.find((v) => v.name === spec.baseline)!;
   const names = spec.lineup.map((e) => e.name);
   const focus = r.bot === undefined ? 0 : names.indexOf(r.bot);
