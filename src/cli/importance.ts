@@ -104,12 +104,39 @@ function refusedText(plan: ImportancePlan): string[] {
   return plan.refused.map((r) => `${r.card} (${r.field}) ${r.step > 0 ? 'one up' : 'one down'}, refused by the game: ${r.why}`);
 }
 
+/** The answer in sentences, each view's table, and the files written (importance.csv, importance.html). */
+async function answer(plan: ImportancePlan, root: string, faults: number): Promise<string> {
+  const b = plan.base;
+  const { restricted, sensitivity, context } = await analyse(plan);
+  const lines: string[] = [];
+  if (restricted.length > 0) lines.push(...restrictedWords(restricted, context), '');
+  if (sensitivity.length > 0) lines.push(...sensitivityWords(sensitivity, context, refusedText(plan)), '');
+  if (faults > 0) lines.push(`${faults} matches ended because a bot faulted: see end_reason in each run's matches.csv.`, '');
+  if (restricted.length > 0) lines.push('Restricted play:', importanceTable(restricted, context), '');
+  if (sensitivity.length > 0) lines.push('Sensitivity:', importanceTable(sensitivity, context), '');
+  mkdirSync(root, { recursive: true });
+  const csv = join(root, 'importance.csv');
+  writeAtomic(csv, importanceCsv([...restricted, ...sensitivity]));
+  const { name, rate } = quantityName(plan.quantity, context.words);
+  const html = writeImportancePage(root, {
+    title: `Which card matters: ${b.game.title}, ${name}`,
+    quantity: name.replace(/^the /, ''),
+    rate,
+    lossRanked: context.lossRanked,
+    words: { restricted: restricted.length > 0 ? restrictedWords(restricted, context) : [], sensitivity: sensitivity.length > 0 ? sensitivityWords(sensitivity, context, refusedText(plan)) : [] },
+    restricted,
+    sensitivity,
+  });
+  lines.push(`Wrote ${shown(csv)} and ${shown(html)}.`);
+  return lines.join('\n') + '\n';
+}
+
 /** Runs the command; returns the exit code (1 when a bot faulted in some run, as `tavolo run`; 130/143 when interrupted). */
 export async function importanceCommand(argv: Record<string, unknown>, signal?: AbortSignal): Promise<number> {
   const threads = intFlag('--threads', argv.threads, 1, MAX_THREADS) ?? Math.min(defaultThreads(), MAX_THREADS);
   const out = textFlag('--out', argv.out);
   const plan = await planImportance(request(argv), (name) => out ?? join('results', `${name}-importance`));
-  const root = join(plan.runs[0].dir, plan.runs[0].role === 'sensitivity' ? '..' : '../..');
+  const root = plan.root;
   const b = plan.base;
   process.stdout.write(
     `Which card matters: ${b.game.title}, ${b.players} players, ${b.matches} matches per run and variant, seed ${JSON.stringify(b.seed)}, ${threads} thread${threads > 1 ? 's' : ''}; ` +
@@ -141,27 +168,6 @@ export async function importanceCommand(argv: Record<string, unknown>, signal?: 
   } finally {
     bar?.stop();
   }
-  const { restricted, sensitivity, context } = await analyse(plan);
-  const lines: string[] = [];
-  if (restricted.length > 0) lines.push(...restrictedWords(restricted, context), '');
-  if (sensitivity.length > 0) lines.push(...sensitivityWords(sensitivity, context, refusedText(plan)), '');
-  if (faults > 0) lines.push(`${faults} matches ended because a bot faulted: see end_reason in each run's matches.csv.`, '');
-  if (restricted.length > 0) lines.push('Restricted play:', importanceTable(restricted, context), '');
-  if (sensitivity.length > 0) lines.push('Sensitivity:', importanceTable(sensitivity, context), '');
-  mkdirSync(root, { recursive: true });
-  const csv = join(root, 'importance.csv');
-  writeAtomic(csv, importanceCsv([...restricted, ...sensitivity]));
-  const { name, rate } = quantityName(plan.quantity, context.words);
-  const html = writeImportancePage(root, {
-    title: `Which card matters: ${b.game.title}, ${name}`,
-    quantity: name.replace(/^the /, ''),
-    rate,
-    lossRanked: context.lossRanked,
-    words: { restricted: restricted.length > 0 ? restrictedWords(restricted, context) : [], sensitivity: sensitivity.length > 0 ? sensitivityWords(sensitivity, context, refusedText(plan)) : [] },
-    restricted,
-    sensitivity,
-  });
-  lines.push(`Wrote ${shown(csv)} and ${shown(html)}.`);
-  process.stdout.write(lines.join('\n') + '\n');
+  process.stdout.write(await answer(plan, root, faults));
   return faults > 0 ? 1 : 0;
 }

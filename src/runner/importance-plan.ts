@@ -134,7 +134,9 @@ export function sensitivitySpec(b: ImportanceBase, steps: readonly CountStep[]):
  */
 export function restrictedSpec(b: ImportanceBase, kind: string | null): RawSpec {
   const bots = b.bots.map((e, k) => {
-    if (k !== b.focus || kind === null) return e;
+    if (k !== b.focus) return e;
+    // A focal bot that is itself restricted (it takes `without`) plays the unrestricted run with none.
+    if (kind === null) return e.bot === b.restrictedBot ? { ...e, params: { ...(e.params ?? {}), without: '' } } : e;
     return { ...e, bot: b.restrictedBot!, params: { ...(e.params ?? {}), without: kind } };
   });
   return {

@@ -105,6 +105,8 @@ export function checkQuantity(b: ImportanceBase, asked: string | undefined): str
 /** Everything the command plays, resolved. */
 export interface ImportancePlan {
   base: ImportanceBase;
+  /** The folder of the command's own files (importance.csv, importance.html), holding every run's folder. */
+  root: string;
   quantity: string;
   kinds: Array<{ name: string; label: string }>;
   steps: CountStep[];
@@ -142,7 +144,7 @@ export async function planImportance(r: ImportanceRequest, outDir: (name: string
   }
   const runs: ImportancePlan['runs'] = [];
   for (const x of raws) runs.push({ role: x.role, kind: x.kind, dir: x.dir, spec: await resolveSpec(x.raw, r.baseDir) });
-  return { base, quantity, kinds: views.restricted ? kinds : [], steps: views.sensitivity ? steps : [], refused: views.sensitivity ? refused : [], runs };
+  return { base, root: out, quantity, kinds: views.restricted ? kinds : [], steps: views.sensitivity ? steps : [], refused: views.sensitivity ? refused : [], runs };
 }
 
 /** Plays the plan's runs in order (each resumed when journaled, reused when complete). */

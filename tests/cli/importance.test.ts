@@ -107,6 +107,14 @@ describe('tavolo importance works for every game that declares kinds or counts',
   });
 });
 
+it('tavolo list names what a game declares for it: action kinds and card counts', () => {
+  const r = tavolo(['list', 'stop']);
+  expect(r.code).toBe(0);
+  expect(r.stdout).toContain('action kinds (restricted play, tavolo importance): zero, one, two_plus,');
+  expect(r.stdout).toContain('card counts (sensitivity, tavolo importance): copies, jollies');
+  expect(tavolo(['list', 'zatre']).stdout).not.toContain('action kinds');
+});
+
 describe('tavolo importance refuses bad input with exit 2, naming the field', () => {
   it.each([
     [['importance', 'stramat', '--quantity', 'win_share:greedyy'], /--quantity: .*found "win_share:greedyy" \(did you mean "win_share:greedy"\?\)/],
