@@ -9,6 +9,7 @@ import { writeImportancePage } from '../html/importance.js';
 import { MAX_THREADS } from '../runner/limits.js';
 import { DEFAULT_IMPORTANCE_MATCHES, planImportance, playImportance, type ImportancePlan, type ImportanceRequest, type ViewChoice } from '../runner/importance-run.js';
 import { defaultThreads } from '../runner/run.js';
+import { determinismWarning } from '../runner/self-check.js';
 import { INT_BOUNDS } from '../runner/spec.js';
 import { intFlag, listFlag, parseKeyValues, textFlag } from './args.js';
 import { progressBar, type Progress } from './progress.js';
@@ -131,7 +132,7 @@ async function answer(plan: ImportancePlan, root: string, faults: number): Promi
   return lines.join('\n') + '\n';
 }
 
-/** Runs the command; returns the exit code (1 when a bot faulted in some run, as `tavolo run`; 130/143 when interrupted). */
+/** Runs the command; returns the exit code as `tavolo run`: 1 when a bot faulted in some run, 6 when a run is not deterministic, 130/143 when interrupted. */
 export async function importanceCommand(argv: Record<string, unknown>, signal?: AbortSignal): Promise<number> {
   const threads = intFlag('--threads', argv.threads, 1, MAX_THREADS) ?? Math.min(defaultThreads(), MAX_THREADS);
   const out = textFlag('--out', argv.out);
@@ -143,6 +144,7 @@ export async function importanceCommand(argv: Record<string, unknown>, signal?: 
       `${plan.runs.length} run${plan.runs.length > 1 ? 's' : ''} in ${shown(root)} (${plan.steps.length} count changes, ${plan.kinds.length} action kinds).\n`,
   );
   let faults = 0;
+  let undetermined: string[] = [];
   // One progress bar per run (on a terminal only), under a line naming the run.
   let bar: Progress | undefined;
   try {
@@ -160,6 +162,7 @@ export async function importanceCommand(argv: Record<string, unknown>, signal?: 
       onProgress: (done) => bar?.update(done),
     });
     faults = outcomes.reduce((n, o) => n + Object.values(o.faults).reduce((a, x) => a + x, 0), 0);
+    undetermined = outcomes.flatMap((o) => (o.determinism && o.determinism.differing.length > 0 ? [`${shown(o.outDir)}: ${determinismWarning(o.determinism)}`] : []));
   } catch (err) {
     if (!(err instanceof Interrupted)) throw err;
     bar?.stop();
@@ -169,5 +172,7 @@ export async function importanceCommand(argv: Record<string, unknown>, signal?: 
     bar?.stop();
   }
   process.stdout.write(await answer(plan, root, faults));
-  return faults > 0 ? 1 : 0;
+  // As `tavolo run`: the files are written, and a bot or game that is not deterministic is said and exits 6.
+  for (const w of undetermined) process.stderr.write(`tavolo: ${w}\n`);
+  return undetermined.length > 0 ? 6 : faults > 0 ? 1 : 0;
 }
