@@ -2,6 +2,7 @@ import type { AnyGame, OptionValue, Options } from '../engine/game.js';
 import { resolveOptions } from '../engine/options.js';
 import { InputError } from '../errors.js';
 import type { RawSpec } from './spec.js';
+import { sweepVariantName } from './sweep.js';
 
 /**
  * `tavolo importance`: which card matters most, seen two ways, each as ordinary tournaments on one seed
@@ -72,7 +73,9 @@ export function countSteps(game: AnyGame, players: number, base: Options): { ste
       try {
         const resolved = resolveOptions(game.options, options);
         game.checkOptions(resolved, players);
-        steps.push({ variant: `${f.field}=${to}`, option: f.option, element: f.element, field: f.field, card: f.card, step, from: f.value, to, options: resolved });
+        // Named as a sweep names its variants (`dadoCount=5`); an element of a list as `copies[9]=4`.
+        const variant = f.element < 0 ? sweepVariantName({ [f.option]: to }) : `${f.field}=${to}`;
+        steps.push({ variant, option: f.option, element: f.element, field: f.field, card: f.card, step, from: f.value, to, options: resolved });
       } catch (err) {
         refused.push({ field: f.field, card: f.card, step, why: err instanceof Error ? err.message : String(err) });
       }
