@@ -31,9 +31,16 @@ function changeText(r: ImportanceRow, rate: boolean, d: number, negate = false):
   return `${signed(r.difference * k, d)}${unit} (95% CI ${signed(lo, d)} to ${signed(hi, d)}${unit})`;
 }
 
+/** Decimals for a table of rows: from the median interval width (one very narrow row does not lengthen every figure). */
 function decimalsOf(rows: readonly ImportanceRow[], rate: boolean): number {
-  const widths = rows.map((r) => (r.high - r.low) * (rate ? 100 : 1)).filter((w) => w > 0 && Number.isFinite(w));
-  return decimalsFor(widths.length > 0 ? Math.min(...widths) : NaN);
+  const widths = rows.map((r) => (r.high - r.low) * (rate ? 100 : 1)).filter((w) => w > 0 && Number.isFinite(w)).sort((a, b) => a - b);
+  return decimalsFor(widths.length > 0 ? widths[Math.floor(widths.length / 2)] : NaN);
+}
+
+/** Decimals for one row's sentence: what its own interval can tell. */
+function rowDecimals(r: ImportanceRow, rate: boolean, fallback: number): number {
+  const w = (r.high - r.low) * (rate ? 100 : 1);
+  return w > 0 && Number.isFinite(w) ? decimalsFor(w) : fallback;
 }
 
 const found = (r: ImportanceRow) => r.pHolm < ALPHA;
@@ -67,7 +74,7 @@ export function restrictedWords(rows: readonly ImportanceRow[], c: ImportanceCon
     `Restricted play: ${c.focus}${against}, kept from one kind of action at a time (never taking it while another move is legal), ` +
     `${c.matches} matches paired with the unrestricted ${c.focus}'s on the same seeds. ` +
     (c.lossRanked ? `What each card is worth to ${c.focus}, in ${name} lost without it, most first:` : `How ${name} changes without each card, largest change first:`);
-  const lines = [head, ...rows.map((r) => restrictedLine(r, c, d))];
+  const lines = [head, ...rows.map((r) => restrictedLine(r, c, rowDecimals(r, rate, d)))];
   const sig = rows.filter(found);
   lines.push(
     sig.length === 0
@@ -84,7 +91,7 @@ function sensitivityLine(cardRows: readonly ImportanceRow[], c: ImportanceContex
   const parts = cardRows.map((r) => {
     const what = `${r.change === '+1' ? 'one more' : 'one fewer'} (${r.variant})`;
     if (unchanged(r)) return `${what}: no match changed`;
-    return `${what}: ${changeText(r, rate, d)}, Holm p ${Number.isFinite(r.pHolm) ? holmText(r.pHolm).replace(/^= /, '') : '-'}${found(r) ? '' : ' (n.s.)'}`;
+    return `${what}: ${changeText(r, rate, rowDecimals(r, rate, d))}, Holm p ${Number.isFinite(r.pHolm) ? holmText(r.pHolm).replace(/^= /, '') : '-'}${found(r) ? '' : ' (n.s.)'}`;
   });
   return `  ${r0.rank}. ${r0.card} (${r0.name}): ${parts.join('; ')}`;
 }

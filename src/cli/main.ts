@@ -26,12 +26,13 @@ import { narrateMatch, playSpec } from './play.js';
 import { analyseAfterRun } from './after-run.js';
 import { repairFinished, reportCommand } from './report.js';
 import { showCommand } from './show.js';
+import { tuneBuilder, tuneCommand } from './tune.js';
 import { IMPORTANCE_COMMAND, IMPORTANCE_DESCRIPTION, importanceBuilder, importanceCommand } from './importance.js';
 import { writeViewer } from '../html/viewer.js';
 import { refuseResultFile } from '../runner/result-guard.js';
 import { MAX_THREADS, checkVariantCount } from '../runner/limits.js';
 
-type Command = { cmd: 'run' | 'play' | 'list' | 'merge' | 'compare' | 'report' | 'show' | 'importance'; argv: Record<string, unknown> };
+type Command = { cmd: 'run' | 'play' | 'list' | 'merge' | 'compare' | 'report' | 'show' | 'tune' | 'importance'; argv: Record<string, unknown> };
 
 /**
  * Exit codes (README, "Exit codes"): 0 every match played normally; 1 the results are complete but some
@@ -53,12 +54,13 @@ const NUMERIC_FLAGS = ['matches', 'threads', 'batch', 'decision-timeout-ms', 'wo
 
 /** What a command needs when it is given without its arguments, with an example. */
 const MISSING_ARGUMENT: Record<string, string> = {
+  tune: 'spec: give the path of a spec with a "tune" field, for example `tavolo tune tournaments/stramat-tune.json` (tavolo tune --help shows the options)',
   run: 'spec: give the path of a tournament spec, for example `tavolo run tournaments/stramat-demo.json` (tavolo run --help shows the options)',
   merge:
     'merge: give the output directories of the shards, for example `tavolo merge sweep/shard-0 sweep/shard-1 --out results/x` (tavolo merge --help shows the options)',
 };
 
-const COMMANDS = ['run', 'merge', 'compare', 'play', 'show', 'report', 'list', 'importance'];
+const COMMANDS = ['run', 'merge', 'compare', 'play', 'show', 'report', 'list', 'tune', 'importance'];
 
 /**
  * yargs's "Unknown arguments: rn, x" with a "did you mean": a misspelt command (the first argument) is
@@ -207,6 +209,7 @@ async function parse(args: string[]): Promise<Command> {
           .example('$0 show results/stramat-dado --variant one-dado-fewer --match 3', 'a page that replays match 3 of that variant'),
       choose('show'),
     )
+    .command('tune <spec>', 'Search toward targets: race the candidates of a spec with a "tune" field in rounds (docs/tune.md)', tuneBuilder, choose('tune'))
     .command(IMPORTANCE_COMMAND, IMPORTANCE_DESCRIPTION, importanceBuilder, choose('importance'))
     .command(
       'list [game]',
@@ -218,7 +221,7 @@ async function parse(args: string[]): Promise<Command> {
           .example('$0 list stramat', "Stramat's options and metrics"),
       choose('list'),
     )
-    .demandCommand(1, 'Give a command: run, merge, compare, play, show, report or list (tavolo --help shows them).')
+    .demandCommand(1, 'Give a command: run, merge, compare, play, show, report, list, tune or importance (tavolo --help shows them).')
     .strict()
     .help()
     .version(version())
@@ -232,7 +235,7 @@ async function parse(args: string[]): Promise<Command> {
       throw new InputError(missing ?? (msg.includes('--help') ? msg : `${msg} (tavolo --help shows the usage)`));
     })
     .parseAsync();
-  if (!chosen) throw new InputError('Give a command: run, merge, compare, play, show, report or list (tavolo --help shows them).');
+  if (!chosen) throw new InputError('Give a command: run, merge, compare, play, show, report, list, tune or importance (tavolo --help shows them).');
   return chosen;
 }
 
@@ -503,6 +506,7 @@ export async function main(args: string[]): Promise<number> {
       return r.code;
     }
     if (c.cmd === 'play') return await playCommand(c.argv);
+    if (c.cmd === 'tune') return await tuneCommand(c.argv, withSignals);
     if (c.cmd === 'importance') return await withSignals((signal) => importanceCommand(c.argv, signal));
     if (c.cmd === 'report') await reportCommand(c.argv);
     else if (c.cmd === 'show') await showCommand(c.argv);
@@ -528,7 +532,7 @@ export async function main(args: string[]): Promise<number> {
         ? `tavolo: ${(err as Error).message}\n`
         : `tavolo: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
     );
-    if (cmd === 'run') process.stderr.write('tavolo: completed batches are kept in the journal; run the same command with --resume to continue.\n');
+    if (cmd === 'run' || cmd === 'tune') process.stderr.write('tavolo: completed batches are kept in the journal; run the same command with --resume to continue.\n');
     return EXIT.internal;
   }
 }

@@ -69,6 +69,8 @@ export const specSchema = z.strictObject({
   baseline: z.string().min(1).optional(),
   bots: z.array(botEntrySchema).min(1),
   sequential: sequentialSchema.optional(),
+  /** Targets to search toward with `tavolo tune` (runner/tune-spec.ts, docs/tune.md); `tavolo run` plays the full grid. */
+  tune: z.unknown().optional(),
 });
 
 export type RawSpec = z.infer<typeof specSchema>;
