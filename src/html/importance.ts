@@ -33,7 +33,7 @@ function chartRows(rows: readonly ImportanceRow[], scale: number, facet: boolean
       hi: Math.max(r.low, r.high) * scale,
       fy: facet ? (r.change === '+1' ? 'one more' : 'one fewer') : null,
       marked: r.pHolm < 0.05,
-      tip: `${r.card} ${r.change}: ${(r.difference * Math.abs(scale)).toPrecision(3)} (95% CI ${(r.low * Math.abs(scale)).toPrecision(3)} to ${(r.high * Math.abs(scale)).toPrecision(3)}), Holm p ${r.pHolm.toPrecision(3)}`,
+      tip: `${r.card} ${r.change}: ${(r.difference * Math.abs(scale)).toPrecision(3)} (95% CI ${(r.low * Math.abs(scale)).toPrecision(3)} to ${(r.high * Math.abs(scale)).toPrecision(3)})${Number.isFinite(r.pHolm) ? `, Holm p ${r.pHolm.toPrecision(3)}` : ', the same in every match'}`,
     }));
 }
 
