@@ -7,7 +7,7 @@ import { quantityName } from '../analysis/verdict-words.js';
 import { InputError, Interrupted } from '../errors.js';
 import { writeImportancePage } from '../html/importance.js';
 import { MAX_THREADS } from '../runner/limits.js';
-import { DEFAULT_IMPORTANCE_MATCHES, planImportance, playImportance, type ImportancePlan, type ImportanceRequest, type ViewChoice } from '../runner/importance-run.js';
+import { DEFAULT_IMPORTANCE_MATCHES, checkReusable, planImportance, playImportance, type ImportancePlan, type ImportanceRequest, type ViewChoice } from '../runner/importance-run.js';
 import { defaultThreads } from '../runner/run.js';
 import { determinismWarning } from '../runner/self-check.js';
 import { INT_BOUNDS } from '../runner/spec.js';
@@ -138,6 +138,7 @@ export async function importanceCommand(argv: Record<string, unknown>, signal?: 
   const out = textFlag('--out', argv.out);
   const plan = await planImportance(request(argv), (name) => out ?? join('results', `${name}-importance`));
   const root = plan.root;
+  if (argv.force !== true) checkReusable(plan);
   const b = plan.base;
   process.stdout.write(
     `Which card matters: ${b.game.title}, ${b.players} players, ${b.matches} matches per run and variant, seed ${JSON.stringify(b.seed)}, ${threads} thread${threads > 1 ? 's' : ''}; ` +

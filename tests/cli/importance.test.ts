@@ -64,6 +64,18 @@ describe('tavolo importance on a game where gold decides and tin does nothing', 
     expect(readFileSync(join(out2, 'restricted', 'without-gold', 'matches.csv'), 'utf8')).toBe(readFileSync(join(out, 'restricted', 'without-gold', 'matches.csv'), 'utf8'));
   });
 
+  it('refuses, before any match, a folder that holds other runs (another match count), and --force plays them again', () => {
+    const before = readFileSync(join(out, 'restricted', 'unrestricted', 'matches.csv'), 'utf8');
+    const other = tavolo(['importance', GOLD_TIN, '--opponents', 'random', '--matches', '500', '--threads', '1', '--out', out]);
+    expect(other.code).toBe(2);
+    expect(other.stdout).toBe('');
+    expect(other.stderr).toMatch(/--out: .*sensitivity holds another run than this command plays \(matches: 500 now, 600 there.*add --force/);
+    expect(readFileSync(join(out, 'restricted', 'unrestricted', 'matches.csv'), 'utf8')).toBe(before);
+    const forced = tavolo(['importance', GOLD_TIN, '--opponents', 'random', '--matches', '500', '--threads', '1', '--out', out, '--force']);
+    expect(forced.code).toBe(0);
+    expect(readCsvObjects(join(out, 'importance.csv'))[0].pairs).toBe('500');
+  });
+
   it('ranks another quantity when asked (a metric of the game)', () => {
     const o = tempDir();
     const r = tavolo(['importance', GOLD_TIN, '--view', 'sensitivity', '--quantity', 'metric:gold_played', '--matches', '200', '--threads', '1', '--out', o]);
