@@ -188,7 +188,9 @@ function sections(rows: readonly VerdictRow[], v: VerdictInput): { s: Sections; 
   const kept: VerdictRow[] = [];
   const oneBot = oneBotLineup(v.lineup);
   for (const r of rows) {
-    if (constantRow(r) || r.quantity === 'turns_median') continue;
+    // Length is said by the mean; the medians' rows (an unpaired difference of medians, or the median of
+    // the paired differences, which has no levels to say 'from ... to' with) stay in the tables and compare.csv.
+    if (constantRow(r) || r.quantity === 'turns_median' || r.quantity === 'turns_median_difference') continue;
     if (r.quantity.startsWith('win_share:') && oneBot) continue;
     const twin = kept.find((k) => sameFigures(k, r) && !k.quantity.startsWith('seat_win_share') && k.quantity !== 'first_player_advantage');
     if (twin && !r.quantity.startsWith('seat_win_share')) {

@@ -107,6 +107,15 @@ describe('quiet and degenerate rows', () => {
     expect(text).toContain('every pair of matches gave the same value');
   });
 
+  it("leaves the median pair's row to the tables: it has no levels to say 'from ... to' with", () => {
+    // compare.csv's turns_median_difference row has no reference or candidate value (NaN), only the
+    // median of the paired differences and the sign test's p; the verdict's length is the mean's.
+    const median: VerdictRow = { ...row('turns_median_difference', NaN, NaN, 0.5, 1), difference: 0, low: -1, high: 1 };
+    const text = verdictLines(stopInput([row('turns_mean', 375.4, 376.0, 4.4, 1), median])).join('\n');
+    expect(text).not.toMatch(/from {1,2}to |NaN|median difference/);
+    expect(text).toContain('game length did not move');
+  });
+
   it('leaves out constant columns and folds columns with the same figures into one', () => {
     const rows = [
       row('annulled_rate', 0.395, 0.415, 0.0073, 1e-5),
