@@ -90,9 +90,35 @@ describe('tavolo report refuses a damaged matches.csv, and rebuilds missing deri
     rmSync(join(copy, 'report.html'));
     const r = await tavoloAsync(['report', copy]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/Rebuilt ratings\.csv, head-to-head\.csv, compare\.csv, variants\.csv/);
+    expect(r.stdout).toMatch(/Rebuilt ratings\.csv, head-to-head\.csv, compare\.csv in /);
     for (const f of DERIVED) expect(read(copy, f), f).toBe(original[f]);
     expect(existsSync(join(copy, 'report.html'))).toBe(true);
+  });
+
+  it('tavolo report names only the files it rebuilt: a comparison that fails rebuilds nothing', async () => {
+    const copy = join(dir, 'repair-fails');
+    cpSync(result, copy, { recursive: true });
+    rmSync(join(copy, 'compare.csv'));
+    // A row cut short in the middle: the quick check (header, last row, count) passes, the comparison's read does not.
+    const lines = read(copy, 'matches.csv').split('\n');
+    lines[5] = lines[5].split(',').slice(0, 3).join(',');
+    writeFileSync(join(copy, 'matches.csv'), lines.join('\n'));
+    const r = await tavoloAsync(['report', copy]);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/matches\.csv line 6: 3 cells/);
+    expect(r.stdout).not.toMatch(/Rebuilt[^\n]*(compare|variants)\.csv/);
+    expect(read(copy, 'variants.csv')).toBe(original['variants.csv']);
+  });
+
+  it('tavolo report says variants.csv was rebuilt only when it was missing', async () => {
+    const copy = join(dir, 'repair-one');
+    cpSync(result, copy, { recursive: true });
+    writeFileSync(join(copy, 'compare.csv'), '');
+    const r = await tavoloAsync(['report', copy]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Rebuilt compare.csv in');
+    expect(r.stdout).not.toMatch(/Rebuilt[^\n]*variants\.csv/);
+    for (const f of DERIVED) expect(read(copy, f), f).toBe(original[f]);
   });
 
   it('--resume of a finished run rebuilds missing derived files and the report', async () => {
