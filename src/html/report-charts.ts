@@ -320,6 +320,8 @@ function leaderboard(d: ReportData): ReportChart | null {
 export function sequentialWords(d: ReportData): string {
   const q = d.run.sequential as Record<string, unknown> | undefined;
   if (!q || typeof q.verdict !== 'string') return '';
+  // run.json's verdict_text is the terminal's sentences, one per line (an array; a single string is read too).
+  if (Array.isArray(q.verdict_text) && q.verdict_text.every((l) => typeof l === 'string')) return `${q.verdict_text.join(' ')} `;
   if (typeof q.verdict_text === 'string') return `${q.verdict_text} `;
   const ci = Number.isFinite(Number(q.low95)) ? ` (estimate ${String(q.estimate)}, 95% CI ${String(q.low95)} to ${String(q.high95)})` : '';
   return `Verdict: ${q.verdict} after ${String(q.matches)} of at most ${String(q.max_matches)} matches per variant, for ${String(q.question)}${ci}. `;
