@@ -92,6 +92,13 @@ function figuresFromCsv(rows: CsvRow[]): { matches: Map<string, number>; figures
   return { matches, figures };
 }
 
+/** A sequential run's decision in words: the first of run.json's verdict_text lines (sequential-run.ts). */
+export function sequentialDecisionOf(run: Record<string, unknown>): string | undefined {
+  const s = run.sequential as { verdict_text?: unknown } | undefined;
+  const first = Array.isArray(s?.verdict_text) ? (s.verdict_text[0] as unknown) : undefined;
+  return typeof first === 'string' && first !== '' ? first : undefined;
+}
+
 /** The verdict of a finished result folder (after `run` or `merge`, and for report.html). */
 export async function verdictFromFolder(dir: string): Promise<VerdictInput> {
   const info = openResult(dir);
@@ -99,6 +106,7 @@ export async function verdictFromFolder(dir: string): Promise<VerdictInput> {
   const variantsCsv = readCsv(join(info.dir, 'variants.csv'));
   const base = {
     question: questionOf(info.run),
+    sequential: sequentialDecisionOf(info.run),
     players: info.players,
     lineup: info.lineup,
     metricInfo: await metricInfoOf(info.game),

@@ -50,6 +50,8 @@ export interface VerdictRow {
 export interface VerdictInput {
   /** The spec's `description`: the designer's question. */
   question?: string;
+  /** A sequential run's decision in words (run.json's verdict_text[0]): the answer to its question, said first. */
+  sequential?: string;
   players: number;
   /** Lineup entry names, lineup order (a name listed k times plays k seats). */
   lineup: readonly string[];
@@ -334,6 +336,7 @@ function singleBlock(variant: string, v: VerdictInput): string[] {
 export function verdictLines(v: VerdictInput): string[] {
   const out: string[] = [];
   out.push(v.question ? `Question: ${v.question}` : 'Question: the spec has no "description"; add one to have the question printed here.');
+  if (v.sequential) out.push(`Sequential test: ${v.sequential}`);
   if (v.reference === undefined || v.rows.length === 0) {
     out.push('Answer (95% intervals):');
     for (const variant of v.variants) out.push(...singleBlock(variant, v));

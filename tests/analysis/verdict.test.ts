@@ -99,6 +99,17 @@ describe('the verdict of a comparison', () => {
   });
 });
 
+describe('a sequential run', () => {
+  it('says its decision right under the question, before the figures', () => {
+    const decision = 'greedy is weaker than ismcts (95%): decided after 240 of at most 2,000 matches.';
+    const lines = verdictLines(stopInput(STOP_ROWS, { sequential: decision }));
+    expect(lines[0]).toMatch(/^Question: /);
+    expect(lines[1]).toBe(`Sequential test: ${decision}`);
+    expect(lines.findIndex((l) => l.includes('Who wins:'))).toBeGreaterThan(1);
+    expect(verdictLines(stopInput(STOP_ROWS)).some((l) => l.startsWith('Sequential test'))).toBe(false);
+  });
+});
+
 describe('quiet and degenerate rows', () => {
   it('never prints ±0: identical pairs are said in words', () => {
     const lines = verdictLines(stopInput([row('win_share:greedy', 0.5, 0.5, 0, 1), row('first_player_advantage', 0.01, 0.01, 0, 1)]));

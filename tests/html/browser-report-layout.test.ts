@@ -87,6 +87,10 @@ describe.skipIf(!browserAvailable())('report.html layout in Chromium', () => {
     expect(info.sequential.verdict_text[0]).toMatch(new RegExp(`decided after ${stoppedAt} of at most 20,000 matches per variant\\.$`));
     expect(note).toContain(info.sequential.verdict_text[0]);
     expect(note).not.toMatch(/Verdict: H[01] accepted|turns_mean|d0 = /);
+    // ... and at the top of the page, in the answer block, as the terminal says it first.
+    const verdict = (await page.textContent('#verdict'))!.replace(/\s+/g, ' ');
+    expect(verdict).toContain(`Sequential test: ${info.sequential.verdict_text[0]}`);
+    expect(verdict.indexOf('Sequential test:')).toBeLessThan(verdict.indexOf('Who wins'));
     expect(problems).toEqual([]);
     await page.close();
   });
