@@ -44,6 +44,22 @@ describe('dead ends: every case exits 2 with one clear message, and nothing is l
     expectOneMessage(r, '--threads', /from 1 to 256/);
   });
 
+  it('a deeply nested value in a spec is refused by its field, without a stack (it was a RangeError)', async () => {
+    const fixture = { ...JSON.parse(readFileSync(SPEC, 'utf8')), game: join(FIXTURES, 'highcard.mjs') };
+    const deep = (n: number) => '{"a":'.repeat(n) + '1' + '}'.repeat(n);
+    const cases: Array<[string, (v: string) => Record<string, unknown>, string]> = [
+      ['params', (v) => ({ ...fixture, bots: [{ name: 'g', bot: 'greedy', params: { epsilon: '@' } }, ...fixture.bots.slice(1)] }), 'bots[0].params.epsilon'],
+      ['options', () => ({ ...fixture, variants: [{ name: 'base', options: { x: '@' } }] }), 'variants[0].options.x'],
+    ];
+    for (const [name, make, field] of cases) {
+      const spec = join(dir, `deep-${name}.json`);
+      writeFileSync(spec, JSON.stringify(make('')).replace('"@"', deep(100_000)));
+      const r = await tavoloAsync(['run', spec, '--matches', '2', '--out', join(dir, `deep-${name}`)]);
+      expectOneMessage(r, field, /nested more than 64 levels deep/);
+      expect(existsSync(join(dir, `deep-${name}`))).toBe(false);
+    }
+  });
+
   it('more variants than the limit are refused before anything is played', async () => {
     const spec = join(dir, 'many.json');
     const fixture = JSON.parse(readFileSync(SPEC, 'utf8'));
