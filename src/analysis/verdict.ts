@@ -52,6 +52,8 @@ export interface VerdictInput {
   question?: string;
   /** A sequential run's decision in words (run.json's verdict_text[0]): the answer to its question, said first. */
   sequential?: string;
+  /** What the reader must know before the answer (runs compared although their lineups differ): one 'Note:' line each. */
+  notes?: readonly string[];
   players: number;
   /** Lineup entry names, lineup order (a name listed k times plays k seats). */
   lineup: readonly string[];
@@ -337,6 +339,7 @@ export function verdictLines(v: VerdictInput): string[] {
   const out: string[] = [];
   out.push(v.question ? `Question: ${v.question}` : 'Question: the spec has no "description"; add one to have the question printed here.');
   if (v.sequential) out.push(`Sequential test: ${v.sequential}`);
+  for (const note of v.notes ?? []) out.push(`Note: ${note}`);
   if (v.reference === undefined || v.rows.length === 0) {
     out.push('Answer (95% intervals):');
     for (const variant of v.variants) out.push(...singleBlock(variant, v));
