@@ -189,6 +189,23 @@ describe('a single-variant run', () => {
 });
 
 describe('compare.csv rows', () => {
+  it("a McNemar row of identical pairs (no discordant pair) reads as identical, not as '±0.99 points would have been detected'", async () => {
+    // compare.csv's McNemar interval is Agresti-Min's: with b = c discordant pairs each way it is
+    // ±z sqrt(2b + 1) / (n + 2), so b = 0 gives ±1.959964 / 402 = ±0.004876 at n = 400 (stramat-aa's annulled_rate).
+    const mcnemar = (half: string, pairs = '400') => rowFromCsv({
+      variant: 'b', reference: 'a', quantity: 'annulled_rate', reference_value: '0.3425', value: '0.3425', difference: '0.000000',
+      ci_low95: `-${half}`, ci_high95: half, p_value: '1', p_holm: '1', test: 'mcnemar-exact', pairs,
+    });
+    expect(mcnemar('0.004876').se).toBe(0);
+    // b = c = 1: the same estimate and p, but two pairs differed: not identical.
+    expect(mcnemar((1.959964 * Math.sqrt(3) / 402).toFixed(6)).se).toBeGreaterThan(0);
+    // Too many pairs for six decimals to tell b = 0 from b = 1: not claimed.
+    expect(mcnemar((1.959964 / 2_000_002).toFixed(6), '2000000').se).toBeGreaterThan(0);
+    const text = verdictLines(stopInput([{ ...mcnemar('0.004876'), variant: 'deal-3', reference: 'deal-7' }])).join('\n');
+    expect(text).toContain('every pair of matches gave the same value');
+    expect(text).not.toMatch(/±[\d.]+ points would have been detected/);
+  });
+
   it('recover the standard error from the interval (paired t with pairs - 1 degrees of freedom)', () => {
     // t(0.975, 999) = 1.962341 (SciPy: stats.t.ppf(0.975, 999)); half width 0.019623 -> se 0.0100.
     const r = rowFromCsv({
