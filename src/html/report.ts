@@ -5,7 +5,7 @@ import { readResult, type MatchesPart, type ReportData } from './data.js';
 import { escapeHtml, htmlTable, page, plotLibrary, scriptJson } from './page.js';
 import { reportCharts, type ReportChart } from './report-charts.js';
 import { metricInfoOf, verdictFromFolder } from '../analysis/verdict-input.js';
-import { verdictLines } from '../analysis/verdict.js';
+import { verdictLines, type Figure, type VerdictInput } from '../analysis/verdict.js';
 import { VERDICT_CSS, verdictHtml } from './verdict-html.js';
 
 /**
@@ -90,23 +90,41 @@ const CSS = `
 section.chart svg { max-width: 100%; height: auto; overflow: visible; }
 `;
 
-/** The answer first: the verdict the terminal printed, built from the folder's files the same way. */
-async function verdictSection(dir: string): Promise<string> {
+/** The verdict's input, or why it could not be built. */
+async function verdictOf(dir: string): Promise<VerdictInput | Error> {
   try {
-    return verdictHtml(verdictLines(await verdictFromFolder(dir))) + '\n';
+    return await verdictFromFolder(dir);
   } catch (err) {
-    return `<section id="verdict"><p class="note">The verdict could not be built: ${escapeHtml(err instanceof Error ? err.message : String(err))}</p></section>\n`;
+    return err instanceof Error ? err : new Error(String(err));
   }
+}
+
+/** The answer first: the verdict the terminal printed, built from the folder's files the same way. */
+function verdictSection(v: VerdictInput | Error): string {
+  if (v instanceof Error) return `<section id="verdict"><p class="note">The verdict could not be built: ${escapeHtml(v.message)}</p></section>\n`;
+  return verdictHtml(verdictLines(v)) + '\n';
+}
+
+/** Each variant's first-player advantage in the verdict (the chart draws the same figures). */
+function advantageOf(v: VerdictInput | Error): Map<string, Figure> | undefined {
+  if (v instanceof Error) return undefined;
+  const out = new Map<string, Figure>();
+  for (const [variant, figures] of v.figures) {
+    const f = figures.find((x) => x.quantity === 'first_player_advantage');
+    if (f && Number.isFinite(f.low)) out.set(variant, f);
+  }
+  return out;
 }
 
 /** `fromMatches`: what matches.csv gives, when the caller has read it already (the one pass after a run). */
 export async function buildReport(dir: string, fromMatches?: MatchesPart): Promise<string> {
   const d = await readResult(dir, fromMatches);
-  const charts = reportCharts(d, { metricInfo: await metricInfoOf(String(d.run.game)) });
+  const verdict = await verdictOf(dir);
+  const charts = reportCharts(d, { metricInfo: await metricInfoOf(String(d.run.game)), advantage: advantageOf(verdict) });
   const title = `tavolo report: ${str(d.run.tournament)}`;
   const body =
     `<header><h1>${escapeHtml(title)}</h1></header>\n` +
-    (await verdictSection(dir)) +
+    verdictSection(verdict) +
     `<section id="run-facts">${htmlTable(['Run', ''], facts(d))}</section>\n` +
     `<nav><p class="note">Charts: ${charts.map((c) => `<a href="#h-${c.spec.id}">${escapeHtml(c.spec.title)}</a>`).join(' · ')}</p></nav>\n` +
     charts.map(section).join('\n');
