@@ -63,9 +63,12 @@ export async function repairDerived(dir: string, say: (line: string) => void): P
   }
   // sweep.csv belongs to a result whose variants include a one-option sweep, grid.csv to a two-option one (docs/sweeps.md).
   const derived = ['compare.csv', 'variants.csv', ...(variants >= 2 ? sweepFile(dir) : [])];
-  if (variants >= 2 && derived.some((f) => missingOrEmpty(join(dir, f)))) {
+  const absent = derived.filter((f) => missingOrEmpty(join(dir, f)));
+  if (variants >= 2 && absent.length > 0) {
+    // compareAfterRun writes every comparison file, or warns and writes none: only the files that were
+    // missing and are there now were rebuilt (a file that was there all along was not).
     await compareAfterRun(dir);
-    rebuilt.push(...derived.filter((f) => !missingOrEmpty(join(dir, f))));
+    rebuilt.push(...absent.filter((f) => !missingOrEmpty(join(dir, f))));
   }
   if (rebuilt.length > 0) say(`Rebuilt ${rebuilt.join(', ')} in ${shown(dir)} (they were missing or empty).\n`);
   return rebuilt;
