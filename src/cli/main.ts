@@ -23,7 +23,7 @@ import { didYouMean } from '../did-you-mean.js';
 import { listText } from './list.js';
 import { DEFAULT_VERIFY_MATCHES, MAX_VERIFY_MATCHES, determinismWarning } from '../runner/self-check.js';
 import { narrateMatch, playSpec } from './play.js';
-import { analyseAfterRun } from './after-run.js';
+import { analyseAfterRun, sweepFirst } from './after-run.js';
 import { repairFinished, reportCommand } from './report.js';
 import { showCommand } from './show.js';
 import { tuneBuilder, tuneCommand } from './tune.js';
@@ -393,8 +393,7 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
       // from the one read of matches.csv that also gathers the standings and the report's tallies.
       const after = await analyseAfterRun(outcome.outDir, spec.baseline);
       const { answer: sweepAnswer, tables: comparisonText } = await after.comparison();
-      process.stdout.write('\n' + (await verdictAfterRun(outcome.outDir)));
-      if (sweepAnswer) process.stdout.write(`\n${sweepAnswer}\n`);
+      process.stdout.write('\n' + sweepFirst(await verdictAfterRun(outcome.outDir), sweepAnswer));
       process.stdout.write('\n' + summaryText(outcome.stats, { game: spec.game.name, betterScore: spec.game.betterScore }) + '\n');
       process.stdout.write(rotationNote(outcome.sequential?.stopAt ?? spec.matches, spec.players) + '\n');
       if (spec.variants.length > 1) {
@@ -446,8 +445,7 @@ async function mergeCommand(argv: Record<string, unknown>): Promise<number> {
     const r = await withSignals((signal) => mergeShards(dirs, out, signal, argv.force === true));
     const after = await analyseAfterRun(r.outDir);
     const { answer: sweepAnswer, tables: comparisonText } = await after.comparison();
-    process.stdout.write('\n' + (await verdictAfterRun(r.outDir)));
-    if (sweepAnswer) process.stdout.write(`\n${sweepAnswer}\n`);
+    process.stdout.write('\n' + sweepFirst(await verdictAfterRun(r.outDir), sweepAnswer));
     await printStats(r.stats, r.meta.identity.game);
     process.stdout.write(after.standings);
     process.stdout.write(faultLines(r.faults));

@@ -31,6 +31,9 @@ export interface ReportData {
   ratings?: Row[];
   headToHead?: Row[];
   sequential?: Row[];
+  /** A one-option sweep's figures at each value (sweep.csv), and a two-option grid's per cell (grid.csv). */
+  sweep?: Row[];
+  grid?: Row[];
 }
 
 /** The files the runner writes last: a folder without them is not a finished result. */
@@ -76,6 +79,8 @@ export async function readResult(dir: string, fromMatches?: MatchesPart): Promis
     ratings: optionalCsv(dir, 'ratings.csv'),
     headToHead: optionalCsv(dir, 'head-to-head.csv'),
     sequential: optionalCsv(dir, 'sequential.csv'),
+    sweep: optionalCsv(dir, 'sweep.csv'),
+    grid: optionalCsv(dir, 'grid.csv'),
   };
 }
 
