@@ -7,7 +7,7 @@ import { sweepAxisOf } from '../analysis/sweep-analysis.js';
 import { sweepGridOf } from '../analysis/sweep-grid.js';
 import { InputError } from '../errors.js';
 import { checkMatchesFile } from '../runner/result-guard.js';
-import type { MatchesPart } from '../html/data.js';
+import { checkFinishedFolder, type MatchesPart } from '../html/data.js';
 import { writeReport } from '../html/report.js';
 
 /** Sizes as people read them: 527 kB. */
@@ -24,6 +24,8 @@ function shown(p: string): string {
 export async function reportCommand(argv: Record<string, unknown>): Promise<void> {
   const dir = typeof argv.dir === 'string' && argv.dir !== '' ? argv.dir : undefined;
   if (dir === undefined) throw new InputError('give the folder of a finished run, such as results/stramat-dado', 'report');
+  // A folder that is not a finished result is refused before anything is rebuilt into it.
+  checkFinishedFolder(dir);
   checkMatchesFile(dir, 'report');
   await repairDerived(dir, (line) => process.stdout.write(line));
   const r = await writeReport(dir);

@@ -126,6 +126,16 @@ describe('tavolo report refuses a damaged matches.csv, and rebuilds missing deri
     expect(read(copy, 'variants.csv')).toBe(original['variants.csv']);
   });
 
+  it.each(['summary.csv', 'seats.csv', 'run.json'])('a folder without %s is refused before anything is rebuilt into it', async (file) => {
+    const copy = join(dir, `no-${file}`);
+    cpSync(result, copy, { recursive: true });
+    rmSync(join(copy, file));
+    for (const f of ['ratings.csv', 'compare.csv']) rmSync(join(copy, f));
+    const r = await tavoloAsync(['report', copy]);
+    expectOneMessage(r, 'report', new RegExp(`${file.replace('.', '\\.')} is missing`));
+    for (const f of ['ratings.csv', 'compare.csv']) expect(existsSync(join(copy, f)), f).toBe(false);
+  });
+
   it('tavolo report says variants.csv was rebuilt only when it was missing', async () => {
     const copy = join(dir, 'repair-one');
     cpSync(result, copy, { recursive: true });
