@@ -1,6 +1,8 @@
 import { closeSync, existsSync, openSync, readFileSync, readSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { RecordCells, RecordError, RecordScanner, SpanCache, splitLine } from './csv-scan.js';
+
+export { splitLine } from './csv-scan.js';
 import { matchesFixedColumns } from '../output/csv.js';
 import type { RunJson } from '../output/run-json.js';
 import { InputError } from '../errors.js';
