@@ -69,6 +69,8 @@ export const specSchema = z.strictObject({
   baseline: z.string().min(1).optional(),
   bots: z.array(botEntrySchema).min(1),
   sequential: sequentialSchema.optional(),
+  /** Also write matches.parquet (the matches, typed, for pandas, polars, R and DuckDB; read by tavolo's analysis). */
+  parquet: z.boolean().optional(),
 });
 
 export type RawSpec = z.infer<typeof specSchema>;
@@ -272,6 +274,8 @@ export interface ResolvedSpec {
   sequential?: SequentialSpec;
   /** The spec's sweep: its axes and the generated variants (after the hand-written ones). */
   sweep?: SweepPlan;
+  /** Also write matches.parquet. Not part of the identity: it changes no match and no other file. */
+  parquet?: boolean;
 }
 
 export interface Overrides {
@@ -364,6 +368,7 @@ export async function resolveSpec(
     lineup,
     ...(sequential ? { sequential } : {}),
     ...(sweep ? { sweep } : {}),
+    ...(raw.parquet ? { parquet: true } : {}),
   };
 }
 
