@@ -68,6 +68,8 @@ export interface ParquetTarget {
   maxMatch: number;
   /** The tournament's identity hash (run.json's spec_hash), kept in the file's metadata. */
   specHash: string;
+  /** Rows per row group: ROW_GROUP_ROWS (tests take fewer, to see several groups in a small file). */
+  rowGroupRows?: number;
 }
 
 export class MatchesParquetWriter {
@@ -80,10 +82,12 @@ export class MatchesParquetWriter {
   /** Rows gathered for the current row group; rows written in all. */
   private rows = 0;
   private total = 0;
+  private readonly groupRows: number;
 
   constructor(private readonly target: ParquetTarget) {
     this.columns = parquetColumns(target.header, target.players, target.maxMatch);
-    this.buffers = this.columns.map((col) => newBuffer(col));
+    this.groupRows = target.rowGroupRows ?? ROW_GROUP_ROWS;
+    this.buffers = this.columns.map((col) => newBuffer(col, this.groupRows));
     this.kv = [
       { key: KV.format, value: PARQUET_FORMAT },
       { key: KV.header, value: target.header.join(',') },
@@ -106,13 +110,15 @@ export class MatchesParquetWriter {
     const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
     if (text.indexOf('"') >= 0) {
       // A quoted cell (a name with a comma, a quote or a line break): csv-parse, as the reader does.
-      for (const cells of parseCsv(text, { relax_column_count: true }) as string[][]) this.addRow(cells);
+      for (const cells of parseCsv(text, { relax_column_count: true }) as string[][]) {
+        this.addRow(cells.length, (c, b, r) => setCell(b, r, cells[c], 0, cells[c].length, this.total));
+      }
       return;
     }
     for (let at = 0; at < text.length; ) {
       const nl = text.indexOf('\n', at);
       const end = nl < 0 ? text.length : nl;
-      this.addRow(text.slice(at, end).split(','));
+      this.addLine(text, at, end);
       at = end + 1;
     }
   }
@@ -138,72 +144,118 @@ export class MatchesParquetWriter {
     this.fd = -1;
   }
 
-  private addRow(cells: string[]): void {
+  /**
+   * One unquoted line, text[start, end): its cells are read in place (numbers digit by digit), so a row
+   * makes only the strings of its text columns, not one per cell.
+   */
+  private addLine(text: string, start: number, end: number): void {
+    const n = this.columns.length;
     const r = this.rows;
-    const row = this.total;
-    if (cells.length !== this.columns.length) {
-      throw new Error(`matches.parquet: row ${row + 1} has ${cells.length} cells, expected ${this.columns.length} as in matches.csv's header`);
+    let c = 0;
+    for (let pos = start; ; c++) {
+      let comma = text.indexOf(',', pos);
+      if (comma < 0 || comma > end) comma = end;
+      if (c < n) setCell(this.buffers[c], r, text, pos, comma, this.total);
+      if (comma === end) break;
+      pos = comma + 1;
     }
-    for (let c = 0; c < cells.length; c++) setCell(this.buffers[c], r, cells[c], row);
+    this.endRow(c + 1);
+  }
+
+  /** A row of cells already split (a quoted record): `set` stores cell c in its buffer. */
+  private addRow(count: number, set: (c: number, b: ColumnBuffer, r: number) => void): void {
+    if (count === this.columns.length) for (let c = 0; c < count; c++) set(c, this.buffers[c], this.rows);
+    this.endRow(count);
+  }
+
+  private endRow(cells: number): void {
+    if (cells !== this.columns.length) {
+      throw new Error(`matches.parquet: row ${this.total + 1} has ${cells} cells, expected ${this.columns.length} as in matches.csv's header`);
+    }
     this.rows++;
     this.total++;
-    if (this.rows === ROW_GROUP_ROWS) this.writeGroup();
+    if (this.rows === this.groupRows) this.writeGroup();
   }
 
   private writeGroup(): void {
     const n = this.rows;
     if (n === 0) return;
     const columnData = this.buffers.map((b) => columnSource(b, n));
-    void this.writer.write({ columnData, rowGroupSize: n });
-    for (const b of this.buffers) resetBuffer(b);
+    // One page per column chunk (pageSize 0): the writer then skips sizing every value for page breaks.
+    void this.writer.write({ columnData, rowGroupSize: n, pageSize: 0 });
+    for (const b of this.buffers) resetBuffer(b, this.groupRows);
     this.rows = 0;
   }
 }
 
-function newBuffer(col: ParquetColumn): ColumnBuffer {
+function newBuffer(col: ParquetColumn, rows: number): ColumnBuffer {
   const b: ColumnBuffer = { col, hasNull: false };
-  resetBuffer(b);
+  resetBuffer(b, rows);
   return b;
 }
 
-function resetBuffer(b: ColumnBuffer): void {
+function resetBuffer(b: ColumnBuffer, rows: number): void {
   b.hasNull = false;
   if (b.col.kind === 'string') b.strings = [];
   else if (b.col.kind === 'flag') b.flags = [];
   else {
-    b.numbers ??= new Float64Array(ROW_GROUP_ROWS);
+    b.numbers ??= new Float64Array(rows);
     if (b.col.nullable) {
-      b.nulls ??= new Uint8Array(ROW_GROUP_ROWS);
+      b.nulls ??= new Uint8Array(rows);
       b.nulls.fill(0);
     }
   }
 }
 
-/** One cell, converted as the matches.csv reader converts it (Number of the text; empty is no value). */
-function setCell(b: ColumnBuffer, r: number, text: string, row: number): void {
+/**
+ * One cell, text[s, e), converted as the matches.csv reader converts it: `Number` of the text (plain
+ * digits are read in place, which gives the same number), and an empty cell is no value.
+ */
+function setCell(b: ColumnBuffer, r: number, text: string, s: number, e: number, row: number): void {
   const col = b.col;
   if (col.kind === 'string') {
-    b.strings!.push(text);
+    b.strings!.push(text.slice(s, e));
     return;
   }
   if (col.kind === 'flag') {
-    if (text !== '0' && text !== '1') throw badCell(col, row, text, '0 or 1');
-    b.flags!.push(text === '1');
+    const ch = e - s === 1 ? text.charCodeAt(s) : 0;
+    if (ch !== 48 && ch !== 49) throw badCell(col, row, text.slice(s, e), '0 or 1');
+    b.flags!.push(ch === 49);
     return;
   }
-  if (text === '') {
-    if (!col.nullable) throw badCell(col, row, text, col.kind === 'int' ? 'an integer' : 'a number');
+  if (s === e) {
+    if (!col.nullable) throw badCell(col, row, '', col.kind === 'int' ? 'an integer' : 'a number');
     b.nulls![r] = 1;
     b.hasNull = true;
     b.numbers![r] = 0;
     return;
   }
-  const v = Number(text);
-  if (Number.isNaN(v)) throw badCell(col, row, text, 'a number');
+  let v = digits(text, s, e);
+  if (Number.isNaN(v)) {
+    v = Number(text.slice(s, e));
+    if (Number.isNaN(v)) throw badCell(col, row, text.slice(s, e), 'a number');
+  }
   if (col.kind === 'int' && !(Number.isInteger(v) && (col.wide ? Number.isSafeInteger(v) : v >= -0x80000000 && v <= 0x7fffffff))) {
-    throw badCell(col, row, text, col.wide ? 'an integer' : 'an integer from -2^31 to 2^31 - 1');
+    throw badCell(col, row, text.slice(s, e), col.wide ? 'an integer' : 'an integer from -2^31 to 2^31 - 1');
   }
   b.numbers![r] = v;
+}
+
+/** text[s, e) as an integer when it is 1 to 15 decimal digits after an optional minus (exactly `Number` of it), else NaN. */
+function digits(text: string, s: number, e: number): number {
+  let sign = 1;
+  if (text.charCodeAt(s) === 45) {
+    sign = -1;
+    s++;
+  }
+  if (s === e || e - s > 15) return NaN;
+  let v = 0;
+  for (let i = s; i < e; i++) {
+    const d = text.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return NaN;
+    v = v * 10 + d;
+  }
+  return sign * v;
 }
 
 function badCell(col: ParquetColumn, row: number, text: string, expected: string): Error {
@@ -215,15 +267,18 @@ function badCell(col: ParquetColumn, row: number, text: string, expected: string
  * whole (its pages are listed in its own column chunks), and the footer stays small.
  */
 function columnSource(b: ColumnBuffer, n: number): ColumnSource {
-  return { ...columnValues(b, n), offsetIndex: false, columnIndex: false };
+  // Min/max statistics only where a reader selects rows by them (a variant, a range of matches): they
+  // cost a pass over every value, for nothing in the other columns.
+  const statistics = b.col.name === 'variant' || b.col.name === 'match';
+  return { ...columnValues(b, n), statistics, offsetIndex: false, columnIndex: false };
 }
 
 function columnValues(b: ColumnBuffer, n: number): ColumnSource {
   const { col } = b;
   const name = col.name;
   if (col.kind === 'string') {
-    // The seeds differ on every row: no dictionary (it would be thrown away) and no min/max statistics.
-    return name === 'seed' ? { name, data: b.strings!, encoding: 'PLAIN', statistics: false } : { name, data: b.strings! };
+    // The seeds differ on every row: no dictionary (it would be thrown away).
+    return name === 'seed' ? { name, data: b.strings!, encoding: 'PLAIN' } : { name, data: b.strings! };
   }
   if (col.kind === 'flag') return { name, data: b.flags! };
   const values = b.numbers!.subarray(0, n);
