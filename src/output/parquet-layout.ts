@@ -33,10 +33,12 @@ export const PARQUET_NAME = 'matches.parquet';
 
 /**
  * Rows per row group: fixed, so the row groups (and so the bytes) do not depend on how the batches came.
- * 100,000 rows of a 4-player Stramat run make row groups of about 2.5 MB: large enough for DuckDB, Arrow
- * and polars to read in parallel, small enough that writer and reader hold only one at a time.
+ * The writer holds one group at a time: for a million 4-player Stramat matches, row groups of 32,768 rows
+ * peaked at 271 MB of resident memory (all of the writer's process) against 496 MB with 100,000, for the
+ * same CPU time and a file 1% larger (20.2 against 20.0 MB); groups of that size are still large enough
+ * for DuckDB, Arrow and polars to read in parallel.
  */
-export const ROW_GROUP_ROWS = 100_000;
+export const ROW_GROUP_ROWS = 32_768;
 
 /** The file's own key-value metadata (Parquet footer), read back by tavolo's reader. */
 export const KV = {
