@@ -95,7 +95,7 @@ export function openMatchesParquet(dir: string, shownDir: string, expect: Parque
 }
 
 function readBytes(fd: number, start: number, end: number): Buffer {
-  const buf = Buffer.alloc(end - start);
+  const buf = Buffer.allocUnsafeSlow(end - start);
   for (let at = 0; at < buf.length; ) {
     const n = readSync(fd, buf, at, buf.length - at, start + at);
     if (n === 0) break;
@@ -226,7 +226,7 @@ export async function* parquetRows(
   for (let g = 0; g < source.groups.length; g++) {
     const { rowStart, rows } = source.groups[g];
     if (rowStart + rows <= lo || rowStart >= hi) continue;
-    const cols = await readGroup(source, g);
+    const cols = groupColumns(source, await readGroup(source, g));
     let batch: MatchRow[] = [];
     for (let r = Math.max(lo, rowStart); r < Math.min(hi, rowStart + rows); r++) {
       const row = build(cols, r - rowStart, r);
@@ -249,78 +249,123 @@ export async function* parquetRows(
   }
 }
 
-/** Builds the MatchRow of row `i` of a decoded row group (row `r` of the file), checking it as the CSV reader does. */
-function rowBuilder(info: ResultInfo, source: ParquetSource): (cols: ArrayLike<unknown>[], i: number, r: number) => MatchRow {
+/** A decoded row group, each column in one form: numbers as a Float64Array (NaN where null), text as strings. */
+interface GroupColumns {
+  numbers: Array<Float64Array | undefined>;
+  texts: Array<ArrayLike<string> | undefined>;
+  flags: Array<ArrayLike<unknown> | undefined>;
+}
+
+/** The numbers of a decoded column, NaN for a null (hyparquet gives typed arrays, or arrays with nulls). */
+function numbersOf(values: ArrayLike<unknown>): Float64Array {
+  if (values instanceof Float64Array) return values;
+  const out = new Float64Array(values.length);
+  if (values instanceof Int32Array) {
+    out.set(values);
+    return out;
+  }
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    out[i] = v === null || v === undefined ? NaN : Number(v);
+  }
+  return out;
+}
+
+function groupColumns(source: ParquetSource, cols: ArrayLike<unknown>[]): GroupColumns {
+  const numeric = (k: string) => k === 'int' || k === 'double';
+  return {
+    numbers: source.columns.map((c, i) => (numeric(c.kind) ? numbersOf(cols[i]) : undefined)),
+    texts: source.columns.map((c, i) => (c.kind === 'string' ? (cols[i] as ArrayLike<string>) : undefined)),
+    flags: source.columns.map((c, i) => (c.kind === 'flag' ? cols[i] : undefined)),
+  };
+}
+
+/**
+ * Builds the MatchRow of row `i` of a decoded row group (row `r` of the file), checking it as the CSV
+ * reader does. Columns are read by position (the schema was checked against matches.csv's header).
+ */
+function rowBuilder(info: ResultInfo, source: ParquetSource): (g: GroupColumns, i: number, r: number) => MatchRow {
   const n = info.players;
   const fixed = matchesFixedColumns(n);
   const at = (name: string) => fixed.indexOf(name);
   const [cVariant, cMatch, cSeed, cWinners, cAnnulled] = ['variant', 'match', 'seed', 'winners', 'annulled'].map(at);
   const [cScore, cRank, cFirst, cTurns, cDecisions, cReason, cFault] = ['seat0_score', 'seat0_rank', 'first_player', 'turns', 'decisions', 'end_reason', 'fault_seat'].map(at);
   const cBots = at('seat0_bot');
-  const metricCount = source.columns.length - fixed.length;
-  const seatNames = new Map<string, string[]>();
+  const metricsAt = fixed.length;
+  const metricCount = source.columns.length - metricsAt;
+  // Rows share these, as the CSV reader's rows do: the seat names of each rotation (the names of a
+  // dictionary-encoded column are the same string objects row after row) and the winner sets.
+  const seatNames: string[][] = [];
+  const winnerSets = new Map<string, number[]>();
   const M = info.matchesPerVariant;
+  const bad = (r: number, what: string) => damagedParquet(source.shown, `row ${r + 1}: ${what}`);
+  const seat = (g: GroupColumns, c: number, i: number, r: number): number => {
+    const v = g.numbers[c]![i];
+    if (!(Number.isInteger(v) && v >= 0 && v < n)) throw bad(r, `${source.columns[c].name} is ${v}, expected a seat from 0 to ${n - 1}`);
+    return v;
+  };
+  const botsOf = (g: GroupColumns, i: number): string[] => {
+    for (const names of seatNames) {
+      let s = 0;
+      while (s < n && names[s] === g.texts[cBots + s]![i]) s++;
+      if (s === n) return names;
+    }
+    const names = Array.from({ length: n }, (_, s) => g.texts[cBots + s]![i]);
+    if (seatNames.length < 64) seatNames.push(names);
+    return names;
+  };
 
-  return (cols, i, r) => {
-    const bad = (what: string) => damagedParquet(source.shown, `row ${r + 1}: ${what}`);
-    const text = (c: number) => cols[c][i] as string;
-    const num = (c: number) => {
-      const v = cols[c][i];
-      return v === null || v === undefined ? NaN : Number(v);
-    };
-    const seat = (c: number) => {
-      const v = num(c);
-      if (!(Number.isInteger(v) && v >= 0 && v < n)) throw bad(`${source.columns[c].name} is ${v}, expected a seat from 0 to ${n - 1}`);
-      return v;
-    };
+  return (g, i, r) => {
+    const num = g.numbers;
+    const text = g.texts;
     const v = Math.floor(r / M);
-    const variant = text(cVariant);
-    if (variant !== info.variants[v]) throw bad(`variant is ${JSON.stringify(variant)}, expected ${info.variants[v]} (variants come complete and in run.json order)`);
-    const match = num(cMatch);
-    if (match !== r % M) throw bad(`match ${match} of ${variant}, expected match ${r % M} (matches must be in order, none missing)`);
-    const winners: number[] = [];
-    const w = text(cWinners);
-    if (w !== '') {
-      for (const cell of w.split(';')) {
-        const s = cell === '' ? NaN : Number(cell);
-        if (!(Number.isInteger(s) && s >= 0 && s < n)) throw bad(`winners is ${JSON.stringify(w)}, expected seats from 0 to ${n - 1} separated by ;`);
-        winners.push(s);
-      }
+    const variant = text[cVariant]![i];
+    if (variant !== info.variants[v]) throw bad(r, `variant is ${JSON.stringify(variant)}, expected ${info.variants[v]} (variants come complete and in run.json order)`);
+    const match = num[cMatch]![i];
+    if (match !== r % M) throw bad(r, `match ${match} of ${variant}, expected match ${r % M} (matches must be in order, none missing)`);
+    const winnersText = text[cWinners]![i];
+    let winners = winnerSets.get(winnersText);
+    if (winners === undefined) {
+      winners = parseWinners(winnersText, n, (what) => bad(r, what));
+      if (winnerSets.size < 4096) winnerSets.set(winnersText, winners);
     }
     const scores = new Array<number>(n);
     const ranks = new Array<number>(n);
-    const names: string[] = [];
     for (let s = 0; s < n; s++) {
-      scores[s] = num(cScore + s);
-      ranks[s] = num(cRank + s);
-      names.push(text(cBots + s));
-    }
-    const key = names.join('\u0000');
-    let bots = seatNames.get(key);
-    if (bots === undefined) {
-      bots = names;
-      if (seatNames.size < 4096) seatNames.set(key, bots);
+      scores[s] = num[cScore + s]![i];
+      ranks[s] = num[cRank + s]![i];
     }
     const metrics = new Array<number>(metricCount);
-    for (let m = 0; m < metricCount; m++) metrics[m] = num(fixed.length + m);
-    const turns = num(cTurns);
-    const decisions = num(cDecisions);
+    for (let m = 0; m < metricCount; m++) metrics[m] = num[metricsAt + m]![i];
     return {
       variant: info.variants[v],
       variantIndex: v,
       match,
-      seed: text(cSeed),
-      bots,
-      winners,
-      annulled: cols[cAnnulled][i] === true,
+      seed: text[cSeed]![i],
+      bots: botsOf(g, i),
+      // A fresh array per row, as the CSV reader gives (a caller may keep or change it).
+      winners: winners.slice(),
+      annulled: g.flags[cAnnulled]![i] === true,
       scores,
       ranks,
-      firstPlayer: seat(cFirst),
-      turns,
-      decisions,
-      endReason: text(cReason),
-      faultSeat: cols[cFault][i] === null || cols[cFault][i] === undefined ? -1 : seat(cFault),
+      firstPlayer: seat(g, cFirst, i, r),
+      turns: num[cTurns]![i],
+      decisions: num[cDecisions]![i],
+      endReason: text[cReason]![i],
+      faultSeat: Number.isNaN(num[cFault]![i]) ? -1 : seat(g, cFault, i, r),
       metrics,
     };
   };
+}
+
+/** The winners cell (`0;2`, or empty) as seats, each checked. */
+function parseWinners(cell: string, n: number, bad: (what: string) => InputError): number[] {
+  const winners: number[] = [];
+  if (cell === '') return winners;
+  for (const part of cell.split(';')) {
+    const s = part === '' ? NaN : Number(part);
+    if (!(Number.isInteger(s) && s >= 0 && s < n)) throw bad(`winners is ${JSON.stringify(cell)}, expected seats from 0 to ${n - 1} separated by ;`);
+    winners.push(s);
+  }
+  return winners;
 }
