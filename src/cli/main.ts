@@ -23,14 +23,15 @@ import { didYouMean } from '../did-you-mean.js';
 import { listText } from './list.js';
 import { DEFAULT_VERIFY_MATCHES, MAX_VERIFY_MATCHES, determinismWarning } from '../runner/self-check.js';
 import { narrateMatch, playSpec } from './play.js';
-import { analyseAfterRun } from './after-run.js';
+import { analyseAfterRun, sweepFirst } from './after-run.js';
 import { repairFinished, reportCommand } from './report.js';
 import { showCommand } from './show.js';
+import { tuneBuilder, tuneCommand } from './tune.js';
 import { writeViewer } from '../html/viewer.js';
 import { refuseResultFile } from '../runner/result-guard.js';
 import { MAX_THREADS, checkVariantCount } from '../runner/limits.js';
 
-type Command = { cmd: 'run' | 'play' | 'list' | 'merge' | 'compare' | 'report' | 'show'; argv: Record<string, unknown> };
+type Command = { cmd: 'run' | 'play' | 'list' | 'merge' | 'compare' | 'report' | 'show' | 'tune'; argv: Record<string, unknown> };
 
 /**
  * Exit codes (README, "Exit codes"): 0 every match played normally; 1 the results are complete but some
@@ -52,12 +53,13 @@ const NUMERIC_FLAGS = ['matches', 'threads', 'batch', 'decision-timeout-ms', 'wo
 
 /** What a command needs when it is given without its arguments, with an example. */
 const MISSING_ARGUMENT: Record<string, string> = {
+  tune: 'spec: give the path of a spec with a "tune" field, for example `tavolo tune tournaments/stramat-tune.json` (tavolo tune --help shows the options)',
   run: 'spec: give the path of a tournament spec, for example `tavolo run tournaments/stramat-demo.json` (tavolo run --help shows the options)',
   merge:
     'merge: give the output directories of the shards, for example `tavolo merge sweep/shard-0 sweep/shard-1 --out results/x` (tavolo merge --help shows the options)',
 };
 
-const COMMANDS = ['run', 'merge', 'compare', 'play', 'show', 'report', 'list'];
+const COMMANDS = ['run', 'merge', 'compare', 'play', 'show', 'report', 'list', 'tune'];
 
 /**
  * yargs's "Unknown arguments: rn, x" with a "did you mean": a misspelt command (the first argument) is
@@ -211,6 +213,7 @@ async function parse(args: string[]): Promise<Command> {
           .example('$0 show results/stramat-dado --variant one-dado-fewer --match 3', 'a page that replays match 3 of that variant'),
       choose('show'),
     )
+    .command('tune <spec>', 'Search toward targets: race the candidates of a spec with a "tune" field in rounds (docs/tune.md)', tuneBuilder, choose('tune'))
     .command(
       'list [game]',
       'List the games (with options and player ranges) and the bots (with parameters), or one game',
@@ -221,7 +224,7 @@ async function parse(args: string[]): Promise<Command> {
           .example('$0 list stramat', "Stramat's options and metrics"),
       choose('list'),
     )
-    .demandCommand(1, 'Give a command: run, merge, compare, play, show, report or list (tavolo --help shows them).')
+    .demandCommand(1, 'Give a command: run, merge, compare, play, show, report, list or tune (tavolo --help shows them).')
     .strict()
     .help()
     .version(version())
@@ -235,7 +238,7 @@ async function parse(args: string[]): Promise<Command> {
       throw new InputError(missing ?? (msg.includes('--help') ? msg : `${msg} (tavolo --help shows the usage)`));
     })
     .parseAsync();
-  if (!chosen) throw new InputError('Give a command: run, merge, compare, play, show, report or list (tavolo --help shows them).');
+  if (!chosen) throw new InputError('Give a command: run, merge, compare, play, show, report, list or tune (tavolo --help shows them).');
   return chosen;
 }
 
@@ -395,8 +398,7 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
       // from the one read of matches.csv that also gathers the standings and the report's tallies.
       const after = await analyseAfterRun(outcome.outDir, spec.baseline);
       const { answer: sweepAnswer, tables: comparisonText } = await after.comparison();
-      process.stdout.write('\n' + (await verdictAfterRun(outcome.outDir)));
-      if (sweepAnswer) process.stdout.write(`\n${sweepAnswer}\n`);
+      process.stdout.write('\n' + sweepFirst(await verdictAfterRun(outcome.outDir), sweepAnswer));
       process.stdout.write('\n' + summaryText(outcome.stats, { game: spec.game.name, betterScore: spec.game.betterScore }) + '\n');
       process.stdout.write(rotationNote(outcome.sequential?.stopAt ?? spec.matches, spec.players) + '\n');
       if (spec.variants.length > 1) {
@@ -448,8 +450,7 @@ async function mergeCommand(argv: Record<string, unknown>): Promise<number> {
     const r = await withSignals((signal) => mergeShards(dirs, out, signal, argv.force === true, argv.parquet === true));
     const after = await analyseAfterRun(r.outDir);
     const { answer: sweepAnswer, tables: comparisonText } = await after.comparison();
-    process.stdout.write('\n' + (await verdictAfterRun(r.outDir)));
-    if (sweepAnswer) process.stdout.write(`\n${sweepAnswer}\n`);
+    process.stdout.write('\n' + sweepFirst(await verdictAfterRun(r.outDir), sweepAnswer));
     await printStats(r.stats, r.meta.identity.game);
     process.stdout.write(after.standings);
     process.stdout.write(faultLines(r.faults));
@@ -508,6 +509,7 @@ export async function main(args: string[]): Promise<number> {
       return r.code;
     }
     if (c.cmd === 'play') return await playCommand(c.argv);
+    if (c.cmd === 'tune') return await tuneCommand(c.argv, withSignals);
     if (c.cmd === 'report') await reportCommand(c.argv);
     else if (c.cmd === 'show') await showCommand(c.argv);
     else process.stdout.write((await listText(c.argv.game as string | undefined)) + '\n');
@@ -532,7 +534,7 @@ export async function main(args: string[]): Promise<number> {
         ? `tavolo: ${(err as Error).message}\n`
         : `tavolo: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
     );
-    if (cmd === 'run') process.stderr.write('tavolo: completed batches are kept in the journal; run the same command with --resume to continue.\n');
+    if (cmd === 'run' || cmd === 'tune') process.stderr.write('tavolo: completed batches are kept in the journal; run the same command with --resume to continue.\n');
     return EXIT.internal;
   }
 }

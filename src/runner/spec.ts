@@ -9,6 +9,7 @@ import type { AnyGame, Options } from '../engine/game.js';
 import { resolveOptions } from '../engine/options.js';
 import { InputError, describeValue, expectedInteger, isOptionError, prefixOptionError } from '../errors.js';
 import { isolatedFactory } from './isolation.js';
+import { checkNesting } from './limits.js';
 import { resolveSequential, sequentialSchema, type SequentialSpec } from './sequential-spec.js';
 import { expandSweep, type SweepPlan } from './sweep.js';
 
@@ -69,6 +70,8 @@ export const specSchema = z.strictObject({
   baseline: z.string().min(1).optional(),
   bots: z.array(botEntrySchema).min(1),
   sequential: sequentialSchema.optional(),
+  /** Targets to search toward with `tavolo tune` (runner/tune-spec.ts, docs/tune.md); `tavolo run` plays the full grid. */
+  tune: z.unknown().optional(),
   /** Also write matches.parquet (the matches, typed, for pandas, polars, R and DuckDB; read by tavolo's analysis). */
   parquet: z.boolean().optional(),
 });
@@ -151,6 +154,7 @@ function describeIssue(issue: z.core.$ZodIssue): { field: string; message: strin
 
 /** Validates the shape of a parsed spec. Throws an InputError listing every problem, each with its field. */
 export function parseSpec(data: unknown, source = 'spec'): RawSpec {
+  checkNesting(data);
   const parsed = specSchema.safeParse(data, { reportInput: true });
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map(describeIssue);
