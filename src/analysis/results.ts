@@ -6,6 +6,7 @@ export { splitLine } from './csv-scan.js';
 import { matchesFixedColumns } from '../output/csv.js';
 import type { RunJson } from '../output/run-json.js';
 import { InputError } from '../errors.js';
+import { openMatchesParquet, parquetRows, type ParquetSource } from './results-parquet.js';
 
 /**
  * Reading a finished result folder (what `tavolo run` or `tavolo merge` wrote): its run.json, and its
@@ -74,6 +75,11 @@ export interface ResultInfo {
   mergedShards?: number;
   /** run.json as parsed (its fields above checked), for anything else. */
   run: RunJson;
+  /**
+   * The folder's matches.parquet, checked, when it has one: the rows are then read from it (the same
+   * values as matches.csv's; results-parquet.ts). Without one, from matches.csv.
+   */
+  parquet?: ParquetSource;
 }
 
 function shownPath(p: string): string {
@@ -156,6 +162,17 @@ export function openResult(dirArg: string, options: OpenOptions = {}): ResultInf
   const header = readHeader(matchesFile, shown);
   const layout = headerLayout(header, players, shown);
   const merged = run.merged_from;
+  // matches.parquet, when the run wrote one (always with the annulled column): checked whole here.
+  const parquet =
+    layout.annulled >= 0
+      ? openMatchesParquet(dir, shown, {
+          header,
+          players,
+          rows: variants.length * matchesPerVariant,
+          maxMatch: matchesPerVariant - 1,
+          specHash: typeof run.spec_hash === 'string' ? run.spec_hash : undefined,
+        })
+      : undefined;
   return {
     dir,
     shown,
@@ -172,6 +189,7 @@ export function openResult(dirArg: string, options: OpenOptions = {}): ResultInf
     mergedShards: Array.isArray(merged) ? merged.length : undefined,
     // Checked above where the reader depends on it; the rest is the writers' layout (output/run-json.ts).
     run: run as RunJson,
+    ...(parquet ? { parquet } : {}),
   };
 }
 
@@ -296,7 +314,10 @@ export interface ReadOptions {
   seeds?: boolean;
 }
 
-/** A range of bytes of matches.csv: from `start` (included) to `end` (excluded). */
+/**
+ * A range of bytes of matches.csv: from `start` (included) to `end` (excluded). For a result read from
+ * matches.parquet, a range of its rows (the reader of that file needs none: it finds a variant's rows itself).
+ */
 export interface ByteSpan {
   start: number;
   end: number;
@@ -340,6 +361,10 @@ const BATCH_ROWS = 512;
 
 /** matchBatches, or, with `onRow`, every row handed to it at once (the batches are then empty and not yielded). */
 async function* rowsOf(info: ResultInfo, options: ReadOptions, summary: ReadSummary | undefined, onRow?: (row: MatchRow) => void): AsyncGenerator<MatchRow[]> {
+  if (info.parquet) {
+    yield* parquetRows(info, info.parquet, options, summary, onRow);
+    return;
+  }
   const header = readHeader(join(info.dir, 'matches.csv'), info.shown);
   const wanted = options.variant === undefined ? -1 : info.variants.indexOf(options.variant);
   if (wanted < 0 && options.variant !== undefined) {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
@@ -124,6 +124,10 @@ async function parse(args: string[]): Promise<Command> {
             requiresArg: true,
             describe: 'Play only shard i of n (i/n, 0-based) and keep its journal for `tavolo merge`',
           })
+          .option('parquet', {
+            type: 'boolean',
+            describe: 'Also write matches.parquet: the matches, typed, for pandas, polars, R and DuckDB (the spec\'s "parquet": true asks the same)',
+          })
           .option('worker-memory-mb', { type: 'number', requiresArg: true, describe: "Heap limit of each worker thread in MB (default: V8's)" })
           .option('verify-matches', {
             type: 'number',
@@ -144,6 +148,7 @@ async function parse(args: string[]): Promise<Command> {
           .positional('dirs', { type: 'string', array: true, default: undefined, describe: "The shards' output directories" })
           .option('out', { type: 'string', requiresArg: true, describe: 'Output directory (default: results/<tournament name>)' })
           .option('force', { type: 'boolean', describe: 'Replace finished results of another tournament in --out' })
+          .option('parquet', { type: 'boolean', describe: 'Also write matches.parquet (written anyway when the shards were run with it)' })
           .example('$0 merge sweep/shard-0 sweep/shard-1 sweep/shard-2 --out results/stramat-dado', 'combine three shards'),
       choose('merge'),
     )
@@ -304,6 +309,7 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
   const seed = textFlag('--seed', argv.seed);
   const out = textFlag('--out', argv.out);
   const force = argv.force === true;
+  const parquet = argv.parquet === true;
   const specPath = textFlag('spec', argv.spec)!;
   const spec = await loadSpec(specPath, { matches, seed, decisionTimeoutMs });
   checkVariantCount(spec.variants.length);
@@ -350,6 +356,7 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
         matchesCsv: feed,
         resume,
         force,
+        parquet,
         shard,
         workerMemoryMb,
         verifyMatches,
@@ -413,7 +420,7 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
       if (outcome.sequential) process.stdout.write(verdictText(spec, outcome.sequential) + '\n');
       process.stdout.write('\n' + after.standings);
       process.stdout.write(
-        `Wrote ${shown}/matches.csv, summary.csv, seats.csv, run.json${outcome.sequential ? ', sequential.csv' : ''} ` +
+        `Wrote ${shown}/matches.csv, ${existsSync(outcome.files.parquet) ? 'matches.parquet, ' : ''}summary.csv, seats.csv, run.json${outcome.sequential ? ', sequential.csv' : ''} ` +
           `(${outcome.playedMatches} matches in ${outcome.wallSeconds.toFixed(1)} s, ${rateText(outcome.matchesPerSecond)} matches/s` +
           (outcome.playedMatches < outcome.totalMatches ? `; ${outcome.totalMatches - outcome.playedMatches} were already journaled` : '') +
           (outcome.playedMatches > outcome.totalMatches ? '; those played past the stopping point are left out' : '') +
@@ -452,7 +459,7 @@ async function mergeCommand(argv: Record<string, unknown>): Promise<number> {
   const dirs = (Array.isArray(argv.dirs) ? argv.dirs : [argv.dirs]).map((d) => textFlag('merge', d)!);
   const out = textFlag('--out', argv.out);
   try {
-    const r = await withSignals((signal) => mergeShards(dirs, out, signal, argv.force === true));
+    const r = await withSignals((signal) => mergeShards(dirs, out, signal, argv.force === true, argv.parquet === true));
     const after = await analyseAfterRun(r.outDir);
     const { answer: sweepAnswer, tables: comparisonText } = await after.comparison();
     process.stdout.write('\n' + sweepFirst(await after.verdict(), sweepAnswer));
@@ -460,7 +467,7 @@ async function mergeCommand(argv: Record<string, unknown>): Promise<number> {
     process.stdout.write(after.standings);
     process.stdout.write(faultLines(r.faults));
     process.stdout.write(
-      `Merged ${dirs.length} shard${dirs.length > 1 ? 's' : ''} (${r.totalMatches} matches): wrote ${shownPath(r.outDir)}/matches.csv, summary.csv, seats.csv, run.json\n`,
+      `Merged ${dirs.length} shard${dirs.length > 1 ? 's' : ''} (${r.totalMatches} matches): wrote ${shownPath(r.outDir)}/matches.csv, ${r.parquet ? 'matches.parquet, ' : ''}summary.csv, seats.csv, run.json\n`,
     );
     process.stdout.write(comparisonText);
     await after.report();

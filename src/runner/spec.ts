@@ -72,6 +72,8 @@ export const specSchema = z.strictObject({
   sequential: sequentialSchema.optional(),
   /** Targets to search toward with `tavolo tune` (runner/tune-spec.ts, docs/tune.md); `tavolo run` plays the full grid. */
   tune: z.unknown().optional(),
+  /** Also write matches.parquet (the matches, typed, for pandas, polars, R and DuckDB; read by tavolo's analysis). */
+  parquet: z.boolean().optional(),
 });
 
 export type RawSpec = z.infer<typeof specSchema>;
@@ -276,6 +278,8 @@ export interface ResolvedSpec {
   sequential?: SequentialSpec;
   /** The spec's sweep: its axes and the generated variants (after the hand-written ones). */
   sweep?: SweepPlan;
+  /** Also write matches.parquet. Not part of the identity: it changes no match and no other file. */
+  parquet?: boolean;
 }
 
 export interface Overrides {
@@ -369,6 +373,7 @@ export async function resolveSpec(
     lineup,
     ...(sequential ? { sequential } : {}),
     ...(sweep ? { sweep } : {}),
+    ...(raw.parquet ? { parquet: true } : {}),
   };
 }
 
