@@ -189,10 +189,10 @@ async function parse(args: string[]): Promise<Command> {
     )
     .command(
       'report <dir>',
-      'Write report.html (charts of every CSV there) for a finished result folder',
+      'Write report.html (charts of every CSV there) for a finished result folder, or tune.html for a search',
       (y) =>
         y
-          .positional('dir', { type: 'string', describe: 'A result folder, e.g. results/stramat-dado' })
+          .positional('dir', { type: 'string', describe: 'A result folder, e.g. results/stramat-dado, or a search folder of tavolo tune' })
           .example('$0 report results/stramat-dado', 'rebuild results/stramat-dado/report.html'),
       choose('report'),
     )
@@ -201,7 +201,7 @@ async function parse(args: string[]): Promise<Command> {
       'Write a page that replays one match of a finished run step by step',
       (y) =>
         y
-          .positional('dir', { type: 'string', describe: 'A result folder, e.g. results/stramat-dado' })
+          .positional('dir', { type: 'string', describe: 'A result folder, e.g. results/stramat-dado, or a search folder of tavolo tune' })
           .option('variant', { type: 'string', requiresArg: true, describe: 'Variant name (default: the first)' })
           .option('match', { type: 'number', requiresArg: true, describe: 'Match index i (default 0)' })
           .option('out', { type: 'string', requiresArg: true, describe: 'Page to write (default: <dir>/matches/<variant>-<i>.html)' })

@@ -1,0 +1,132 @@
+import { isRate } from '../analysis/quantities.js';
+import { overreach, shortfall, targetConfidence, type TargetCheck } from '../analysis/race.js';
+import type { CandidateOutcome } from '../analysis/race-state.js';
+import { quantityValue, targetText } from '../output/tune-words.js';
+import type { TuneOutcome } from '../runner/tune.js';
+import type { TunePlan } from '../runner/tune-spec.js';
+
+/**
+ * The data of tune.html's charts, built from a search's outcome (played now, or read back from its
+ * folder): one chart per target, each candidate's estimate with its interval at the race's level against
+ * the target's band, closest first; and the matches spent round by round against the full grid's need.
+ * Values are in the units a reader expects (percent for rates, points for the first-player advantage),
+ * so the page draws them as they come.
+ */
+
+/** What became of a candidate, as the legend says it. */
+export const STATUS_LABEL = { meets: 'meets every target', 'not-ruled-out': 'not ruled out', dropped: 'dropped' } as const;
+export type StatusLabel = (typeof STATUS_LABEL)[keyof typeof STATUS_LABEL];
+
+/** One candidate in one target's chart. */
+export interface TuneMark {
+  candidate: string;
+  /** The estimate and its interval in display units; null when undefined (fewer than two values). */
+  x: number | null;
+  lo: number | null;
+  hi: number | null;
+  /** The same three as the terminal writes them (27.1, 31.2%, +1.3 points). */
+  shown: { estimate: string; low: string; high: string };
+  status: StatusLabel;
+  /** The round (1-based) after which it was dropped; null for a candidate still in. */
+  round: number | null;
+  /** Whether this target (rather than another, or the preference) dropped it. */
+  droppedHere: boolean;
+  /** Where this target's interval lies: inside, outside or undecided. */
+  target: TargetCheck['status'];
+  tip: string;
+}
+
+export interface TuneTargetChart {
+  id: string;
+  quantity: string;
+  title: string;
+  /** The x axis label, with its unit. */
+  x: string;
+  /** The target's band in display units (an open side reaches the edge of the domain). */
+  band: [number, number];
+  domain: [number, number];
+  /** Closest first: the estimate nearest the target, then the interval reaching least beyond it. */
+  marks: TuneMark[];
+}
+
+export interface TuneRoundBar {
+  round: string;
+  /** 'earlier rounds' or 'this round': the bar of round r stacks what was spent before it and in it. */
+  part: 'earlier rounds' | 'this round';
+  matches: number;
+}
+
+export interface TuneCharts {
+  /** The level of every interval drawn. */
+  confidence: number;
+  targets: TuneTargetChart[];
+  rounds: { bars: TuneRoundBar[]; grid: number; spent: number };
+}
+
+/** Display units: rates and the first-player advantage in percent (points), other means as they are. */
+const unitOf = (quantity: string) => (quantity === 'first_player_advantage' ? 'points' : isRate(quantity) ? '%' : '');
+const scaleOf = (quantity: string) => (isRate(quantity) ? 100 : 1);
+const finite = (x: number) => Number.isFinite(x);
+
+function markOf(c: CandidateOutcome, k: TargetCheck, scale: number): TuneMark {
+  const q = k.target.quantity;
+  const e = k.estimate;
+  const show = (x: number) => (finite(x) ? x * scale : null);
+  const dropped = c.droppedRound === undefined ? '' : `; dropped after round ${c.droppedRound} (${c.elimination!.reason === 'preference' ? `prefer ${c.elimination!.quantity}` : c.elimination!.quantity})`;
+  const tip = `${c.name}: ${quantityValue(q, e.estimate)} (${quantityValue(q, e.low)} to ${quantityValue(q, e.high)}), ${k.status} the target; ${c.matches} matches; ${STATUS_LABEL[c.status]}${dropped}`;
+  const shown = { estimate: quantityValue(q, e.estimate), low: quantityValue(q, e.low), high: quantityValue(q, e.high) };
+  return { candidate: c.name, x: show(e.estimate), lo: show(e.low), hi: show(e.high), shown, status: STATUS_LABEL[c.status], round: c.droppedRound ?? null, droppedHere: c.elimination?.reason === 'target' && c.elimination.quantity === q, target: k.status, tip };
+}
+
+/** The x domain: every interval and the target's finite bounds, with a little room on both sides. */
+function domainOf(marks: readonly TuneMark[], min: number, max: number): [number, number] {
+  const xs = [...marks.flatMap((m) => [m.lo, m.hi, m.x]).filter((x): x is number => x !== null), ...[min, max].filter(finite)];
+  const lo = Math.min(...xs);
+  const hi = Math.max(...xs);
+  const pad = hi > lo ? (hi - lo) * 0.04 : Math.max(Math.abs(lo) * 0.1, 1);
+  return [lo - pad, hi + pad];
+}
+
+function targetChart(out: readonly CandidateOutcome[], t: number, plan: TunePlan): TuneTargetChart {
+  const target = plan.targets[t];
+  const scale = scaleOf(target.quantity);
+  const order = out
+    .map((c, i) => ({ c, i, k: c.checks[t] }))
+    .filter((x) => x.k !== undefined)
+    .sort((a, b) => shortfall(a.k) - shortfall(b.k) || overreach(a.k) - overreach(b.k) || a.i - b.i);
+  const marks = order.map(({ c, k }) => markOf(c, k, scale));
+  const min = target.min * scale;
+  const max = target.max * scale;
+  const domain = domainOf(marks, min, max);
+  const unit = unitOf(target.quantity);
+  return {
+    id: `target-${t + 1}`,
+    quantity: target.quantity,
+    title: `${targetText(target)}`,
+    x: `${target.quantity}${unit ? ` (${unit})` : ''} →`,
+    band: [finite(min) ? min : domain[0], finite(max) ? max : domain[1]],
+    domain,
+    marks,
+  };
+}
+
+function roundBars(r: TuneOutcome): TuneRoundBar[] {
+  let before = 0;
+  return r.rounds.flatMap((n) => {
+    const bars: TuneRoundBar[] = [
+      { round: `round ${n.round}`, part: 'earlier rounds', matches: before },
+      { round: `round ${n.round}`, part: 'this round', matches: n.matches },
+    ];
+    before += n.matches;
+    return bars;
+  });
+}
+
+export function tuneCharts(r: TuneOutcome, plan: TunePlan): TuneCharts {
+  const out = r.race.outcomes();
+  return {
+    confidence: targetConfidence(r.race.size),
+    targets: plan.targets.map((_, t) => targetChart(out, t, plan)),
+    rounds: { bars: roundBars(r), grid: r.gridMatches, spent: r.spent },
+  };
+}
