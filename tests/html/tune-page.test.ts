@@ -1,0 +1,170 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { InputError } from '../../src/errors.js';
+import { tuneCharts, type TuneMark } from '../../src/html/tune-charts.js';
+import { answerHtml, buildTunePage, writeTunePage } from '../../src/html/tune-page.js';
+import { tuneAnswer } from '../../src/output/tune-words.js';
+import { parseSpec, resolveSpec, type ResolvedSpec } from '../../src/runner/spec.js';
+import { runTune, type TuneOutcome } from '../../src/runner/tune.js';
+import { readTuneFolder } from '../../src/runner/tune-reread.js';
+import { resolveTune, type TunePlan } from '../../src/runner/tune-spec.js';
+import { FIXTURES, ROOT, tempDir } from '../fixtures/cli.js';
+
+vi.setConfig({ testTimeout: 120_000 });
+
+/**
+ * tune.html's data from a small search on the high-card fixture: ten candidates (hand sizes, with and
+ * without annulling a tie) against three targets, five rounds of 60 matches. Some are dropped in round
+ * 1 (too short or too long, too many annulled), some later, three are left; the charts are checked
+ * against tune.csv and tune.json (what the search wrote), not against the chart code's own sums.
+ */
+export const HIGHCARD_TUNE = {
+  name: 'hc-tune',
+  game: join(FIXTURES, 'highcard.mjs'),
+  players: 3,
+  matches: 300,
+  seed: 'hc',
+  sweep: { hand: [1, 2, 3, 4, 6], annulOnTie: [false, true] },
+  tune: {
+    targets: [
+      { quantity: 'annulled_rate', max: 0.1 },
+      { quantity: 'win_share:greedy', min: 0.4 },
+      { quantity: 'turns_mean', min: 4, max: 12 },
+    ],
+    block: 60,
+  },
+  bots: [{ name: 'greedy', bot: 'greedy' }, { bot: 'random' }, { bot: 'random' }],
+};
+
+type Row = Record<string, string>;
+const csvRows = (dir: string): Row[] => parse(readFileSync(join(dir, 'tune.csv'), 'utf8'), { columns: true }) as Row[];
+
+let spec: ResolvedSpec;
+let plan: TunePlan;
+let r: TuneOutcome;
+let dir: string;
+const input = () => ({ tournament: spec.name, game: spec.game.name, seed: spec.seed, names: spec.variants.map((v) => v.name), plan, outcome: r });
+
+beforeAll(async () => {
+  const raw = parseSpec(HIGHCARD_TUNE);
+  spec = await resolveSpec(raw, ROOT);
+  plan = resolveTune(raw.tune, spec);
+  dir = join(tempDir('tavolo-tune-page-'), 'hc');
+  r = await runTune(spec, plan, { threads: 1, outDir: dir });
+  writeTunePage(dir, input());
+});
+
+/** Where an estimate lies against its target, from the numbers alone: the gap to the band, then how far the interval reaches beyond it. */
+function closeness(m: TuneMark, min: number, max: number): [number, number] {
+  const x = m.x ?? Infinity;
+  const gap = x < min ? min - x : x > max ? x - max : 0;
+  return [gap, Math.max(0, min - (m.lo ?? -Infinity)) + Math.max(0, (m.hi ?? Infinity) - max)];
+}
+
+describe('tune.html data', () => {
+  it('has one mark per candidate per target, each the estimate and interval of tune.csv with its status and round', () => {
+    const charts = tuneCharts(r, plan);
+    const rows = csvRows(dir);
+    const statuses = new Set(rows.map((x) => x.candidate_status));
+    // The fixture search has every kind of candidate but one meeting every target.
+    expect([...statuses].sort()).toEqual(['dropped', 'not-ruled-out']);
+    expect(charts.targets.map((c) => c.quantity)).toEqual(['annulled_rate', 'win_share:greedy', 'turns_mean']);
+    for (const c of charts.targets) {
+      const mine = rows.filter((x) => x.quantity === c.quantity);
+      expect(c.marks.map((m) => m.candidate).sort()).toEqual(mine.map((x) => x.candidate).sort());
+      const scale = c.quantity === 'turns_mean' ? 1 : 100;
+      for (const m of c.marks) {
+        const row = mine.find((x) => x.candidate === m.candidate)!;
+        expect(m.x).toBeCloseTo(Number(row.estimate) * scale, 3);
+        expect(m.lo).toBeCloseTo(Number(row.ci_low) * scale, 3);
+        expect(m.hi).toBeCloseTo(Number(row.ci_high) * scale, 3);
+        expect(m.target).toBe(row.target_status);
+        expect(m.status).toBe({ meets: 'meets every target', 'not-ruled-out': 'not ruled out', dropped: 'dropped' }[row.candidate_status]);
+        expect(m.round).toBe(row.round_dropped === '' ? null : Number(row.round_dropped));
+        expect(m.droppedHere).toBe(row.dropped_by === c.quantity);
+      }
+    }
+    expect(charts.confidence).toBe(Number(rows[0].confidence));
+  });
+
+  it('orders each chart closest first and shades the target, an open side reaching the edge', () => {
+    const charts = tuneCharts(r, plan);
+    for (const [t, c] of charts.targets.entries()) {
+      const scale = c.quantity === 'turns_mean' ? 1 : 100;
+      const { min, max } = plan.targets[t];
+      const keys = c.marks.map((m) => closeness(m, min * scale, max * scale));
+      for (let i = 1; i < keys.length; i++) {
+        const [a, b] = [keys[i - 1], keys[i]];
+        expect(a[0] < b[0] || (a[0] === b[0] && a[1] <= b[1] + 1e-9), `${c.quantity}: ${c.marks[i - 1].candidate} before ${c.marks[i].candidate}`).toBe(true);
+      }
+      expect(c.band).toEqual([Number.isFinite(min) ? min * scale : c.domain[0], Number.isFinite(max) ? max * scale : c.domain[1]]);
+      for (const m of c.marks) expect(m.lo! >= c.domain[0] && m.hi! <= c.domain[1]).toBe(true);
+    }
+    // The length target: the hand-1 and hand-6 candidates (3 and 18 turns) are farthest, the inside ones first.
+    const turns = charts.targets[2].marks;
+    expect(turns.slice(-4).map((m) => m.candidate).sort()).toEqual(['hand=1,annulOnTie=false', 'hand=1,annulOnTie=true', 'hand=6,annulOnTie=false', 'hand=6,annulOnTie=true']);
+  });
+
+  it('stacks the matches spent round by round as tune.json counts them, under the full grid', () => {
+    const json = JSON.parse(readFileSync(join(dir, 'tune.json'), 'utf8'));
+    const { bars, grid, spent } = tuneCharts(r, plan).rounds;
+    expect([grid, spent]).toEqual([json.grid_matches, json.matches_spent]);
+    let sum = 0;
+    for (const round of json.rounds as { round: number; candidates: number }[]) {
+      const mine = bars.filter((b) => b.round === `round ${round.round}`);
+      expect(mine.map((b) => [b.part, b.matches])).toEqual([
+        ['earlier rounds', sum],
+        ['this round', round.candidates * json.block],
+      ]);
+      sum += round.candidates * json.block;
+    }
+    expect(sum).toBe(spent);
+    expect(spent).toBeLessThan(grid);
+  });
+
+  it('opens with the answer in the sentences the terminal prints, indented lines as a list', () => {
+    const html = readFileSync(join(dir, 'tune.html'), 'utf8');
+    const answer = tuneAnswer(r, plan, spec.variants.map((v) => v.name));
+    expect(html.indexOf('id="answer"')).toBeLessThan(html.indexOf('class="chart'));
+    for (const line of answer.trim().split('\n')) expect(html).toContain(line.trim().replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'));
+    expect(answerHtml('One <b>.\n  a\n  b\nTwo.\n')).toBe(
+      ['<section id="answer" aria-labelledby="h-answer">', '<h2 id="h-answer">The answer</h2>', '<p>One &lt;b&gt;.</p>', '<ul>', '<li>a</li>', '<li>b</li>', '</ul>', '<p>Two.</p>', '</section>'].join('\n'),
+    );
+  });
+});
+
+describe('tune.html read back from the folder (tavolo report)', () => {
+  it('replays the race from the round folders into the same page, byte for byte', async () => {
+    const back = await readTuneFolder(dir);
+    expect(back.outcome.race.outcomes()).toEqual(r.race.outcomes());
+    expect(buildTunePage(back)).toBe(readFileSync(join(dir, 'tune.html'), 'utf8'));
+  });
+
+  it('refuses a folder whose tune.json disagrees with its rounds, or that misses a round, by name', async () => {
+    const copy = join(tempDir('tavolo-tune-page-bad-'), 'hc');
+    await runTune(spec, plan, { threads: 1, outDir: copy });
+    const jsonFile = join(copy, 'tune.json');
+    const json = JSON.parse(readFileSync(jsonFile, 'utf8'));
+    json.rounds[1].dropped = [];
+    writeFileSync(jsonFile, JSON.stringify(json));
+    await expect(readTuneFolder(copy)).rejects.toThrow(/tune\.json does not agree with .*round-2: .*dropping \["hand=3,annulOnTie=true"\]/);
+    json.rounds[1].dropped = ['hand=3,annulOnTie=true'];
+    writeFileSync(jsonFile, JSON.stringify(json));
+    renameSync(join(copy, 'round-3'), join(copy, 'elsewhere'));
+    await expect(readTuneFolder(copy)).rejects.toThrow(InputError);
+    await expect(readTuneFolder(copy)).rejects.toThrow(/lists round 3, but .*round-3 is missing/);
+    writeFileSync(jsonFile, '{"format": "other"}');
+    await expect(readTuneFolder(copy)).rejects.toThrow(/tune\.json cannot be read as a search's tune\.json: its format is "other"/);
+  });
+
+  it('counts tune.html as one of the search files: a folder holding one is refused without --resume or --force', async () => {
+    const other = join(tempDir('tavolo-tune-page-old-'), 'hc');
+    mkdirSync(other);
+    writeFileSync(join(other, 'tune.html'), '<p>an older page</p>');
+    await expect(runTune(spec, { ...plan }, { threads: 1, outDir: other })).rejects.toThrow(/already holds a search \(tune\.html\)/);
+    await runTune(spec, plan, { threads: 1, outDir: other, force: true });
+    expect(existsSync(join(other, 'tune.html'))).toBe(false);
+  });
+});
