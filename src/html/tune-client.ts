@@ -26,7 +26,7 @@ export function drawTuneCharts(data: TuneCharts, Plot: any, doc: Document): void
       color: { ...colours },
       symbol: { ...symbols, legend: true },
       marks: [
-        Plot.rect([c.band], { x1: (b: number[]) => b[0], x2: (b: number[]) => b[1], fill: '#2ca02c', fillOpacity: 0.12, ariaLabel: 'target band' }),
+        Plot.rect([c.band], { x1: (b: number[]) => b[0], x2: (b: number[]) => b[1], fill: '#2ca02c', fillOpacity: 0.12 }),
         Plot.ruleY(drawn, { y: 'candidate', x1: 'lo', x2: 'hi', stroke: 'status', strokeOpacity: 0.7 }),
         Plot.dot(drawn, { x: 'x', y: 'candidate', fill: 'status', stroke: 'status', symbol: 'status', r: 4.5, title: 'tip' }),
         Plot.text(

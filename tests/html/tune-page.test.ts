@@ -10,7 +10,7 @@ import { parseSpec, resolveSpec, type ResolvedSpec } from '../../src/runner/spec
 import { runTune, type TuneOutcome } from '../../src/runner/tune.js';
 import { readTuneFolder } from '../../src/runner/tune-reread.js';
 import { resolveTune, type TunePlan } from '../../src/runner/tune-spec.js';
-import { FIXTURES, ROOT, tempDir } from '../fixtures/cli.js';
+import { FIXTURES, tempDir } from '../fixtures/cli.js';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -20,23 +20,8 @@ vi.setConfig({ testTimeout: 120_000 });
  * 1 (too short or too long, too many annulled), some later, three are left; the charts are checked
  * against tune.csv and tune.json (what the search wrote), not against the chart code's own sums.
  */
-export const HIGHCARD_TUNE = {
-  name: 'hc-tune',
-  game: join(FIXTURES, 'highcard.mjs'),
-  players: 3,
-  matches: 300,
-  seed: 'hc',
-  sweep: { hand: [1, 2, 3, 4, 6], annulOnTie: [false, true] },
-  tune: {
-    targets: [
-      { quantity: 'annulled_rate', max: 0.1 },
-      { quantity: 'win_share:greedy', min: 0.4 },
-      { quantity: 'turns_mean', min: 4, max: 12 },
-    ],
-    block: 60,
-  },
-  bots: [{ name: 'greedy', bot: 'greedy' }, { bot: 'random' }, { bot: 'random' }],
-};
+/** The search of tests/fixtures/highcard-tune.json (its game path relative to that folder). */
+const HIGHCARD_TUNE_SPEC = join(FIXTURES, 'highcard-tune.json');
 
 type Row = Record<string, string>;
 const csvRows = (dir: string): Row[] => parse(readFileSync(join(dir, 'tune.csv'), 'utf8'), { columns: true }) as Row[];
@@ -48,8 +33,8 @@ let dir: string;
 const input = () => ({ tournament: spec.name, game: spec.game.name, seed: spec.seed, names: spec.variants.map((v) => v.name), plan, outcome: r });
 
 beforeAll(async () => {
-  const raw = parseSpec(HIGHCARD_TUNE);
-  spec = await resolveSpec(raw, ROOT);
+  const raw = parseSpec(JSON.parse(readFileSync(HIGHCARD_TUNE_SPEC, 'utf8')));
+  spec = await resolveSpec(raw, FIXTURES);
   plan = resolveTune(raw.tune, spec);
   dir = join(tempDir('tavolo-tune-page-'), 'hc');
   r = await runTune(spec, plan, { threads: 1, outDir: dir });
