@@ -10,7 +10,8 @@ import type { TuneCharts, TuneMark, TuneRoundBar } from './tune-charts.js';
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function drawTuneCharts(data: TuneCharts, Plot: any, doc: Document): void {
-  const width = 760;
+  // The page is 1100 px wide at most; long candidate names take a quarter of it.
+  const width = 1000;
   const colours = { domain: ['meets every target', 'not ruled out', 'dropped'], range: ['#2ca02c', '#1f77b4', '#d62728'] };
   const symbols = { domain: colours.domain, range: ['circle', 'diamond', 'times'] };
 
@@ -40,7 +41,7 @@ export function drawTuneCharts(data: TuneCharts, Plot: any, doc: Document): void
   function rounds(r: TuneCharts['rounds']) {
     const label = `full grid: ${r.grid.toLocaleString('en-US')} matches`;
     return Plot.plot({
-      width: Math.min(width, 160 + r.bars.length * 40),
+      width: Math.min(760, 160 + r.bars.length * 40),
       height: 300,
       marginLeft: 70,
       x: { label: null, domain: [...new Set(r.bars.map((b: TuneRoundBar) => b.round))] },
