@@ -9,7 +9,7 @@ import { checkMatchesFile } from '../runner/result-guard.js';
 import type { MatchesPart } from '../html/data.js';
 import { writeReport } from '../html/report.js';
 import { writeTunePage } from '../html/tune-page.js';
-import { isTuneFolder, readTuneFolder } from '../runner/tune-reread.js';
+import { isTuneFolder, readTuneFolder, refuseUnfinishedSearch } from '../runner/tune-reread.js';
 
 /** Sizes as people read them: 527 kB. */
 export function kilobytes(bytes: number): string {
@@ -25,6 +25,7 @@ function shown(p: string): string {
 export async function reportCommand(argv: Record<string, unknown>): Promise<void> {
   const dir = typeof argv.dir === 'string' && argv.dir !== '' ? argv.dir : undefined;
   if (dir === undefined) throw new InputError('give the folder of a finished run, such as results/stramat-dado', 'report');
+  refuseUnfinishedSearch(dir, 'report');
   if (isTuneFolder(dir)) {
     // A search's folder (tavolo tune): its page is rebuilt from tune.json and the rounds' matches.
     const t = writeTunePage(dir, await readTuneFolder(dir));

@@ -27,6 +27,15 @@ type Json = Record<string, unknown>;
 
 export const isTuneFolder = (dir: string): boolean => existsSync(join(dir, 'tune.json')) && !existsSync(join(dir, 'run.json'));
 
+/** A search stopped before its end has round folders but no tune.json yet: it is refused with the way to finish it. */
+export function refuseUnfinishedSearch(dir: string, field: string): void {
+  if (existsSync(join(dir, 'run.json')) || existsSync(join(dir, 'tune.json')) || !existsSync(roundDir(dir, 1))) return;
+  throw new InputError(
+    `${dir} holds a search that has not finished (round folders but no tune.json): finish it with \`tavolo tune <spec> --resume --out ${dir}\`, which writes its tune.html`,
+    field,
+  );
+}
+
 function field<T>(json: Json, name: string, ok: (v: unknown) => boolean, file: string): T {
   if (!ok(json[name])) throw new InputError(`${file}: the field "${name}" is missing or damaged (found ${JSON.stringify(json[name]) ?? 'nothing'})`);
   return json[name] as T;

@@ -8,7 +8,7 @@ import { answerHtml, buildTunePage, writeTunePage } from '../../src/html/tune-pa
 import { tuneAnswer } from '../../src/output/tune-words.js';
 import { parseSpec, resolveSpec, type ResolvedSpec } from '../../src/runner/spec.js';
 import { runTune, type TuneOutcome } from '../../src/runner/tune.js';
-import { readTuneFolder } from '../../src/runner/tune-reread.js';
+import { readTuneFolder, refuseUnfinishedSearch } from '../../src/runner/tune-reread.js';
 import { resolveTune, type TunePlan } from '../../src/runner/tune-spec.js';
 import { FIXTURES, tempDir } from '../fixtures/cli.js';
 
@@ -142,6 +142,13 @@ describe('tune.html read back from the folder (tavolo report)', () => {
     await expect(readTuneFolder(copy)).rejects.toThrow(/lists round 3, but .*round-3 is missing/);
     writeFileSync(jsonFile, '{"format": "other"}');
     await expect(readTuneFolder(copy)).rejects.toThrow(/tune\.json cannot be read as a search's tune\.json: its format is "other"/);
+  });
+
+  it('refuses a search stopped before its end (rounds, no tune.json) with the command that finishes it', () => {
+    const stopped = tempDir('tavolo-tune-page-stopped-');
+    mkdirSync(join(stopped, 'round-1'));
+    expect(() => refuseUnfinishedSearch(stopped, 'report')).toThrow(/^report: .* holds a search that has not finished \(round folders but no tune\.json\): finish it with `tavolo tune <spec> --resume --out /);
+    expect(() => refuseUnfinishedSearch(dir, 'report')).not.toThrow();
   });
 
   it('counts tune.html as one of the search files: a folder holding one is refused without --resume or --force', async () => {
