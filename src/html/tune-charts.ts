@@ -29,8 +29,8 @@ export interface TuneMark {
   status: StatusLabel;
   /** The round (1-based) after which it was dropped; null for a candidate still in. */
   round: number | null;
-  /** Whether this target (rather than another, or the preference) dropped it. */
-  droppedHere: boolean;
+  /** Written at the right of a dropped candidate: "dropped in round 3", with ", here" or ", preference" saying what dropped it. */
+  dropNote: string | null;
   /** Where this target's interval lies: inside, outside or undecided. */
   target: TargetCheck['status'];
   tip: string;
@@ -74,8 +74,10 @@ function markOf(c: CandidateOutcome, k: TargetCheck, scale: number): TuneMark {
   const show = (x: number) => (finite(x) ? x * scale : null);
   const dropped = c.droppedRound === undefined ? '' : `; dropped after round ${c.droppedRound} (${c.elimination!.reason === 'preference' ? `prefer ${c.elimination!.quantity}` : c.elimination!.quantity})`;
   const tip = `${c.name}: ${quantityValue(q, e.estimate)} (${quantityValue(q, e.low)} to ${quantityValue(q, e.high)}), ${k.status} the target; ${c.matches} matches; ${STATUS_LABEL[c.status]}${dropped}`;
+  const by = c.elimination?.reason === 'preference' ? ', preference' : c.elimination?.quantity === q ? ', here' : '';
+  const dropNote = c.droppedRound === undefined ? null : `dropped in round ${c.droppedRound}${by}`;
   const shown = { estimate: quantityValue(q, e.estimate), low: quantityValue(q, e.low), high: quantityValue(q, e.high) };
-  return { candidate: c.name, x: show(e.estimate), lo: show(e.low), hi: show(e.high), shown, status: STATUS_LABEL[c.status], round: c.droppedRound ?? null, droppedHere: c.elimination?.reason === 'target' && c.elimination.quantity === q, target: k.status, tip };
+  return { candidate: c.name, x: show(e.estimate), lo: show(e.low), hi: show(e.high), shown, status: STATUS_LABEL[c.status], round: c.droppedRound ?? null, dropNote, target: k.status, tip };
 }
 
 /** The x domain: every interval and the target's finite bounds, with a little room on both sides. */

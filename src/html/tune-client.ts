@@ -21,7 +21,7 @@ export function drawTuneCharts(data: TuneCharts, Plot: any, doc: Document): void
       width,
       height: c.marks.length * 20 + 90,
       marginLeft: Math.min(320, 12 + 6.2 * Math.max(...c.marks.map((m: TuneMark) => m.candidate.length))),
-      marginRight: 130,
+      marginRight: 180,
       x: { label: c.x, domain: c.domain, grid: true },
       y: { label: null, domain: c.marks.map((m: TuneMark) => m.candidate) },
       color: { ...colours },
@@ -31,8 +31,8 @@ export function drawTuneCharts(data: TuneCharts, Plot: any, doc: Document): void
         Plot.ruleY(drawn, { y: 'candidate', x1: 'lo', x2: 'hi', stroke: 'status', strokeOpacity: 0.7 }),
         Plot.dot(drawn, { x: 'x', y: 'candidate', fill: 'status', stroke: 'status', symbol: 'status', r: 4.5, title: 'tip' }),
         Plot.text(
-          c.marks.filter((m: TuneMark) => m.round !== null),
-          { y: 'candidate', text: (m: TuneMark) => `dropped in round ${m.round}${m.droppedHere ? ', here' : ''}`, frameAnchor: 'right', textAnchor: 'start', dx: 8, fill: '#555' },
+          c.marks.filter((m: TuneMark) => m.dropNote !== null),
+          { y: 'candidate', text: 'dropNote', frameAnchor: 'right', textAnchor: 'start', dx: 8, fill: '#555' },
         ),
       ],
     });

@@ -51,7 +51,7 @@ function targetSection(c: TuneTargetChart, level: string): string {
   return (
     `<section class="chart tune-target" data-chart="${c.id}" data-quantity="${escapeHtml(q)}">\n<h2 id="h-${c.id}">${escapeHtml(c.title)}</h2>\n` +
     `<p class="note">Each candidate's estimate of ${escapeHtml(q)} with its ${level} interval over all its matches (its last round); the shaded band is the target. ` +
-    'Closest first: the estimate nearest the target, then the interval reaching least beyond it. A dropped candidate has the round after which it went at the right (", here" when this target dropped it).</p>\n' +
+    'Closest first: the estimate nearest the target, then the interval reaching least beyond it. A dropped candidate has the round after which it went at the right (", here" when this target dropped it, ", preference" when the preference did).</p>\n' +
     `<figure id="chart-${c.id}" aria-labelledby="h-${c.id}"></figure>\n` +
     `<details><summary>Numbers of this chart</summary>${htmlTable(['candidate', 'estimate', 'low', 'high', 'against the target', 'candidate', 'dropped after round'], rows)}</details>\n` +
     '</section>'

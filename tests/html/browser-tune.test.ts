@@ -91,7 +91,7 @@ describe.skipIf(!browserAvailable())('tune.html in Chromium', () => {
       expect(d.ticks, d.quantity).toEqual(expectedOrder(mine, json.candidates));
       expect(d.bands).toBe(1);
       const dropped = mine.filter((r) => r.round_dropped !== '');
-      expect([...d.dropped].sort()).toEqual(dropped.map((r) => `dropped in round ${r.round_dropped}${r.dropped_by === d.quantity ? ', here' : ''}`).sort());
+      expect([...d.dropped].sort()).toEqual(dropped.map((r) => `dropped in round ${r.round_dropped}${r.dropped_by.startsWith('prefer:') ? ', preference' : r.dropped_by === d.quantity ? ', here' : ''}`).sort());
       expect(d.tableRows).toBe(mine.length);
     }
     expect(problems).toEqual([]);

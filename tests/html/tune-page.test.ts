@@ -68,7 +68,7 @@ describe('tune.html data', () => {
         expect(m.target).toBe(row.target_status);
         expect(m.status).toBe({ meets: 'meets every target', 'not-ruled-out': 'not ruled out', dropped: 'dropped' }[row.candidate_status]);
         expect(m.round).toBe(row.round_dropped === '' ? null : Number(row.round_dropped));
-        expect(m.droppedHere).toBe(row.dropped_by === c.quantity);
+        expect(m.dropNote).toBe(row.round_dropped === '' ? null : `dropped in round ${row.round_dropped}${row.dropped_by === c.quantity ? ', here' : ''}`);
       }
     }
     expect(charts.confidence).toBe(Number(rows[0].confidence));
@@ -125,6 +125,29 @@ describe('tune.html read back from the folder (tavolo report)', () => {
     const back = await readTuneFolder(dir);
     expect(back.outcome.race.outcomes()).toEqual(r.race.outcomes());
     expect(buildTunePage(back)).toBe(readFileSync(join(dir, 'tune.html'), 'utf8'));
+  });
+
+  it('with a preference: says which candidates it dropped, and the page read back holds the same standing of those left', async () => {
+    const raw = parseSpec(JSON.parse(readFileSync(HIGHCARD_TUNE_SPEC, 'utf8')));
+    // Turns at most 10 leaves hands 2 and 3. Highest turns_mean: turns are 3 x hand, so the paired
+    // difference is exact and hand 2 goes at once.
+    // Highest greedy share: the two left are not told apart, and the answer gives their paired difference.
+    for (const [prefer, dropped] of [
+      [{ quantity: 'turns_mean', goal: 'highest' }, 1],
+      [{ quantity: 'win_share:greedy', goal: 'highest' }, 0],
+    ] as const) {
+      const t = { ...(raw.tune as object), prefer, targets: [...(raw.tune as { targets: object[] }).targets.slice(0, 2), { quantity: 'turns_mean', min: 4, max: 10 }] };
+      const p = resolveTune(t, spec);
+      const out = join(tempDir('tavolo-tune-page-prefer-'), 'hc');
+      const outcome = await runTune(spec, p, { threads: 1, outDir: out });
+      const page = buildTunePage({ ...input(), plan: p, outcome });
+      const notes = tuneCharts(outcome, p).targets.flatMap((c) => c.marks.map((m) => m.dropNote)).filter((n) => n?.endsWith(', preference'));
+      const byPreference = csvRows(out).filter((x) => x.dropped_by.startsWith('prefer:'));
+      expect(notes.length).toBe(byPreference.length);
+      expect(new Set(byPreference.map((x) => x.candidate)).size).toBe(dropped);
+      expect(buildTunePage(await readTuneFolder(out))).toBe(page);
+      if (dropped === 0) expect(page).toContain('Of those left, hand=3,annulOnTie=false has the highest win_share:greedy');
+    }
   });
 
   it('refuses a folder whose tune.json disagrees with its rounds, or that misses a round, by name', async () => {
