@@ -83,6 +83,7 @@ function markOf(c: CandidateOutcome, k: TargetCheck, scale: number): TuneMark {
 /** The x domain: every interval and the target's finite bounds, with a little room on both sides. */
 function domainOf(marks: readonly TuneMark[], min: number, max: number): [number, number] {
   const xs = [...marks.flatMap((m) => [m.lo, m.hi, m.x]).filter((x): x is number => x !== null), ...[min, max].filter(finite)];
+  if (xs.length === 0) return [0, 1]; // no candidate has a value (a metric undefined in every match so far)
   const lo = Math.min(...xs);
   const hi = Math.max(...xs);
   const pad = hi > lo ? (hi - lo) * 0.04 : Math.max(Math.abs(lo) * 0.1, 1);
