@@ -9,6 +9,7 @@ import { checkMatchesFile } from '../runner/result-guard.js';
 import type { MatchesPart } from '../html/data.js';
 import { writeReport } from '../html/report.js';
 import { writeTunePage } from '../html/tune-page.js';
+import { tunePageData } from '../output/tune-charts.js';
 import { isTuneFolder, readTuneFolder, refuseUnfinishedSearch } from '../runner/tune-reread.js';
 
 /** Sizes as people read them: 527 kB. */
@@ -28,7 +29,7 @@ export async function reportCommand(argv: Record<string, unknown>): Promise<void
   refuseUnfinishedSearch(dir, 'report');
   if (isTuneFolder(dir)) {
     // A search's folder (tavolo tune): its page is rebuilt from tune.json and the rounds' matches.
-    const t = writeTunePage(dir, await readTuneFolder(dir));
+    const t = writeTunePage(dir, tunePageData(await readTuneFolder(dir)));
     process.stdout.write(`Wrote ${shown(t.file)} (${kilobytes(t.bytes)}, self-contained: open it in any browser)\n`);
     return;
   }

@@ -8,6 +8,7 @@ import { readSpecFile, resolveSpec, type ResolvedSpec } from '../runner/spec.js'
 import { roundDir, runTune, type RoundNote, type TuneOutcome } from '../runner/tune.js';
 import { resolveTune, type TunePlan } from '../runner/tune-spec.js';
 import { writeTunePage } from '../html/tune-page.js';
+import { tunePageData } from '../output/tune-charts.js';
 import { intFlag, textFlag } from './args.js';
 import { kilobytes } from './report.js';
 import { progressBar } from './progress.js';
@@ -74,7 +75,8 @@ function roundText(n: RoundNote, spec: ResolvedSpec, plan: TunePlan): string {
  */
 function tunePageAfterSearch(r: TuneOutcome, spec: ResolvedSpec, plan: TunePlan): string {
   try {
-    const w = writeTunePage(r.outDir, { tournament: spec.name, game: spec.game.name, seed: spec.seed, names: spec.variants.map((v) => v.name), plan, outcome: r });
+    const search = { tournament: spec.name, game: spec.game.name, seed: spec.seed, names: spec.variants.map((v) => v.name), plan, outcome: r };
+    const w = writeTunePage(r.outDir, tunePageData(search));
     return `, tune.html (${kilobytes(w.bytes)}) `;
   } catch (err) {
     process.stderr.write(

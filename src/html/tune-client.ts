@@ -1,4 +1,4 @@
-import type { TuneCharts, TuneMark, TuneRoundBar } from './tune-charts.js';
+import type { TuneCharts, TuneMark, TuneRoundBar } from '../output/tune-charts.js';
 
 /**
  * The part of tune.html that runs in the browser, put into the page as its source text like the

@@ -1,16 +1,18 @@
 import { isRate } from '../analysis/quantities.js';
 import { overreach, shortfall, targetConfidence, type TargetCheck } from '../analysis/race.js';
 import type { CandidateOutcome } from '../analysis/race-state.js';
-import { quantityValue, targetText } from '../output/tune-words.js';
+import type { TuneFolder } from '../runner/tune-reread.js';
 import type { TuneOutcome } from '../runner/tune.js';
 import type { TunePlan } from '../runner/tune-spec.js';
+import { quantityValue, targetText, tuneAnswer } from './tune-words.js';
 
 /**
- * The data of tune.html's charts, built from a search's outcome (played now, or read back from its
- * folder): one chart per target, each candidate's estimate with its interval at the race's level against
- * the target's band, closest first; and the matches spent round by round against the full grid's need.
- * Values are in the units a reader expects (percent for rates, points for the first-player advantage),
- * so the page draws them as they come.
+ * What tune.html shows (src/html/tune-page.ts lays it out), built from a search's outcome (played now,
+ * or read back from its folder): the answer in the terminal's sentences, the settings, one chart per
+ * target (each candidate's estimate with its interval at the race's level against the target's band,
+ * closest first) and the matches spent round by round against the full grid's need. Values are in the
+ * units a reader expects (percent for rates, points for the first-player advantage), so the page draws
+ * them as they come.
  */
 
 /** What became of a candidate, as the legend says it. */
@@ -131,5 +133,54 @@ export function tuneCharts(r: TuneOutcome, plan: TunePlan): TuneCharts {
     confidence: targetConfidence(r.race.size),
     targets: plan.targets.map((_, t) => targetChart(out, t, plan)),
     rounds: { bars: roundBars(r), grid: r.gridMatches, spent: r.spent },
+  };
+}
+
+/** The search as the page needs it: what `tavolo tune` has in hand, and what runner/tune-reread.ts reads back. */
+export type TuneSearch = Pick<TuneFolder, 'tournament' | 'game' | 'seed' | 'names' | 'plan' | 'outcome'>;
+
+export interface TunePageData {
+  title: string;
+  /** The answer as the terminal prints it (tune-words.ts). */
+  answer: string;
+  settings: [string, string][];
+  /** The intervals' level, as text (99.9961%). */
+  level: string;
+  charts: TuneCharts;
+  /** One row per round: round, candidates, matches, spent so far, share of the full grid, dropped after it. */
+  rounds: string[][];
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+const percent = (level: number) => `${(level * 100).toPrecision(6).replace(/0+$/, '').replace(/\.$/, '')}%`;
+
+function settingRows(p: TuneSearch, level: number): [string, string][] {
+  const { plan } = p;
+  return [
+    ['Search', `${p.tournament} (${p.game}), master seed ${JSON.stringify(p.seed)}; round r plays on the seeds "<seed>/round/<r>"`],
+    ['Candidates', `${p.names.length}, each at most ${count(plan.block * plan.rounds)} matches in rounds of ${count(plan.block)} (budget ${count(plan.budget)})`],
+    ['Targets', plan.targets.map(targetText).join('; ') + (plan.prefer ? `; then ${plan.prefer.goal} ${plan.prefer.quantity} preferred` : '')],
+    ['Intervals', `${percent(level)} level (Bonferroni: a candidate meeting every target is dropped with probability at most ${percent(plan.errorRate)})`],
+  ];
+}
+
+function roundRows(r: TuneOutcome): string[][] {
+  let sum = 0;
+  return r.rounds.map((n) => {
+    sum += n.matches;
+    const share = r.gridMatches > 0 ? `${((100 * sum) / r.gridMatches).toFixed(0)}%` : '';
+    return [String(n.round), String(n.candidates), count(n.matches), count(sum), share, String(n.dropped.length)];
+  });
+}
+
+export function tunePageData(p: TuneSearch): TunePageData {
+  const charts = tuneCharts(p.outcome, p.plan);
+  return {
+    title: `tavolo tune: ${p.tournament}`,
+    answer: tuneAnswer(p.outcome, p.plan, p.names),
+    settings: settingRows(p, charts.confidence),
+    level: percent(charts.confidence),
+    charts,
+    rounds: roundRows(p.outcome),
   };
 }
