@@ -199,7 +199,8 @@ async function parse(args: string[]): Promise<Command> {
       (y) =>
         y
           .positional('dir', { type: 'string', describe: 'A result folder, e.g. results/stramat-dado, or a search folder of tavolo tune' })
-          .example('$0 report results/stramat-dado', 'rebuild results/stramat-dado/report.html'),
+          .example('$0 report results/stramat-dado', 'rebuild results/stramat-dado/report.html')
+          .example('$0 report results/stramat-tune-tune', 'rebuild the tune.html of a search'),
       choose('report'),
     )
     .command(
@@ -207,7 +208,7 @@ async function parse(args: string[]): Promise<Command> {
       'Write a page that replays one match of a finished run step by step',
       (y) =>
         y
-          .positional('dir', { type: 'string', describe: 'A result folder, e.g. results/stramat-dado, or a search folder of tavolo tune' })
+          .positional('dir', { type: 'string', describe: 'A result folder, e.g. results/stramat-dado' })
           .option('variant', { type: 'string', requiresArg: true, describe: 'Variant name (default: the first)' })
           .option('match', { type: 'number', requiresArg: true, describe: 'Match index i (default 0)' })
           .option('out', { type: 'string', requiresArg: true, describe: 'Page to write (default: <dir>/matches/<variant>-<i>.html)' })
