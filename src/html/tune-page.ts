@@ -1,4 +1,4 @@
-import { renameSync, statSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TunePageData, TuneTargetChart } from '../output/tune-charts.js';
 import { escapeHtml, htmlTable, page, plotLibrary, scriptJson } from './page.js';
@@ -81,7 +81,12 @@ export function buildTunePage(d: TunePageData): string {
 export function writeTunePage(dir: string, d: TunePageData): { file: string; bytes: number } {
   const file = join(dir, 'tune.html');
   const tmp = `${file}.tmp-${process.pid}`;
-  writeFileSync(tmp, buildTunePage(d));
-  renameSync(tmp, file);
+  try {
+    writeFileSync(tmp, buildTunePage(d));
+    renameSync(tmp, file);
+  } catch (err) {
+    rmSync(tmp, { force: true }); // no half-written page left beside the search's files
+    throw err;
+  }
   return { file, bytes: statSync(file).size };
 }
