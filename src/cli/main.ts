@@ -194,11 +194,12 @@ async function parse(args: string[]): Promise<Command> {
     )
     .command(
       'report <dir>',
-      'Write report.html (charts of every CSV there) for a finished result folder',
+      'Write report.html (charts of every CSV there) for a finished result folder, or tune.html for a search',
       (y) =>
         y
-          .positional('dir', { type: 'string', describe: 'A result folder, e.g. results/stramat-dado' })
-          .example('$0 report results/stramat-dado', 'rebuild results/stramat-dado/report.html'),
+          .positional('dir', { type: 'string', describe: 'A result folder, e.g. results/stramat-dado, or a search folder of tavolo tune' })
+          .example('$0 report results/stramat-dado', 'rebuild results/stramat-dado/report.html')
+          .example('$0 report results/stramat-tune-tune', 'rebuild the tune.html of a search'),
       choose('report'),
     )
     .command(

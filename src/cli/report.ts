@@ -10,6 +10,9 @@ import { checkMatchesFile } from '../runner/result-guard.js';
 import { checkFinishedFolder, type MatchesPart } from '../html/data.js';
 import type { OwnFigures } from '../analysis/verdict-input.js';
 import { writeReport } from '../html/report.js';
+import { writeTunePage } from '../html/tune-page.js';
+import { tunePageData } from '../output/tune-charts.js';
+import { isTuneFolder, readTuneFolder, refuseUnfinishedSearch } from '../runner/tune-reread.js';
 
 /** Sizes as people read them: 527 kB. */
 export function kilobytes(bytes: number): string {
@@ -25,6 +28,13 @@ function shown(p: string): string {
 export async function reportCommand(argv: Record<string, unknown>): Promise<void> {
   const dir = typeof argv.dir === 'string' && argv.dir !== '' ? argv.dir : undefined;
   if (dir === undefined) throw new InputError('give the folder of a finished run, such as results/stramat-dado', 'report');
+  refuseUnfinishedSearch(dir, 'report');
+  if (isTuneFolder(dir)) {
+    // A search's folder (tavolo tune): its page is rebuilt from tune.json and the rounds' matches.
+    const t = writeTunePage(dir, tunePageData(await readTuneFolder(dir)));
+    process.stdout.write(`Wrote ${shown(t.file)} (${kilobytes(t.bytes)}, self-contained: open it in any browser)\n`);
+    return;
+  }
   // A folder that is not a finished result is refused before anything is rebuilt into it.
   checkFinishedFolder(dir);
   checkMatchesFile(dir, 'report');
