@@ -9,7 +9,7 @@ import type { Comparison } from './compare.js';
 import { critical } from './estimate.js';
 import { quantityPlan } from './quantities.js';
 import { variantLines } from './comparison-text.js';
-import { matchBatches, openResult, type ResultInfo } from './results.js';
+import { matchBatches, openResult, type MatchRow, type ResultInfo } from './results.js';
 import { verdictText, type Figure, type VerdictInput, type VerdictRow } from './verdict.js';
 
 /**
@@ -48,6 +48,21 @@ export async function metricInfoOf(game: string): Promise<readonly MetricInfo[] 
 }
 
 /**
+ * Whether a McNemar row of compare.csv had no discordant pair at all (identical pairs). Its interval is
+ * Agresti and Min's (paired-tests.ts): with b = c discordant pairs each way and a difference of 0 it is
+ * ±z sqrt(2b + 1) / (n + 2), so b is read back from the half width. Six decimals tell b = 0 from b = 1
+ * up to about a million pairs; beyond that nothing is claimed (false).
+ */
+function noDiscordantPairs(test: string, difference: number, half: number, pairs: number): boolean {
+  if (!test.startsWith('mcnemar') || difference !== 0 || !(pairs > 0) || !Number.isFinite(half)) return false;
+  const z = critical(0.95, Infinity);
+  const resolution = (0.5e-6 * (pairs + 2)) / z; // how far b may be off, from the CSV's rounding
+  if (resolution >= 0.25) return false;
+  const b = (((half * (pairs + 2)) / z) ** 2 - 1) / 2;
+  return Math.abs(b) < 0.25 + resolution;
+}
+
+/**
  * A compare.csv row as a verdict row. compare.csv has no standard error: it is the interval's half
  * width over its critical value (the intervals are estimate ± critical x se: t with pairs - 1 degrees of
  * freedom for the paired t, normal otherwise), exact to the CSV's six decimals.
@@ -67,22 +82,64 @@ export function rowFromCsv(r: CsvRow): VerdictRow {
     high,
     p: num(r.p_value),
     pHolm: num(r.p_holm),
-    se: Number.isFinite(low) ? (high - low) / (2 * critical(0.95, df)) : NaN,
+    // A McNemar row of identical pairs has an interval (Agresti-Min's) but no spread: se 0, said in words.
+    se: noDiscordantPairs(r.test ?? '', num(r.difference), (high - low) / 2, pairs) ? 0 : Number.isFinite(low) ? (high - low) / (2 * critical(0.95, df)) : NaN,
     sameAs: r.same_as ?? '',
   };
 }
 
-/** A single variant's own figures, read from its matches (a run of one variant writes no variants.csv). */
-async function ownFigures(info: ResultInfo, variant: string): Promise<{ n: number; figures: Figure[] }> {
-  const plan = quantityPlan({
+/** Each variant's own figures and match count, by variant name. */
+export type OwnFigures = Map<string, { n: number; figures: Figure[] }>;
+
+function ownPlan(info: Pick<ResultInfo, 'lineup' | 'players' | 'metricNames'>) {
+  return quantityPlan({
     botNames: [...new Set(info.lineup)],
     players: info.players,
     metricNames: info.metricNames,
     metricIndex: info.metricNames.map((_, i) => i),
   });
-  const side = new SideAccumulator(plan);
+}
+
+/** A single variant's own figures, read from its matches (a run of one variant writes no variants.csv). */
+async function ownFigures(info: ResultInfo, variant: string): Promise<{ n: number; figures: Figure[] }> {
+  const side = new SideAccumulator(ownPlan(info));
   for await (const batch of matchBatches(info, { variant })) for (const r of batch) side.add(r);
   return { n: side.n, figures: variantLines(side) };
+}
+
+/**
+ * The verdict's own figures of every variant, gathered row by row by a read of matches.csv that is made
+ * anyway (the one pass after a run, the report's read), so that the verdict does not read the file again.
+ */
+export class OwnFiguresSink {
+  private readonly sides = new Map<string, SideAccumulator>();
+  private readonly plan;
+
+  constructor(info: Pick<ResultInfo, 'lineup' | 'players' | 'metricNames'>) {
+    this.plan = ownPlan(info);
+  }
+
+  add(row: MatchRow): void {
+    let side = this.sides.get(row.variant);
+    if (side === undefined) this.sides.set(row.variant, (side = new SideAccumulator(this.plan)));
+    side.add(row);
+  }
+
+  figures(): OwnFigures {
+    return new Map([...this.sides].map(([variant, side]) => [variant, { n: side.n, figures: variantLines(side) }]));
+  }
+}
+
+/** Whether the verdict of a folder needs its variants' own figures from matches.csv (no comparison files to take them from). */
+export function needsOwnFigures(info: ResultInfo): boolean {
+  return !(info.variants.length > 1 && comparisonFiles(info) !== undefined);
+}
+
+/** compare.csv and variants.csv, when both are there and compare.csv has rows. */
+function comparisonFiles(info: ResultInfo): { compare: CsvRow[]; variantsCsv: CsvRow[] } | undefined {
+  const compare = readCsv(join(info.dir, 'compare.csv'));
+  const variantsCsv = readCsv(join(info.dir, 'variants.csv'));
+  return compare && compare.length > 0 && variantsCsv ? { compare, variantsCsv } : undefined;
 }
 
 function figuresFromCsv(rows: CsvRow[]): { matches: Map<string, number>; figures: Map<string, Figure[]> } {
@@ -97,29 +154,39 @@ function figuresFromCsv(rows: CsvRow[]): { matches: Map<string, number>; figures
   return { matches, figures };
 }
 
-/** The verdict of a finished result folder (after `run` or `merge`, and for report.html). */
-export async function verdictFromFolder(dir: string): Promise<VerdictInput> {
+/** A sequential run's decision in words: the first of run.json's verdict_text lines (sequential-run.ts). */
+export function sequentialDecisionOf(run: Record<string, unknown>): string | undefined {
+  const s = run.sequential as { verdict_text?: unknown } | undefined;
+  const first = Array.isArray(s?.verdict_text) ? (s.verdict_text[0] as unknown) : undefined;
+  return typeof first === 'string' && first !== '' ? first : undefined;
+}
+
+/**
+ * The verdict of a finished result folder (after `run` or `merge`, and for report.html). `own`: the
+ * variants' own figures when a read of matches.csv has gathered them already (OwnFiguresSink).
+ */
+export async function verdictFromFolder(dir: string, own?: OwnFigures): Promise<VerdictInput> {
   const info = openResult(dir);
-  const compare = readCsv(join(info.dir, 'compare.csv'));
-  const variantsCsv = readCsv(join(info.dir, 'variants.csv'));
+  const files = info.variants.length > 1 ? comparisonFiles(info) : undefined;
   const base = {
     question: questionOf(info.run),
+    sequential: sequentialDecisionOf(info.run),
     players: info.players,
     lineup: info.lineup,
     metricInfo: await metricInfoOf(info.game),
     variants: info.variants,
   };
-  if (info.variants.length > 1 && compare && compare.length > 0 && variantsCsv) {
-    const rows = compare.map(rowFromCsv);
-    const { matches, figures } = figuresFromCsv(variantsCsv);
-    return { ...base, reference: rows[0].reference, matches, figures, rows, paired: compare[0].pairs !== '' };
+  if (files) {
+    const rows = files.compare.map(rowFromCsv);
+    const { matches, figures } = figuresFromCsv(files.variantsCsv);
+    return { ...base, reference: rows[0].reference, matches, figures, rows, paired: files.compare[0].pairs !== '' };
   }
   const matches = new Map<string, number>();
   const figures = new Map<string, Figure[]>();
   for (const variant of info.variants) {
-    const own = await ownFigures(info, variant);
-    matches.set(variant, own.n);
-    figures.set(variant, own.figures);
+    const mine = own?.get(variant) ?? (await ownFigures(info, variant));
+    matches.set(variant, mine.n);
+    figures.set(variant, mine.figures);
   }
   return { ...base, matches, figures, rows: [], paired: false };
 }
@@ -128,7 +195,13 @@ export async function verdictFromFolder(dir: string): Promise<VerdictInput> {
 export async function verdictFromComparison(c: Comparison, a: ResultInfo, b: ResultInfo): Promise<VerdictInput> {
   const label = (variant: string, side: ResultInfo) => `${variant} in ${side.shown}`;
   const common = [...new Set(c.rows.map((r) => r.variant))];
-  const rows: VerdictRow[] = c.rows.map((r) => ({ ...r, variant: label(r.variant, b), reference: label(r.variant, a) }));
+  // sd is the per-pair spread: 0 with a paired difference of 0 means identical pairs (a McNemar row's se is Agresti-Min's, never 0).
+  const rows: VerdictRow[] = c.rows.map((r) => ({
+    ...r,
+    se: r.pairs !== null && r.sd === 0 && r.difference === 0 ? 0 : r.se,
+    variant: label(r.variant, b),
+    reference: label(r.variant, a),
+  }));
   const matches = new Map(common.map((v) => [label(v, b), c.sides.get(`candidate:${v}`)?.n ?? NaN]));
   return {
     question: questionOf(b.run) ?? questionOf(a.run),
@@ -145,9 +218,9 @@ export async function verdictFromComparison(c: Comparison, a: ResultInfo, b: Res
 }
 
 /** After `run` or `merge`: the verdict block, or a warning when it could not be built (the results are complete whatever happens here). */
-export async function verdictAfterRun(dir: string): Promise<string> {
+export async function verdictAfterRun(dir: string, own?: OwnFigures): Promise<string> {
   try {
-    return verdictText(await verdictFromFolder(dir));
+    return verdictText(await verdictFromFolder(dir, own));
   } catch (err) {
     process.stderr.write(`warning: the verdict could not be written: ${err instanceof Error ? err.message : String(err)}\n`);
     return '';

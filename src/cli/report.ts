@@ -7,8 +7,12 @@ import { sweepAxisOf } from '../analysis/sweep-analysis.js';
 import { sweepGridOf } from '../analysis/sweep-grid.js';
 import { InputError } from '../errors.js';
 import { checkMatchesFile } from '../runner/result-guard.js';
-import type { MatchesPart } from '../html/data.js';
+import { checkFinishedFolder, type MatchesPart } from '../html/data.js';
+import type { OwnFigures } from '../analysis/verdict-input.js';
 import { writeReport } from '../html/report.js';
+import { writeTunePage } from '../html/tune-page.js';
+import { tunePageData } from '../output/tune-charts.js';
+import { isTuneFolder, readTuneFolder, refuseUnfinishedSearch } from '../runner/tune-reread.js';
 
 /** Sizes as people read them: 527 kB. */
 export function kilobytes(bytes: number): string {
@@ -24,6 +28,15 @@ function shown(p: string): string {
 export async function reportCommand(argv: Record<string, unknown>): Promise<void> {
   const dir = typeof argv.dir === 'string' && argv.dir !== '' ? argv.dir : undefined;
   if (dir === undefined) throw new InputError('give the folder of a finished run, such as results/stramat-dado', 'report');
+  refuseUnfinishedSearch(dir, 'report');
+  if (isTuneFolder(dir)) {
+    // A search's folder (tavolo tune): its page is rebuilt from tune.json and the rounds' matches.
+    const t = writeTunePage(dir, tunePageData(await readTuneFolder(dir)));
+    process.stdout.write(`Wrote ${shown(t.file)} (${kilobytes(t.bytes)}, self-contained: open it in any browser)\n`);
+    return;
+  }
+  // A folder that is not a finished result is refused before anything is rebuilt into it.
+  checkFinishedFolder(dir);
   checkMatchesFile(dir, 'report');
   await repairDerived(dir, (line) => process.stdout.write(line));
   const r = await writeReport(dir);
@@ -63,9 +76,12 @@ export async function repairDerived(dir: string, say: (line: string) => void): P
   }
   // sweep.csv belongs to a result whose variants include a one-option sweep, grid.csv to a two-option one (docs/sweeps.md).
   const derived = ['compare.csv', 'variants.csv', ...(variants >= 2 ? sweepFile(dir) : [])];
-  if (variants >= 2 && derived.some((f) => missingOrEmpty(join(dir, f)))) {
+  const absent = derived.filter((f) => missingOrEmpty(join(dir, f)));
+  if (variants >= 2 && absent.length > 0) {
+    // compareAfterRun writes every comparison file, or warns and writes none: only the files that were
+    // missing and are there now were rebuilt (a file that was there all along was not).
     await compareAfterRun(dir);
-    rebuilt.push(...derived.filter((f) => !missingOrEmpty(join(dir, f))));
+    rebuilt.push(...absent.filter((f) => !missingOrEmpty(join(dir, f))));
   }
   if (rebuilt.length > 0) say(`Rebuilt ${rebuilt.join(', ')} in ${shown(dir)} (they were missing or empty).\n`);
   return rebuilt;
@@ -79,12 +95,12 @@ export async function repairFinished(dir: string): Promise<void> {
 
 /**
  * After a run or a merge: the report, or a warning when it could not be written (the results are
- * complete whatever happens here, so the exit code does not change). `fromMatches`: what matches.csv
- * gives the report, when the one pass after the run has read it.
+ * complete whatever happens here, so the exit code does not change). `fromMatches`, `own`: what matches.csv
+ * gives the report and its verdict, when the one pass after the run has read it.
  */
-export async function reportAfterRun(dir: string, fromMatches?: MatchesPart): Promise<void> {
+export async function reportAfterRun(dir: string, fromMatches?: MatchesPart, own?: OwnFigures): Promise<void> {
   try {
-    const r = await writeReport(dir, fromMatches);
+    const r = await writeReport(dir, fromMatches, own);
     process.stdout.write(`Report: ${shown(r.file)} (${kilobytes(r.bytes)})\n`);
   } catch (err) {
     process.stderr.write(

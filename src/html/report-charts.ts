@@ -6,6 +6,11 @@ import type { ReportData, Row } from './data.js';
 /** What the charts need beyond the folder's files: the game's words for its metrics, when it declares them. */
 export interface ChartWords {
   metricInfo?: readonly MetricInfo[];
+  /**
+   * Each variant's first-player advantage as the verdict has it (variants.csv, or the matches of a
+   * single-variant run): the delta-method interval, so the chart and the sentence above it agree.
+   */
+  advantage?: ReadonlyMap<string, { value: number; low: number; high: number }>;
 }
 
 /** A chart with what the page shows around it: a note under the title and its numbers as a table. */
@@ -102,12 +107,16 @@ function seatShares(d: ReportData): ReportChart {
   };
 }
 
-function firstPlayer(d: ReportData): ReportChart {
+function firstPlayer(d: ReportData, words: ChartWords): ReportChart {
   // The fair share is that of the matches someone won: the positions' win shares add up to it, and an
   // annulled match (won by nobody) then counts for no position (as compare.csv's first_player_advantage).
   const fairOf = (variant: string) => d.seats.filter((r) => r.variant === variant).reduce((a, r) => a + n(r.win_rate), 0) / players(d);
   const rows = d.seats.filter((r) => r.position === '0');
+  const own = words.advantage;
+  const delta = own !== undefined && rows.every((r) => own.has(r.variant));
   const data = rows.map((r) => {
+    const a = delta ? own.get(r.variant)! : undefined;
+    if (a) return { y: r.variant, x: a.value, lo: a.low, hi: a.high, tip: `${r.variant}: ${num(100 * a.value, 1)} points` };
     const fair = fairOf(r.variant);
     return {
       y: r.variant,
@@ -129,7 +138,12 @@ function firstPlayer(d: ReportData): ReportChart {
       yOrder: variantOrder(d),
       data,
     },
-    note: 'Position 0\'s win share minus the fair share (the share of matches someone won, divided by the players: annulled matches count for nobody); the whisker is its 95% Wilson interval shifted by the same amount. Right of the dashed line, playing first helps.',
+    note:
+      "Position 0's win share minus the fair share (the share of matches someone won, divided by the players: annulled matches count for nobody); " +
+      (delta
+        ? "the whisker is its 95% delta-method interval, the same figures as the answer above and variants.csv (docs/statistics.md). "
+        : 'the whisker is its 95% Wilson interval shifted by the same amount. ') +
+      'Right of the dashed line, playing first helps.',
     table: {
       columns: ['variant', 'advantage (points)', '95% low', '95% high'],
       rows: data.map((r) => [r.y, num(100 * r.x, 1), num(100 * r.lo, 1), num(100 * r.hi, 1)]),
@@ -348,6 +362,8 @@ function leaderboard(d: ReportData): ReportChart | null {
 export function sequentialWords(d: ReportData): string {
   const q = d.run.sequential as Record<string, unknown> | undefined;
   if (!q || typeof q.verdict !== 'string') return '';
+  // run.json's verdict_text is the terminal's sentences, one per line (an array; a single string is read too).
+  if (Array.isArray(q.verdict_text) && q.verdict_text.every((l) => typeof l === 'string')) return `${q.verdict_text.join(' ')} `;
   if (typeof q.verdict_text === 'string') return `${q.verdict_text} `;
   const ci = Number.isFinite(Number(q.low95)) ? ` (estimate ${String(q.estimate)}, 95% CI ${String(q.low95)} to ${String(q.high95)})` : '';
   return `Verdict: ${q.verdict} after ${String(q.matches)} of at most ${String(q.max_matches)} matches per variant, for ${String(q.question)}${ci}. `;
@@ -374,6 +390,6 @@ function sequential(d: ReportData): ReportChart | null {
 
 /** The report's charts, in page order; those whose file is absent are left out. */
 export function reportCharts(d: ReportData, words: ChartWords = {}): ReportChart[] {
-  const all = [winShares(d), seatShares(d), firstPlayer(d), lengths(d), endReasons(d), metrics(d, words), ...forest(d, words), leaderboard(d), sequential(d)];
+  const all = [winShares(d), seatShares(d), firstPlayer(d, words), lengths(d), endReasons(d), metrics(d, words), ...forest(d, words), leaderboard(d), sequential(d)];
   return all.filter((c): c is ReportChart => c !== null);
 }

@@ -4,8 +4,9 @@ import { drawCharts } from './charts-client.js';
 import { readResult, type MatchesPart, type ReportData } from './data.js';
 import { escapeHtml, htmlTable, page, plotLibrary, scriptJson } from './page.js';
 import { reportCharts, type ReportChart } from './report-charts.js';
-import { metricInfoOf, verdictFromFolder } from '../analysis/verdict-input.js';
-import { verdictLines } from '../analysis/verdict.js';
+import { openResult } from '../analysis/results.js';
+import { metricInfoOf, needsOwnFigures, OwnFiguresSink, verdictFromFolder, type OwnFigures } from '../analysis/verdict-input.js';
+import { verdictLines, type Figure, type VerdictInput } from '../analysis/verdict.js';
 import { VERDICT_CSS, sweepVerdictHtml, verdictHtml } from './verdict-html.js';
 import { sweepFromCsv } from '../analysis/sweep-csv-read.js';
 import { sweepText } from '../analysis/sweep-words.js';
@@ -124,13 +125,44 @@ function wordsOf(d: ReportData, metricInfo: Words['metricInfo']): Words {
   return { lineup, metricInfo };
 }
 
-/** The answer first: the verdict the terminal printed, built from the folder's files the same way, then a sweep's trend in words. */
-async function verdictSection(dir: string, sweepLines: readonly string[]): Promise<string> {
+/** The verdict's input, or why it could not be built. */
+async function verdictOf(dir: string, own?: OwnFigures): Promise<VerdictInput | Error> {
   try {
-    return verdictHtml(verdictLines(await verdictFromFolder(dir)), sweepVerdictHtml(sweepLines)) + '\n';
+    return await verdictFromFolder(dir, own);
   } catch (err) {
-    return `<section id="verdict"><p class="note">The verdict could not be built: ${escapeHtml(err instanceof Error ? err.message : String(err))}</p></section>\n`;
+    return err instanceof Error ? err : new Error(String(err));
   }
+}
+
+/**
+ * A sink for the verdict's own figures when the verdict will need them (a single variant, or no
+ * comparison files), to ride on the report's read of matches.csv; undefined otherwise, or when the
+ * folder cannot be opened (the verdict then says why in its own words).
+ */
+function ownFiguresSink(dir: string): OwnFiguresSink | undefined {
+  try {
+    const info = openResult(dir);
+    return needsOwnFigures(info) ? new OwnFiguresSink(info) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The answer first: the verdict the terminal printed, built from the folder's files the same way, then a sweep's trend in words. */
+function verdictSection(v: VerdictInput | Error, sweepLines: readonly string[]): string {
+  if (v instanceof Error) return `<section id="verdict"><p class="note">The verdict could not be built: ${escapeHtml(v.message)}</p></section>\n`;
+  return verdictHtml(verdictLines(v), sweepVerdictHtml(sweepLines)) + '\n';
+}
+
+/** Each variant's first-player advantage in the verdict (the chart draws the same figures). */
+function advantageOf(v: VerdictInput | Error): Map<string, Figure> | undefined {
+  if (v instanceof Error) return undefined;
+  const out = new Map<string, Figure>();
+  for (const [variant, figures] of v.figures) {
+    const f = figures.find((x) => x.quantity === 'first_player_advantage');
+    if (f && Number.isFinite(f.low)) out.set(variant, f);
+  }
+  return out;
 }
 
 /** A sweep's part of the page: its charts under one heading, and its sentences for the verdict block (those the terminal printed). */
@@ -157,12 +189,17 @@ function sweepPart(d: ReportData, words: Words): { title: string; note: string; 
   };
 }
 
-/** `fromMatches`: what matches.csv gives, when the caller has read it already (the one pass after a run). */
-export async function buildReport(dir: string, fromMatches?: MatchesPart): Promise<string> {
-  const d = await readResult(dir, fromMatches);
+/**
+ * `fromMatches`, `own`: what matches.csv gives the report and the verdict, when the caller has read it
+ * already (the one pass after a run). Otherwise both come from one read made here.
+ */
+export async function buildReport(dir: string, fromMatches?: MatchesPart, own?: OwnFigures): Promise<string> {
+  const sink = fromMatches === undefined && own === undefined ? ownFiguresSink(dir) : undefined;
+  const d = await readResult(dir, fromMatches, sink);
   const metricInfo = await metricInfoOf(String(d.run.game));
   const words = wordsOf(d, metricInfo);
-  const charts = reportCharts(d, { metricInfo });
+  const verdict = await verdictOf(dir, own ?? sink?.figures());
+  const charts = reportCharts(d, { metricInfo, advantage: advantageOf(verdict) });
   const swept = sweepPart(d, words);
   const against = swept?.charts ?? [];
   const title = `tavolo report: ${str(d.run.tournament)}`;
@@ -171,7 +208,7 @@ export async function buildReport(dir: string, fromMatches?: MatchesPart): Promi
   const sweepLines = swept?.lines ?? [];
   const body =
     `<header><h1>${escapeHtml(title)}</h1></header>\n` +
-    (await verdictSection(dir, sweepLines)) +
+    verdictSection(verdict, sweepLines) +
     `<section id="run-facts">${htmlTable(['Run', ''], facts(d))}</section>\n` +
     `<nav><p class="note">Charts: ${nav.join(' · ')}</p></nav>\n` +
     groups +
@@ -181,8 +218,8 @@ export async function buildReport(dir: string, fromMatches?: MatchesPart): Promi
 }
 
 /** Writes `<dir>/report.html` (through a temporary file, so a reader never sees half a page); returns its path and size. */
-export async function writeReport(dir: string, fromMatches?: MatchesPart): Promise<{ file: string; bytes: number }> {
-  const html = await buildReport(dir, fromMatches);
+export async function writeReport(dir: string, fromMatches?: MatchesPart, own?: OwnFigures): Promise<{ file: string; bytes: number }> {
+  const html = await buildReport(dir, fromMatches, own);
   const file = join(dir, 'report.html');
   const tmp = `${file}.tmp`;
   writeFileSync(tmp, html);

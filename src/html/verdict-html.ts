@@ -41,6 +41,8 @@ function verdictBody(lines: readonly string[]): string[] {
     if (indent === 0) {
       closeList();
       if (text.startsWith('Question: ')) out.push(`<p class="question"><strong>Question:</strong> ${escapeHtml(text.slice(10))}</p>`);
+      else if (text.startsWith('Sequential test: ')) out.push(`<p class="question"><strong>Sequential test:</strong> ${escapeHtml(text.slice(17))}</p>`);
+      else if (text.startsWith('Note: ')) out.push(`<p class="note"><strong>Note:</strong> ${escapeHtml(text.slice(6))}</p>`);
       else if (text.startsWith('Answer')) out.push(`<p class="note">${escapeHtml(text)}</p>`);
       else out.push(`<h3>${escapeHtml(text)}</h3>`);
     } else if (indent === 2) {

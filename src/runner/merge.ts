@@ -23,13 +23,22 @@ export interface MergeOutcome {
   meta: JournalMeta;
   faults: Record<string, number>;
   totalMatches: number;
+  /** Whether matches.parquet was written. */
+  parquet: boolean;
 }
 
 /**
  * `force` replaces finished results of another tournament in the output directory; the merged files of
  * these very shards (the same identity) are replaced without it, as merging again writes the same bytes.
  */
-export async function mergeShards(dirs: readonly string[], outArg: string | undefined, signal?: AbortSignal, force = false): Promise<MergeOutcome> {
+export async function mergeShards(
+  dirs: readonly string[],
+  outArg: string | undefined,
+  signal?: AbortSignal,
+  force = false,
+  /** Write matches.parquet (`--parquet`); also written when the shards were run asking for it. */
+  parquetFlag = false,
+): Promise<MergeOutcome> {
   if (dirs.length === 0) throw new InputError('give the output directories of the shards to merge', 'merge');
   const shards: Array<{ dir: string; meta: JournalMeta }> = [];
   for (const d of dirs) {
@@ -85,6 +94,7 @@ export async function mergeShards(dirs: readonly string[], outArg: string | unde
   }
 
   const meta = first.meta;
+  const parquet = parquetFlag || shards.some((s) => s.meta.parquet === true);
   const outDir = resolve(outArg ?? join('results', meta.identity.tournament));
   for (const s of shards) {
     if (s.dir === outDir) throw new InputError(`the merged files cannot go into a shard's directory (${rel(s.dir)}); choose another --out`, '--out');
@@ -164,9 +174,10 @@ export async function mergeShards(dirs: readonly string[], outArg: string | unde
       }),
       signal,
       () => new Interrupted((signal?.reason as Interrupted | undefined)?.signal),
+      { parquet },
     );
     if (replaced) rmSync(replaced, { recursive: true, force: true });
-    return { stats, outDir, files: outputFiles(outDir), meta, faults: faultTotals(stats), totalMatches: total };
+    return { stats, outDir, files: outputFiles(outDir), meta, faults: faultTotals(stats), totalMatches: total, parquet };
   } finally {
     for (const j of journals) j.close();
   }

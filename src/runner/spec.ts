@@ -10,6 +10,7 @@ import { resolveOptions } from '../engine/options.js';
 import { InputError, describeValue, expectedInteger, isOptionError, prefixOptionError } from '../errors.js';
 import { isolatedFactory } from './isolation.js';
 import { checkMeasureColumns, resolveMeasures } from './measures-spec.js';
+import { checkNesting } from './limits.js';
 import { resolveSequential, sequentialSchema, type SequentialSpec } from './sequential-spec.js';
 import { expandSweep, type SweepPlan } from './sweep.js';
 
@@ -74,6 +75,8 @@ export const specSchema = z.strictObject({
   measures: z.unknown().optional(),
   /** Targets to search toward with `tavolo tune` (runner/tune-spec.ts, docs/tune.md); `tavolo run` plays the full grid. */
   tune: z.unknown().optional(),
+  /** Also write matches.parquet (the matches, typed, for pandas, polars, R and DuckDB; read by tavolo's analysis). */
+  parquet: z.boolean().optional(),
 });
 
 export type RawSpec = z.infer<typeof specSchema>;
@@ -154,6 +157,7 @@ function describeIssue(issue: z.core.$ZodIssue): { field: string; message: strin
 
 /** Validates the shape of a parsed spec. Throws an InputError listing every problem, each with its field. */
 export function parseSpec(data: unknown, source = 'spec'): RawSpec {
+  checkNesting(data);
   const parsed = specSchema.safeParse(data, { reportInput: true });
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map(describeIssue);
@@ -279,6 +283,8 @@ export interface ResolvedSpec {
   sweep?: SweepPlan;
   /** The match measures written after the game's metrics (docs/measures.md); empty: none. */
   measures: string[];
+  /** Also write matches.parquet. Not part of the identity: it changes no match and no other file. */
+  parquet?: boolean;
 }
 
 export interface Overrides {
@@ -320,6 +326,7 @@ export async function resolveSpec(
     let params: Options;
     try {
       params = resolveOptions(factory.params, entry.params, 'bot parameter');
+      factory.checkParams?.(params, game, players);
     } catch (err) {
       prefixOptionError(err, `bots[${i}].params.`);
     }
@@ -374,6 +381,7 @@ export async function resolveSpec(
     measures,
     ...(sequential ? { sequential } : {}),
     ...(sweep ? { sweep } : {}),
+    ...(raw.parquet ? { parquet: true } : {}),
   };
 }
 

@@ -31,7 +31,16 @@ const SMALL: Record<string, Record<string, unknown>> = {
   pimc: { iterations: 48, maxDepth: 60 },
   ismcts: { iterations: 64, maxDepth: 60 },
   'ismcts-widening': { iterations: 48, maxDepth: 6, widening: 1, exploration: 0.1, rollout: 'greedy' },
+  // The restricted versions (bots/restricted.ts) at the same budgets; with no kind avoided they play as their base.
+  'restricted-pimc': { iterations: 48, maxDepth: 60 },
+  'restricted-ismcts': { iterations: 64, maxDepth: 60 },
 };
+
+/** A restricted bot keeps away from every kind the game declares, so that its narrowing is checked too. */
+function restrictedParams(botName: string, game: AnyGame): Record<string, unknown> {
+  if (!botName.startsWith('restricted-') || !game.actionKinds) return {};
+  return { without: game.actionKinds.map((k) => k.name).join(',') };
+}
 
 /**
  * Options every honesty configuration of a game starts from: short matches, so the suite stays fast
@@ -446,7 +455,7 @@ function checkInformationSetInvariance(
         fail(`${where}: the offered actions read differently in states of one information set:\n${texts[0]}\n---\n${texts[i]}`);
       }
       for (const [botName, factory] of Object.entries(bots)) {
-        const params = resolveOptions(factory.params, SMALL[botName] ?? {}, 'bot parameter');
+        const params = resolveOptions(factory.params, { ...SMALL[botName], ...restrictedParams(botName, game) }, 'bot parameter');
         const botSeed = `${where}/${p}/${points}/${botName}`;
         const actions = states.map((st) => {
           const before = stateKey(st);
