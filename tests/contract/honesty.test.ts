@@ -591,7 +591,7 @@ describe('the honesty checks catch dishonesty (controls, on Stramat)', () => {
     const leaky: AnyGame = {
       ...game,
       observe: (s: StramatState, p: number) => {
-        const o = game.observe(s, p);
+        const o = stramat.observe(s, p);
         const next = (p + 1) % s.n;
         // A subtle leak: whether the next player holds an Alt card.
         return { ...o, nextHasAlt: s.hands[next * Card.COUNT + Card.ALT] > 0 };
