@@ -40,10 +40,9 @@ export async function analyseAfterRun(outDir: string, baseline?: string): Promis
       report: () => reportAfterRun(outDir),
     };
   }
-  const standingsFailed = pass.failed.get(standings);
   return {
     standings: await standingsOrWarning(outDir, () => {
-      if (standingsFailed !== undefined) throw standingsFailed;
+      if (pass.failed.has(standings)) throw pass.failed.get(standings);
       return writeStandingsFiles(pass.info, standings);
     }),
     comparison: () => compareAfterRunParts(outDir, baseline, { info: pass.info, spans: pass.summary.spans }),

@@ -44,7 +44,7 @@ type Command = { cmd: 'run' | 'play' | 'list' | 'merge' | 'compare' | 'report' |
 export const EXIT = { ok: 0, faults: 1, input: 2, batchesFailed: 3, internal: 4, inconclusive: 5, notDeterministic: 6, sigint: 130, sigterm: 143 } as const;
 
 function version(): string {
-  return JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')).version as string;
+  return (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
 }
 
 /** Flags typed as numbers in the help; their values are checked from the text as typed (intFlag). */
@@ -376,7 +376,7 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
       // A failure after the main files may have left derived files missing or empty: rebuilt here.
       if (!shard) await repairFinished(outcome.outDir);
     } else if (outcome.kind === 'shard') {
-      const [lo, hi] = shardRange(spec.matches, shard!);
+      const [lo, hi] = shardRange(spec.matches, shard);
       process.stdout.write(
         `\nShard ${shard!.index}/${shard!.count} complete: matches ${lo}-${hi - 1} of every variant (${outcome.totalMatches} matches) ` +
           `are journaled in ${shown} (${outcome.playedMatches} played now in ${outcome.wallSeconds.toFixed(1)} s).\n` +

@@ -5,7 +5,7 @@ import { didYouMean } from '../did-you-mean.js';
 import { InputError } from '../errors.js';
 import { readSpecFile, resolveSpec, type RawSpec, type ResolvedSpec } from '../runner/spec.js';
 import { writeViewer } from '../html/viewer.js';
-import { intFlag } from './args.js';
+import { flagText, intFlag } from './args.js';
 import { kilobytes } from './report.js';
 import { checkFileNamePart, refuseResultFile } from '../runner/result-guard.js';
 
@@ -65,7 +65,7 @@ export async function specOfRun(dir: string): Promise<ResolvedSpec> {
 }
 
 export async function showCommand(argv: Record<string, unknown>): Promise<void> {
-  const dir = String(argv.dir ?? '');
+  const dir = flagText(argv.dir ?? '');
   const spec = await specOfRun(dir);
   const variantName = typeof argv.variant === 'string' ? argv.variant : spec.variants[0].name;
   const variant = spec.variants.findIndex((v) => v.name === variantName);

@@ -37,7 +37,7 @@ export interface ReportData {
 const REQUIRED = ['run.json', 'summary.csv', 'seats.csv', 'matches.csv'] as const;
 
 export function readCsvFile(file: string): Row[] {
-  return parseSync(readFileSync(file, 'utf8'), { columns: true, skip_empty_lines: true }) as Row[];
+  return parseSync<Row>(readFileSync(file, 'utf8'), { columns: true, skip_empty_lines: true });
 }
 
 function optionalCsv(dir: string, name: string): Row[] | undefined {

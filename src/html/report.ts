@@ -69,7 +69,7 @@ function facts(d: ReportData): [string, string][] {
         : '',
     ],
     ['Shards', shards > 0 ? `merged from ${shards} shards` : ''],
-    ['Faults', r.faults && Object.keys(r.faults as Json).length ? JSON.stringify(r.faults) : 'none'],
+    ['Faults', r.faults && Object.keys(r.faults).length ? JSON.stringify(r.faults) : 'none'],
   ];
   return rows.filter(([, v]) => v !== '');
 }
@@ -102,7 +102,7 @@ async function verdictSection(dir: string): Promise<string> {
 /** `fromMatches`: what matches.csv gives, when the caller has read it already (the one pass after a run). */
 export async function buildReport(dir: string, fromMatches?: MatchesPart): Promise<string> {
   const d = await readResult(dir, fromMatches);
-  const charts = reportCharts(d, { metricInfo: await metricInfoOf(String(d.run.game)) });
+  const charts = reportCharts(d, { metricInfo: typeof d.run.game === 'string' ? await metricInfoOf(d.run.game) : undefined });
   const title = `tavolo report: ${str(d.run.tournament)}`;
   const body =
     `<header><h1>${escapeHtml(title)}</h1></header>\n` +

@@ -12,7 +12,7 @@ const WRITTEN = ['ratings.csv', 'head-to-head.csv', 'compare.csv', 'variants.csv
 /** Runs `body` with stdout's writes captured (the after-run steps print their lines). */
 async function quietly<T>(body: () => Promise<T>): Promise<T> {
   const write = process.stdout.write;
-  process.stdout.write = (() => true) as typeof process.stdout.write;
+  process.stdout.write = () => true;
   try {
     return await body();
   } finally {

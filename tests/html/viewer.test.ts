@@ -29,7 +29,7 @@ describe('recordMatch', () => {
       expect(game.currentPlayer(state)).toBe(d.seat);
       game.apply(state, action, rng);
       expect(rec.steps[k].full).toEqual(game.tableView(state));
-      for (let p = 0; p < 3; p++) expect(rec.steps[k].seats[p]).toEqual(game.observedView!(game.observe(state, p), p));
+      for (let p = 0; p < 3; p++) expect(rec.steps[k].seats[p]).toEqual(game.observedView(game.observe(state, p), p));
     }
     expect(game.currentPlayer(state)).toBe(-1);
   });
