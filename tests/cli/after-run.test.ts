@@ -1,6 +1,6 @@
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { compareAfterRun } from '../../src/analysis/after-run.js';
 import { writeStandings } from '../../src/analysis/standings.js';
 import { analyseAfterRun } from '../../src/cli/after-run.js';
@@ -11,12 +11,11 @@ const WRITTEN = ['ratings.csv', 'head-to-head.csv', 'compare.csv', 'variants.csv
 
 /** Runs `body` with stdout's writes captured (the after-run steps print their lines). */
 async function quietly<T>(body: () => Promise<T>): Promise<T> {
-  const write = process.stdout.write;
-  process.stdout.write = () => true;
+  const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
   try {
     return await body();
   } finally {
-    process.stdout.write = write;
+    write.mockRestore();
   }
 }
 

@@ -109,7 +109,7 @@ describe('viewer page', () => {
     expect(html).toContain(JSON.stringify(packed));
     const distinct = new Set(rec.steps.flatMap((s) => [s.full, ...s.seats]).flatMap((v) => v.zones.map((z) => JSON.stringify(z))));
     expect(packed.zones.length).toBe(distinct.size);
-    expect(unpackRecording(JSON.parse(JSON.stringify(packed)))).toEqual(rec);
+    expect(unpackRecording(JSON.parse(JSON.stringify(packed)) as typeof packed)).toEqual(rec);
   });
 
   it('tavolo show writes the page of a finished run\'s match, and refuses a match it did not play', () => {

@@ -3,6 +3,7 @@ import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { FIXTURES, ROOT, tavoloAsync, tempDir } from '../fixtures/cli.js';
+import { readJsonFile } from '../helpers/json-files.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
@@ -46,7 +47,7 @@ describe('dead ends: every case exits 2 with one clear message, and nothing is l
 
   it('more variants than the limit are refused before anything is played', async () => {
     const spec = join(dir, 'many.json');
-    const fixture = JSON.parse(readFileSync(SPEC, 'utf8'));
+    const fixture = readJsonFile<object>(SPEC);
     const variants = Array.from({ length: 1001 }, (_, i) => ({ name: `v${i}` }));
     writeFileSync(spec, JSON.stringify({ ...fixture, game: join(FIXTURES, 'highcard.mjs'), variants }));
     const r = await tavoloAsync(['run', spec, '--matches', '2', '--out', join(dir, 'many')]);
