@@ -4,17 +4,24 @@ import { ismcts } from './ismcts.js';
 import { memory } from './memory.js';
 import { pimc } from './pimc.js';
 import { random } from './random.js';
+import { restricted } from './restricted.js';
 
 /**
  * The built-in bots, by the name used in specs and on the command line. Bots depend on src/engine only;
  * they are loaded by name or path through the plugin loader (src/plugins/loader.ts).
  */
-export const bots: Record<string, BotFactory> = {
+const unrestricted: Record<string, BotFactory> = {
   random,
   greedy,
   pimc,
   ismcts,
   memory,
+};
+
+/** Each bot above, and its restricted version `restricted-<name>` (restricted play: bots/restricted.ts). */
+export const bots: Record<string, BotFactory> = {
+  ...unrestricted,
+  ...Object.fromEntries(Object.values(unrestricted).map((f) => [`restricted-${f.name}`, restricted(f)])),
 };
 
 for (const factory of Object.values(bots)) trustBuiltIn(factory);

@@ -6,7 +6,9 @@
 
 // The game contract.
 export type {
+  ActionKind,
   AnyGame,
+  CardCount,
   Game,
   GameEvent,
   MatchResult,
@@ -51,5 +53,5 @@ export { BatchesFailed, InputError, Interrupted } from './errors.js';
 
 // The games and bots that come with tavolo.
 export { games } from './games/index.js';
-export { builtInBots as bots } from './plugins/builtins.js';
+export { builtInBots as bots, restricted } from './plugins/builtins.js';
 export { loadBot, loadGame } from './plugins/loader.js';

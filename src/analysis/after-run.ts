@@ -4,8 +4,13 @@ import { compareVariants } from './compare.js';
 import { comparisonText, variantsTable, writeComparison } from './comparison-text.js';
 import { holm } from './decisions.js';
 import { openResult, readMatches, type ByteSpan, type MatchRow, type ReadSummary, type ResultInfo } from './results.js';
-import { sweepAxisOf, sweepCsv, sweepTrends, writeSweepCsv } from './sweep-analysis.js';
+import { sweepAxisOf, sweepCsv, sweepTrends, writeDerivedCsv, writeSweepCsv } from './sweep-analysis.js';
 import { sweepText } from './sweep-words.js';
+import { sweepFromCsv } from './sweep-csv-read.js';
+import { gridFigures, sweepGridOf } from './sweep-grid.js';
+import { gridCsv, gridFromCsv } from './grid-csv.js';
+import { gridText } from './grid-words.js';
+import { parse } from 'csv-parse/sync';
 import { metricInfoOf } from './verdict-input.js';
 
 /** Anything that gathers what it needs from the matches of a result folder, one row at a time. */
@@ -86,7 +91,7 @@ async function compare(info: ResultInfo, baseline?: string, spans?: readonly Byt
   const shown = rel === '' ? '.' : rel.startsWith('..') ? info.dir : rel;
   const reasons = new Set<string>();
   for (const side of comparison.sides.values()) for (const r of side.endReasons.keys()) reasons.add(r);
-  const sweep = await sweepBlock(info, shown, [...reasons].sort());
+  const sweep = (await sweepBlock(info, shown, [...reasons].sort(), spans)) ?? (await gridBlock(info, shown, [...reasons].sort(), spans));
   const tables =
     `\nVariants side by side:\n${variantsTable(comparison.sides)}\n\n` +
     comparisonText(comparison, `Wrote ${shown}/compare.csv and variants.csv.`, await metricInfoOf(info.game)) +
@@ -95,14 +100,30 @@ async function compare(info: ResultInfo, baseline?: string, spans?: readonly Byt
 }
 
 /** For a one-option sweep: each quantity against the option's value, written to sweep.csv and said in words. */
-async function sweepBlock(info: ResultInfo, shown: string, endReasons: string[]): Promise<{ answer: string; tables: string } | undefined> {
+async function sweepBlock(info: ResultInfo, shown: string, endReasons: string[], spans?: readonly ByteSpan[]): Promise<{ answer: string; tables: string } | undefined> {
   const axis = sweepAxisOf(info);
   if (!axis) return undefined;
-  const trends = await sweepTrends(info, axis, endReasons);
+  const trends = await sweepTrends(info, axis, endReasons, spans);
   const holmP = holm(trends.map((t) => t.slope.p));
-  writeSweepCsv(info.dir, sweepCsv(axis, trends, holmP));
+  const csv = sweepCsv(axis, trends, holmP);
+  writeSweepCsv(info.dir, csv);
   const words = { lineup: info.lineup, metricInfo: await metricInfoOf(info.game) };
-  return sweepText(axis, trends, holmP, words, `${shown}/sweep.csv`);
+  // Said from the figures as written to sweep.csv (ten digits), as report.html says them: a figure on
+  // a rounding boundary (0.01075) then reads the same in both.
+  const written = sweepFromCsv(parse(csv, { columns: true, skip_empty_lines: true }) as Record<string, string>[]) ?? { axis, trends, holmP };
+  return sweepText(written.axis, written.trends, written.holmP, words, `${shown}/sweep.csv`);
+}
+
+/** For a sweep of two options: each quantity in each cell and each numeric option's averaged trend, written to grid.csv and said in words. */
+async function gridBlock(info: ResultInfo, shown: string, endReasons: string[], spans?: readonly ByteSpan[]): Promise<{ answer: string; tables: string } | undefined> {
+  const grid = sweepGridOf(info);
+  if (!grid) return undefined;
+  const csv = gridCsv(grid, await gridFigures(info, grid, endReasons, spans));
+  writeDerivedCsv(info.dir, 'grid.csv', csv);
+  const words = { lineup: info.lineup, metricInfo: await metricInfoOf(info.game) };
+  // Said from the figures as written to grid.csv, as report.html says them.
+  const written = gridFromCsv(parse(csv, { columns: true, skip_empty_lines: true }) as Record<string, string>[]);
+  return written ? gridText(written.grid, written.figures, words, `${shown}/grid.csv`) : undefined;
 }
 
 function baselineFromSpec(spec: unknown): string | undefined {

@@ -72,7 +72,7 @@ function variantWords(v: string, b: string, quantity: string): QuantityWords {
         notHigher: `games are not longer in ${v} than in ${b}`,
         notLower: `games are not shorter in ${v} than in ${b}`,
         same: `games are as long in ${v} as in ${b}`,
-        difference: `turns per game in ${v} minus ${b}`,
+        difference: `turns per match in ${v} minus ${b}`,
         unit: 'turns',
         scale: 1,
       });
@@ -83,7 +83,7 @@ function variantWords(v: string, b: string, quantity: string): QuantityWords {
         notHigher: `games do not take more bot decisions in ${v} than in ${b}`,
         notLower: `games do not take fewer bot decisions in ${v} than in ${b}`,
         same: `games take as many bot decisions in ${v} as in ${b}`,
-        difference: `bot decisions per game in ${v} minus ${b}`,
+        difference: `bot decisions per match in ${v} minus ${b}`,
         unit: 'decisions',
         scale: 1,
       });

@@ -2,7 +2,7 @@ import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PairingBroken } from './compare.js';
 import { quantityPlan } from './quantities.js';
-import { matchBatches, type MatchRow, type ResultInfo } from './results.js';
+import { matchBatches, type ByteSpan, type MatchRow, type ResultInfo } from './results.js';
 import { SweepTrendAccumulator, type SweepTrend } from './sweep-trend.js';
 
 /**
@@ -31,14 +31,18 @@ export function sweepAxisOf(info: ResultInfo): SweepAxisOf | undefined {
   return { option: found[0].option, xs: found.map((f) => f.x), variants: found.map((f) => f.variant) };
 }
 
-/** Reads one variant's rows one at a time. */
-async function* rowsOf(info: ResultInfo, variant: string): AsyncGenerator<MatchRow> {
-  for await (const batch of matchBatches(info, { variant })) yield* batch;
+/** Reads one variant's rows one at a time (only its bytes of matches.csv when a whole read found where they lie). */
+async function* rowsOf(info: ResultInfo, variant: string, spans?: readonly ByteSpan[]): AsyncGenerator<MatchRow> {
+  for await (const batch of matchBatches(info, { variant, span: spans?.[info.variants.indexOf(variant)] })) yield* batch;
 }
 
-/** Walks the variants' rows in step (match i of each together), checking that they share their seed. */
-export async function walkTogether(info: ResultInfo, variants: readonly string[], onMatch: (rows: MatchRow[]) => void): Promise<void> {
-  const streams = variants.map((v) => rowsOf(info, v));
+/**
+ * Walks the variants' rows in step (match i of each together), checking that they share their seed.
+ * `spans`: where each variant's rows lie (from the one read after a run), so that each stream reads its
+ * own rows instead of the whole file (nine values or cells would otherwise read it nine times).
+ */
+export async function walkTogether(info: ResultInfo, variants: readonly string[], onMatch: (rows: MatchRow[]) => void, spans?: readonly ByteSpan[]): Promise<void> {
+  const streams = variants.map((v) => rowsOf(info, v, spans));
   try {
     for (;;) {
       const next = await Promise.all(streams.map((s) => s.next()));
@@ -59,7 +63,7 @@ export async function walkTogether(info: ResultInfo, variants: readonly string[]
  * Every quantity of a comparison (win shares, the first-player advantage, length, annulled and
  * forfeited matches, the game's metrics) and each end reason as a 0/1 per match, against the option.
  */
-export async function sweepTrends(info: ResultInfo, axis: SweepAxisOf, endReasons: readonly string[]): Promise<SweepTrend[]> {
+export async function sweepTrends(info: ResultInfo, axis: SweepAxisOf, endReasons: readonly string[], spans?: readonly ByteSpan[]): Promise<SweepTrend[]> {
   const plan = quantityPlan({
     botNames: [...new Set(info.lineup)],
     players: info.players,
@@ -75,7 +79,7 @@ export async function sweepTrends(info: ResultInfo, axis: SweepAxisOf, endReason
       endReasons.forEach((r, j) => (buffers[k][plan.names.length + j] = row.endReason === r ? 1 : 0));
     });
     acc.add(buffers);
-  });
+  }, spans);
   // A quantity the same in every match at every value says nothing (faults that never happened).
   return acc.trends().filter((t) => t.points.some((p) => p.estimate.sd > 0 || p.estimate.estimate !== t.points[0].estimate.estimate));
 }
@@ -106,7 +110,12 @@ export function sweepCsv(axis: SweepAxisOf, trends: readonly SweepTrend[], holmP
 
 /** Writes sweep.csv through a temporary name (never a cut file); returns its path. */
 export function writeSweepCsv(dir: string, text: string): string {
-  const file = join(dir, 'sweep.csv');
+  return writeDerivedCsv(dir, 'sweep.csv', text);
+}
+
+/** Writes a derived CSV (sweep.csv, grid.csv) through a temporary name (never a cut file); returns its path. */
+export function writeDerivedCsv(dir: string, name: string, text: string): string {
+  const file = join(dir, name);
   const tmp = `${file}.tmp-${process.pid}`;
   try {
     writeFileSync(tmp, text);

@@ -10,8 +10,8 @@ import { decimalsFor, quantityName, signed, type Words } from './verdict-words.j
  * found, then a table of each quantity at each value and the paired steps between neighbouring values.
  */
 
-/** "shortens game length (turns) by about 5.6" / "raises greedy's win share by about 1.2 points". */
-function trendSentence(axis: SweepAxisOf, t: SweepTrend, pHolm: number, words: Words): string {
+/** "Each 1 more of handSize shortens game length (turns) by about 5.6 (95% CI ...)": a trend found. */
+export function trendSentence(axis: SweepAxisOf, t: SweepTrend, pHolm: number, words: Words): string {
   const { name, rate } = quantityName(t.quantity, words);
   const scale = rate ? 100 : 1;
   const s = t.slope;
@@ -23,7 +23,18 @@ function trendSentence(axis: SweepAxisOf, t: SweepTrend, pHolm: number, words: W
   return `Each 1 more of ${axis.option} ${verb} ${name} by about ${fixed(Math.abs(s.estimate) * scale, d)}${unit} (${ci}; Holm-adjusted p ${pHolm < 0.001 ? '< 0.001' : `= ${pText(pHolm)}`}).`;
 }
 
-function cell(v: number, rate: boolean, d: number): string {
+/** A trend not found, with its slope: "No trend found (each 1 more of handSize: +0.3 points, 95% CI -1.1 to +1.7; Holm-adjusted p = 0.62)." */
+export function noTrendSentence(axis: SweepAxisOf, t: SweepTrend, pHolm: number, words: Words): string {
+  const { rate } = quantityName(t.quantity, words);
+  const scale = rate ? 100 : 1;
+  const s = t.slope;
+  if (!Number.isFinite(s.low)) return 'No trend can be estimated (too few matches).';
+  const d = decimalsFor((s.high - s.low) * scale);
+  const unit = rate ? ' points' : '';
+  return `No trend found at the 5% level (each 1 more of ${axis.option}: ${signed(s.estimate * scale, d)}${unit}, 95% CI ${signed(s.low * scale, d)} to ${signed(s.high * scale, d)}; Holm-adjusted p = ${pText(pHolm)}).`;
+}
+
+export function cell(v: number, rate: boolean, d: number): string {
   return rate ? `${fixed(100 * v, Math.max(1, d))}%` : fixed(v, d);
 }
 
@@ -35,7 +46,7 @@ function valuesLine(t: SweepTrend, words: Words): string[] {
   return [name, ...t.points.map((p) => `${cell(p.estimate.estimate, rate, d)} [${cell(p.estimate.low, rate, d)}, ${cell(p.estimate.high, rate, d)}]`)];
 }
 
-function table(header: string[], rows: string[][]): string {
+export function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
   const line = (r: string[]) => r.map((x, c) => (c === 0 ? x.padEnd(widths[c]) : x.padStart(widths[c]))).join('  ');
   return [line(header), ...rows.map(line)].join('\n');

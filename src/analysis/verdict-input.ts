@@ -43,6 +43,21 @@ export async function metricInfoOf(game: string): Promise<readonly MetricInfo[] 
 }
 
 /**
+ * Whether a McNemar row of compare.csv had no discordant pair at all (identical pairs). Its interval is
+ * Agresti and Min's (paired-tests.ts): with b = c discordant pairs each way and a difference of 0 it is
+ * ±z sqrt(2b + 1) / (n + 2), so b is read back from the half width. Six decimals tell b = 0 from b = 1
+ * up to about a million pairs; beyond that nothing is claimed (false).
+ */
+function noDiscordantPairs(test: string, difference: number, half: number, pairs: number): boolean {
+  if (!test.startsWith('mcnemar') || difference !== 0 || !(pairs > 0) || !Number.isFinite(half)) return false;
+  const z = critical(0.95, Infinity);
+  const resolution = (0.5e-6 * (pairs + 2)) / z; // how far b may be off, from the CSV's rounding
+  if (resolution >= 0.25) return false;
+  const b = (((half * (pairs + 2)) / z) ** 2 - 1) / 2;
+  return Math.abs(b) < 0.25 + resolution;
+}
+
+/**
  * A compare.csv row as a verdict row. compare.csv has no standard error: it is the interval's half
  * width over its critical value (the intervals are estimate ± critical x se: t with pairs - 1 degrees of
  * freedom for the paired t, normal otherwise), exact to the CSV's six decimals.
@@ -62,7 +77,8 @@ export function rowFromCsv(r: CsvRow): VerdictRow {
     high,
     p: num(r.p_value),
     pHolm: num(r.p_holm),
-    se: Number.isFinite(low) ? (high - low) / (2 * critical(0.95, df)) : NaN,
+    // A McNemar row of identical pairs has an interval (Agresti-Min's) but no spread: se 0, said in words.
+    se: noDiscordantPairs(r.test ?? '', num(r.difference), (high - low) / 2, pairs) ? 0 : Number.isFinite(low) ? (high - low) / (2 * critical(0.95, df)) : NaN,
     sameAs: r.same_as ?? '',
   };
 }
@@ -92,6 +108,13 @@ function figuresFromCsv(rows: CsvRow[]): { matches: Map<string, number>; figures
   return { matches, figures };
 }
 
+/** A sequential run's decision in words: the first of run.json's verdict_text lines (sequential-run.ts). */
+export function sequentialDecisionOf(run: Record<string, unknown>): string | undefined {
+  const s = run.sequential as { verdict_text?: unknown } | undefined;
+  const first = Array.isArray(s?.verdict_text) ? (s.verdict_text[0] as unknown) : undefined;
+  return typeof first === 'string' && first !== '' ? first : undefined;
+}
+
 /** The verdict of a finished result folder (after `run` or `merge`, and for report.html). */
 export async function verdictFromFolder(dir: string): Promise<VerdictInput> {
   const info = openResult(dir);
@@ -99,6 +122,7 @@ export async function verdictFromFolder(dir: string): Promise<VerdictInput> {
   const variantsCsv = readCsv(join(info.dir, 'variants.csv'));
   const base = {
     question: questionOf(info.run),
+    sequential: sequentialDecisionOf(info.run),
     players: info.players,
     lineup: info.lineup,
     metricInfo: await metricInfoOf(info.game),
@@ -123,7 +147,13 @@ export async function verdictFromFolder(dir: string): Promise<VerdictInput> {
 export async function verdictFromComparison(c: Comparison, a: ResultInfo, b: ResultInfo): Promise<VerdictInput> {
   const label = (variant: string, side: ResultInfo) => `${variant} in ${side.shown}`;
   const common = [...new Set(c.rows.map((r) => r.variant))];
-  const rows: VerdictRow[] = c.rows.map((r) => ({ ...r, variant: label(r.variant, b), reference: label(r.variant, a) }));
+  // sd is the per-pair spread: 0 with a paired difference of 0 means identical pairs (a McNemar row's se is Agresti-Min's, never 0).
+  const rows: VerdictRow[] = c.rows.map((r) => ({
+    ...r,
+    se: r.pairs !== null && r.sd === 0 && r.difference === 0 ? 0 : r.se,
+    variant: label(r.variant, b),
+    reference: label(r.variant, a),
+  }));
   const matches = new Map(common.map((v) => [label(v, b), c.sides.get(`candidate:${v}`)?.n ?? NaN]));
   return {
     question: questionOf(b.run) ?? questionOf(a.run),

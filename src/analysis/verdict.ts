@@ -50,6 +50,10 @@ export interface VerdictRow {
 export interface VerdictInput {
   /** The spec's `description`: the designer's question. */
   question?: string;
+  /** A sequential run's decision in words (run.json's verdict_text[0]): the answer to its question, said first. */
+  sequential?: string;
+  /** What the reader must know before the answer (runs compared although their lineups differ): one 'Note:' line each. */
+  notes?: readonly string[];
   players: number;
   /** Lineup entry names, lineup order (a name listed k times plays k seats). */
   lineup: readonly string[];
@@ -188,7 +192,9 @@ function sections(rows: readonly VerdictRow[], v: VerdictInput): { s: Sections; 
   const kept: VerdictRow[] = [];
   const oneBot = oneBotLineup(v.lineup);
   for (const r of rows) {
-    if (constantRow(r) || r.quantity === 'turns_median') continue;
+    // Length is said by the mean; the medians' rows (an unpaired difference of medians, or the median of
+    // the paired differences, which has no levels to say 'from ... to' with) stay in the tables and compare.csv.
+    if (constantRow(r) || r.quantity === 'turns_median' || r.quantity === 'turns_median_difference') continue;
     if (r.quantity.startsWith('win_share:') && oneBot) continue;
     const twin = kept.find((k) => sameFigures(k, r) && !k.quantity.startsWith('seat_win_share') && k.quantity !== 'first_player_advantage');
     if (twin && !r.quantity.startsWith('seat_win_share')) {
@@ -332,6 +338,8 @@ function singleBlock(variant: string, v: VerdictInput): string[] {
 export function verdictLines(v: VerdictInput): string[] {
   const out: string[] = [];
   out.push(v.question ? `Question: ${v.question}` : 'Question: the spec has no "description"; add one to have the question printed here.');
+  if (v.sequential) out.push(`Sequential test: ${v.sequential}`);
+  for (const note of v.notes ?? []) out.push(`Note: ${note}`);
   if (v.reference === undefined || v.rows.length === 0) {
     out.push('Answer (95% intervals):');
     for (const variant of v.variants) out.push(...singleBlock(variant, v));

@@ -4,6 +4,18 @@ import { Standings, standingsAfterRun, standingsOrWarning, writeStandingsFiles }
 import { MatchTally } from '../html/data.js';
 import { reportAfterRun } from './report.js';
 
+/**
+ * The answer block with a sweep's trend in words (empty without a sweep) right after the question: the
+ * trend answers a sweep's question, and each value's comparison with the baseline (nine blocks for nine
+ * values) follows it, as report.html lays them out.
+ */
+export function sweepFirst(verdict: string, sweepAnswer: string): string {
+  if (sweepAnswer === '') return verdict;
+  const lines = verdict.split('\n');
+  const asked = lines[0]?.startsWith('Question: ') ? 1 : 0;
+  return [...lines.slice(0, asked), sweepAnswer, '', ...lines.slice(asked)].join('\n');
+}
+
 /** What `tavolo run` and `tavolo merge` print and write once their result folder is in place. */
 export interface AfterRun {
   /** The leaderboard and the line naming ratings.csv and head-to-head.csv ('' after a warning). */

@@ -53,7 +53,10 @@ export async function compareCommand(argv: Record<string, unknown>): Promise<Com
 
   const outDir = resolve(out ?? join('compare', `${basename(a.dir)}-vs-${basename(b.dir)}`));
   writeComparison(outDir, comparison);
-  const answer = verdictText(await verdictFromComparison(comparison, a, b));
+  const notes = differences.length > 0
+    ? [`${differences.join('; ')} (compared with --allow-different-lineups): every difference below mixes the change under test with the change of bots`]
+    : [];
+  const answer = verdictText({ ...(await verdictFromComparison(comparison, a, b)), notes });
   const text =
     `Baseline ${a.shown} (${a.matchesPerVariant} matches per variant), candidate ${b.shown} (${b.matchesPerVariant}).\n\n` +
     `${answer}\n` +

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
@@ -23,14 +23,16 @@ import { didYouMean } from '../did-you-mean.js';
 import { listText } from './list.js';
 import { DEFAULT_VERIFY_MATCHES, MAX_VERIFY_MATCHES, determinismWarning } from '../runner/self-check.js';
 import { narrateMatch, playSpec } from './play.js';
-import { analyseAfterRun } from './after-run.js';
+import { analyseAfterRun, sweepFirst } from './after-run.js';
 import { repairFinished, reportCommand } from './report.js';
 import { showCommand } from './show.js';
+import { tuneBuilder, tuneCommand } from './tune.js';
+import { IMPORTANCE_COMMAND, IMPORTANCE_DESCRIPTION, importanceBuilder, importanceCommand } from './importance.js';
 import { writeViewer } from '../html/viewer.js';
 import { refuseResultFile } from '../runner/result-guard.js';
 import { MAX_THREADS, checkVariantCount } from '../runner/limits.js';
 
-type Command = { cmd: 'run' | 'play' | 'list' | 'merge' | 'compare' | 'report' | 'show'; argv: Record<string, unknown> };
+type Command = { cmd: 'run' | 'play' | 'list' | 'merge' | 'compare' | 'report' | 'show' | 'tune' | 'importance'; argv: Record<string, unknown> };
 
 /**
  * Exit codes (README, "Exit codes"): 0 every match played normally; 1 the results are complete but some
@@ -52,12 +54,13 @@ const NUMERIC_FLAGS = ['matches', 'threads', 'batch', 'decision-timeout-ms', 'wo
 
 /** What a command needs when it is given without its arguments, with an example. */
 const MISSING_ARGUMENT: Record<string, string> = {
+  tune: 'spec: give the path of a spec with a "tune" field, for example `tavolo tune tournaments/stramat-tune.json` (tavolo tune --help shows the options)',
   run: 'spec: give the path of a tournament spec, for example `tavolo run tournaments/stramat-demo.json` (tavolo run --help shows the options)',
   merge:
     'merge: give the output directories of the shards, for example `tavolo merge sweep/shard-0 sweep/shard-1 --out results/x` (tavolo merge --help shows the options)',
 };
 
-const COMMANDS = ['run', 'merge', 'compare', 'play', 'show', 'report', 'list'];
+const COMMANDS = ['run', 'merge', 'compare', 'play', 'show', 'report', 'list', 'tune', 'importance'];
 
 /**
  * yargs's "Unknown arguments: rn, x" with a "did you mean": a misspelt command (the first argument) is
@@ -122,6 +125,10 @@ async function parse(args: string[]): Promise<Command> {
             requiresArg: true,
             describe: 'Play only shard i of n (i/n, 0-based) and keep its journal for `tavolo merge`',
           })
+          .option('parquet', {
+            type: 'boolean',
+            describe: 'Also write matches.parquet: the matches, typed, for pandas, polars, R and DuckDB (the spec\'s "parquet": true asks the same)',
+          })
           .option('worker-memory-mb', { type: 'number', requiresArg: true, describe: "Heap limit of each worker thread in MB (default: V8's)" })
           .option('verify-matches', {
             type: 'number',
@@ -142,6 +149,7 @@ async function parse(args: string[]): Promise<Command> {
           .positional('dirs', { type: 'string', array: true, default: undefined, describe: "The shards' output directories" })
           .option('out', { type: 'string', requiresArg: true, describe: 'Output directory (default: results/<tournament name>)' })
           .option('force', { type: 'boolean', describe: 'Replace finished results of another tournament in --out' })
+          .option('parquet', { type: 'boolean', describe: 'Also write matches.parquet (written anyway when the shards were run with it)' })
           .example('$0 merge sweep/shard-0 sweep/shard-1 sweep/shard-2 --out results/stramat-dado', 'combine three shards'),
       choose('merge'),
     )
@@ -206,6 +214,8 @@ async function parse(args: string[]): Promise<Command> {
           .example('$0 show results/stramat-dado --variant one-dado-fewer --match 3', 'a page that replays match 3 of that variant'),
       choose('show'),
     )
+    .command('tune <spec>', 'Search toward targets: race the candidates of a spec with a "tune" field in rounds (docs/tune.md)', tuneBuilder, choose('tune'))
+    .command(IMPORTANCE_COMMAND, IMPORTANCE_DESCRIPTION, importanceBuilder, choose('importance'))
     .command(
       'list [game]',
       'List the games (with options and player ranges) and the bots (with parameters), or one game',
@@ -216,7 +226,7 @@ async function parse(args: string[]): Promise<Command> {
           .example('$0 list stramat', "Stramat's options and metrics"),
       choose('list'),
     )
-    .demandCommand(1, 'Give a command: run, merge, compare, play, show, report or list (tavolo --help shows them).')
+    .demandCommand(1, 'Give a command: run, merge, compare, play, show, report, list, tune or importance (tavolo --help shows them).')
     .strict()
     .help()
     .version(version())
@@ -230,7 +240,7 @@ async function parse(args: string[]): Promise<Command> {
       throw new InputError(missing ?? (msg.includes('--help') ? msg : `${msg} (tavolo --help shows the usage)`));
     })
     .parseAsync();
-  if (!chosen) throw new InputError('Give a command: run, merge, compare, play, show, report or list (tavolo --help shows them).');
+  if (!chosen) throw new InputError('Give a command: run, merge, compare, play, show, report, list, tune or importance (tavolo --help shows them).');
   return chosen;
 }
 
@@ -325,8 +335,7 @@ async function printOutcome(outcome: RunOutcome, spec: ResolvedSpec, shard: Shar
     // from the one read of matches.csv that also gathers the standings and the report's tallies.
     const after = await analyseAfterRun(outcome.outDir, spec.baseline);
     const { answer: sweepAnswer, tables: comparisonText } = await after.comparison();
-    process.stdout.write('\n' + (await verdictAfterRun(outcome.outDir)));
-    if (sweepAnswer) process.stdout.write(`\n${sweepAnswer}\n`);
+    process.stdout.write('\n' + sweepFirst(await verdictAfterRun(outcome.outDir), sweepAnswer));
     process.stdout.write('\n' + summaryText(outcome.stats, { game: spec.game.name, betterScore: spec.game.betterScore }) + '\n');
     process.stdout.write(rotationNote(outcome.sequential?.stopAt ?? spec.matches, spec.players) + '\n');
     if (spec.variants.length > 1) {
@@ -336,7 +345,7 @@ async function printOutcome(outcome: RunOutcome, spec: ResolvedSpec, shard: Shar
     if (outcome.sequential) process.stdout.write(verdictText(spec, outcome.sequential) + '\n');
     process.stdout.write('\n' + after.standings);
     process.stdout.write(
-      `Wrote ${shown}/matches.csv, summary.csv, seats.csv, run.json${outcome.sequential ? ', sequential.csv' : ''} ` +
+      `Wrote ${shown}/matches.csv, ${existsSync(outcome.files.parquet) ? 'matches.parquet, ' : ''}summary.csv, seats.csv, run.json${outcome.sequential ? ', sequential.csv' : ''} ` +
         `(${outcome.playedMatches} matches in ${outcome.wallSeconds.toFixed(1)} s, ${rateText(outcome.matchesPerSecond)} matches/s` +
         (outcome.playedMatches < outcome.totalMatches ? `; ${outcome.totalMatches - outcome.playedMatches} were already journaled` : '') +
         (outcome.playedMatches > outcome.totalMatches ? '; those played past the stopping point are left out' : '') +
@@ -359,6 +368,7 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
   const seed = textFlag('--seed', argv.seed);
   const out = textFlag('--out', argv.out);
   const force = argv.force === true;
+  const parquet = argv.parquet === true;
   const specPath = textFlag('spec', argv.spec)!;
   const spec = await loadSpec(specPath, { matches, seed, decisionTimeoutMs });
   checkVariantCount(spec.variants.length);
@@ -383,6 +393,7 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
         outDir,
         resume,
         force,
+        parquet,
         shard,
         workerMemoryMb,
         verifyMatches,
@@ -448,16 +459,15 @@ async function mergeCommand(argv: Record<string, unknown>): Promise<number> {
   const dirs = (Array.isArray(argv.dirs) ? argv.dirs : [argv.dirs]).map((d) => textFlag('merge', d)!);
   const out = textFlag('--out', argv.out);
   try {
-    const r = await withSignals((signal) => mergeShards(dirs, out, signal, argv.force === true));
+    const r = await withSignals((signal) => mergeShards(dirs, out, signal, argv.force === true, argv.parquet === true));
     const after = await analyseAfterRun(r.outDir);
     const { answer: sweepAnswer, tables: comparisonText } = await after.comparison();
-    process.stdout.write('\n' + (await verdictAfterRun(r.outDir)));
-    if (sweepAnswer) process.stdout.write(`\n${sweepAnswer}\n`);
+    process.stdout.write('\n' + sweepFirst(await verdictAfterRun(r.outDir), sweepAnswer));
     await printStats(r.stats, r.meta.identity.game);
     process.stdout.write(after.standings);
     process.stdout.write(faultLines(r.faults));
     process.stdout.write(
-      `Merged ${dirs.length} shard${dirs.length > 1 ? 's' : ''} (${r.totalMatches} matches): wrote ${shownPath(r.outDir)}/matches.csv, summary.csv, seats.csv, run.json\n`,
+      `Merged ${dirs.length} shard${dirs.length > 1 ? 's' : ''} (${r.totalMatches} matches): wrote ${shownPath(r.outDir)}/matches.csv, ${r.parquet ? 'matches.parquet, ' : ''}summary.csv, seats.csv, run.json\n`,
     );
     process.stdout.write(comparisonText);
     await after.report();
@@ -511,6 +521,8 @@ export async function main(args: string[]): Promise<number> {
       return r.code;
     }
     if (c.cmd === 'play') return await playCommand(c.argv);
+    if (c.cmd === 'tune') return await tuneCommand(c.argv, withSignals);
+    if (c.cmd === 'importance') return await withSignals((signal) => importanceCommand(c.argv, signal));
     if (c.cmd === 'report') await reportCommand(c.argv);
     else if (c.cmd === 'show') await showCommand(c.argv);
     else process.stdout.write((await listText(c.argv.game as string | undefined)) + '\n');
@@ -535,7 +547,7 @@ export async function main(args: string[]): Promise<number> {
         ? `tavolo: ${(err as Error).message}\n`
         : `tavolo: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
     );
-    if (cmd === 'run') process.stderr.write('tavolo: completed batches are kept in the journal; run the same command with --resume to continue.\n');
+    if (cmd === 'run' || cmd === 'tune') process.stderr.write('tavolo: completed batches are kept in the journal; run the same command with --resume to continue.\n');
     return EXIT.internal;
   }
 }

@@ -4,9 +4,10 @@ import { compareAfterRun } from '../analysis/after-run.js';
 import { openResult } from '../analysis/results.js';
 import { writeStandings } from '../analysis/standings.js';
 import { sweepAxisOf } from '../analysis/sweep-analysis.js';
+import { sweepGridOf } from '../analysis/sweep-grid.js';
 import { InputError } from '../errors.js';
 import { checkMatchesFile } from '../runner/result-guard.js';
-import type { MatchesPart } from '../html/data.js';
+import { checkFinishedFolder, type MatchesPart } from '../html/data.js';
 import { writeReport } from '../html/report.js';
 
 /** Sizes as people read them: 527 kB. */
@@ -23,6 +24,8 @@ function shown(p: string): string {
 export async function reportCommand(argv: Record<string, unknown>): Promise<void> {
   const dir = typeof argv.dir === 'string' && argv.dir !== '' ? argv.dir : undefined;
   if (dir === undefined) throw new InputError('give the folder of a finished run, such as results/stramat-dado', 'report');
+  // A folder that is not a finished result is refused before anything is rebuilt into it.
+  checkFinishedFolder(dir);
   checkMatchesFile(dir, 'report');
   await repairDerived(dir, (line) => process.stdout.write(line));
   const r = await writeReport(dir);
@@ -31,11 +34,13 @@ export async function reportCommand(argv: Record<string, unknown>): Promise<void
 
 const missingOrEmpty = (file: string) => !existsSync(file) || statSync(file).size === 0;
 
-function hasSweep(dir: string): boolean {
+/** The file a sweep among the variants writes: sweep.csv for one numeric option, grid.csv for two options. */
+function sweepFile(dir: string): string[] {
   try {
-    return sweepAxisOf(openResult(dir)) !== undefined;
+    const info = openResult(dir);
+    return sweepAxisOf(info) ? ['sweep.csv'] : sweepGridOf(info) ? ['grid.csv'] : [];
   } catch {
-    return false; // the readers of the folder say what is wrong with it
+    return []; // the readers of the folder say what is wrong with it
   }
 }
 
@@ -58,11 +63,14 @@ export async function repairDerived(dir: string, say: (line: string) => void): P
   } catch {
     // the readers of the folder say what is wrong with run.json
   }
-  // sweep.csv belongs to a result whose variants include a one-option sweep (docs/sweeps.md).
-  const derived = ['compare.csv', 'variants.csv', ...(variants >= 2 && hasSweep(dir) ? ['sweep.csv'] : [])];
-  if (variants >= 2 && derived.some((f) => missingOrEmpty(join(dir, f)))) {
+  // sweep.csv belongs to a result whose variants include a one-option sweep, grid.csv to a two-option one (docs/sweeps.md).
+  const derived = ['compare.csv', 'variants.csv', ...(variants >= 2 ? sweepFile(dir) : [])];
+  const absent = derived.filter((f) => missingOrEmpty(join(dir, f)));
+  if (variants >= 2 && absent.length > 0) {
+    // compareAfterRun writes every comparison file, or warns and writes none: only the files that were
+    // missing and are there now were rebuilt (a file that was there all along was not).
     await compareAfterRun(dir);
-    rebuilt.push(...derived.filter((f) => !missingOrEmpty(join(dir, f))));
+    rebuilt.push(...absent.filter((f) => !missingOrEmpty(join(dir, f))));
   }
   if (rebuilt.length > 0) say(`Rebuilt ${rebuilt.join(', ')} in ${shown(dir)} (they were missing or empty).\n`);
   return rebuilt;

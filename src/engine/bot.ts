@@ -51,6 +51,12 @@ export interface BotFactory {
   params: readonly OptionSpec[];
   /** A bot for one match. */
   create(ctx: BotContext): Bot;
+  /**
+   * Optional: checks the resolved parameters against the game, when the spec is resolved (before any
+   * match), for parameters whose valid values depend on the game (the action kind a restricted bot
+   * avoids). Throws an OptionError naming the parameter.
+   */
+  checkParams?(params: Options, game: AnyGame, players: number): void;
 }
 
 /**

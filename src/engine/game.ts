@@ -21,7 +21,7 @@ export type Options = Record<string, OptionValue>;
 /** A declared game (or bot) option: every variant is data checked against these. */
 export interface OptionSpec {
   name: string;
-  type: 'int' | 'number' | 'boolean' | 'enum' | 'intList';
+  type: 'int' | 'number' | 'boolean' | 'enum' | 'intList' | 'string';
   default: OptionValue;
   /** Bounds for int/number and for each element of an intList. */
   min?: number;
@@ -31,6 +31,31 @@ export interface OptionSpec {
   /** Length of an intList, when fixed. */
   length?: number;
   description: string;
+  /**
+   * Optional: this option is a card count of the deck (copies of a card), for `tavolo importance`'s
+   * sensitivity view, which plays it one up and one down. `cards` names the card it counts (an int
+   * option: one name) or the card of each element (an intList: one name per element).
+   */
+  count?: CardCount;
+}
+
+/** What a count option counts (OptionSpec.count). */
+export interface CardCount {
+  /** The card of an int option, or of each element of an intList, in the game's words ("Dado", "skip"). */
+  readonly cards: readonly string[];
+  /** Optional: what one unit is, when not a copy of the whole deck ("per colour"). */
+  readonly per?: string;
+}
+
+/**
+ * A kind of action a player may be restricted from (a card type, a power), for `tavolo importance`'s
+ * restricted play: the `restricted-<bot>` bots never take an action of the kind when another is legal.
+ */
+export interface ActionKind {
+  /** A short name, as `actionKind` returns it and as written in `without`: letters, digits, '_' and '-'. */
+  readonly name: string;
+  /** How it reads in a sentence ("the Colpo card", "X+ cards"). */
+  readonly label: string;
 }
 
 /** How a finished match came out. Seats are 0..players-1 in turn order (seat s+1 plays after s). */
@@ -203,6 +228,19 @@ export interface Game<S = unknown, O = unknown> {
 
   /** A compact, context-free code of an action, for logs and replays (for example `P12` or `T3`). */
   actionCode(action: number): string;
+
+  /**
+   * Optional, with `actionKind`: the kinds of action a player can be kept from (each card type or power
+   * whose worth `tavolo importance` measures). docs/adding-a-game.md says how to choose them.
+   */
+  readonly actionKinds?: readonly ActionKind[];
+
+  /**
+   * Optional, with `actionKinds`: the name of the kind `action` belongs to, or null when it belongs to
+   * none (a pass, a target chosen after a power). Judged from the acting player's observation only, as
+   * the bot that asks sees it; most games need the action alone (its code names the card).
+   */
+  actionKind?(action: number, obs: O): string | null;
 
   /** A readable sentence for an action of the current decision. */
   actionText(state: S, action: number): string;

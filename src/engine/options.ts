@@ -63,6 +63,9 @@ function checkValue(spec: OptionSpec, v: unknown): OptionValue {
         throw new OptionError(spec.name, `expected one of ${spec.values?.map((x) => `"${x}"`).join(', ')}, found ${describeFound(v)}`);
       }
       return v;
+    case 'string':
+      if (typeof v !== 'string') throw new OptionError(spec.name, `expected a string, found ${describeFound(v)}`);
+      return v;
     case 'intList': {
       if (!Array.isArray(v)) throw new OptionError(spec.name, `expected a list of integers, found ${describeFound(v)}`);
       if (spec.length !== undefined && v.length !== spec.length) {

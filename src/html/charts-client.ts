@@ -15,7 +15,8 @@ import type * as PlotLibrary from '@observablehq/plot';
 export interface ChartSpec {
   id: string;
   /** 'multiples': one small intervals chart per `fy` value, each on its own x scale (metrics in different units). */
-  kind: 'intervals' | 'multiples' | 'lines' | 'stacked' | 'sequential';
+  /** 'against': a quantity (y, with lo-hi bars) against a swept option's value (x), one line per `series` (a grid's second option). */
+  kind: 'intervals' | 'multiples' | 'lines' | 'stacked' | 'sequential' | 'against';
   title: string;
   x: string;
   y: string;
@@ -30,6 +31,14 @@ export interface ChartSpec {
   yOrder?: string[];
   fyOrder?: string[];
   seriesOrder?: string[];
+  /** 'lines' and 'against': colour the series along a sequential ramp (a swept option's values, in order). */
+  sequentialColors?: boolean;
+  /** 'against': the x ticks (the swept values); an ordinal x (options that are not numbers) with its order; the colour legend's title. */
+  xTicks?: number[];
+  xOrder?: string[];
+  seriesLabel?: string;
+  /** 'against': the straight-line trend, drawn dashed from its first point to its last. */
+  trend?: { x: number; y: number }[];
   data: Record<string, string | number | boolean | null>[];
 }
 
@@ -37,6 +46,12 @@ export function drawCharts(charts: ChartSpec[], Plot: typeof PlotLibrary, doc: D
   const width = 760;
   const facets = (rows: ChartSpec['data']) => new Set(rows.map((r) => r.fy)).size;
   const ys = (rows: ChartSpec['data']) => new Set(rows.map((r) => r.y)).size;
+
+  /** n colours along viridis, its pale yellow end left out (unreadable on white): swept values in order, dark to light. */
+  function ramp(n: number): string[] {
+    const scale = Plot.scale({ color: { type: 'linear', scheme: 'viridis', domain: [0, 1] } });
+    return Array.from({ length: n }, (_, i) => String(scale.apply(n === 1 ? 0 : (0.85 * i) / (n - 1))));
+  }
 
   function intervals(c: ChartSpec) {
     const faceted = c.data.some((r) => r.fy !== undefined && r.fy !== null);
@@ -89,7 +104,7 @@ export function drawCharts(charts: ChartSpec[], Plot: typeof PlotLibrary, doc: D
       marginLeft: 60,
       x: { label: c.x, grid: true },
       y: { label: c.y, percent: c.percent === true, grid: true, domain: c.percent === true ? [0, 100] : [0, 1] },
-      color: { legend: true, domain: c.seriesOrder },
+      color: { legend: true, domain: c.seriesOrder, ...(c.sequentialColors && c.seriesOrder ? { type: 'ordinal', range: ramp(c.seriesOrder.length) } : {}) },
       marks: [
         Plot.line(c.data, { x: 'x', y: 'y', z: 'series', stroke: 'series', curve: 'step-after', title: (d: ChartSpec['data'][number]) => String(d.series ?? '') }),
         Plot.tip(c.data, Plot.pointer({ x: 'x', y: 'y', title: (d: ChartSpec['data'][number]) => String(d.tip ?? '') })),
@@ -127,7 +142,39 @@ export function drawCharts(charts: ChartSpec[], Plot: typeof PlotLibrary, doc: D
     });
   }
 
-  const draw = { intervals, multiples, lines, stacked, sequential };
+  /**
+   * A quantity against a swept option: a dot per value with its interval as a vertical bar, joined by a
+   * line; with several series (a grid) each is shifted a few pixels sideways so their bars stay apart.
+   */
+  function against(c: ChartSpec) {
+    const names = c.seriesOrder ?? [null];
+    const many = names.length > 1;
+    const marks: PlotLibrary.Markish[] = [];
+    names.forEach((name, s) => {
+      const rows = many ? c.data.filter((r) => r.series === name) : c.data;
+      const dx = many ? (s - (names.length - 1) / 2) * Math.min(6, 30 / names.length) : 0;
+      const colour = many ? { stroke: () => name } : { stroke: '#1f77b4' };
+      marks.push(
+        Plot.line(rows, { x: 'x', y: 'y', dx, strokeOpacity: 0.6, ...colour }),
+        Plot.ruleX(rows, { x: 'x', y1: 'lo', y2: 'hi', dx, strokeWidth: 1.5, ...colour }),
+        Plot.dot(rows, { x: 'x', y: 'y', dx, r: 3.5, fill: many ? () => name : '#1f77b4', title: (d: ChartSpec['data'][number]) => String(d.tip ?? '') }),
+      );
+    });
+    if (c.reference !== undefined) marks.unshift(Plot.ruleY([c.reference], { stroke: '#999', strokeDasharray: '4,3' }));
+    if (c.trend) marks.push(Plot.line(c.trend, { x: 'x', y: 'y', stroke: '#d62728', strokeDasharray: '5,4', strokeWidth: 1.5 }));
+    return Plot.plot({
+      width: 520,
+      height: 300,
+      marginLeft: 60,
+      marginRight: 20,
+      x: c.xOrder ? { label: c.x, type: 'point', domain: c.xOrder, inset: 20 } : { label: c.x, ticks: c.xTicks, tickFormat: c.xTicks ? (v: number) => String(v) : undefined, inset: 12 },
+      y: { label: c.y, percent: c.percent === true, grid: true },
+      color: many ? { legend: true, label: c.seriesLabel, domain: names, type: 'ordinal', ...(c.sequentialColors ? { range: ramp(names.length) } : { scheme: 'tableau10' }) } : undefined,
+      marks,
+    });
+  }
+
+  const draw = { intervals, multiples, lines, stacked, sequential, against };
   for (const c of charts) {
     const host = doc.getElementById(`chart-${c.id}`);
     if (!host) throw new Error(`no element for chart ${c.id}`);

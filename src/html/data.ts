@@ -31,10 +31,22 @@ export interface ReportData {
   ratings?: Row[];
   headToHead?: Row[];
   sequential?: Row[];
+  /** A one-option sweep's figures at each value (sweep.csv), and a two-option grid's per cell (grid.csv). */
+  sweep?: Row[];
+  grid?: Row[];
 }
 
 /** The files the runner writes last: a folder without them is not a finished result. */
 const REQUIRED = ['run.json', 'summary.csv', 'seats.csv', 'matches.csv'] as const;
+
+/** Refuses a folder without the files a finished run writes last, naming the first one missing. */
+export function checkFinishedFolder(dir: string): void {
+  for (const f of REQUIRED) {
+    if (!existsSync(join(dir, f))) {
+      throw new InputError(`${join(dir, f)} is missing: give the folder of a finished run or merge (it holds ${REQUIRED.join(', ')})`, 'report');
+    }
+  }
+}
 
 export function readCsvFile(file: string): Row[] {
   return parseSync<Row>(readFileSync(file, 'utf8'), { columns: true, skip_empty_lines: true });
@@ -54,11 +66,7 @@ export type MatchesPart = Pick<ReportData, 'lengths' | 'lengthStats' | 'endReaso
  * a run); otherwise matches.csv is read here, through the same checked reader as every other command.
  */
 export async function readResult(dir: string, fromMatches?: MatchesPart): Promise<ReportData> {
-  for (const f of REQUIRED) {
-    if (!existsSync(join(dir, f))) {
-      throw new InputError(`${join(dir, f)} is missing: give the folder of a finished run or merge (it holds ${REQUIRED.join(', ')})`, 'report');
-    }
-  }
+  checkFinishedFolder(dir);
   let run: RunJson;
   try {
     run = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as RunJson;
@@ -76,6 +84,8 @@ export async function readResult(dir: string, fromMatches?: MatchesPart): Promis
     ratings: optionalCsv(dir, 'ratings.csv'),
     headToHead: optionalCsv(dir, 'head-to-head.csv'),
     sequential: optionalCsv(dir, 'sequential.csv'),
+    sweep: optionalCsv(dir, 'sweep.csv'),
+    grid: optionalCsv(dir, 'grid.csv'),
   };
 }
 

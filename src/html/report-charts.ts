@@ -6,6 +6,11 @@ import type { ReportData, Row } from './data.js';
 /** What the charts need beyond the folder's files: the game's words for its metrics, when it declares them. */
 export interface ChartWords {
   metricInfo?: readonly MetricInfo[];
+  /**
+   * Each variant's first-player advantage as the verdict has it (variants.csv, or the matches of a
+   * single-variant run): the delta-method interval, so the chart and the sentence above it agree.
+   */
+  advantage?: ReadonlyMap<string, { value: number; low: number; high: number }>;
 }
 
 /** A chart with what the page shows around it: a note under the title and its numbers as a table. */
@@ -15,6 +20,8 @@ export interface ReportChart {
   table: { columns: string[]; rows: (string | number)[][] };
   /** A second table behind its own toggle (the head-to-head shares beside the leaderboard). */
   extra?: { summary: string; columns: string[]; rows: (string | number)[][] };
+  /** A chart of one quantity (a sweep's): its code in the CSV, put on the page for readers and tests. */
+  quantity?: string;
 }
 
 const pct = (v: number) => (Number.isFinite(v) ? `${(100 * v).toFixed(1)}%` : '');
@@ -26,6 +33,16 @@ export function variantOrder(d: ReportData): string[] {
   const names = (Array.isArray(d.run.variants) ? d.run.variants : []).map((v) => String((v as { name?: unknown }).name));
   const baseline = d.compare?.[0]?.reference;
   return baseline !== undefined && names.includes(baseline) ? [baseline, ...names.filter((v) => v !== baseline)] : names;
+}
+
+/**
+ * The variants a sweep generated (sweep.csv's values in ascending order, or grid.csv's cells): their
+ * differences from the baseline are drawn against the option instead of in forest panels.
+ */
+export function sweptVariants(d: ReportData): string[] {
+  const rows = d.sweep?.length ? d.sweep : (d.grid ?? []);
+  const first = rows[0]?.quantity;
+  return rows.filter((r) => r.quantity === first).map((r) => r.variant);
 }
 
 function players(d: ReportData): number {
@@ -90,12 +107,16 @@ function seatShares(d: ReportData): ReportChart {
   };
 }
 
-function firstPlayer(d: ReportData): ReportChart {
+function firstPlayer(d: ReportData, words: ChartWords): ReportChart {
   // The fair share is that of the matches someone won: the positions' win shares add up to it, and an
   // annulled match (won by nobody) then counts for no position (as compare.csv's first_player_advantage).
   const fairOf = (variant: string) => d.seats.filter((r) => r.variant === variant).reduce((a, r) => a + n(r.win_rate), 0) / players(d);
   const rows = d.seats.filter((r) => r.position === '0');
+  const own = words.advantage;
+  const delta = own !== undefined && rows.every((r) => own.has(r.variant));
   const data = rows.map((r) => {
+    const a = delta ? own.get(r.variant)! : undefined;
+    if (a) return { y: r.variant, x: a.value, lo: a.low, hi: a.high, tip: `${r.variant}: ${num(100 * a.value, 1)} points` };
     const fair = fairOf(r.variant);
     return {
       y: r.variant,
@@ -117,7 +138,12 @@ function firstPlayer(d: ReportData): ReportChart {
       yOrder: variantOrder(d),
       data,
     },
-    note: 'Position 0\'s win share minus the fair share (the share of matches someone won, divided by the players: annulled matches count for nobody); the whisker is its 95% Wilson interval shifted by the same amount. Right of the dashed line, playing first helps.',
+    note:
+      "Position 0's win share minus the fair share (the share of matches someone won, divided by the players: annulled matches count for nobody); " +
+      (delta
+        ? "the whisker is its 95% delta-method interval, the same figures as the answer above and variants.csv (docs/statistics.md). "
+        : 'the whisker is its 95% Wilson interval shifted by the same amount. ') +
+      'Right of the dashed line, playing first helps.',
     table: {
       columns: ['variant', 'advantage (points)', '95% low', '95% high'],
       rows: data.map((r) => [r.y, num(100 * r.x, 1), num(100 * r.lo, 1), num(100 * r.hi, 1)]),
@@ -146,15 +172,24 @@ function lengths(d: ReportData): ReportChart {
       x: 'Turns per match →',
       y: '↑ Matches that lasted at most this many turns (% of the variant\'s matches)',
       percent: true,
-      seriesOrder: variantOrder(d),
+      ...lengthSeries(d),
       data: cumulativeLengths(d),
     },
-    note: 'One line per variant: the share of its matches that lasted at most each number of turns (the game\'s own definition of a turn). A line further right means longer games; where it crosses 50% is the median.',
+    note:
+      'One line per variant: the share of its matches that lasted at most each number of turns (the game\'s own definition of a turn). A line further right means longer games; where it crosses 50% is the median.' +
+      (d.sweep?.length ? ' The colours follow the swept values in order, dark to light; the mean length against the option is in its own chart above.' : ''),
     table: {
       columns: ['variant', 'matches', 'mean turns', 'median turns', 'shortest', 'longest'],
       rows: d.lengthStats.map((r) => [r.variant, r.matches, num(r.mean), num(r.median, 1), r.min, r.max]),
     },
   };
+}
+
+/** A one-option sweep's curves are coloured along a ramp in the order of its values, the other variants after them. */
+function lengthSeries(d: ReportData): Pick<ChartSpec, 'seriesOrder' | 'sequentialColors'> {
+  const swept = d.sweep?.length ? sweptVariants(d) : [];
+  if (swept.length === 0) return { seriesOrder: variantOrder(d) };
+  return { seriesOrder: [...swept, ...variantOrder(d).filter((v) => !swept.includes(v))], sequentialColors: true };
 }
 
 function endReasons(d: ReportData): ReportChart {
@@ -187,6 +222,9 @@ function constantMetrics(d: ReportData): Set<string> {
 }
 
 function metrics(d: ReportData, words: ChartWords): ReportChart | null {
+  // Every variant a sweep's: each metric is drawn against the option, with the same means and intervals.
+  const swept = sweptVariants(d);
+  if (swept.length > 0 && variantOrder(d).every((v) => swept.includes(v))) return null;
   const constant = constantMetrics(d);
   const shown = d.metrics.filter((r) => !constant.has(r.metric));
   if (shown.length === 0) return null;
@@ -231,9 +269,13 @@ function compareTable(rows: Row[]) {
 }
 
 function forest(d: ReportData, words: ChartWords): ReportChart[] {
-  if (!d.compare || d.compare.length === 0) return [];
-  const shares = d.compare.filter((r) => isShareQuantity(r.quantity));
-  const others = d.compare.filter((r) => !isShareQuantity(r.quantity) && n(r.reference_value) !== 0 && Number.isFinite(n(r.reference_value)));
+  // A swept variant's differences from the baseline are read off its charts against the option (one
+  // panel per value could not be followed across nine values); compare.csv keeps them.
+  const swept = new Set(sweptVariants(d));
+  const compare = (d.compare ?? []).filter((r) => !swept.has(r.variant));
+  if (compare.length === 0) return [];
+  const shares = compare.filter((r) => isShareQuantity(r.quantity));
+  const others = compare.filter((r) => !isShareQuantity(r.quantity) && n(r.reference_value) !== 0 && Number.isFinite(n(r.reference_value)));
   const lineup = (Array.isArray(d.run.lineup) ? d.run.lineup : []).map((e) => String((e as { name?: unknown }).name));
   const label = (q: string) => quantityLabel(q, { lineup, metricInfo: words.metricInfo });
   const point = (r: Row, scale: number) => ({
@@ -257,7 +299,7 @@ function forest(d: ReportData, words: ChartWords): ReportChart[] {
         percent: true,
         reference: 0,
         facetLabel: 'Variant',
-        fyOrder: variantOrder(d).slice(1),
+        fyOrder: variantOrder(d).slice(1).filter((v) => !swept.has(v)),
         data: shares.map((r) => point(r, 1)),
       },
       note: 'From compare.csv: each dot is a difference with its 95% interval; red diamonds are significant after Holm\'s correction (p_holm < 0.05).',
@@ -275,11 +317,11 @@ function forest(d: ReportData, words: ChartWords): ReportChart[] {
         percent: true,
         reference: 0,
         facetLabel: 'Variant',
-        fyOrder: variantOrder(d).slice(1),
+        fyOrder: variantOrder(d).slice(1).filter((v) => !swept.has(v)),
         data: others.map((r) => point(r, Math.abs(n(r.reference_value)))),
       },
       note: 'From compare.csv: differences (and their 95% intervals) divided by the reference variant\'s value, so quantities in different units share one axis; red diamonds are significant after Holm. Quantities whose reference value is 0 are in the table only.',
-      table: compareTable(d.compare.filter((r) => !isShareQuantity(r.quantity))),
+      table: compareTable(compare.filter((r) => !isShareQuantity(r.quantity))),
     });
   }
   return out;
@@ -320,6 +362,8 @@ function leaderboard(d: ReportData): ReportChart | null {
 export function sequentialWords(d: ReportData): string {
   const q = d.run.sequential as Record<string, unknown> | undefined;
   if (!q || typeof q.verdict !== 'string') return '';
+  // run.json's verdict_text is the terminal's sentences, one per line (an array; a single string is read too).
+  if (Array.isArray(q.verdict_text) && q.verdict_text.every((l) => typeof l === 'string')) return `${q.verdict_text.join(' ')} `;
   if (typeof q.verdict_text === 'string') return `${q.verdict_text} `;
   const ci = Number.isFinite(Number(q.low95)) ? ` (estimate ${String(q.estimate)}, 95% CI ${String(q.low95)} to ${String(q.high95)})` : '';
   return `Verdict: ${q.verdict} after ${String(q.matches)} of at most ${String(q.max_matches)} matches per variant, for ${String(q.question)}${ci}. `;
@@ -346,6 +390,6 @@ function sequential(d: ReportData): ReportChart | null {
 
 /** The report's charts, in page order; those whose file is absent are left out. */
 export function reportCharts(d: ReportData, words: ChartWords = {}): ReportChart[] {
-  const all = [winShares(d), seatShares(d), firstPlayer(d), lengths(d), endReasons(d), metrics(d, words), ...forest(d, words), leaderboard(d), sequential(d)];
+  const all = [winShares(d), seatShares(d), firstPlayer(d, words), lengths(d), endReasons(d), metrics(d, words), ...forest(d, words), leaderboard(d), sequential(d)];
   return all.filter((c): c is ReportChart => c !== null);
 }

@@ -5,8 +5,14 @@ import { readResult, type MatchesPart, type ReportData } from './data.js';
 import { escapeHtml, htmlTable, page, plotLibrary, scriptJson } from './page.js';
 import { reportCharts, type ReportChart } from './report-charts.js';
 import { metricInfoOf, verdictFromFolder } from '../analysis/verdict-input.js';
-import { verdictLines } from '../analysis/verdict.js';
-import { VERDICT_CSS, verdictHtml } from './verdict-html.js';
+import { verdictLines, type Figure, type VerdictInput } from '../analysis/verdict.js';
+import { VERDICT_CSS, sweepVerdictHtml, verdictHtml } from './verdict-html.js';
+import { sweepFromCsv } from '../analysis/sweep-csv-read.js';
+import { sweepText } from '../analysis/sweep-words.js';
+import type { Words } from '../analysis/verdict-words.js';
+import { againstCharts, gridCharts, gridXOption } from './sweep-charts.js';
+import { gridFromCsv } from '../analysis/grid-csv.js';
+import { gridText } from '../analysis/grid-words.js';
 
 /**
  * `report.html`: the charts of a finished result folder in one self-contained page. Built from the
@@ -85,32 +91,110 @@ function section(c: ReportChart): string {
   );
 }
 
+/** A chart of a group of small ones (a sweep's quantities): its title one level down, laid out in a grid. */
+function smallSection(c: ReportChart): string {
+  return (
+    `<section class="chart small" data-chart="${c.spec.id}"${c.quantity ? ` data-quantity="${escapeHtml(c.quantity)}"` : ''}>\n` +
+    `<h3 id="h-${c.spec.id}">${escapeHtml(c.spec.title)}</h3>\n<p class="note">${escapeHtml(c.note)}</p>\n` +
+    `<figure id="chart-${c.spec.id}" aria-labelledby="h-${c.spec.id}"></figure>\n` +
+    `<details><summary>Numbers of this chart</summary>${htmlTable(c.table.columns, c.table.rows)}</details>\n</section>`
+  );
+}
+
+/** The sweep's charts under one heading, first after the run's facts: the question a sweep asks. */
+function sweepGroup(id: string, title: string, note: string, charts: readonly ReportChart[]): string {
+  if (charts.length === 0) return '';
+  return (
+    `<section id="${id}" class="sweep" aria-labelledby="h-${id}">\n<h2 id="h-${id}">${escapeHtml(title)}</h2>\n<p class="note">${escapeHtml(note)}</p>\n` +
+    `<div class="small-charts">\n${charts.map(smallSection).join('\n')}\n</div>\n</section>\n`
+  );
+}
+
 const CSS = `
 #run-facts table td:first-child { font-weight: 600; white-space: nowrap; }
 section.chart svg { max-width: 100%; height: auto; overflow: visible; }
+.small-charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(480px, 1fr)); gap: 0.5rem 1.5rem; }
+section.chart.small h3 { font-size: 1rem; margin: 1rem 0 0.2rem; }
+section.chart.small p.note { min-height: 2.4em; }
 `;
 
-/** The answer first: the verdict the terminal printed, built from the folder's files the same way. */
-async function verdictSection(dir: string): Promise<string> {
+/** The words a sweep's sentences are written in: the lineup's names and the game's metric words. */
+function wordsOf(d: ReportData, metricInfo: Words['metricInfo']): Words {
+  const lineup = (Array.isArray(d.run.lineup) ? d.run.lineup : []).map((e) => String((e as { name?: unknown }).name));
+  return { lineup, metricInfo };
+}
+
+/** The verdict's input, or why it could not be built. */
+async function verdictOf(dir: string): Promise<VerdictInput | Error> {
   try {
-    return verdictHtml(verdictLines(await verdictFromFolder(dir))) + '\n';
+    return await verdictFromFolder(dir);
   } catch (err) {
-    return `<section id="verdict"><p class="note">The verdict could not be built: ${escapeHtml(err instanceof Error ? err.message : String(err))}</p></section>\n`;
+    return err instanceof Error ? err : new Error(String(err));
   }
+}
+
+/** The answer first: the verdict the terminal printed, built from the folder's files the same way, then a sweep's trend in words. */
+function verdictSection(v: VerdictInput | Error, sweepLines: readonly string[]): string {
+  if (v instanceof Error) return `<section id="verdict"><p class="note">The verdict could not be built: ${escapeHtml(v.message)}</p></section>\n`;
+  return verdictHtml(verdictLines(v), sweepVerdictHtml(sweepLines)) + '\n';
+}
+
+/** Each variant's first-player advantage in the verdict (the chart draws the same figures). */
+function advantageOf(v: VerdictInput | Error): Map<string, Figure> | undefined {
+  if (v instanceof Error) return undefined;
+  const out = new Map<string, Figure>();
+  for (const [variant, figures] of v.figures) {
+    const f = figures.find((x) => x.quantity === 'first_player_advantage');
+    if (f && Number.isFinite(f.low)) out.set(variant, f);
+  }
+  return out;
+}
+
+/** A sweep's part of the page: its charts under one heading, and its sentences for the verdict block (those the terminal printed). */
+function sweepPart(d: ReportData, words: Words): { title: string; note: string; charts: ReportChart[]; lines: string[] } | undefined {
+  const sweep = sweepFromCsv(d.sweep ?? []);
+  if (sweep) {
+    const option = sweep.axis.option;
+    return {
+      title: `Each quantity against ${option}`,
+      note: `From sweep.csv: each dot is the quantity's mean at one value of ${option} over its ${sweep.trends[0]?.points[0]?.estimate.n ?? ''} matches, the bar its 95% t interval; match i of every value is played from the same seed. Above each chart its trend in words; the dashed red line is the straight-line trend, drawn where it is significant after Holm's correction over the quantities. The turn-order positions' shares are in sweep.csv.`,
+      charts: againstCharts(sweep, words),
+      lines: sweepText(sweep.axis, sweep.trends, sweep.holmP, words).answer.split('\n'),
+    };
+  }
+  const grid = gridFromCsv(d.grid ?? []);
+  if (!grid) return undefined;
+  const [a, b] = grid.grid.options;
+  const lines = grid.grid.values[gridXOption(grid.grid) === 0 ? 1 : 0].length;
+  return {
+    title: `Each quantity across ${a} x ${b}`,
+    note: `From grid.csv: each dot is the quantity's mean in one cell over its matches, the bar its 95% t interval, one line per value of ${grid.grid.options[gridXOption(grid.grid) === 0 ? 1 : 0]} (${lines} lines, shifted a little sideways so that their bars stay apart); match i of every cell is played from the same seed. Above each chart, each numeric option's trend averaged over the other's values (Holm over every trend of the grid); the cells themselves are described, not tested against each other.`,
+    charts: gridCharts(grid.grid, grid.figures, words),
+    lines: gridText(grid.grid, grid.figures, words).answer.split('\n'),
+  };
 }
 
 /** `fromMatches`: what matches.csv gives, when the caller has read it already (the one pass after a run). */
 export async function buildReport(dir: string, fromMatches?: MatchesPart): Promise<string> {
   const d = await readResult(dir, fromMatches);
-  const charts = reportCharts(d, { metricInfo: typeof d.run.game === 'string' ? await metricInfoOf(d.run.game) : undefined });
+  const metricInfo = typeof d.run.game === 'string' ? await metricInfoOf(d.run.game) : undefined;
+  const words = wordsOf(d, metricInfo);
+  const verdict = await verdictOf(dir);
+  const charts = reportCharts(d, { metricInfo, advantage: advantageOf(verdict) });
+  const swept = sweepPart(d, words);
+  const against = swept?.charts ?? [];
   const title = `tavolo report: ${str(d.run.tournament)}`;
+  const groups = swept ? sweepGroup('against', swept.title, swept.note, against) : '';
+  const nav = [...(swept ? [`<a href="#h-against">${escapeHtml(swept.title)} (${against.length} charts)</a>`] : []), ...charts.map((c) => `<a href="#h-${c.spec.id}">${escapeHtml(c.spec.title)}</a>`)];
+  const sweepLines = swept?.lines ?? [];
   const body =
     `<header><h1>${escapeHtml(title)}</h1></header>\n` +
-    (await verdictSection(dir)) +
+    verdictSection(verdict, sweepLines) +
     `<section id="run-facts">${htmlTable(['Run', ''], facts(d))}</section>\n` +
-    `<nav><p class="note">Charts: ${charts.map((c) => `<a href="#h-${c.spec.id}">${escapeHtml(c.spec.title)}</a>`).join(' · ')}</p></nav>\n` +
+    `<nav><p class="note">Charts: ${nav.join(' · ')}</p></nav>\n` +
+    groups +
     charts.map(section).join('\n');
-  const data = `const TAVOLO_CHARTS = ${scriptJson(charts.map((c) => c.spec))};`;
+  const data = `const TAVOLO_CHARTS = ${scriptJson([...against, ...charts].map((c) => c.spec))};`;
   return page(title, CSS + VERDICT_CSS, body, [plotLibrary(), data, `(${drawCharts.toString()})(TAVOLO_CHARTS, Plot, document);`]);
 }
 

@@ -9,6 +9,9 @@ import type { AnyGame } from '../engine/game.js';
  */
 export const builtInBots: Readonly<Record<string, BotFactory>> = bots;
 
+/** Restricted play for any bot (a bot from a file can export `restricted(itsFactory)`): bots/restricted.ts. */
+export { restricted } from '../../bots/restricted.js';
+
 /** The registered games (src/games/index.ts), imported on first use. */
 export async function builtInGames(): Promise<Readonly<Record<string, AnyGame>>> {
   const mod = await import('../games/index.js');

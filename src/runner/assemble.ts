@@ -2,6 +2,8 @@ import { closeSync, existsSync, fsyncSync, openSync, readdirSync, renameSync, rm
 import { join } from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { VariantStats, seatsCsv, summaryCsv } from '../output/aggregate.js';
+import { MatchesParquetWriter } from '../output/parquet.js';
+import { PARQUET_NAME } from '../output/parquet-layout.js';
 import { recordWidth, type FaultNote } from './batch.js';
 import { payloadBytes, type Journal, type JournalMeta, type JournalRecord, type RecordPayload } from './journal.js';
 
@@ -19,6 +21,8 @@ export type OutputFiles = {
   summary: string;
   seats: string;
   run: string;
+  /** matches.parquet: written only when the run asks for it (`"parquet": true`, `--parquet`). */
+  parquet: string;
 };
 
 export function outputFiles(outDir: string): OutputFiles {
@@ -27,7 +31,13 @@ export function outputFiles(outDir: string): OutputFiles {
     summary: join(outDir, 'summary.csv'),
     seats: join(outDir, 'seats.csv'),
     run: join(outDir, 'run.json'),
+    parquet: join(outDir, PARQUET_NAME),
   };
+}
+
+/** The files an Assembler writes: the four always, matches.parquet when asked. */
+function writtenFiles(files: OutputFiles, parquet: boolean): string[] {
+  return [files.matches, files.summary, files.seats, files.run, ...(parquet ? [files.parquet] : [])];
 }
 
 const TEMP_MARK = '.tmp-';
@@ -86,7 +96,7 @@ export function removeStaleTemps(outDir: string): void {
     return;
   }
   for (const n of names) {
-    if (/^(matches\.csv|summary\.csv|seats\.csv|run\.json|sequential\.csv)\.tmp-\d+$/.test(n)) rmSync(join(outDir, n), { force: true });
+    if (/^(matches\.csv|matches\.parquet|summary\.csv|seats\.csv|run\.json|sequential\.csv)\.tmp-\d+$/.test(n)) rmSync(join(outDir, n), { force: true });
   }
 }
 
@@ -152,8 +162,16 @@ interface Held {
  * merge` and the end of a run offer whatever the journals hold. The files are the same byte for byte
  * whatever the order of the offers: only the order of taking counts, and it is fixed.
  */
+export interface AssembleOptions {
+  /** Also write matches.parquet (the same rows, typed: output/parquet.ts). */
+  parquet?: boolean;
+}
+
 export class Assembler {
   readonly files: OutputFiles;
+  /** The files this assembler puts in place (matches.parquet only when asked). */
+  readonly outputs: string[];
+  private readonly parquet?: MatchesParquetWriter;
   readonly stats: VariantStats[];
   readonly notes: FaultNote[] = [];
   private readonly noted = new Set<string>();
@@ -178,9 +196,11 @@ export class Assembler {
     private readonly outDir: string,
     /** Per variant, the match range [start, end) to write. */
     private readonly ranges: ReadonlyArray<readonly [number, number]>,
+    options: AssembleOptions = {},
   ) {
     this.files = outputFiles(outDir);
-    this.temps = Object.values(this.files).map(tempName);
+    this.outputs = writtenFiles(this.files, options.parquet === true);
+    this.temps = this.outputs.map(tempName);
     this.stats = meta.variants.map((v) => new VariantStats(v, meta.lineup_names));
     this.rowsWritten = meta.variants.map(() => 0);
     this.recsAdded = meta.variants.map(() => 0);
@@ -188,6 +208,15 @@ export class Assembler {
     this.fd = openSync(tempName(this.files.matches), 'w');
     try {
       writeSync(this.fd, meta.matches_header);
+      if (options.parquet) {
+        this.parquet = new MatchesParquetWriter({
+          file: tempName(this.files.parquet),
+          header: meta.matches_header.replace(/\r?\n$/, '').split(','),
+          players: meta.players,
+          maxMatch: Math.max(0, ...ranges.map(([, hi]) => hi - 1)),
+          specHash: meta.spec_hash,
+        });
+      }
     } catch (err) {
       this.abort();
       throw err;
@@ -249,7 +278,10 @@ export class Assembler {
     return out;
   }
 
-  /** Writes summary.csv, seats.csv and run.json (`info`, from the statistics) and puts all four files in place. */
+  /**
+   * Writes summary.csv, seats.csv and run.json (`info`, from the statistics), finishes matches.parquet
+   * when asked, and puts all the files in place.
+   */
   finish(info: (stats: VariantStats[]) => Record<string, unknown>): Assembled {
     if (!this.complete) throw new Error(`the records do not cover the tournament: ${this.problems().join('; ')}`);
     try {
@@ -262,7 +294,8 @@ export class Assembler {
       writeFileDurably(tempName(this.files.summary), summaryCsv(this.stats));
       writeFileDurably(tempName(this.files.seats), seatsCsv(this.stats));
       writeFileDurably(tempName(this.files.run), JSON.stringify(info(this.stats), null, 2) + '\n');
-      for (const f of Object.values(this.files)) renameSync(tempName(f), f);
+      this.parquet?.finish();
+      for (const f of this.outputs) renameSync(tempName(f), f);
       // The renames are entries of the directory: on disk only once the directory is. The journal is
       // deleted after this returns, so a power cut cannot leave neither the files nor the journal.
       syncDirectory(this.outDir);
@@ -295,6 +328,8 @@ export class Assembler {
         if (found !== expected) out.push(`variant ${name}: ${what} ${found}, expected ${expected}`);
       }
     });
+    const total = this.ranges.reduce((a, [lo, hi]) => a + hi - lo, 0);
+    if (this.parquet && this.parquet.written !== total) out.push(`matches.parquet rows ${this.parquet.written}, expected ${total}`);
     return out;
   }
 
@@ -308,6 +343,7 @@ export class Assembler {
       }
       this.fd = -1;
     }
+    this.parquet?.abort();
     for (const t of this.temps) rmSync(t, { force: true });
   }
 
@@ -321,6 +357,7 @@ export class Assembler {
     const p = payload ?? placed.journal.read(r);
     this.pending.push(p.csv);
     this.pendingBytes += p.csv.length;
+    this.parquet?.addCsvRows(p.csv);
     this.rowsWritten[r.variant] += countLines(p.csv);
     this.recsAdded[r.variant] += p.rec.length / recordWidth(this.meta.players);
     if (this.pendingBytes >= FLUSH_BYTES) this.flush();
@@ -383,9 +420,10 @@ export async function assemble(
   info: (stats: VariantStats[]) => Record<string, unknown>,
   signal?: AbortSignal,
   onAbort: () => Error = () => new Error('aborted'),
+  options: AssembleOptions = {},
 ): Promise<Assembled> {
   const ranges = order.map((list): [number, number] => [list.length > 0 ? list[0].record.start : 0, list.length > 0 ? list[list.length - 1].record.end : 0]);
-  const a = new Assembler(meta, outDir, ranges);
+  const a = new Assembler(meta, outDir, ranges, options);
   try {
     let n = 0;
     for (const list of order) {

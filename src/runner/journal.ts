@@ -77,6 +77,8 @@ export interface JournalMeta {
   players: number;
   spec_path: string | null;
   created_at: string;
+  /** Set when the run asked for matches.parquet: a resumed run and `tavolo merge` of its shards write it too. */
+  parquet?: true;
 }
 
 export interface JournalRecord extends RecordHeader {

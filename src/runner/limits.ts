@@ -26,3 +26,29 @@ export function checkVariantCount(count: number, field = 'variants'): void {
     );
   }
 }
+
+/**
+ * How deeply arrays and objects may sit inside each other in a spec. A real spec is about five levels
+ * deep; JSON.parse reads any depth, but the recursive code after it (a value quoted in a message, the
+ * identity's canonical JSON) ran out of stack on a value 100,000 levels deep and gave a RangeError.
+ */
+export const MAX_SPEC_DEPTH = 64;
+
+/**
+ * Refuses a value nested deeper than MAX_SPEC_DEPTH, naming the spec's field that holds it (its path
+ * down to where a spec's own structure ends, four levels: `bots[0].params.epsilon`). Iterative: any depth is safe here.
+ */
+export function checkNesting(value: unknown): void {
+  const FIELD_LEVELS = 4;
+  const stack: Array<{ v: unknown; path: string; depth: number }> = [{ v: value, path: '', depth: 0 }];
+  while (stack.length > 0) {
+    const { v, path, depth } = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= MAX_SPEC_DEPTH) {
+      throw new InputError(`nested more than ${MAX_SPEC_DEPTH} levels deep (arrays and objects inside each other); a spec needs a handful of levels`, path || 'spec');
+    }
+    const child = (step: string) => (depth < FIELD_LEVELS ? path + step : path);
+    if (Array.isArray(v)) v.forEach((x, i) => stack.push({ v: x, path: child(`[${i}]`), depth: depth + 1 }));
+    else for (const [k, x] of Object.entries(v)) stack.push({ v: x, path: child(path ? `.${k}` : k), depth: depth + 1 });
+  }
+}

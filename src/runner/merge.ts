@@ -1,4 +1,4 @@
-import { existsSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { VariantStats } from '../output/aggregate.js';
 import { readRunJson, runJsonHead, runJsonTail, type MergedShard, type RunJson } from '../output/run-json.js';
@@ -23,82 +23,40 @@ export interface MergeOutcome {
   meta: JournalMeta;
   faults: Record<string, number>;
   totalMatches: number;
-}
-
-/** A shard folder given to merge, with its journal's meta.json. */
-interface ShardDir {
-  dir: string;
-  meta: JournalMeta;
+  /** Whether matches.parquet was written. */
+  parquet: boolean;
 }
 
 /**
  * `force` replaces finished results of another tournament in the output directory; the merged files of
  * these very shards (the same identity) are replaced without it, as merging again writes the same bytes.
  */
-export async function mergeShards(dirs: readonly string[], outArg: string | undefined, signal?: AbortSignal, force = false): Promise<MergeOutcome> {
+export async function mergeShards(
+  dirs: readonly string[],
+  outArg: string | undefined,
+  signal?: AbortSignal,
+  force = false,
+  /** Write matches.parquet (`--parquet`); also written when the shards were run asking for it. */
+  parquetFlag = false,
+): Promise<MergeOutcome> {
   if (dirs.length === 0) throw new InputError('give the output directories of the shards to merge', 'merge');
-  const shards = dirs.map(shardOf);
-  const n = checkOneSplit(shards);
-  const meta = shards[0].meta;
-  const outDir = resolve(outArg ?? join('results', meta.identity.tournament));
-  for (const s of shards) {
-    if (s.dir === outDir) throw new InputError(`the merged files cannot go into a shard's directory (${rel(s.dir)}); choose another --out`, '--out');
-  }
-  checkOutDir(outDir);
-  if (finishedFiles(outDir).length > 0 && mergedHash(outDir) !== meta.spec_hash) refuseFinished(rel(outDir), force);
-  // Whatever result is there (another tournament's with --force, or these shards' merged before) is
-  // replaced whole: set aside first, so that no file of it outlives the merge (see setAsideResults).
-  let replaced: string | undefined;
-
-  const journals: Journal[] = [];
-  try {
-    shards.sort((a, b) => a.meta.shard!.index - b.meta.shard!.index);
-    for (const s of shards) journals.push(openCompleteJournal(s, n));
-    const { order, problems } = placeRecords(journals, meta.variants.length, meta.identity.matches);
-    if (problems.length > 0) {
-      throw new InputError(`the shards do not fit together: ${problems.map((p) => p.replace(/^variant (\d+)/, (_, v) => `variant ${meta.variants[Number(v)]}`)).join('; ')}`, 'merge');
+  const shards: Array<{ dir: string; meta: JournalMeta }> = [];
+  for (const d of dirs) {
+    const dir = resolve(d);
+    if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new InputError(`${d} does not exist or is not a directory`, 'merge');
+    if (!hasJournal(dir)) {
+      throw new InputError(
+        `${d} is not the output of a shard: it has no journal/meta.json (shards are run with \`tavolo run <spec> --shard i/n --out ${d}\`)`,
+        'merge',
+      );
     }
-
-    if (finishedFiles(outDir).length > 0) replaced = setAsideResults(outDir);
-    makeOutDir(outDir);
-    removeStaleTemps(outDir);
-    const total = meta.variants.length * meta.identity.matches;
-    const t0 = performance.now();
-    const shardInfo = shards.map((s) => mergedShard(s, n));
-    const { stats } = await assemble(
-      order,
-      meta,
-      outDir,
-      (st) => mergedRunJson(meta, shardInfo, st, total, t0),
-      signal,
-      () => new Interrupted((signal?.reason as Interrupted | undefined)?.signal),
-    );
-    if (replaced) rmSync(replaced, { recursive: true, force: true });
-    return { stats, outDir, files: outputFiles(outDir), meta, faults: faultTotals(stats), totalMatches: total };
-  } finally {
-    for (const j of journals) j.close();
+    const meta = readMeta(dir, 'merge');
+    if (!meta.shard) {
+      throw new InputError(`${d} holds the journal of an unfinished whole run, not a shard; finish it with \`tavolo run ... --resume\``, 'merge');
+    }
+    shards.push({ dir, meta });
   }
-}
 
-/** A folder given to merge, checked to hold a shard's journal. */
-function shardOf(d: string): ShardDir {
-  const dir = resolve(d);
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new InputError(`${d} does not exist or is not a directory`, 'merge');
-  if (!hasJournal(dir)) {
-    throw new InputError(
-      `${d} is not the output of a shard: it has no journal/meta.json (shards are run with \`tavolo run <spec> --shard i/n --out ${d}\`)`,
-      'merge',
-    );
-  }
-  const meta = readMeta(dir, 'merge');
-  if (!meta.shard) {
-    throw new InputError(`${d} holds the journal of an unfinished whole run, not a shard; finish it with \`tavolo run ... --resume\``, 'merge');
-  }
-  return { dir, meta };
-}
-
-/** Checks that the shards are of one tournament, split one way, each given once and none missing; returns the shard count. */
-function checkOneSplit(shards: readonly ShardDir[]): number {
   const first = shards[0];
   for (const s of shards.slice(1)) {
     if (s.meta.spec_hash !== first.meta.spec_hash) {
@@ -134,65 +92,95 @@ function checkOneSplit(shards: readonly ShardDir[]): number {
       'merge',
     );
   }
-  return n;
-}
 
-/** A shard's journal, refused with the way out if a record is damaged or a match is missing. */
-function openCompleteJournal(s: ShardDir, n: number): Journal {
-  const j = Journal.open(s.dir, false, s.meta);
-  const resume = `\`tavolo run <spec> --shard ${s.meta.shard!.index}/${n} --out ${rel(s.dir)} --resume\``;
-  try {
-    if (j.damaged.length > 0) throw damagedShard(rel(journalLog(s.dir)), j.damaged, resume);
-    if (j.missing().length > 0) {
-      const want = s.meta.ranges.reduce((a, [lo, hi]) => a + (hi - lo), 0);
-      throw new InputError(`shard ${s.meta.shard!.index}/${n} in ${rel(s.dir)} is incomplete: ${j.matchesDone()} of ${want} matches; finish it with ${resume}`, 'merge');
-    }
-  } catch (err) {
-    j.close();
-    throw err;
+  const meta = first.meta;
+  const parquet = parquetFlag || shards.some((s) => s.meta.parquet === true);
+  const outDir = resolve(outArg ?? join('results', meta.identity.tournament));
+  for (const s of shards) {
+    if (s.dir === outDir) throw new InputError(`the merged files cannot go into a shard's directory (${rel(s.dir)}); choose another --out`, '--out');
   }
-  return j;
-}
+  checkOutDir(outDir);
+  if (finishedFiles(outDir).length > 0 && mergedHash(outDir) !== meta.spec_hash) refuseFinished(rel(outDir), force);
+  // Whatever result is there (another tournament's with --force, or these shards' merged before) is
+  // replaced whole: set aside first, so that no file of it outlives the merge (see setAsideResults).
+  let replaced: string | undefined;
 
-/** What run.json of a merge says of one shard, from the shard's own run.json (null where it has none). */
-function mergedShard(s: ShardDir, n: number): MergedShard {
-  // A shard killed after its last batch and never resumed has no run.json; its journal is complete.
-  const run: Partial<RunJson> = readRunJson(join(s.dir, 'run.json')) ?? {};
-  return {
-    shard: `${s.meta.shard!.index}/${n}`,
-    dir: s.dir,
-    matches: s.meta.ranges.map(([lo, hi]) => `${lo}-${hi - 1}`)[0],
-    threads: run.threads ?? null,
-    wall_seconds: run.wall_seconds ?? null,
-    matches_per_second: run.matches_per_second ?? null,
-    started_at: run.started_at ?? null,
-    worker_restarts: run.worker_restarts ?? null,
-  };
-}
+  const journals: Journal[] = [];
+  try {
+    shards.sort((a, b) => a.meta.shard!.index - b.meta.shard!.index);
+    for (const s of shards) {
+      const j = Journal.open(s.dir, false, s.meta);
+      journals.push(j);
+      const resume = `\`tavolo run <spec> --shard ${s.meta.shard!.index}/${n} --out ${rel(s.dir)} --resume\``;
+      if (j.damaged.length > 0) throw damagedShard(rel(journalLog(s.dir)), j.damaged, resume);
+      const gaps = j.missing();
+      if (gaps.length > 0) {
+        const want = s.meta.ranges.reduce((a, [lo, hi]) => a + (hi - lo), 0);
+        throw new InputError(
+          `shard ${s.meta.shard!.index}/${n} in ${rel(s.dir)} is incomplete: ${j.matchesDone()} of ${want} matches; finish it with ` +
+            `\`tavolo run <spec> --shard ${s.meta.shard!.index}/${n} --out ${rel(s.dir)} --resume\``,
+          'merge',
+        );
+      }
+    }
+    const { order, problems } = placeRecords(journals, meta.variants.length, meta.identity.matches);
+    if (problems.length > 0) {
+      throw new InputError(`the shards do not fit together: ${problems.map((p) => p.replace(/^variant (\d+)/, (_, v) => `variant ${meta.variants[Number(v)]}`)).join('; ')}`, 'merge');
+    }
 
-/** run.json of a merge: the tournament's identity from the journals, the shards, and the merge's own time. */
-function mergedRunJson(meta: JournalMeta, shardInfo: MergedShard[], st: VariantStats[], total: number, t0: number): RunJson {
-  return {
-    ...runJsonHead(
-      {
-        tournament: meta.identity.tournament,
-        spec: meta.spec_path,
-        spec_hash: meta.spec_hash,
-        game: meta.identity.game,
-        players: meta.players,
-        seed: meta.identity.seed,
-        matches_per_variant: meta.identity.matches,
-        variants: meta.identity.variants,
-        lineup: meta.identity.lineup,
-      },
-      { merged_from: shardInfo },
-    ),
-    decision_timeout_ms: meta.identity.decision_timeout_ms,
-    matches_total: total,
-    merge_seconds: Number(((performance.now() - t0) / 1000).toFixed(3)),
-    faults: faultTotals(st),
-    ...runJsonTail(),
-  };
+    if (finishedFiles(outDir).length > 0) replaced = setAsideResults(outDir);
+    makeOutDir(outDir);
+    removeStaleTemps(outDir);
+    const total = meta.variants.length * meta.identity.matches;
+    const t0 = performance.now();
+    const shardInfo = shards.map((s): MergedShard => {
+      // A shard killed after its last batch and never resumed has no run.json; its journal is complete.
+      const run: Partial<RunJson> = readRunJson(join(s.dir, 'run.json')) ?? {};
+      return {
+        shard: `${s.meta.shard!.index}/${n}`,
+        dir: s.dir,
+        matches: s.meta.ranges.map(([lo, hi]) => `${lo}-${hi - 1}`)[0],
+        threads: run.threads ?? null,
+        wall_seconds: run.wall_seconds ?? null,
+        matches_per_second: run.matches_per_second ?? null,
+        started_at: run.started_at ?? null,
+        worker_restarts: run.worker_restarts ?? null,
+      };
+    });
+    const { stats } = await assemble(
+      order,
+      meta,
+      outDir,
+      (st) => ({
+        ...runJsonHead(
+          {
+            tournament: meta.identity.tournament,
+            spec: meta.spec_path,
+            spec_hash: meta.spec_hash,
+            game: meta.identity.game,
+            players: meta.players,
+            seed: meta.identity.seed,
+            matches_per_variant: meta.identity.matches,
+            variants: meta.identity.variants,
+            lineup: meta.identity.lineup,
+          },
+          { merged_from: shardInfo },
+        ),
+        decision_timeout_ms: meta.identity.decision_timeout_ms,
+        matches_total: total,
+        merge_seconds: Number(((performance.now() - t0) / 1000).toFixed(3)),
+        faults: faultTotals(st),
+        ...runJsonTail(),
+      }),
+      signal,
+      () => new Interrupted((signal?.reason as Interrupted | undefined)?.signal),
+      { parquet },
+    );
+    if (replaced) rmSync(replaced, { recursive: true, force: true });
+    return { stats, outDir, files: outputFiles(outDir), meta, faults: faultTotals(stats), totalMatches: total, parquet };
+  } finally {
+    for (const j of journals) j.close();
+  }
 }
 
 /** The tournament identity recorded in outDir's run.json, if there is one. */

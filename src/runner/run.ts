@@ -51,6 +51,8 @@ export interface RunOptions {
   force?: boolean;
   /** Play only this shard's share of the matches and keep the journal for `tavolo merge`. */
   shard?: Shard | null;
+  /** Also write matches.parquet (`--parquet`; the spec's `"parquet": true` asks the same). */
+  parquet?: boolean;
   /** Heap limit of each worker (resourceLimits.maxOldGenerationSizeMb); default: V8's. */
   workerMemoryMb?: number;
   /** How long past the decision time limit a bot call may run before its worker is ended (see pool.ts). */
@@ -164,7 +166,7 @@ export function checkOutDir(outDir: string, field = '--out'): void {
   }
 }
 
-function journalMeta(spec: ResolvedSpec, shard: Shard | null): JournalMeta {
+function journalMeta(spec: ResolvedSpec, shard: Shard | null, parquet: boolean): JournalMeta {
   const identity = specIdentity(spec);
   const range = shardRange(spec.matches, shard);
   return {
@@ -179,6 +181,7 @@ function journalMeta(spec: ResolvedSpec, shard: Shard | null): JournalMeta {
     players: spec.players,
     spec_path: spec.specPath ?? null,
     created_at: new Date().toISOString(),
+    ...(parquet ? { parquet: true as const } : {}),
   };
 }
 
@@ -451,7 +454,7 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
   const threads = effectiveThreads(spec, o.threads, o.batch, shard);
   refuseShard(spec, shard);
   checkOutDir(outDir);
-  const meta = journalMeta(spec, shard);
+  const meta = journalMeta(spec, shard, Boolean(spec.parquet || o.parquet));
   const files = outputFiles(outDir);
   const started = new Date();
   const t0 = performance.now();
@@ -462,6 +465,8 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
   });
   if ('complete' in opened) return opened.complete;
   const { journal, resumed } = opened;
+  // Asked for now, or when the run was started (a resume need not repeat --parquet).
+  const parquet = Boolean(meta.parquet || journal.meta.parquet);
 
   let assembler: Assembler | undefined;
   let monitor: SequentialMonitor | undefined;
@@ -472,7 +477,7 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
     if (!shard && !monitor) {
       // matches.csv and the summaries are built while the matches are played (see Assembler), from what
       // the journal holds already (on resume) and from each batch as it is journaled.
-      assembler = new Assembler(meta, outDir, meta.ranges);
+      assembler = new Assembler(meta, outDir, meta.ranges, { parquet });
       const journaled = [...journal.records].sort((a, b) => a.variant - b.variant || a.start - b.start);
       for (const record of journaled) assembler.offer({ journal, record });
     }
@@ -526,7 +531,7 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
       return { kind: 'shard', stats: [], outDir, files, wallSeconds, totalMatches: total, playedMatches: played, matchesPerSecond: speed(), faults, info: written, determinism };
     }
 
-    if (monitor) assembler = assembleUpTo(monitor, journal, meta, outDir);
+    if (monitor) assembler = assembleUpTo(monitor, journal, meta, outDir, { parquet });
     const problems = assembler!.problems();
     if (problems.length > 0) throw new Error(`the journal does not cover the tournament: ${problems.join('; ')}`);
     if (o.signal?.aborted) throw new Interrupted((o.signal.reason as Interrupted | undefined)?.signal);

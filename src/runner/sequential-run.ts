@@ -4,7 +4,7 @@ import { fixedSampleBlocks } from '../analysis/sequential.js';
 import { sequentialVerdictLines as verdictLines, type SequentialReport } from '../analysis/sequential-words.js';
 import { csvLines } from '../output/csv.js';
 import { fixed } from '../output/stats.js';
-import { Assembler } from './assemble.js';
+import { Assembler, type AssembleOptions } from './assemble.js';
 import { InputError } from '../errors.js';
 import type { Journal, JournalMeta, Shard } from './journal.js';
 import { SequentialMonitor, sequentialHeader, sequentialRows, type Checkpoint } from './sequential-monitor.js';
@@ -47,10 +47,10 @@ export function* until<T>(items: Iterable<T>, stopped: () => boolean): Generator
 }
 
 /** An Assembler over matches [0, stopAt) of every variant, offered the journal's records that lie there. */
-export function assembleUpTo(monitor: SequentialMonitor, journal: Journal, meta: JournalMeta, outDir: string): Assembler {
+export function assembleUpTo(monitor: SequentialMonitor, journal: Journal, meta: JournalMeta, outDir: string, options: AssembleOptions = {}): Assembler {
   if (monitor.stopAt === null) throw new Error('the sequential test was not evaluated up to its last checkpoint');
   const stop = monitor.stopAt;
-  const assembler = new Assembler(meta, outDir, meta.variants.map((): [number, number] => [0, stop]));
+  const assembler = new Assembler(meta, outDir, meta.variants.map((): [number, number] => [0, stop]), options);
   const records = journal.records.filter((r) => r.end <= stop).sort((a, b) => a.variant - b.variant || a.start - b.start);
   for (const record of records) assembler.offer({ journal, record });
   return assembler;

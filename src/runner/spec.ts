@@ -9,6 +9,7 @@ import type { AnyGame, Options } from '../engine/game.js';
 import { resolveOptions } from '../engine/options.js';
 import { InputError, describeValue, expectedInteger, isOptionError, prefixOptionError } from '../errors.js';
 import { isolatedFactory } from './isolation.js';
+import { checkNesting } from './limits.js';
 import { resolveSequential, sequentialSchema, type SequentialSpec } from './sequential-spec.js';
 import { expandSweep, type SweepPlan } from './sweep.js';
 
@@ -69,6 +70,10 @@ export const specSchema = z.strictObject({
   baseline: z.string().min(1).optional(),
   bots: z.array(botEntrySchema).min(1),
   sequential: sequentialSchema.optional(),
+  /** Targets to search toward with `tavolo tune` (runner/tune-spec.ts, docs/tune.md); `tavolo run` plays the full grid. */
+  tune: z.unknown().optional(),
+  /** Also write matches.parquet (the matches, typed, for pandas, polars, R and DuckDB; read by tavolo's analysis). */
+  parquet: z.boolean().optional(),
 });
 
 export type RawSpec = z.infer<typeof specSchema>;
@@ -149,6 +154,7 @@ function describeIssue(issue: z.core.$ZodIssue): { field: string; message: strin
 
 /** Validates the shape of a parsed spec. Throws an InputError listing every problem, each with its field. */
 export function parseSpec(data: unknown, source = 'spec'): RawSpec {
+  checkNesting(data);
   const parsed = specSchema.safeParse(data, { reportInput: true });
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map(describeIssue);
@@ -272,6 +278,8 @@ export interface ResolvedSpec {
   sequential?: SequentialSpec;
   /** The spec's sweep: its axes and the generated variants (after the hand-written ones). */
   sweep?: SweepPlan;
+  /** Also write matches.parquet. Not part of the identity: it changes no match and no other file. */
+  parquet?: boolean;
 }
 
 export interface Overrides {
@@ -306,7 +314,7 @@ export async function resolveSpec(
     );
   }
 
-  const lineup = await resolveLineup(raw.bots, baseDir, gameFile ?? raw.game);
+  const lineup = await resolveLineup(raw.bots, baseDir, gameFile ?? raw.game, game, players);
 
   const sweep = raw.sweep !== undefined ? expandSweep(raw.sweep, game.options, raw.variants?.length ?? 0) : undefined;
   const variants = resolveVariants(game, players, raw.variants, sweep);
@@ -342,11 +350,12 @@ export async function resolveSpec(
     lineup,
     ...(sequential ? { sequential } : {}),
     ...(sweep ? { sweep } : {}),
+    ...(raw.parquet ? { parquet: true } : {}),
   };
 }
 
-/** Loads each seat's bot and resolves its parameters; one name stands for one bot with one set of parameters. */
-async function resolveLineup(bots: RawSpec['bots'], baseDir: string, gameRef: string): Promise<LineupEntry[]> {
+/** Loads each seat's bot and resolves and checks its parameters; one name stands for one bot with one set of parameters. */
+async function resolveLineup(bots: RawSpec['bots'], baseDir: string, gameRef: string, game: AnyGame, players: number): Promise<LineupEntry[]> {
   const lineup: LineupEntry[] = [];
   for (let i = 0; i < bots.length; i++) {
     const entry = bots[i];
@@ -354,6 +363,7 @@ async function resolveLineup(bots: RawSpec['bots'], baseDir: string, gameRef: st
     let params: Options;
     try {
       params = resolveOptions(factory.params, entry.params, 'bot parameter');
+      factory.checkParams?.(params, game, players);
     } catch (err) {
       prefixOptionError(err, `bots[${i}].params.`);
     }

@@ -34,6 +34,14 @@ describe('a sequential verdict in words', () => {
     expect(claim).toBe('Games are shorter in short than in base by at least 0.5 turns (95%): decided after 400 of at most 20,000 matches per variant.');
   });
 
+  it("counts turns and decisions per match, as the verdict does, never 'per game' (a Stramat match may hold several games)", () => {
+    for (const quantity of ['turns_mean', 'decisions_mean']) {
+      const text = sequentialVerdictLines(bots({ subject: { kind: 'variant', variant: 'v', baseline: 'b', quantity }, d1: 0.5 })).join('\n');
+      expect(text, quantity).not.toContain('per game');
+      expect(text, quantity).toMatch(/(turns|bot decisions) per match in v minus b/);
+    }
+  });
+
   it("every quantity reads in its own words and unit; a lineup name keeps its case", () => {
     const claim = (quantity: string, d1: number) =>
       sequentialVerdictLines(bots({ subject: { kind: 'variant', variant: 'v', baseline: 'b', quantity }, d1 }))[0];

@@ -15,6 +15,7 @@ async function runSweep(threads = 1): Promise<{ dir: string; stdout: string }> {
   const spec = join(tmp, 'sweep.json');
   writeFileSync(spec, JSON.stringify({
     name: 'hc-sweep',
+    description: 'Does the hand size change highcard?',
     game: join(FIXTURES, 'highcard.mjs'),
     players: 3,
     matches: 60,
@@ -74,6 +75,10 @@ describe('a sweep run: sweep.csv and the trend in words', () => {
     expect(out).toMatch(/Each 1 more of hand (lengthens|shortens|raises|lowers) [^\n]+ by about [0-9.]+[^\n]*\(95% CI [^\n]+Holm-adjusted p/);
     expect(answer).toBeLessThan(out.indexOf('Against hand, each quantity at each value'));
     expect(answer).toBeLessThan(out.indexOf('Variants side by side'));
+    // Right after the question, before each value's comparison with the baseline (as report.html lays it out).
+    expect(answer).toBeGreaterThan(out.indexOf('Question: Does the hand size change highcard?'));
+    expect(out.indexOf('Question:')).toBeGreaterThan(0);
+    expect(answer).toBeLessThan(out.indexOf('Answer, against'));
     expect(out).toContain('sweep.csv');
   });
 

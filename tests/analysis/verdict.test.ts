@@ -56,6 +56,15 @@ describe('the verdict of a comparison', () => {
     expect(metric).toBeGreaterThan(greedy);
   });
 
+  it("says nothing of the median's difference row, which has no levels to go from and to (a sweep's blocks once read 'rose from  to ')", () => {
+    const median: VerdictRow = { ...row('turns_median_difference', NaN, NaN, 6, 1e-8), difference: -140, low: -152, high: -128 };
+    const withMedian = verdictLines(stopInput([...STOP_ROWS, median]));
+    expect(withMedian.join('\n')).not.toMatch(/median difference|from {2}to/);
+    // It still counts in the family of tests (compare.csv tests it): only that count and what it changes differ.
+    expect(withMedian.length).toBe(lines.length);
+    expect(withMedian[1]).toContain('over the 8 quantities compared');
+  });
+
   it('orders the sections as a designer reads them', () => {
     const at = (s: string) => lines.findIndex((l) => l.includes(s));
     const order = ['Who wins:', 'Balance:', 'Length:', 'How matches end:', 'Other measures'].map(at);
@@ -99,12 +108,32 @@ describe('the verdict of a comparison', () => {
   });
 });
 
+describe('a sequential run', () => {
+  it('says its decision right under the question, before the figures', () => {
+    const decision = 'greedy is weaker than ismcts (95%): decided after 240 of at most 2,000 matches.';
+    const lines = verdictLines(stopInput(STOP_ROWS, { sequential: decision }));
+    expect(lines[0]).toMatch(/^Question: /);
+    expect(lines[1]).toBe(`Sequential test: ${decision}`);
+    expect(lines.findIndex((l) => l.includes('Who wins:'))).toBeGreaterThan(1);
+    expect(verdictLines(stopInput(STOP_ROWS)).some((l) => l.startsWith('Sequential test'))).toBe(false);
+  });
+});
+
 describe('quiet and degenerate rows', () => {
   it('never prints ±0: identical pairs are said in words', () => {
     const lines = verdictLines(stopInput([row('win_share:greedy', 0.5, 0.5, 0, 1), row('first_player_advantage', 0.01, 0.01, 0, 1)]));
     const text = lines.join('\n');
     expect(text).not.toContain('±0');
     expect(text).toContain('every pair of matches gave the same value');
+  });
+
+  it("leaves the median pair's row to the tables: it has no levels to say 'from ... to' with", () => {
+    // compare.csv's turns_median_difference row has no reference or candidate value (NaN), only the
+    // median of the paired differences and the sign test's p; the verdict's length is the mean's.
+    const median: VerdictRow = { ...row('turns_median_difference', NaN, NaN, 0.5, 1), difference: 0, low: -1, high: 1 };
+    const text = verdictLines(stopInput([row('turns_mean', 375.4, 376.0, 4.4, 1), median])).join('\n');
+    expect(text).not.toMatch(/from {1,2}to |NaN|median difference/);
+    expect(text).toContain('game length did not move');
   });
 
   it('leaves out constant columns and folds columns with the same figures into one', () => {
@@ -169,6 +198,23 @@ describe('a single-variant run', () => {
 });
 
 describe('compare.csv rows', () => {
+  it("a McNemar row of identical pairs (no discordant pair) reads as identical, not as '±0.99 points would have been detected'", async () => {
+    // compare.csv's McNemar interval is Agresti-Min's: with b = c discordant pairs each way it is
+    // ±z sqrt(2b + 1) / (n + 2), so b = 0 gives ±1.959964 / 402 = ±0.004876 at n = 400 (stramat-aa's annulled_rate).
+    const mcnemar = (half: string, pairs = '400') => rowFromCsv({
+      variant: 'b', reference: 'a', quantity: 'annulled_rate', reference_value: '0.3425', value: '0.3425', difference: '0.000000',
+      ci_low95: `-${half}`, ci_high95: half, p_value: '1', p_holm: '1', test: 'mcnemar-exact', pairs,
+    });
+    expect(mcnemar('0.004876').se).toBe(0);
+    // b = c = 1: the same estimate and p, but two pairs differed: not identical.
+    expect(mcnemar((1.959964 * Math.sqrt(3) / 402).toFixed(6)).se).toBeGreaterThan(0);
+    // Too many pairs for six decimals to tell b = 0 from b = 1: not claimed.
+    expect(mcnemar((1.959964 / 2_000_002).toFixed(6), '2000000').se).toBeGreaterThan(0);
+    const text = verdictLines(stopInput([{ ...mcnemar('0.004876'), variant: 'deal-3', reference: 'deal-7' }])).join('\n');
+    expect(text).toContain('every pair of matches gave the same value');
+    expect(text).not.toMatch(/±[\d.]+ points would have been detected/);
+  });
+
   it('recover the standard error from the interval (paired t with pairs - 1 degrees of freedom)', () => {
     // t(0.975, 999) = 1.962341 (SciPy: stats.t.ppf(0.975, 999)); half width 0.019623 -> se 0.0100.
     const r = rowFromCsv({

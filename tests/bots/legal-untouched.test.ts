@@ -12,7 +12,8 @@ import { bots } from '../../bots/index.js';
  * trustBuiltIn in src/engine/bot.ts). That is only sound if none of them ever writes to it: checked
  * here at every decision of real matches, for every game and every built-in bot.
  */
-const PARAMS: Record<string, Record<string, unknown>> = { pimc: { iterations: 40, maxDepth: 40 }, ismcts: { iterations: 40, maxDepth: 40 } };
+const SEARCH = { iterations: 40, maxDepth: 40 };
+const PARAMS: Record<string, Record<string, unknown>> = { pimc: SEARCH, ismcts: SEARCH, 'restricted-pimc': SEARCH, 'restricted-ismcts': SEARCH };
 
 function checkBot(game: AnyGame, botName: string, matches: number, maxDecisions: number): number {
   const factory = bots[botName];

@@ -37,6 +37,11 @@ describe('tavolo compare of runs with different lineups', () => {
     const r = await tavoloAsync(['compare', out('mixed'), out('greedy'), '--out', join(dir, 'cmp2'), '--allow-different-lineups']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/note: compared although the lineups differ \(--allow-different-lineups\): lineups differ/);
+    // Said first: under the question, before the answer's sentences (which mix the lineup into every difference).
+    const first = r.stdout.indexOf('Note: lineups differ: ');
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThan(r.stdout.indexOf('Answer'));
+    expect(r.stdout.slice(first).split('\n')[0]).toMatch(/greedy, random, random, random; .* greedy, greedy, greedy, greedy.*mix/);
   });
 });
 

@@ -133,7 +133,7 @@ describe('tavolo list', () => {
 });
 
 describe('help', () => {
-  it.each(['run', 'merge', 'play', 'list'])('%s --help shows typed flags and an example', (cmd) => {
+  it.each(['run', 'merge', 'play', 'list', 'tune'])('%s --help shows typed flags and an example', (cmd) => {
     const r = tavolo([cmd, '--help']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Examples:');

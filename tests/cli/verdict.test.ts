@@ -90,6 +90,15 @@ describe('tavolo run prints the verdict before any table', () => {
     expect(q).toBeGreaterThan(0);
     expect(q).toBeLessThan(c.stdout.indexOf('Variants side by side'));
     expect(c.stdout).toMatch(/one-dado-fewer in .* against one-dado-fewer in /);
+    // The same spec twice: identical matches. The rates (McNemar rows, whose interval is never 0 wide) say so too.
+    const again = tavolo(['run', join(ROOT, 'tournaments', 'stramat-dado.json'), '--matches', '200', '--threads', '1', '--out', join(dir, 'dado-again')]);
+    expect(again.code).toBe(0);
+    const same = tavolo(['compare', join(dir, 'dado-short'), join(dir, 'dado-again'), '--out', join(dir, 'cmp-same')]);
+    expect(same.code).toBe(0);
+    const ends = same.stdout.split('\n').find((l) => l.includes('How matches end:'))!;
+    expect(ends).toContain('annulled matches from');
+    expect(ends).toContain('every pair of matches gave the same value');
+    expect(ends).not.toMatch(/would have been detected/);
   });
 });
 

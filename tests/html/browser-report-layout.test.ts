@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launch, openPage, type Browser } from './browser-helpers.js';
@@ -81,7 +82,15 @@ describe.skipIf(!browserAvailable())('report.html layout in Chromium', () => {
     const facts = await page.textContent('#run-facts');
     expect(facts).toContain(`${stoppedAt} per variant (the sequential test stopped there, of at most 20000), ${2 * Number(stoppedAt)} in all`);
     const note = await page.textContent('section[data-chart="sequential"] p.note');
-    expect(note).toMatch(new RegExp(`Verdict: H[01] accepted after ${stoppedAt} of at most 20000 matches per variant`));
+    // The verdict in the terminal's words (run.json's verdict_text), never 'H1 accepted' nor code names.
+    const info = JSON.parse(readFileSync(join(sprt, 'run.json'), 'utf8')) as { sequential: { verdict_text: string[] } };
+    expect(info.sequential.verdict_text[0]).toMatch(new RegExp(`decided after ${stoppedAt} of at most 20,000 matches per variant\\.$`));
+    expect(note).toContain(info.sequential.verdict_text[0]);
+    expect(note).not.toMatch(/Verdict: H[01] accepted|turns_mean|d0 = /);
+    // ... and at the top of the page, in the answer block, as the terminal says it first.
+    const verdict = (await page.textContent('#verdict'))!.replace(/\s+/g, ' ');
+    expect(verdict).toContain(`Sequential test: ${info.sequential.verdict_text[0]}`);
+    expect(verdict.indexOf('Sequential test:')).toBeLessThan(verdict.indexOf('Who wins'));
     expect(problems).toEqual([]);
     await page.close();
   });

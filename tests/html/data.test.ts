@@ -5,6 +5,7 @@ import { readResult } from '../../src/html/data.js';
 import { buildReport, writeReport } from '../../src/html/report.js';
 import { isShareQuantity, reportCharts } from '../../src/html/report-charts.js';
 import { InputError } from '../../src/errors.js';
+import { verdictFromFolder } from '../../src/analysis/verdict-input.js';
 import { FIXTURES, readCsvObjects, tavolo, tempDir } from '../fixtures/cli.js';
 import { writeOptionalCsvs } from './helpers.js';
 
@@ -45,6 +46,18 @@ describe('report data', () => {
       ['base', 12, 12],
       ['long', 18, 18],
     ]);
+  });
+
+  it("draws the first-player advantage with the verdict's delta-method interval (one figure everywhere)", async () => {
+    const input = await verdictFromFolder(dir);
+    const html = await buildReport(dir);
+    const chart = html.slice(html.indexOf('data-chart="first-player"'), html.indexOf('data-chart="length"'));
+    expect(chart).toContain('delta-method');
+    for (const variant of ['base', 'long']) {
+      const f = input.figures.get(variant)!.find((x) => x.quantity === 'first_player_advantage')!;
+      const cells = [f.value, f.low, f.high].map((x) => `<td class="num">${(100 * x).toFixed(1)}</td>`).join('');
+      expect(chart).toContain(`<tr><td>${variant}</td>${cells}</tr>`);
+    }
   });
 
   it('leaves out the charts whose file is absent and draws them when present', async () => {

@@ -75,6 +75,21 @@ describe('README and the reference', () => {
     }
   });
 
+  it("says in its section on bots what a bot is guaranteed not to do, and what isolation mode costs", () => {
+    const bots = section(README, '### Pit bots against each other');
+    // What holds in the engine's thread, what the run checks, and the way out for bots not trusted.
+    expect(bots).toMatch(/only its own observation/);
+    expect(bots).toMatch(/costs it that match,\s+never the\s+run/);
+    expect(bots).toMatch(/exits 6/);
+    expect(bots).toContain('"isolate": true');
+    expect(bots).toContain('](docs/bots-trust.md)');
+    // The cost quoted is the measured one of docs/bots-trust.md.
+    const trust = readFileSync(join(ROOT, 'docs', 'bots-trust.md'), 'utf8');
+    const cost = /\| random \(never reads its observation\) \| [^|]+ \| [^|]+ \| (about \d+ µs per decision) \|/.exec(trust);
+    expect(cost, 'docs/bots-trust.md has the measured cost').not.toBeNull();
+    expect(bots).toContain(cost![1]);
+  });
+
   it('keeps performance internals out of the user guide', () => {
     expect(README.split('\n').length).toBeLessThanOrEqual(300);
     expect(README).not.toContain('instructions per match');

@@ -45,6 +45,22 @@ describe('dead ends: every case exits 2 with one clear message, and nothing is l
     expectOneMessage(r, '--threads', /from 1 to 256/);
   });
 
+  it('a deeply nested value in a spec is refused by its field, without a stack (it was a RangeError)', async () => {
+    const fixture = { ...JSON.parse(readFileSync(SPEC, 'utf8')), game: join(FIXTURES, 'highcard.mjs') };
+    const deep = (n: number) => '{"a":'.repeat(n) + '1' + '}'.repeat(n);
+    const cases: Array<[string, (v: string) => Record<string, unknown>, string]> = [
+      ['params', (v) => ({ ...fixture, bots: [{ name: 'g', bot: 'greedy', params: { epsilon: '@' } }, ...fixture.bots.slice(1)] }), 'bots[0].params.epsilon'],
+      ['options', () => ({ ...fixture, variants: [{ name: 'base', options: { x: '@' } }] }), 'variants[0].options.x'],
+    ];
+    for (const [name, make, field] of cases) {
+      const spec = join(dir, `deep-${name}.json`);
+      writeFileSync(spec, JSON.stringify(make('')).replace('"@"', deep(100_000)));
+      const r = await tavoloAsync(['run', spec, '--matches', '2', '--out', join(dir, `deep-${name}`)]);
+      expectOneMessage(r, field, /nested more than 64 levels deep/);
+      expect(existsSync(join(dir, `deep-${name}`))).toBe(false);
+    }
+  });
+
   it('more variants than the limit are refused before anything is played', async () => {
     const spec = join(dir, 'many.json');
     const fixture = readJsonFile<object>(SPEC);
@@ -91,9 +107,45 @@ describe('tavolo report refuses a damaged matches.csv, and rebuilds missing deri
     rmSync(join(copy, 'report.html'));
     const r = await tavoloAsync(['report', copy]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/Rebuilt ratings\.csv, head-to-head\.csv, compare\.csv, variants\.csv/);
+    expect(r.stdout).toMatch(/Rebuilt ratings\.csv, head-to-head\.csv, compare\.csv in /);
     for (const f of DERIVED) expect(read(copy, f), f).toBe(original[f]);
     expect(existsSync(join(copy, 'report.html'))).toBe(true);
+  });
+
+  it('tavolo report names only the files it rebuilt: a comparison that fails rebuilds nothing', async () => {
+    const copy = join(dir, 'repair-fails');
+    cpSync(result, copy, { recursive: true });
+    rmSync(join(copy, 'compare.csv'));
+    // A row cut short in the middle: the quick check (header, last row, count) passes, the comparison's read does not.
+    const lines = read(copy, 'matches.csv').split('\n');
+    lines[5] = lines[5].split(',').slice(0, 3).join(',');
+    writeFileSync(join(copy, 'matches.csv'), lines.join('\n'));
+    const r = await tavoloAsync(['report', copy]);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/matches\.csv line 6: 3 cells/);
+    expect(r.stdout).not.toMatch(/Rebuilt[^\n]*(compare|variants)\.csv/);
+    expect(read(copy, 'variants.csv')).toBe(original['variants.csv']);
+  });
+
+  it.each(['summary.csv', 'seats.csv', 'run.json'])('a folder without %s is refused before anything is rebuilt into it', async (file) => {
+    const copy = join(dir, `no-${file}`);
+    cpSync(result, copy, { recursive: true });
+    rmSync(join(copy, file));
+    for (const f of ['ratings.csv', 'compare.csv']) rmSync(join(copy, f));
+    const r = await tavoloAsync(['report', copy]);
+    expectOneMessage(r, 'report', new RegExp(`${file.replace('.', '\\.')} is missing`));
+    for (const f of ['ratings.csv', 'compare.csv']) expect(existsSync(join(copy, f)), f).toBe(false);
+  });
+
+  it('tavolo report says variants.csv was rebuilt only when it was missing', async () => {
+    const copy = join(dir, 'repair-one');
+    cpSync(result, copy, { recursive: true });
+    writeFileSync(join(copy, 'compare.csv'), '');
+    const r = await tavoloAsync(['report', copy]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Rebuilt compare.csv in');
+    expect(r.stdout).not.toMatch(/Rebuilt[^\n]*variants\.csv/);
+    for (const f of DERIVED) expect(read(copy, f), f).toBe(original[f]);
   });
 
   it('--resume of a finished run rebuilds missing derived files and the report', async () => {

@@ -67,6 +67,11 @@ describe('three outcomes on real matches', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/greedy-a and greedy-b are equally strong within ±10 points of win share \(95%\): decided after [\d,]+ of at most 4,000 matches/);
     expect(r.stdout).not.toMatch(/H0 accepted|H1 accepted/);
+    // The decision is the answer: said in the verdict block, under the question and before any table.
+    const decision = r.stdout.indexOf('Sequential test: greedy-a and greedy-b are equally strong');
+    expect(decision).toBeGreaterThan(r.stdout.indexOf('Question:'));
+    expect(decision).toBeLessThan(r.stdout.indexOf('Who wins:'));
+    expect(decision).toBeLessThan(r.stdout.indexOf('\nVariant base:'));
   });
 });
 

@@ -1,6 +1,6 @@
 import { OptionError, type OptionSpec, type Options } from '../../engine/game.js';
 import { resolveOptions } from '../../engine/options.js';
-import { Card, DEFAULT_COPIES, DEFAULT_PENALTIES, Kind, typeOf } from './cards.js';
+import { Card, DEFAULT_COPIES, DEFAULT_PENALTIES, KIND_NAME, Kind, typeOf } from './cards.js';
 import { cachedPerOptions } from '../../engine/config-cache.js';
 import { OptionValues } from '../../engine/option-values.js';
 
@@ -18,8 +18,9 @@ export const STOP_OPTIONS: readonly OptionSpec[] = [
     min: 0,
     max: 20,
     description: 'Copies per colour of each kind, in the order 0, 1, 2+, 3, 4, 5, 6/9, 7, 8, skip, swap, X+.',
+    count: { cards: KIND_NAME, per: 'per colour' },
   },
-  { name: 'jollies', type: 'int', default: 8, min: 0, max: 40, description: 'Number of black jolly cards.' },
+  { name: 'jollies', type: 'int', default: 8, min: 0, max: 40, description: 'Number of black jolly cards.', count: { cards: ['jolly'] } },
   { name: 'handSize', type: 'int', default: 7, min: 1, max: 30, description: 'Cards dealt to each player.' },
   {
     name: 'penalties',

@@ -2,6 +2,7 @@ import type { Game, GameEvent, MatchResult, Options } from '../../engine/game.js
 import type { Rng } from '../../engine/rng.js';
 import { STOP_OPTIONS, checkStopOptions } from './config.js';
 import { heuristic } from './heuristic.js';
+import { STOP_ACTION_KINDS, actionKind } from './kinds.js';
 import { evaluate, stage } from './evaluate.js';
 import { type StopObservation, determinize, observe } from './observation.js';
 import { applyAction, legalActions, setupMatch } from './rules.js';
@@ -60,6 +61,8 @@ export const stop: Game<StopState, StopObservation> = {
   result,
   metrics,
   actionCode,
+  actionKinds: STOP_ACTION_KINDS,
+  actionKind,
   actionText,
   actionSeen,
   heuristic,

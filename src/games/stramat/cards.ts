@@ -69,6 +69,7 @@ export const stramatOptions: OptionSpec[] = [
       min: 0,
       max: t === Card.STRAMAT ? 1 : 60,
       description: `copies of the ${TYPE_NAMES[t]} card in the deck (assumed, rulebook 5.0 lost)`,
+      count: { cards: [TYPE_NAMES[t]] },
     }),
   ),
   ...TYPE_KEYS.map(

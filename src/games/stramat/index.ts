@@ -3,6 +3,7 @@ import type { Rng } from '../../engine/rng.js';
 import { MAX_ACTIONS, actionCode } from './actions.js';
 import { MAX_PLAYERS, checkStramatOptions, stramatOptions, toRules } from './cards.js';
 import { heuristic } from './heuristic.js';
+import { STRAMAT_ACTION_KINDS, actionKind } from './kinds.js';
 import { type StramatObservation, determinize, observe } from './observation.js';
 import { apply, legalActions, newMatch } from './rules.js';
 import { STRAMAT_METRICS, STRAMAT_METRIC_TABLE, metrics } from './metrics.js';
@@ -75,6 +76,8 @@ export const stramat: Game<StramatState, StramatObservation> = {
   result,
   metrics,
   actionCode,
+  actionKinds: STRAMAT_ACTION_KINDS,
+  actionKind,
   actionText,
   actionSeen,
   heuristic,
