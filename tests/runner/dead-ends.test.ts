@@ -46,10 +46,10 @@ describe('dead ends: every case exits 2 with one clear message, and nothing is l
   });
 
   it('a deeply nested value in a spec is refused by its field, without a stack (it was a RangeError)', async () => {
-    const fixture = { ...JSON.parse(readFileSync(SPEC, 'utf8')), game: join(FIXTURES, 'highcard.mjs') };
+    const fixture = { ...readJsonFile<{ bots: object[] }>(SPEC), game: join(FIXTURES, 'highcard.mjs') };
     const deep = (n: number) => '{"a":'.repeat(n) + '1' + '}'.repeat(n);
     const cases: Array<[string, (v: string) => Record<string, unknown>, string]> = [
-      ['params', (v) => ({ ...fixture, bots: [{ name: 'g', bot: 'greedy', params: { epsilon: '@' } }, ...fixture.bots.slice(1)] }), 'bots[0].params.epsilon'],
+      ['params', () => ({ ...fixture, bots: [{ name: 'g', bot: 'greedy', params: { epsilon: '@' } }, ...fixture.bots.slice(1)] }), 'bots[0].params.epsilon'],
       ['options', () => ({ ...fixture, variants: [{ name: 'base', options: { x: '@' } }] }), 'variants[0].options.x'],
     ];
     for (const [name, make, field] of cases) {
