@@ -274,7 +274,12 @@ function measureWhole(): string[] {
     const whole = median(results[i].map((x) => x.whole));
     const share = median(results[i].map((x) => x.whole / x.play));
     const after = median(results[i].map((x) => x.afterSeconds));
-    return `| ${r.label} | ${CORES} | ${fmt(play)} | ${fmt(whole)} | ${pct(share)} | ${after.toFixed(2)} s | ${results[i].map((x) => pct(x.whole / x.play)).join(', ')} |`;
+    const cpuTime = median(results[i].map((x) => x.cpuSeconds));
+    const rss = median(results[i].map((x) => x.peakRssMb));
+    return (
+      `| ${r.label} | ${CORES} | ${fmt(play)} | ${fmt(whole)} | ${pct(share)} | ${after.toFixed(2)} s | ${cpuTime.toFixed(1)} s | ${rss.toFixed(0)} MB | ` +
+      `${results[i].map((x) => pct(x.whole / x.play)).join(', ')} |`
+    );
   });
 }
 const wholeRows = measureWhole();
@@ -292,8 +297,10 @@ console.log(
 );
 if (!WHOLE_ONLY) printPlay();
 console.log('\n**The whole command against its play** (`tavolo run` in a child process, report included; target >= 90%)\n');
-console.log('| run | threads | play phase, matches/s | whole command, matches/s | whole / play | after the play | whole / play, all repetitions |');
-console.log('|---|---:|---:|---:|---:|---:|---|');
+console.log(
+  '| run | threads | play phase, matches/s | whole command, matches/s | whole / play | after the play | CPU, whole command | peak RSS | whole / play, all repetitions |',
+);
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
 for (const r of wholeRows) console.log(r);
 
 function printPlay(): void {

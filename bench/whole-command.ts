@@ -6,7 +6,7 @@
  * >= 90% (docs/performance.md). A regression in the play or in the work after it shows in one of the two.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +21,17 @@ export interface WholeCommand {
   whole: number;
   /** Seconds between the end of the play phase and the end of the command (report included). */
   afterSeconds: number;
+  /**
+   * CPU seconds (user + system, every thread) and peak resident memory of the whole command, from
+   * /usr/bin/time when the machine has it (NaN otherwise): on a shared machine the wall time grows with
+   * the load, the CPU time much less.
+   */
+  cpuSeconds: number;
+  peakRssMb: number;
 }
+
+const TIME = '/usr/bin/time';
+const TIME_LINE = /^TAVOLO_TIME ([\d.]+) ([\d.]+) (\d+)$/m;
 
 /** One `tavolo run` of `spec` (a spec object, written to a temporary file) on `threads` workers. */
 export function wholeCommand(spec: Record<string, unknown>, threads: number): WholeCommand {
@@ -29,18 +39,21 @@ export function wholeCommand(spec: Record<string, unknown>, threads: number): Wh
   try {
     const file = join(dir, 'spec.json');
     writeFileSync(file, JSON.stringify(spec));
+    const args = [CLI, 'run', file, '--out', join(dir, 'out'), '--threads', String(threads)];
+    const timed = existsSync(TIME);
     const t0 = performance.now();
-    const r = spawnSync(process.execPath, [CLI, 'run', file, '--out', join(dir, 'out'), '--threads', String(threads)], {
-      encoding: 'utf8',
-      maxBuffer: 1 << 26,
-    });
+    const r = timed
+      ? spawnSync(TIME, ['-f', 'TAVOLO_TIME %U %S %M', process.execPath, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 })
+      : spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 26 });
     const seconds = (performance.now() - t0) / 1000;
     if (r.status !== 0) throw new Error(`bench: tavolo run exited with ${r.status}: ${r.stderr}`);
     const m = /\((\d+) matches in ([\d.]+) s, ([\d,.]+) matches\/s/.exec(r.stdout);
     if (!m) throw new Error(`bench: tavolo run did not print its play rate:\n${r.stdout}`);
     const matches = Number(m[1]);
     const playSeconds = Number(m[2]);
-    return { matches, play: Number(m[3].replaceAll(',', '')), whole: matches / seconds, afterSeconds: seconds - playSeconds };
+    const t = TIME_LINE.exec(r.stderr);
+    const [cpuSeconds, peakRssMb] = t ? [Number(t[1]) + Number(t[2]), Number(t[3]) / 1024] : [NaN, NaN];
+    return { matches, play: Number(m[3].replaceAll(',', '')), whole: matches / seconds, afterSeconds: seconds - playSeconds, cpuSeconds, peakRssMb };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

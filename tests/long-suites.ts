@@ -23,4 +23,15 @@ export const LONG_SUITES: readonly string[] = [
   'tests/project/readme-figures.test.ts',
   // The Slurm recipe on a real one-node cluster (needs root and slurm-wlm; .ci/run installs it).
   'tests/runner/slurm.test.ts',
+  // The games' rule invariants checked after every action of thousands of random matches, at every
+  // player count and under every interpretation option (the slowest quick files in November 2026, 60 to
+  // 185 s each on the loaded 2-core machine; docs/performance.md, "Tests: quick and long"). Run them
+  // after touching that game's rules. Each game's contract, exact-rule and bot tests stay quick.
+  'tests/games/scala/invariants.test.ts', // 4,500 matches at 2-4 players plus 6,300 over seven option sets
+  'tests/games/zatre/invariants.test.ts', // about 3,000 matches at 2-5 players and the variants
+  'tests/games/symbotrio/invariants.test.ts', // 2,100 matches over six option sets and 2-6 players
+  'tests/games/stop/invariants.test.ts', // thousands of matches, all player counts and many variants
+  // Stop's hidden-information sweep: observe/determinize round trips and perturbations of unseen cards
+  // at every decision of many matches (the other games' are in honesty.test.ts, already long).
+  'tests/games/stop/observation.test.ts',
 ];

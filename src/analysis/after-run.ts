@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { compareVariants } from './compare.js';
+import type { FedPairs } from './paired-feed.js';
 import { comparisonText, variantsTable, writeComparison } from './comparison-text.js';
 import { holm } from './decisions.js';
 import { openResult, readMatches, type ByteSpan, type MatchRow, type ReadSummary, type ResultInfo } from './results.js';
@@ -13,7 +14,7 @@ import { gridText } from './grid-words.js';
 import { parse } from 'csv-parse/sync';
 import { metricInfoOf } from './verdict-input.js';
 
-/** Anything that gathers what it needs from the matches of a result folder, one row at a time. */
+/** Anything that gathers what it needs from the matches of a result folder, one row at a time (rows without their seed: a sink pairs nothing). */
 export interface RowSink {
   add(row: MatchRow): void;
 }
@@ -35,6 +36,7 @@ export interface OnePass {
 export async function readOnce(info: ResultInfo, sinks: readonly RowSink[]): Promise<OnePass> {
   const failed = new Map<RowSink, unknown>();
   let live = [...sinks];
+  // The sinks pair no rows: the seeds are not read.
   const summary = await readMatches(info, (row) => {
     for (const sink of live) {
       try {
@@ -44,7 +46,7 @@ export async function readOnce(info: ResultInfo, sinks: readonly RowSink[]): Pro
         live = live.filter((s) => s !== sink);
       }
     }
-  });
+  }, { seeds: false });
   return { info, summary, failed };
 }
 
@@ -65,6 +67,8 @@ export async function compareAfterRun(outDir: string, baseline?: string, read?: 
 export interface AfterRunRead {
   info: ResultInfo;
   spans: readonly ByteSpan[];
+  /** Each later variant's pairs with the first, when gathered as the runner wrote the file (paired-feed.ts). */
+  pairs?: ReadonlyMap<number, FedPairs>;
 }
 
 /**
@@ -74,7 +78,7 @@ export interface AfterRunRead {
  */
 export async function compareAfterRunParts(outDir: string, baseline?: string, read?: AfterRunRead): Promise<{ answer: string; tables: string }> {
   try {
-    return await compare(read?.info ?? openResult(outDir), baseline, read?.spans);
+    return await compare(read?.info ?? openResult(outDir), baseline, read?.spans, read?.pairs);
   } catch (err) {
     // The run's own files are complete and in place: a failed comparison is reported, not fatal.
     process.stderr.write(`warning: the variants could not be compared: ${err instanceof Error ? err.message : String(err)}; \`tavolo report ${outDir}\` tries again\n`);
@@ -82,10 +86,10 @@ export async function compareAfterRunParts(outDir: string, baseline?: string, re
   }
 }
 
-async function compare(info: ResultInfo, baseline?: string, spans?: readonly ByteSpan[]): Promise<{ answer: string; tables: string }> {
+async function compare(info: ResultInfo, baseline?: string, spans?: readonly ByteSpan[], pairs?: ReadonlyMap<number, FedPairs>): Promise<{ answer: string; tables: string }> {
   if (info.variants.length < 2) return { answer: '', tables: '' };
   const reference = baseline ?? baselineFromSpec(info.run.spec);
-  const comparison = await compareVariants(info, reference !== undefined && info.variants.includes(reference) ? reference : undefined, spans);
+  const comparison = await compareVariants(info, reference !== undefined && info.variants.includes(reference) ? reference : undefined, spans, pairs);
   writeComparison(info.dir, comparison);
   const rel = relative(process.cwd(), info.dir);
   const shown = rel === '' ? '.' : rel.startsWith('..') ? info.dir : rel;

@@ -294,11 +294,11 @@ export async function walkPairs(
   }
 }
 
-function uniqueNames(names: readonly string[]): string[] {
+export function uniqueNames(names: readonly string[]): string[] {
   return [...new Set(names)];
 }
 
-function planFor(info: ResultInfo, botNames: readonly string[], metricNames: readonly string[]): QuantityPlan {
+export function planFor(info: ResultInfo, botNames: readonly string[], metricNames: readonly string[]): QuantityPlan {
   return quantityPlan({
     botNames,
     players: info.players,
@@ -321,8 +321,15 @@ export function referenceVariant(info: ResultInfo, baseline?: string): string {
  * matches.csv (from a whole read of the file that checked it, such as the one pass after a run): each
  * side then reads only its own rows instead of the whole file.
  */
-export async function compareVariants(info: ResultInfo, baseline?: string, spans?: readonly ByteSpan[]): Promise<Comparison> {
+export async function compareVariants(
+  info: ResultInfo,
+  baseline?: string,
+  spans?: readonly ByteSpan[],
+  fed?: ReadonlyMap<number, { acc: PairAccumulator; positions: PairedPositionShares }>,
+): Promise<Comparison> {
   const reference = referenceVariant(info, baseline);
+  // Pairs gathered as the runner wrote matches.csv (paired-feed.ts) are with the first variant.
+  const given = reference === info.variants[0] ? fed : undefined;
   const plan = planFor(info, uniqueNames(info.lineup), info.metricNames);
   const rows: CompareRow[] = [];
   const constant: string[] = [];
@@ -330,12 +337,7 @@ export async function compareVariants(info: ResultInfo, baseline?: string, spans
   const rowsOf = (variant: string) => matchBatches(info, { variant, span: spans?.[info.variants.indexOf(variant)] });
   for (const variant of info.variants) {
     if (variant === reference) continue;
-    const acc = new PairAccumulator(plan);
-    const positions = new PairedPositionShares(info.players);
-    await walkPairs(rowsOf(reference), rowsOf(variant), (x, y) => {
-      acc.add(x, y);
-      positions.add(x, y);
-    });
+    const { acc, positions } = given?.get(info.variants.indexOf(variant)) ?? (await pairsOf(info.players, plan, rowsOf(reference), rowsOf(variant)));
     if (!sides.has(reference)) sides.set(reference, acc.ref);
     sides.set(variant, acc.cand);
     rows.push(...comparisonRows(variant, reference, acc, { positions, constant }));
@@ -351,6 +353,22 @@ export async function compareVariants(info: ResultInfo, baseline?: string, spans
     confidence: CONFIDENCE,
     notes: familyNotes(rows, constant),
   };
+}
+
+/** A variant's pairs with its reference, walked from their rows. */
+async function pairsOf(
+  players: number,
+  plan: QuantityPlan,
+  reference: AsyncGenerator<MatchRow[]>,
+  variant: AsyncGenerator<MatchRow[]>,
+): Promise<{ acc: PairAccumulator; positions: PairedPositionShares }> {
+  const acc = new PairAccumulator(plan);
+  const positions = new PairedPositionShares(players);
+  await walkPairs(reference, variant, (x, y) => {
+    acc.add(x, y);
+    positions.add(x, y);
+  });
+  return { acc, positions };
 }
 
 /** A value as JSON with its object keys sorted, so that the same parameters compare equal whatever their order. */

@@ -24,22 +24,29 @@ export class CoMoments {
   /** c[i * k + j]: the sum over observations of (v_i - mean_i)(v_j - mean_j). */
   readonly c: Float64Array;
   private readonly delta: Float64Array;
+  private readonly after: Float64Array;
 
   constructor(readonly k: number) {
     this.mean = new Float64Array(k);
     this.c = new Float64Array(k * k);
     this.delta = new Float64Array(k);
+    this.after = new Float64Array(k);
   }
 
   add(v: ArrayLike<number>): void {
-    const { k, mean, c, delta } = this;
+    const { k, mean, c, delta, after } = this;
     this.n++;
     for (let i = 0; i < k; i++) {
       delta[i] = v[i] - mean[i];
       mean[i] += delta[i] / this.n;
     }
-    // Welford's co-moment update: the old deviation times the new one.
-    for (let i = 0; i < k; i++) for (let j = 0; j < k; j++) c[i * k + j] += delta[i] * (v[j] - mean[j]);
+    // Welford's co-moment update: the old deviation times the new one (the new ones computed once, not k times).
+    for (let j = 0; j < k; j++) after[j] = v[j] - mean[j];
+    for (let i = 0; i < k; i++) {
+      const d = delta[i];
+      const row = i * k;
+      for (let j = 0; j < k; j++) c[row + j] += d * after[j];
+    }
   }
 
   /** The sample covariance of the linear combination sum_i g_i v_i (NaN below two observations). */

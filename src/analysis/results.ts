@@ -1,6 +1,8 @@
-import { closeSync, createReadStream, existsSync, openSync, readFileSync, readSync, readdirSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { parse as parseCsv } from 'csv-parse/sync';
+import { RecordCells, RecordError, RecordScanner, SpanCache, splitLine } from './csv-scan.js';
+
+export { splitLine } from './csv-scan.js';
 import { matchesFixedColumns } from '../output/csv.js';
 import type { RunJson } from '../output/run-json.js';
 import { InputError } from '../errors.js';
@@ -296,32 +298,6 @@ function headerLayout(header: string[], players: number, shown: string): Layout 
   };
 }
 
-/**
- * One CSV record. tavolo quotes a cell only when it holds a comma, a quote or a line break, so a record
- * with no quote character is exactly its cells joined by commas and is split directly (the usual case,
- * and several times faster). A grid's variant names hold a comma (`hand=1,deck=12`), so every row of a
- * grid starts with a quoted cell: a record whose only quotes are that first cell's own (no quote inside
- * it) is split directly too, since csv-parse, called once per record, cost about 100 µs a row (180,000
- * rows of a grid took three minutes to analyse). Any other record with a quote goes through csv-parse.
- */
-export function splitLine(line: string): string[] {
-  if (line.indexOf('"') < 0) return line.split(',');
-  const close = line.indexOf('"', 1);
-  if (line.charCodeAt(0) === 34 && close > 0 && line.indexOf('"', close + 1) < 0 && (close === line.length - 1 || line.charCodeAt(close + 1) === 44)) {
-    const first = line.slice(1, close);
-    return close === line.length - 1 ? [first] : [first, ...line.slice(close + 2).split(',')];
-  }
-  const rows = parseCsv(line, { relax_column_count: true });
-  if (rows.length !== 1) throw new Error('expected one CSV record');
-  return rows[0];
-}
-
-function countQuotes(s: string): number {
-  let n = 0;
-  for (let i = s.indexOf('"'); i >= 0; i = s.indexOf('"', i + 1)) n++;
-  return n;
-}
-
 export interface ReadOptions {
   /** Only this variant's rows are parsed and passed on (the others are only checked for order and count). */
   variant?: string;
@@ -331,6 +307,11 @@ export interface ReadOptions {
    * a whole read, and their count against run.json's.
    */
   span?: ByteSpan;
+  /**
+   * false: every row's `seed` is '' instead of its text (for readers that pair nothing, such as tallies: a
+   * string a row saved, which over ten million rows is a second or so).
+   */
+  seeds?: boolean;
 }
 
 /**
@@ -375,6 +356,9 @@ export function matchBatches(info: ResultInfo, options: ReadOptions = {}, summar
   return rowsOf(info, options, summary);
 }
 
+/** Rows in a batch of matchBatches (the last of a file or span may hold fewer). */
+const BATCH_ROWS = 512;
+
 /** matchBatches, or, with `onRow`, every row handed to it at once (the batches are then empty and not yielded). */
 async function* rowsOf(info: ResultInfo, options: ReadOptions, summary: ReadSummary | undefined, onRow?: (row: MatchRow) => void): AsyncGenerator<MatchRow[]> {
   if (info.parquet) {
@@ -382,21 +366,99 @@ async function* rowsOf(info: ResultInfo, options: ReadOptions, summary: ReadSumm
     return;
   }
   const header = readHeader(join(info.dir, 'matches.csv'), info.shown);
-  const layout = headerLayout(header, info.players, info.shown);
+  const wanted = options.variant === undefined ? -1 : info.variants.indexOf(options.variant);
+  if (wanted < 0 && options.variant !== undefined) {
+    throw new InputError(`${info.shown} has no variant ${JSON.stringify(options.variant)} (it has ${info.variants.join(', ')})`);
+  }
+  const span = options.span;
+  if (span !== undefined && wanted < 0) throw new Error('a span of matches.csv is read for one variant only');
+  const reader = recordReader(info, header, wanted, span ? wanted : 0, options.seeds ?? true);
+
+  // Large sequential reads into one buffer, the rows handed on in small batches: a batch of a few hundred
+  // rows dies young, which the garbage collector's young generation frees for almost nothing (batches of
+  // 8,000 rows, two alive while two files are walked in step, were copied by it instead).
+  const scanner = new RecordScanner(join(info.dir, 'matches.csv'), reader.cells, { start: span?.start ?? 0, end: span?.end ?? Infinity, lineBase: 0 });
+  const nextRecord = (): boolean => {
+    try {
+      return scanner.next();
+    } catch (err) {
+      if (!(err instanceof RecordError)) throw err;
+      reader.lineNo = scanner.lineNo;
+      throw reader.bad(err.message);
+    }
+  };
+  try {
+    if (span === undefined) scanner.skipLine();
+    let out: MatchRow[] = [];
+    while (nextRecord()) {
+      reader.lineNo = scanner.lineNo;
+      const row = reader.take(scanner.recordAt);
+      if (row === undefined) continue;
+      if (onRow) onRow(row);
+      else if (out.push(row) >= BATCH_ROWS) {
+        yield out;
+        out = [];
+      }
+    }
+    if (out.length > 0) yield out;
+  } finally {
+    scanner.close();
+  }
+  const { perVariant } = reader;
+  const short = span ? (perVariant[wanted] !== info.matchesPerVariant ? wanted : -1) : perVariant.findIndex((c) => c !== info.matchesPerVariant);
+  if (short >= 0) {
+    throw notResult(
+      info.shown,
+      `matches.csv holds ${perVariant[short]} matches of variant ${info.variants[short]}, run.json says ${info.matchesPerVariant} (the file is incomplete)`,
+    );
+  }
+  if (summary) {
+    summary.rows = reader.rows;
+    summary.perVariant = perVariant;
+    summary.spans = span ? [] : reader.spans(scanner.offset);
+  }
+}
+
+/** What `recordReader` gives: the cells to fill, and each record filled in them checked and typed. */
+export interface RecordReader {
+  /** The cells a scanner fills with each record. */
+  readonly cells: RecordCells;
+  /** The line number errors name (the scanner's). */
+  lineNo: number;
+  /** Matches read per variant so far. */
+  readonly perVariant: number[];
+  /** Records read so far. */
+  rows: number;
+  /** The record in `cells`, at byte `at` of the file: checked, and its row when its variant is wanted. */
+  take(at: number): MatchRow | undefined;
+  /** An error naming the folder and the line. */
+  bad(what: string): InputError;
+  /** Where each variant's rows lie, the last ending at `end`. */
+  spans(end: number): ByteSpan[];
+}
+
+/**
+ * The checks and typed rows of matches.csv records, whatever scans them (the file, or the runner's
+ * batches as they are written): every row has the header's width and numbers where numbers belong, and
+ * variants come in run.json's order with their matches 0..n-1 in order. `wanted`: the variant whose rows
+ * are returned (-1: all); `first`: the variant the records start with; `seeds`: see ReadOptions.
+ */
+export function recordReader(
+  info: Pick<ResultInfo, 'shown' | 'players' | 'variants' | 'matchesPerVariant' | 'metricNames'>,
+  header: readonly string[],
+  wanted: number,
+  first: number,
+  seeds = true,
+): RecordReader {
+  const layout = headerLayout([...header], info.players, info.shown);
   const n = info.players;
   const metricCount = info.metricNames.length;
   const perVariant = new Array<number>(info.variants.length).fill(0);
   const variantIndex = new Map(info.variants.map((v, i) => [v, i]));
-  const wanted = options.variant === undefined ? -1 : (variantIndex.get(options.variant) ?? -2);
-  if (wanted === -2) throw new InputError(`${info.shown} has no variant ${JSON.stringify(options.variant)} (it has ${info.variants.join(', ')})`);
-  const span = options.span;
-  if (span !== undefined && wanted < 0) throw new Error('a span of matches.csv is read for one variant only');
   // Byte offsets where each variant's rows start (the end of the file closes the last).
   const starts: number[] = [];
-  let current = span ? wanted : 0;
-  let lineNo = 0;
-  let rows = 0;
-  const bad = (what: string) => notResult(info.shown, `matches.csv line ${lineNo}: ${what}`);
+  let current = first;
+  const bad = (what: string) => notResult(info.shown, `matches.csv line ${self.lineNo}: ${what}`);
 
   const num = (cell: string, name: string): number => {
     if (cell === '') return NaN;
@@ -416,7 +478,7 @@ async function* rowsOf(info: ResultInfo, options: ReadOptions, summary: ReadSumm
   };
 
   /** Checks the variant and match of a row; returns the variant's index. */
-  const place = (variant: string, matchCell: string): number => {
+  const place = (variant: string): number => {
     const v = variantIndex.get(variant);
     if (v === undefined) throw bad(`variant ${JSON.stringify(variant)} is not among run.json's variants (${info.variants.join(', ')})`);
     if (v !== current) {
@@ -431,17 +493,18 @@ async function* rowsOf(info: ResultInfo, options: ReadOptions, summary: ReadSumm
       }
       current = v;
     }
-    const match = int(matchCell, 'match');
+    const match = cellInt(1);
     if (match !== perVariant[v]) throw bad(`match ${match} of ${variant}, expected match ${perVariant[v]} (matches must be in order, none missing)`);
     perVariant[v]++;
-    rows++;
+    self.rows++;
     return v;
   };
 
-  const cells = new LineCells(layout.width);
-  // Rows share these: the seat names of a rotation and the end reasons repeat on every row.
-  const seatNames = new Map<string, string[]>();
-  const reasons = new Map<string, string>();
+  const cells = new RecordCells(layout.width);
+  // Rows share these, recognised from their bytes: the variant names, the seat names of a rotation and the end reasons repeat on every row.
+  const variantNames = new SpanCache((text) => text);
+  const seatNames = new SpanCache((): string[] => Array.from({ length: n }, (_, s) => cells.text(layout.bots + s)));
+  const reasons = new SpanCache((text) => text);
 
   const toRow = (v: number): MatchRow => {
     if (cells.count !== layout.width) throw bad(`${cells.count} cells, expected ${layout.width} as in the header`);
@@ -464,23 +527,13 @@ async function* rowsOf(info: ResultInfo, options: ReadOptions, summary: ReadSumm
       if (a !== 0 && a !== 1) throw bad(`annulled is ${JSON.stringify(cells.text(layout.annulled))}, expected 0 or 1`);
       annulled = a === 1;
     }
-    const botsText = cells.span(layout.bots, layout.bots + n - 1);
-    let bots = seatNames.get(botsText);
-    if (bots === undefined) {
-      bots = Array.from({ length: n }, (_, s) => cells.text(layout.bots + s));
-      if (seatNames.size < 4096) seatNames.set(botsText, bots);
-    }
-    const reasonText = cells.text(layout.endReason);
-    let endReason = reasons.get(reasonText);
-    if (endReason === undefined) {
-      endReason = reasonText;
-      if (reasons.size < 4096) reasons.set(reasonText, reasonText);
-    }
+    const bots = seatNames.get(cells, layout.bots, layout.bots + n - 1);
+    const endReason = reasons.get(cells, layout.endReason, layout.endReason);
     return {
       variant: info.variants[v],
       variantIndex: v,
       match: perVariant[v] - 1,
-      seed: cells.text(2),
+      seed: seeds ? cells.text(2) : '',
       bots,
       winners,
       annulled,
@@ -509,193 +562,21 @@ async function* rowsOf(info: ResultInfo, options: ReadOptions, summary: ReadSumm
     return seat(cells.text(c), header[c]);
   };
 
-  /** One record: a row for the batch when it is wanted. `at`: its byte offset when it may start a variant. */
-  const record = (line: string, out: MatchRow[], at: () => number): void => {
-    if (line.charCodeAt(line.length - 1) === 13) line = line.slice(0, -1);
-    if (line === '') throw bad('an empty line');
-    if (line.indexOf('"') < 0) cells.split(line);
-    else {
-      let parsed: string[];
-      try {
-        parsed = splitLine(line);
-      } catch (err) {
-        throw bad(`not a CSV record (${(err as Error).message})`);
-      }
-      cells.use(parsed);
-    }
-    if (cells.count < 2) throw bad(`${cells.count} cells, expected ${layout.width} as in the header`);
-    const v = place(cells.text(0), cells.text(1));
-    if (perVariant[v] === 1) starts[v] = at();
-    if (wanted < 0 || v === wanted) {
-      if (onRow) onRow(toRow(v));
-      else out.push(toRow(v));
-    }
+  // Plain fields, not accessors: the scanner sets lineNo at every row.
+  const self: RecordReader = {
+    cells,
+    lineNo: 0,
+    perVariant,
+    rows: 0,
+    bad,
+    take(at: number): MatchRow | undefined {
+      if (cells.isEmptyRecord()) throw bad('an empty line');
+      if (cells.count < 2) throw bad(`${cells.count} cells, expected ${layout.width} as in the header`);
+      const v = place(variantNames.get(cells, 0, 0));
+      if (perVariant[v] === 1) starts[v] = at;
+      return wanted < 0 || v === wanted ? toRow(v) : undefined;
+    },
+    spans: (end) => starts.map((start, v) => ({ start, end: v + 1 < starts.length ? starts[v + 1] : end })),
   };
-
-  const file = join(info.dir, 'matches.csv');
-  // 64 kB reads: a batch is then a few hundred rows, short-lived enough for the young generation; with 1 MB
-  // reads (8,000 rows a batch, two batches alive while two files are walked in step) the collector copied
-  // them, and a comparison of two million-row runs took half as much CPU again and 3.5 times the memory.
-  const stream = createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 16, ...(span ? { start: span.start, end: span.end - 1 } : {}) });
-  let rest = '';
-  let pending = '';
-  let pendingAt = 0;
-  let first = span === undefined;
-  // Bytes of the file before `text` (the text is decoded UTF-8: its length counts characters, not bytes).
-  let textStart = span?.start ?? 0;
-  try {
-    for await (const chunk of stream as AsyncIterable<string>) {
-      const text = rest + chunk;
-      const out: MatchRow[] = [];
-      let at = 0;
-      let lineAt = 0;
-      // Computed only when asked (at the first row of each variant): counting bytes costs a pass over the text.
-      const offset = () => textStart + Buffer.byteLength(text.slice(0, lineAt));
-      for (;;) {
-        const nl = text.indexOf('\n', at);
-        if (nl < 0) break;
-        const line = text.slice(at, nl);
-        lineAt = at;
-        at = nl + 1;
-        lineNo++;
-        if (first) {
-          first = false;
-          continue;
-        }
-        if (pending !== '' || (line.indexOf('"') >= 0 && countQuotes(line) % 2 === 1)) {
-          // A quoted cell with a line break: the record continues on the next line.
-          if (pending === '') pendingAt = offset();
-          pending = pending === '' ? line : `${pending}\n${line}`;
-          if (countQuotes(pending) % 2 === 1) continue;
-          const whole = pending;
-          pending = '';
-          record(whole, out, () => pendingAt);
-        } else record(line, out, offset);
-      }
-      rest = text.slice(at);
-      textStart += Buffer.byteLength(text) - Buffer.byteLength(rest);
-      if (out.length > 0) yield out;
-    }
-  } finally {
-    stream.destroy();
-  }
-  if (rest !== '' || pending !== '') {
-    lineNo++;
-    throw bad('the last line is incomplete (the file was cut short)');
-  }
-  const short = span ? (perVariant[wanted] !== info.matchesPerVariant ? wanted : -1) : perVariant.findIndex((c) => c !== info.matchesPerVariant);
-  if (short >= 0) {
-    throw notResult(
-      info.shown,
-      `matches.csv holds ${perVariant[short]} matches of variant ${info.variants[short]}, run.json says ${info.matchesPerVariant} (the file is incomplete)`,
-    );
-  }
-  if (summary) {
-    summary.rows = rows;
-    summary.perVariant = perVariant;
-    summary.spans = span ? [] : starts.map((start, v) => ({ start, end: v + 1 < starts.length ? starts[v + 1] : textStart }));
-  }
-}
-
-/**
- * The cells of one record without copying them out: for a line with no quote character (every cell
- * unquoted, so every comma separates), the positions of the commas; numbers are read from the
- * characters in place. Records with quotes come parsed by csv-parse and are served from their array.
- * A million rows of forty cells would otherwise make forty million short strings to collect.
- */
-class LineCells {
-  count = 0;
-  private line = '';
-  private parsed: string[] | null = null;
-  private readonly starts: Int32Array;
-  private readonly ends: Int32Array;
-
-  constructor(width: number) {
-    this.starts = new Int32Array(width + 1);
-    this.ends = new Int32Array(width + 1);
-  }
-
-  split(line: string): void {
-    this.line = line;
-    this.parsed = null;
-    const max = this.starts.length;
-    let pos = 0;
-    let c = 0;
-    for (;;) {
-      const comma = line.indexOf(',', pos);
-      const end = comma < 0 ? line.length : comma;
-      if (c < max) {
-        this.starts[c] = pos;
-        this.ends[c] = end;
-      }
-      c++;
-      if (comma < 0) break;
-      pos = comma + 1;
-    }
-    this.count = c;
-  }
-
-  use(cells: string[]): void {
-    this.parsed = cells;
-    this.count = cells.length;
-  }
-
-  text(c: number): string {
-    return this.parsed ? (this.parsed[c] ?? '') : this.line.slice(this.starts[c], this.ends[c]);
-  }
-
-  /** The text from the start of cell `first` to the end of cell `last`, commas included. */
-  span(first: number, last: number): string {
-    return this.parsed ? this.parsed.slice(first, last + 1).join('\u0000') : this.line.slice(this.starts[first], this.ends[last]);
-  }
-
-  isEmpty(c: number): boolean {
-    return this.parsed ? this.parsed[c] === '' : this.starts[c] === this.ends[c];
-  }
-
-  /**
-   * A cell of seats separated by ';' (the winners), pushed onto `out` without cutting the cell into
-   * strings; false for anything but seats from 0 to players - 1 (the caller then reads the cell the slow
-   * way, which names what is wrong).
-   */
-  seats(c: number, players: number, out: number[]): boolean {
-    if (this.parsed) return false;
-    const line = this.line;
-    const end = this.ends[c];
-    let v = -1;
-    for (let i = this.starts[c]; i <= end; i++) {
-      const ch = i < end ? line.charCodeAt(i) : 59;
-      if (ch === 59) {
-        if (v < 0 || v >= players) return false;
-        out.push(v);
-        v = -1;
-      } else if (ch >= 48 && ch <= 57 && v <= 1e6) v = (v < 0 ? 0 : v * 10) + ch - 48;
-      else return false;
-    }
-    return true;
-  }
-
-  /** A cell of plain decimal digits (an optional minus) as an integer; NaN for anything else. */
-  int(c: number): number {
-    if (this.parsed) {
-      const t = this.parsed[c] ?? '';
-      return /^-?\d{1,15}$/.test(t) ? Number(t) : NaN;
-    }
-    const line = this.line;
-    let i = this.starts[c];
-    const end = this.ends[c];
-    let sign = 1;
-    if (i < end && line.charCodeAt(i) === 45) {
-      sign = -1;
-      i++;
-    }
-    if (i === end || end - i > 15) return NaN;
-    let v = 0;
-    for (; i < end; i++) {
-      const d = line.charCodeAt(i) - 48;
-      if (d < 0 || d > 9) return NaN;
-      v = v * 10 + d;
-    }
-    return sign * v;
-  }
+  return self;
 }

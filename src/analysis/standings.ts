@@ -134,7 +134,7 @@ export function leaderboardText(results: ReturnType<Standings['results']>): stri
 export async function writeStandings(dir: string): Promise<string> {
   const info = openResult(dir);
   const standings = new Standings(info.lineup);
-  await readMatches(info, (row) => standings.add(row));
+  await readMatches(info, (row) => standings.add(row), { seeds: false });
   return writeStandingsFiles(info, standings);
 }
 

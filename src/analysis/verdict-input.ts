@@ -8,7 +8,7 @@ import type { Comparison } from './compare.js';
 import { critical } from './estimate.js';
 import { quantityPlan } from './quantities.js';
 import { variantLines } from './comparison-text.js';
-import { matchBatches, openResult, type ResultInfo } from './results.js';
+import { matchBatches, openResult, type MatchRow, type ResultInfo } from './results.js';
 import { verdictText, type Figure, type VerdictInput, type VerdictRow } from './verdict.js';
 
 /**
@@ -83,17 +83,58 @@ export function rowFromCsv(r: CsvRow): VerdictRow {
   };
 }
 
-/** A single variant's own figures, read from its matches (a run of one variant writes no variants.csv). */
-async function ownFigures(info: ResultInfo, variant: string): Promise<{ n: number; figures: Figure[] }> {
-  const plan = quantityPlan({
+/** Each variant's own figures and match count, by variant name. */
+export type OwnFigures = Map<string, { n: number; figures: Figure[] }>;
+
+function ownPlan(info: Pick<ResultInfo, 'lineup' | 'players' | 'metricNames'>) {
+  return quantityPlan({
     botNames: [...new Set(info.lineup)],
     players: info.players,
     metricNames: info.metricNames,
     metricIndex: info.metricNames.map((_, i) => i),
   });
-  const side = new SideAccumulator(plan);
+}
+
+/** A single variant's own figures, read from its matches (a run of one variant writes no variants.csv). */
+async function ownFigures(info: ResultInfo, variant: string): Promise<{ n: number; figures: Figure[] }> {
+  const side = new SideAccumulator(ownPlan(info));
   for await (const batch of matchBatches(info, { variant })) for (const r of batch) side.add(r);
   return { n: side.n, figures: variantLines(side) };
+}
+
+/**
+ * The verdict's own figures of every variant, gathered row by row by a read of matches.csv that is made
+ * anyway (the one pass after a run, the report's read), so that the verdict does not read the file again.
+ */
+export class OwnFiguresSink {
+  private readonly sides = new Map<string, SideAccumulator>();
+  private readonly plan;
+
+  constructor(info: Pick<ResultInfo, 'lineup' | 'players' | 'metricNames'>) {
+    this.plan = ownPlan(info);
+  }
+
+  add(row: MatchRow): void {
+    let side = this.sides.get(row.variant);
+    if (side === undefined) this.sides.set(row.variant, (side = new SideAccumulator(this.plan)));
+    side.add(row);
+  }
+
+  figures(): OwnFigures {
+    return new Map([...this.sides].map(([variant, side]) => [variant, { n: side.n, figures: variantLines(side) }]));
+  }
+}
+
+/** Whether the verdict of a folder needs its variants' own figures from matches.csv (no comparison files to take them from). */
+export function needsOwnFigures(info: ResultInfo): boolean {
+  return !(info.variants.length > 1 && comparisonFiles(info) !== undefined);
+}
+
+/** compare.csv and variants.csv, when both are there and compare.csv has rows. */
+function comparisonFiles(info: ResultInfo): { compare: CsvRow[]; variantsCsv: CsvRow[] } | undefined {
+  const compare = readCsv(join(info.dir, 'compare.csv'));
+  const variantsCsv = readCsv(join(info.dir, 'variants.csv'));
+  return compare && compare.length > 0 && variantsCsv ? { compare, variantsCsv } : undefined;
 }
 
 function figuresFromCsv(rows: CsvRow[]): { matches: Map<string, number>; figures: Map<string, Figure[]> } {
@@ -115,11 +156,13 @@ export function sequentialDecisionOf(run: Record<string, unknown>): string | und
   return typeof first === 'string' && first !== '' ? first : undefined;
 }
 
-/** The verdict of a finished result folder (after `run` or `merge`, and for report.html). */
-export async function verdictFromFolder(dir: string): Promise<VerdictInput> {
+/**
+ * The verdict of a finished result folder (after `run` or `merge`, and for report.html). `own`: the
+ * variants' own figures when a read of matches.csv has gathered them already (OwnFiguresSink).
+ */
+export async function verdictFromFolder(dir: string, own?: OwnFigures): Promise<VerdictInput> {
   const info = openResult(dir);
-  const compare = readCsv(join(info.dir, 'compare.csv'));
-  const variantsCsv = readCsv(join(info.dir, 'variants.csv'));
+  const files = info.variants.length > 1 ? comparisonFiles(info) : undefined;
   const base = {
     question: questionOf(info.run),
     sequential: sequentialDecisionOf(info.run),
@@ -128,17 +171,17 @@ export async function verdictFromFolder(dir: string): Promise<VerdictInput> {
     metricInfo: await metricInfoOf(info.game),
     variants: info.variants,
   };
-  if (info.variants.length > 1 && compare && compare.length > 0 && variantsCsv) {
-    const rows = compare.map(rowFromCsv);
-    const { matches, figures } = figuresFromCsv(variantsCsv);
-    return { ...base, reference: rows[0].reference, matches, figures, rows, paired: compare[0].pairs !== '' };
+  if (files) {
+    const rows = files.compare.map(rowFromCsv);
+    const { matches, figures } = figuresFromCsv(files.variantsCsv);
+    return { ...base, reference: rows[0].reference, matches, figures, rows, paired: files.compare[0].pairs !== '' };
   }
   const matches = new Map<string, number>();
   const figures = new Map<string, Figure[]>();
   for (const variant of info.variants) {
-    const own = await ownFigures(info, variant);
-    matches.set(variant, own.n);
-    figures.set(variant, own.figures);
+    const mine = own?.get(variant) ?? (await ownFigures(info, variant));
+    matches.set(variant, mine.n);
+    figures.set(variant, mine.figures);
   }
   return { ...base, matches, figures, rows: [], paired: false };
 }
@@ -170,9 +213,9 @@ export async function verdictFromComparison(c: Comparison, a: ResultInfo, b: Res
 }
 
 /** After `run` or `merge`: the verdict block, or a warning when it could not be built (the results are complete whatever happens here). */
-export async function verdictAfterRun(dir: string): Promise<string> {
+export async function verdictAfterRun(dir: string, own?: OwnFigures): Promise<string> {
   try {
-    return verdictText(await verdictFromFolder(dir));
+    return verdictText(await verdictFromFolder(dir, own));
   } catch (err) {
     process.stderr.write(`warning: the verdict could not be written: ${err instanceof Error ? err.message : String(err)}\n`);
     return '';

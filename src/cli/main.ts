@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { verdictAfterRun } from '../analysis/verdict-input.js';
 import { summaryText, rotationNote } from '../output/table.js';
 import { packageRoot } from '../output/runinfo.js';
 import type { VariantStats } from '../output/aggregate.js';
@@ -23,7 +22,7 @@ import { didYouMean } from '../did-you-mean.js';
 import { listText } from './list.js';
 import { DEFAULT_VERIFY_MATCHES, MAX_VERIFY_MATCHES, determinismWarning } from '../runner/self-check.js';
 import { narrateMatch, playSpec } from './play.js';
-import { analyseAfterRun, sweepFirst } from './after-run.js';
+import { afterRunFeed, analyseAfterRun, sweepFirst } from './after-run.js';
 import { repairFinished, reportCommand } from './report.js';
 import { showCommand } from './show.js';
 import { tuneBuilder, tuneCommand } from './tune.js';
@@ -195,11 +194,12 @@ async function parse(args: string[]): Promise<Command> {
     )
     .command(
       'report <dir>',
-      'Write report.html (charts of every CSV there) for a finished result folder',
+      'Write report.html (charts of every CSV there) for a finished result folder, or tune.html for a search',
       (y) =>
         y
-          .positional('dir', { type: 'string', describe: 'A result folder, e.g. results/stramat-dado' })
-          .example('$0 report results/stramat-dado', 'rebuild results/stramat-dado/report.html'),
+          .positional('dir', { type: 'string', describe: 'A result folder, e.g. results/stramat-dado, or a search folder of tavolo tune' })
+          .example('$0 report results/stramat-dado', 'rebuild results/stramat-dado/report.html')
+          .example('$0 report results/stramat-tune-tune', 'rebuild the tune.html of a search'),
       choose('report'),
     )
     .command(
@@ -315,7 +315,7 @@ function runHeader(spec: ResolvedSpec, threads: number, batch: number | 'auto', 
 }
 
 /** What a run prints once its matches are played: nothing to do, a shard's journal complete, or the answer and the tables. */
-async function printOutcome(outcome: RunOutcome, spec: ResolvedSpec, shard: Shard | null): Promise<void> {
+async function printOutcome(outcome: RunOutcome, spec: ResolvedSpec, shard: Shard | null, feed: ReturnType<typeof afterRunFeed>): Promise<void> {
   const shown = shownPath(outcome.outDir);
   if (outcome.kind === 'already-complete') {
     process.stdout.write(`${shown} already holds the complete results of this ${shard ? 'shard' : 'tournament'}; nothing to do.\n`);
@@ -333,9 +333,9 @@ async function printOutcome(outcome: RunOutcome, spec: ResolvedSpec, shard: Shar
   } else {
     // The answer first: the comparison is computed (and compare.csv written) before any table is printed,
     // from the one read of matches.csv that also gathers the standings and the report's tallies.
-    const after = await analyseAfterRun(outcome.outDir, spec.baseline);
+    const after = await analyseAfterRun(outcome.outDir, spec.baseline, feed);
     const { answer: sweepAnswer, tables: comparisonText } = await after.comparison();
-    process.stdout.write('\n' + sweepFirst(await verdictAfterRun(outcome.outDir), sweepAnswer));
+    process.stdout.write('\n' + sweepFirst(await after.verdict(), sweepAnswer));
     process.stdout.write('\n' + summaryText(outcome.stats, { game: spec.game.name, betterScore: spec.game.betterScore }) + '\n');
     process.stdout.write(rotationNote(outcome.sequential?.stopAt ?? spec.matches, spec.players) + '\n');
     if (spec.variants.length > 1) {
@@ -385,12 +385,23 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
     bar?.update(lastDone);
   };
   const variantNames = spec.variants.map((v) => v.name);
+  // The analysis after the run gathers what it needs from matches.csv while the runner writes it.
+  const feed = afterRunFeed({
+    dir: outDir,
+    players: spec.players,
+    variants: variantNames,
+    matchesPerVariant: spec.matches,
+    lineup: spec.lineup.map((e) => e.name),
+    // The comparison's pairs are gathered during the play too when the reference is the first variant.
+    pairWithFirst: spec.baseline === undefined || spec.baseline === variantNames[0],
+  });
   try {
     const outcome = await withSignals((signal) =>
       runTournament(spec, {
         threads,
         batch,
         outDir,
+        matchesCsv: feed,
         resume,
         force,
         parquet,
@@ -428,7 +439,7 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
       }),
     );
     bar?.stop();
-    await printOutcome(outcome, spec, shard);
+    await printOutcome(outcome, spec, shard, feed);
     if (outcome.determinism && outcome.determinism.differing.length > 0) {
       process.stderr.write(`tavolo: ${determinismWarning(outcome.determinism)}\n`);
       return EXIT.notDeterministic;
@@ -462,7 +473,7 @@ async function mergeCommand(argv: Record<string, unknown>): Promise<number> {
     const r = await withSignals((signal) => mergeShards(dirs, out, signal, argv.force === true, argv.parquet === true));
     const after = await analyseAfterRun(r.outDir);
     const { answer: sweepAnswer, tables: comparisonText } = await after.comparison();
-    process.stdout.write('\n' + sweepFirst(await verdictAfterRun(r.outDir), sweepAnswer));
+    process.stdout.write('\n' + sweepFirst(await after.verdict(), sweepAnswer));
     await printStats(r.stats, r.meta.identity.game);
     process.stdout.write(after.standings);
     process.stdout.write(faultLines(r.faults));

@@ -8,7 +8,11 @@ import { sweepGridOf } from '../analysis/sweep-grid.js';
 import { InputError } from '../errors.js';
 import { checkMatchesFile } from '../runner/result-guard.js';
 import { checkFinishedFolder, type MatchesPart } from '../html/data.js';
+import type { OwnFigures } from '../analysis/verdict-input.js';
 import { writeReport } from '../html/report.js';
+import { writeTunePage } from '../html/tune-page.js';
+import { tunePageData } from '../output/tune-charts.js';
+import { isTuneFolder, readTuneFolder, refuseUnfinishedSearch } from '../runner/tune-reread.js';
 
 /** Sizes as people read them: 527 kB. */
 export function kilobytes(bytes: number): string {
@@ -24,6 +28,13 @@ function shown(p: string): string {
 export async function reportCommand(argv: Record<string, unknown>): Promise<void> {
   const dir = typeof argv.dir === 'string' && argv.dir !== '' ? argv.dir : undefined;
   if (dir === undefined) throw new InputError('give the folder of a finished run, such as results/stramat-dado', 'report');
+  refuseUnfinishedSearch(dir, 'report');
+  if (isTuneFolder(dir)) {
+    // A search's folder (tavolo tune): its page is rebuilt from tune.json and the rounds' matches.
+    const t = writeTunePage(dir, tunePageData(await readTuneFolder(dir)));
+    process.stdout.write(`Wrote ${shown(t.file)} (${kilobytes(t.bytes)}, self-contained: open it in any browser)\n`);
+    return;
+  }
   // A folder that is not a finished result is refused before anything is rebuilt into it.
   checkFinishedFolder(dir);
   checkMatchesFile(dir, 'report');
@@ -84,12 +95,12 @@ export async function repairFinished(dir: string): Promise<void> {
 
 /**
  * After a run or a merge: the report, or a warning when it could not be written (the results are
- * complete whatever happens here, so the exit code does not change). `fromMatches`: what matches.csv
- * gives the report, when the one pass after the run has read it.
+ * complete whatever happens here, so the exit code does not change). `fromMatches`, `own`: what matches.csv
+ * gives the report and its verdict, when the one pass after the run has read it.
  */
-export async function reportAfterRun(dir: string, fromMatches?: MatchesPart): Promise<void> {
+export async function reportAfterRun(dir: string, fromMatches?: MatchesPart, own?: OwnFigures): Promise<void> {
   try {
-    const r = await writeReport(dir, fromMatches);
+    const r = await writeReport(dir, fromMatches, own);
     process.stdout.write(`Report: ${shown(r.file)} (${kilobytes(r.bytes)})\n`);
   } catch (err) {
     process.stderr.write(

@@ -7,7 +7,10 @@ import { defaultThreads } from '../runner/run.js';
 import { readSpecFile, resolveSpec, type ResolvedSpec } from '../runner/spec.js';
 import { roundDir, runTune, type RoundNote, type TuneOutcome } from '../runner/tune.js';
 import { resolveTune, type TunePlan } from '../runner/tune-spec.js';
+import { writeTunePage } from '../html/tune-page.js';
+import { tunePageData } from '../output/tune-charts.js';
 import { intFlag, textFlag } from './args.js';
+import { kilobytes } from './report.js';
 import { progressBar } from './progress.js';
 
 /**
@@ -66,6 +69,23 @@ function roundText(n: RoundNote, spec: ResolvedSpec, plan: TunePlan): string {
   );
 }
 
+/**
+ * tune.html (docs/tune.md); like report.html after a run, a page that could not be written is a warning,
+ * not a failure: the search's files are complete, and `tavolo report <folder>` rebuilds it.
+ */
+function tunePageAfterSearch(r: TuneOutcome, spec: ResolvedSpec, plan: TunePlan): string {
+  try {
+    const search = { tournament: spec.name, game: spec.game.name, seed: spec.seed, names: spec.variants.map((v) => v.name), plan, outcome: r };
+    const w = writeTunePage(r.outDir, tunePageData(search));
+    return `, tune.html (${kilobytes(w.bytes)}) `;
+  } catch (err) {
+    process.stderr.write(
+      `warning: tune.html was not written (${err instanceof Error ? err.message : String(err)}); \`tavolo report ${shownPath(r.outDir)}\` rebuilds it\n`,
+    );
+    return ' ';
+  }
+}
+
 /** The answer, the table, the faults and the files; the exit code (1 faults, 6 not deterministic). */
 function finish(r: TuneOutcome, spec: ResolvedSpec, plan: TunePlan): number {
   process.stdout.write(`\n${tuneAnswer(r, plan, spec.variants.map((v) => v.name))}\n${tuneTable(r, plan)}\n`);
@@ -77,7 +97,8 @@ function finish(r: TuneOutcome, spec: ResolvedSpec, plan: TunePlan): number {
     );
   }
   const shown = shownPath(r.outDir);
-  process.stdout.write(`Wrote ${shown}/tune.csv, tune.json and the rounds' results (${shown}/round-1 ... round-${r.rounds.length}); ${r.playedNow} matches played now.\n`);
+  const page = tunePageAfterSearch(r, spec, plan);
+  process.stdout.write(`Wrote ${shown}/tune.csv, tune.json${page}and the rounds' results (${shown}/round-1 ... round-${r.rounds.length}); ${r.playedNow} matches played now.\n`);
   if (r.notDeterministic) {
     process.stderr.write(`tavolo: ${r.notDeterministic}\n`);
     return 6;

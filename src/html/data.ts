@@ -61,11 +61,12 @@ function optionalCsv(dir: string, name: string): Row[] | undefined {
 export type MatchesPart = Pick<ReportData, 'lengths' | 'lengthStats' | 'endReasons' | 'metrics'>;
 
 /**
- * Reads a finished result folder; a missing file is an input error naming it. `fromMatches`: what
+ * Reads a finished result folder; a missing file is an input error naming it. `alsoRows`: given the rows
+ * too when matches.csv is read here. `fromMatches`: what
  * matches.csv gives (a `MatchTally`'s summary), when the caller has read it already (the one pass after
  * a run); otherwise matches.csv is read here, through the same checked reader as every other command.
  */
-export async function readResult(dir: string, fromMatches?: MatchesPart): Promise<ReportData> {
+export async function readResult(dir: string, fromMatches?: MatchesPart, alsoRows?: RowTaker): Promise<ReportData> {
   checkFinishedFolder(dir);
   let run: RunJson;
   try {
@@ -78,7 +79,7 @@ export async function readResult(dir: string, fromMatches?: MatchesPart): Promis
     run,
     summary: readCsvFile(join(dir, 'summary.csv')),
     seats: readCsvFile(join(dir, 'seats.csv')),
-    ...(fromMatches ?? (await tallyMatches(dir))),
+    ...(fromMatches ?? (await tallyMatches(dir, alsoRows))),
     compare: optionalCsv(dir, 'compare.csv'),
     variantsTable: optionalCsv(dir, 'variants.csv'),
     ratings: optionalCsv(dir, 'ratings.csv'),
@@ -89,11 +90,16 @@ export async function readResult(dir: string, fromMatches?: MatchesPart): Promis
   };
 }
 
-async function tallyMatches(dir: string): Promise<MatchesPart> {
+/** Anything else that wants the rows of the report's own read of matches.csv (the verdict's figures). */
+export interface RowTaker {
+  add(row: MatchRow): void;
+}
+
+async function tallyMatches(dir: string, alsoRows?: RowTaker): Promise<MatchesPart> {
   // Loose: the report also draws folders of early versions, whose run.json lacks fields the reader takes from the file.
   const info = openResult(dir, { loose: true });
   const tally = new MatchTally(info.metricNames);
-  await readMatches(info, (row) => tally.add(row));
+  await readMatches(info, alsoRows ? (row) => (tally.add(row), alsoRows.add(row)) : (row) => tally.add(row), { seeds: false });
   return tally.summary();
 }
 

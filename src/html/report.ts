@@ -4,7 +4,8 @@ import { drawCharts } from './charts-client.js';
 import { readResult, type MatchesPart, type ReportData } from './data.js';
 import { escapeHtml, htmlTable, page, plotLibrary, scriptJson } from './page.js';
 import { reportCharts, type ReportChart } from './report-charts.js';
-import { metricInfoOf, verdictFromFolder } from '../analysis/verdict-input.js';
+import { openResult } from '../analysis/results.js';
+import { metricInfoOf, needsOwnFigures, OwnFiguresSink, verdictFromFolder, type OwnFigures } from '../analysis/verdict-input.js';
 import { verdictLines, type Figure, type VerdictInput } from '../analysis/verdict.js';
 import { VERDICT_CSS, sweepVerdictHtml, verdictHtml } from './verdict-html.js';
 import { sweepFromCsv } from '../analysis/sweep-csv-read.js';
@@ -125,11 +126,25 @@ function wordsOf(d: ReportData, metricInfo: Words['metricInfo']): Words {
 }
 
 /** The verdict's input, or why it could not be built. */
-async function verdictOf(dir: string): Promise<VerdictInput | Error> {
+async function verdictOf(dir: string, own?: OwnFigures): Promise<VerdictInput | Error> {
   try {
-    return await verdictFromFolder(dir);
+    return await verdictFromFolder(dir, own);
   } catch (err) {
     return err instanceof Error ? err : new Error(String(err));
+  }
+}
+
+/**
+ * A sink for the verdict's own figures when the verdict will need them (a single variant, or no
+ * comparison files), to ride on the report's read of matches.csv; undefined otherwise, or when the
+ * folder cannot be opened (the verdict then says why in its own words).
+ */
+function ownFiguresSink(dir: string): OwnFiguresSink | undefined {
+  try {
+    const info = openResult(dir);
+    return needsOwnFigures(info) ? new OwnFiguresSink(info) : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -174,12 +189,16 @@ function sweepPart(d: ReportData, words: Words): { title: string; note: string; 
   };
 }
 
-/** `fromMatches`: what matches.csv gives, when the caller has read it already (the one pass after a run). */
-export async function buildReport(dir: string, fromMatches?: MatchesPart): Promise<string> {
-  const d = await readResult(dir, fromMatches);
+/**
+ * `fromMatches`, `own`: what matches.csv gives the report and the verdict, when the caller has read it
+ * already (the one pass after a run). Otherwise both come from one read made here.
+ */
+export async function buildReport(dir: string, fromMatches?: MatchesPart, own?: OwnFigures): Promise<string> {
+  const sink = fromMatches === undefined && own === undefined ? ownFiguresSink(dir) : undefined;
+  const d = await readResult(dir, fromMatches, sink);
   const metricInfo = typeof d.run.game === 'string' ? await metricInfoOf(d.run.game) : undefined;
   const words = wordsOf(d, metricInfo);
-  const verdict = await verdictOf(dir);
+  const verdict = await verdictOf(dir, own ?? sink?.figures());
   const charts = reportCharts(d, { metricInfo, advantage: advantageOf(verdict) });
   const swept = sweepPart(d, words);
   const against = swept?.charts ?? [];
@@ -199,8 +218,8 @@ export async function buildReport(dir: string, fromMatches?: MatchesPart): Promi
 }
 
 /** Writes `<dir>/report.html` (through a temporary file, so a reader never sees half a page); returns its path and size. */
-export async function writeReport(dir: string, fromMatches?: MatchesPart): Promise<{ file: string; bytes: number }> {
-  const html = await buildReport(dir, fromMatches);
+export async function writeReport(dir: string, fromMatches?: MatchesPart, own?: OwnFigures): Promise<{ file: string; bytes: number }> {
+  const html = await buildReport(dir, fromMatches, own);
   const file = join(dir, 'report.html');
   const tmp = `${file}.tmp`;
   writeFileSync(tmp, html);

@@ -154,6 +154,15 @@ interface Held {
 }
 
 /**
+ * Receives matches.csv as it is written: the header, then each batch's rows in file order. The analysis
+ * after a run gathers what it needs there (cli/after-run.ts) instead of reading the file again.
+ */
+export interface MatchesCsvListener {
+  header(text: string): void;
+  rows(csv: Buffer): void;
+}
+
+/**
  * Builds the final files from journal records offered in any order. Each record is taken in its turn
  * (variant by variant, match order within a variant): its rows go to the temporary matches.csv and its
  * numbers to the summaries at once, and a record that arrives early waits until the ones before it are
@@ -165,10 +174,13 @@ interface Held {
 export interface AssembleOptions {
   /** Also write matches.parquet (the same rows, typed: output/parquet.ts). */
   parquet?: boolean;
+  /** Sees matches.csv as it is written (MatchesCsvListener). */
+  listener?: MatchesCsvListener;
 }
 
 export class Assembler {
   readonly files: OutputFiles;
+  private readonly listener: MatchesCsvListener | undefined;
   /** The files this assembler puts in place (matches.parquet only when asked). */
   readonly outputs: string[];
   private readonly parquet?: MatchesParquetWriter;
@@ -200,6 +212,7 @@ export class Assembler {
   ) {
     this.files = outputFiles(outDir);
     this.outputs = writtenFiles(this.files, options.parquet === true);
+    this.listener = options.listener;
     this.temps = this.outputs.map(tempName);
     this.stats = meta.variants.map((v) => new VariantStats(v, meta.lineup_names));
     this.rowsWritten = meta.variants.map(() => 0);
@@ -208,6 +221,7 @@ export class Assembler {
     this.fd = openSync(tempName(this.files.matches), 'w');
     try {
       writeSync(this.fd, meta.matches_header);
+      options.listener?.header(meta.matches_header);
       if (options.parquet) {
         this.parquet = new MatchesParquetWriter({
           file: tempName(this.files.parquet),
@@ -356,6 +370,7 @@ export class Assembler {
     const r = placed.record;
     const p = payload ?? placed.journal.read(r);
     this.pending.push(p.csv);
+    this.listener?.rows(p.csv);
     this.pendingBytes += p.csv.length;
     this.parquet?.addCsvRows(p.csv);
     this.rowsWritten[r.variant] += countLines(p.csv);

@@ -5,7 +5,7 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { VariantStats } from '../output/aggregate.js';
 import { csvLine, matchesHeader } from '../output/csv.js';
 import { readRunJson, runJsonHead, runJsonTail, runJsonText, type RunIdentity, type RunJson } from '../output/run-json.js';
-import { Assembler, faultTotals, finishedFiles, outputFiles, removeStaleTemps, type OutputFiles } from './assemble.js';
+import { Assembler, faultTotals, finishedFiles, outputFiles, removeStaleTemps, type MatchesCsvListener, type OutputFiles } from './assemble.js';
 import { prepare, runBatch, type BatchResult, type FaultNote } from './batch.js';
 import { BatchesFailed, InputError, Interrupted } from '../errors.js';
 import { identityDiff, identityHash, specIdentity } from './identity.js';
@@ -63,6 +63,8 @@ export interface RunOptions {
   onProgress?: (done: number, total: number) => void;
   /** Called for each completed batch (after onProgress), with its result: for the benchmark's timings. */
   onBatch?: (res: BatchResult) => void;
+  /** Sees matches.csv as it is written during the play (not for a shard or a sequential run). */
+  matchesCsv?: MatchesCsvListener;
   /** Called for the first fault of each bot and reason. */
   onFault?: (note: FaultNote, bot: string) => void;
   /** Worker timeouts, crashes, retries. */
@@ -477,7 +479,7 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
     if (!shard && !monitor) {
       // matches.csv and the summaries are built while the matches are played (see Assembler), from what
       // the journal holds already (on resume) and from each batch as it is journaled.
-      assembler = new Assembler(meta, outDir, meta.ranges, { parquet });
+      assembler = new Assembler(meta, outDir, meta.ranges, { parquet, listener: o.matchesCsv });
       const journaled = [...journal.records].sort((a, b) => a.variant - b.variant || a.start - b.start);
       for (const record of journaled) assembler.offer({ journal, record });
     }

@@ -140,8 +140,12 @@ async function playRound(spec: ResolvedSpec, plan: TunePlan, race: Race, round: 
 
 /** Reads a round's matches.csv into values[k][q][i]: survivor k, target quantity q (then the preference's), match i. */
 export async function roundValues(dir: string, rs: ResolvedSpec, plan: TunePlan): Promise<Float64Array[][]> {
+  return roundValuesOf(dir, rs.variants.map((v) => v.name), plan);
+}
+
+/** The same, for the round's survivors by name (a search read back from its folder has no spec). */
+export async function roundValuesOf(dir: string, names: readonly string[], plan: TunePlan): Promise<Float64Array[][]> {
   const info = openResult(dir);
-  const names = rs.variants.map((v) => v.name);
   if (info.variants.join('\n') !== names.join('\n') || info.matchesPerVariant !== plan.block) {
     throw new InputError(`${info.shown} does not hold this round: expected ${plan.block} matches of ${names.join(', ')}, found ${info.matchesPerVariant} of ${info.variants.join(', ')}`);
   }

@@ -110,7 +110,7 @@ describe('report data', () => {
     mkdirSync(join(empty, 'x'));
     const bad = tavolo(['report', join(empty, 'x')]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/has no run\.json/);
+    expect(bad.stderr).toMatch(/run\.json is missing/);
   });
 
   it('merge writes the report of the merged run, which says it was merged', () => {

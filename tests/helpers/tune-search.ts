@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import type { TuneSearch } from '../../src/output/tune-charts.js';
+import { parseSpec, resolveSpec, type ResolvedSpec } from '../../src/runner/spec.js';
+import { runTune } from '../../src/runner/tune.js';
+import { resolveTune, type TunePlan } from '../../src/runner/tune-spec.js';
+import { FIXTURES, tempDir } from '../fixtures/cli.js';
+
+/**
+ * The search of tests/fixtures/highcard-tune.json, played for the tests of tune.html (its data, its page,
+ * its read-back): ten high-card candidates against three targets in five rounds of 60 matches, a few
+ * seconds on one thread. Some are dropped in round 1 (too short or too long, too many annulled), some
+ * later, three are left.
+ */
+export interface FixtureSearch {
+  spec: ResolvedSpec;
+  plan: TunePlan;
+  /** The spec's raw `tune` field, to vary. */
+  rawTune: { targets: object[] } & Record<string, unknown>;
+  dir: string;
+  search: TuneSearch;
+}
+
+export const HIGHCARD_TUNE_SPEC = join(FIXTURES, 'highcard-tune.json');
+
+/** Plays the fixture search (with `plan` when given) into a new folder. */
+export async function fixtureSearch(prefix: string, plan?: (spec: ResolvedSpec, raw: FixtureSearch['rawTune']) => TunePlan): Promise<FixtureSearch> {
+  const raw = parseSpec(JSON.parse(readFileSync(HIGHCARD_TUNE_SPEC, 'utf8')));
+  const spec = await resolveSpec(raw, FIXTURES);
+  const rawTune = raw.tune as FixtureSearch['rawTune'];
+  const p = plan ? plan(spec, rawTune) : resolveTune(rawTune, spec);
+  const dir = join(tempDir(prefix), 'hc');
+  const outcome = await runTune(spec, p, { threads: 1, outDir: dir });
+  const search = { tournament: spec.name, game: spec.game.name, seed: spec.seed, names: spec.variants.map((v) => v.name), plan: p, outcome };
+  return { spec, plan: p, rawTune, dir, search };
+}
+
+export type TuneRow = Record<string, string>;
+
+/** tune.csv as rows (candidate names hold commas, so it is read by a real CSV parser). */
+export const tuneCsvRows = (dir: string): TuneRow[] => parse(readFileSync(join(dir, 'tune.csv'), 'utf8'), { columns: true }) as TuneRow[];
