@@ -88,9 +88,8 @@ function timeDecisions(factory: BotFactory, params: Record<string, unknown>, pla
 function gameAlone(points: StoredDecision[], runs: number): { cpu: number; wall: number } {
   const rng = new Rng('bench-floor');
   const buf = new Int32Array(stramat.maxActions);
-  const determinize = stramat.determinize!;
   const once = (d: StoredDecision) => {
-    const s = determinize(d.observation as never, d.player, rng);
+    const s = stramat.determinize!(d.observation as never, d.player, rng);
     for (;;) {
       if (stramat.currentPlayer(s) < 0) break;
       const k = stramat.legalActions(s, buf);
@@ -173,7 +172,7 @@ for (const players of [2, 4]) {
     ['ismcts, to the match end', ismcts, { horizon: 'match' }],
   ];
   for (const [name, factory, params] of rows) {
-    const t = timeDecisions(factory, params, 4, points, stop as AnyGame);
+    const t = timeDecisions(factory, params, 4, points, stop);
     line(`  ${name.padEnd(26)} ${t.cpu.toFixed(1).padStart(8)} / ${t.wall.toFixed(1).padStart(8)}`);
   }
 }

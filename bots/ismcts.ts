@@ -90,7 +90,6 @@ export class IsmctsSearch {
   /** Searches from `obs` (player `me` to act) and returns the most visited of legal[0..count). */
   search(obs: unknown, me: number, legal: Int32Array, count: number): number {
     const game = this.game;
-    const determinize = game.determinize!;
     const { iterations, timeMs } = this.params;
     const deadline = timeMs > 0 ? now() + timeMs : 0;
     this.reset(me);
@@ -100,7 +99,7 @@ export class IsmctsSearch {
         // Check the clock every 16 iterations (and always run at least one).
         if (it > 0 && (it & 15) === 0 && now() >= deadline) break;
       } else if (it >= iterations) break;
-      this.iterate(determinize.call(game, obs, me, this.rng));
+      this.iterate(game.determinize!(obs, me, this.rng));
       it++;
     }
     this.lastIterations = it;

@@ -42,7 +42,6 @@ export class PimcSearch {
 
   search(obs: unknown, me: number, legal: Int32Array, count: number): number {
     const game = this.game;
-    const determinize = game.determinize!;
     const sums = this.sums;
     const actions = this.actions;
     const searchRng = this.searchRng;
@@ -58,7 +57,7 @@ export class PimcSearch {
       if (deadline > 0) {
         if (w > 0 && now() >= deadline) break;
       } else if (w >= worlds) break;
-      const world = determinize.call(game, obs, me, this.rng);
+      const world = game.determinize!(obs, me, this.rng);
       for (let i = 0; i < count; i++) {
         // The last action may use the sampled world itself; the others play on copies.
         const s = i === count - 1 ? world : game.clone(world);
@@ -79,7 +78,6 @@ export class PimcSearch {
    */
   private searchUcb(obs: unknown, me: number, count: number): number {
     const game = this.game;
-    const determinize = game.determinize!;
     const { sums, tries, actions } = this;
     const c = this.exploration;
     const { timeMs, iterations } = this.params;
@@ -102,7 +100,7 @@ export class PimcSearch {
           pick = i;
         }
       }
-      const s = determinize.call(game, obs, me, this.rng);
+      const s = game.determinize!(obs, me, this.rng);
       game.apply(s, actions[pick], this.searchRng);
       sums[pick] += this.playout.run(s)[me];
       tries[pick]++;

@@ -116,7 +116,7 @@ export class PairAccumulator {
     }
     this.turnDiffs.add(candRow.turns - refRow.turns);
     let byCand = this.reasonPairs.get(refRow.endReason);
-    if (byCand === undefined) this.reasonPairs.set(refRow.endReason, (byCand = new Map()));
+    if (byCand === undefined) this.reasonPairs.set(refRow.endReason, (byCand = new Map<string, number>()));
     byCand.set(candRow.endReason, (byCand.get(candRow.endReason) ?? 0) + 1);
   }
 

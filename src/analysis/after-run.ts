@@ -114,7 +114,7 @@ async function sweepBlock(info: ResultInfo, shown: string, endReasons: string[],
   const words = { lineup: info.lineup, metricInfo: await metricInfoOf(info.game) };
   // Said from the figures as written to sweep.csv (ten digits), as report.html says them: a figure on
   // a rounding boundary (0.01075) then reads the same in both.
-  const written = sweepFromCsv(parse(csv, { columns: true, skip_empty_lines: true }) as Record<string, string>[]) ?? { axis, trends, holmP };
+  const written = sweepFromCsv(parse<Record<string, string>>(csv, { columns: true, skip_empty_lines: true })) ?? { axis, trends, holmP };
   return sweepText(written.axis, written.trends, written.holmP, words, `${shown}/sweep.csv`);
 }
 
@@ -126,7 +126,7 @@ async function gridBlock(info: ResultInfo, shown: string, endReasons: string[], 
   writeDerivedCsv(info.dir, 'grid.csv', csv);
   const words = { lineup: info.lineup, metricInfo: await metricInfoOf(info.game) };
   // Said from the figures as written to grid.csv, as report.html says them.
-  const written = gridFromCsv(parse(csv, { columns: true, skip_empty_lines: true }) as Record<string, string>[]);
+  const written = gridFromCsv(parse<Record<string, string>>(csv, { columns: true, skip_empty_lines: true }));
   return written ? gridText(written.grid, written.figures, words, `${shown}/grid.csv`) : undefined;
 }
 

@@ -471,8 +471,14 @@ export async function compareRuns(a: ResultInfo, b: ResultInfo): Promise<Compari
       } else {
         const [ref, cand] = [new SideAccumulator(planA), new SideAccumulator(planB)];
         const shares = { ref: new PositionShares(a.players), cand: new PositionShares(b.players) };
-        for await (const batch of matchBatches(a, { variant })) for (const r of batch) (ref.add(r), shares.ref.add(r));
-        for await (const batch of matchBatches(b, { variant })) for (const r of batch) (cand.add(r), shares.cand.add(r));
+        for await (const batch of matchBatches(a, { variant })) for (const r of batch) {
+          ref.add(r);
+          shares.ref.add(r);
+        }
+        for await (const batch of matchBatches(b, { variant })) for (const r of batch) {
+          cand.add(r);
+          shares.cand.add(r);
+        }
         [acc, positions] = [{ ref, cand }, shares];
       }
       sides.set(label.ref, acc.ref);

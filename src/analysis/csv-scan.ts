@@ -29,7 +29,7 @@ export function splitLine(line: string): string[] {
     const first = line.slice(1, close);
     return close === line.length - 1 ? [first] : [first, ...line.slice(close + 2).split(',')];
   }
-  const rows = parseCsv(line, { relax_column_count: true }) as string[][];
+  const rows = parseCsv(line, { relax_column_count: true });
   if (rows.length !== 1) throw new Error('expected one CSV record');
   return rows[0];
 }

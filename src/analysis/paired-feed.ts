@@ -1,6 +1,6 @@
 import { PairAccumulator } from './accumulate.js';
 import { planFor, uniqueNames } from './compare.js';
-import { RecordCells, RecordScanner } from './csv-scan.js';
+import { RecordScanner } from './csv-scan.js';
 import { PairedPositionShares } from './first-player.js';
 import { recordReader, type MatchRow, type RecordReader, type ResultInfo } from './results.js';
 
@@ -75,7 +75,7 @@ export class PairedFeed {
     for (;;) {
       if (c.scanner !== undefined && c.scanner.next()) return c.reader.take(0);
       if (c.chunk >= this.kept.length) return undefined;
-      c.scanner = new RecordScanner(this.kept[c.chunk++], c.reader.cells as RecordCells, { start: 0, end: Infinity, lineBase: 0 });
+      c.scanner = new RecordScanner(this.kept[c.chunk++], c.reader.cells, { start: 0, end: Infinity, lineBase: 0 });
     }
   }
 

@@ -138,7 +138,7 @@ export function openResult(dirArg: string, options: OpenOptions = {}): ResultInf
   const isArray = (v: unknown): v is unknown[] => Array.isArray(v) && v.length > 0;
   // A game loaded from a file is named in a run's run.json and identified by its hash in a merged one.
   if (options.loose) fillFromMatches(run, join(dir, 'matches.csv'), shown);
-  const gameRaw = run.game as unknown;
+  const gameRaw = run.game;
   const gameHash = (gameRaw as { sha256?: unknown } | null)?.sha256;
   const game = typeof gameHash === 'string' ? `file sha256:${gameHash.slice(0, 12)}` : field('game', isString, 'the game name');
   const players = field('players', isCount, 'the number of players');
@@ -181,9 +181,9 @@ export function openResult(dirArg: string, options: OpenOptions = {}): ResultInf
     players,
     seed: String(seedRaw),
     matchesPerVariant,
-    variants: variants as string[],
+    variants,
     variantOptions,
-    lineup: lineup as string[],
+    lineup,
     metricNames: header.slice(layout.metricsAt),
     hasAnnulledColumn: layout.annulled >= 0,
     mergedShards: Array.isArray(merged) ? merged.length : undefined,

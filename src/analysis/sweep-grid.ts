@@ -87,7 +87,7 @@ export async function gridFigures(info: ResultInfo, grid: SweepGrid, endReasons:
   const slopes = perOption.map((acc) => acc?.trends());
   const kept = cellFigures.flatMap((t, q) => (t.points.some((p) => p.estimate.sd > 0 || p.estimate.estimate !== t.points[0].estimate.estimate) ? [q] : []));
   // Holm over every trend tested: each kept quantity against each numeric option.
-  const tested = kept.flatMap((q) => ([0, 1] as const).flatMap((o) => (slopes[o] ? [{ q, o, p: slopes[o]![q].slope.p }] : [])));
+  const tested = kept.flatMap((q) => ([0, 1] as const).flatMap((o) => (slopes[o] ? [{ q, o, p: slopes[o][q].slope.p }] : [])));
   const adjusted = holm(tested.map((t) => t.p));
   return kept.map((q) => {
     const trend = (o: 0 | 1): GridTrend | undefined => {

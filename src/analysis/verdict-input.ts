@@ -21,7 +21,7 @@ import { verdictText, type Figure, type VerdictInput, type VerdictRow } from './
 type CsvRow = Record<string, string>;
 
 function readCsv(file: string): CsvRow[] | undefined {
-  return existsSync(file) ? (parseCsv(readFileSync(file, 'utf8'), { columns: true, skip_empty_lines: true }) as CsvRow[]) : undefined;
+  return existsSync(file) ? parseCsv<CsvRow>(readFileSync(file, 'utf8'), { columns: true, skip_empty_lines: true }) : undefined;
 }
 
 const num = (s: string | undefined) => (s === undefined || s === '' ? NaN : Number(s));

@@ -92,12 +92,11 @@ export async function analyseAfterRun(outDir: string, baseline?: string, feed?: 
     };
   }
   const { standings, tally, own } = sinks;
-  const standingsFailed = pass.failed.get(standings);
   // A sink that failed leaves its part to read matches.csv itself.
   const ownFigures = own && !pass.failed.has(own) ? own.figures() : undefined;
   return {
     standings: await standingsOrWarning(outDir, () => {
-      if (standingsFailed !== undefined) throw standingsFailed;
+      if (pass.failed.has(standings)) throw pass.failed.get(standings);
       return writeStandingsFiles(pass.info, standings);
     }),
     comparison: () => compareAfterRunParts(outDir, baseline, { info: pass.info, spans: pass.summary.spans, pairs }),

@@ -2,13 +2,23 @@ import type { OptionValue } from '../engine/game.js';
 import { InputError, describeValue, expectedInteger } from '../errors.js';
 
 /**
+ * A flag's value as text. yargs gives a string, a number or a boolean, or an array when the flag was given
+ * more than once (read as its values joined by commas); dotted flags (`--matches.x 1`) give an object, shown as JSON.
+ */
+export function flagText(raw: unknown): string {
+  if (typeof raw === 'string') return raw;
+  if (typeof raw === 'number' || typeof raw === 'boolean' || Array.isArray(raw)) return String(raw);
+  return JSON.stringify(raw) ?? '';
+}
+
+/**
  * A whole number within bounds from a command-line flag, worded as the spec's own fields are
  * (`--matches: expected an integer of at least 1, found the integer 0`). `raw` is the text as typed
  * (see rawFlagValues), so that `1e3`, `1.0` or `12abc` are refused rather than read loosely.
  */
 export function intFlag(flag: string, raw: unknown, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
   if (raw === undefined) return undefined;
-  const text = String(raw).trim();
+  const text = flagText(raw).trim();
   const v = /^[+-]?\d+$/.test(text) ? Number(text) : NaN;
   if (!Number.isSafeInteger(v) || v < min || v > max) {
     // Digits are described as the number they are (as in a spec); anything else as the text typed.
@@ -45,7 +55,7 @@ export function rawFlagValues(args: readonly string[], names: readonly string[])
 export function textFlag(flag: string, raw: unknown): string | undefined {
   if (raw === undefined) return undefined;
   if (Array.isArray(raw)) throw new InputError(`given more than once (${raw.map((r) => JSON.stringify(r)).join(', ')})`, flag);
-  const text = String(raw);
+  const text = flagText(raw);
   if (text.length === 0) throw new InputError('expected a non-empty value', flag);
   return text;
 }

@@ -144,8 +144,8 @@ export async function importanceCommand(argv: Record<string, unknown>, signal?: 
     `Which card matters: ${b.game.title}, ${b.players} players, ${b.matches} matches per run and variant, seed ${JSON.stringify(b.seed)}, ${threads} thread${threads > 1 ? 's' : ''}; ` +
       `${plan.runs.length} run${plan.runs.length > 1 ? 's' : ''} in ${shown(root)} (${plan.steps.length} count changes, ${plan.kinds.length} action kinds).\n`,
   );
-  let faults = 0;
-  let undetermined: string[] = [];
+  let faults: number;
+  let undetermined: string[];
   // One progress bar per run (on a terminal only), under a line naming the run.
   let bar: Progress | undefined;
   try {

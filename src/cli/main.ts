@@ -12,8 +12,8 @@ import { mergeShards } from '../runner/merge.js';
 import { shardRange } from '../engine/plan.js';
 import type { Incident } from '../runner/pool.js';
 import { TARGET_MS } from '../runner/batching.js';
-import { MAX_BATCH, defaultThreads, effectiveThreads, runTournament } from '../runner/run.js';
-import { DEFAULT_DECISION_TIMEOUT_MS, INT_BOUNDS, MAX_DECISION_TIMEOUT_MS, loadSpec } from '../runner/spec.js';
+import { MAX_BATCH, defaultThreads, effectiveThreads, runTournament, type RunOutcome } from '../runner/run.js';
+import { DEFAULT_DECISION_TIMEOUT_MS, INT_BOUNDS, MAX_DECISION_TIMEOUT_MS, loadSpec, type ResolvedSpec } from '../runner/spec.js';
 import { intFlag, listFlag, parseKeyValues, rawFlagValues, shardFlag, textFlag } from './args.js';
 import { progressBar, rateText } from './progress.js';
 import { compareCommand } from './compare.js';
@@ -45,7 +45,7 @@ type Command = { cmd: 'run' | 'play' | 'list' | 'merge' | 'compare' | 'report' |
 export const EXIT = { ok: 0, faults: 1, input: 2, batchesFailed: 3, internal: 4, inconclusive: 5, notDeterministic: 6, sigint: 130, sigterm: 143 } as const;
 
 function version(): string {
-  return JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')).version as string;
+  return (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
 }
 
 /** Flags typed as numbers in the help; their values are checked from the text as typed (intFlag). */
@@ -298,6 +298,64 @@ function incidentText(i: Incident, variants: string[]): string {
   }
 }
 
+/** A shard of a run (`--shard i/n`). */
+type Shard = { index: number; count: number };
+
+/** The first lines of a run: what is played, how, and the lineup. */
+function runHeader(spec: ResolvedSpec, threads: number, batch: number | 'auto', shard: Shard | null): string {
+  return (
+    `${spec.name}: ${spec.game.title}, ${spec.players} players, ${spec.matches} matches x ${spec.variants.length} ` +
+    `variant${spec.variants.length > 1 ? 's' : ''} (${spec.variants.map((v) => v.name).join(', ')}), ` +
+    `seed ${JSON.stringify(spec.seed)}, ${threads} thread${threads > 1 ? 's' : ''}, ` +
+    (batch === 'auto' ? `batches of about ${TARGET_MS} ms` : `batches of ${batch}`) +
+    (shard ? `, shard ${shard.index}/${shard.count}` : '') +
+    '\n' +
+    `Lineup: ${spec.lineup.map((e, i) => `${i} ${e.name}`).join(', ')}\n`
+  );
+}
+
+/** What a run prints once its matches are played: nothing to do, a shard's journal complete, or the answer and the tables. */
+async function printOutcome(outcome: RunOutcome, spec: ResolvedSpec, shard: Shard | null, feed: ReturnType<typeof afterRunFeed>): Promise<void> {
+  const shown = shownPath(outcome.outDir);
+  if (outcome.kind === 'already-complete') {
+    process.stdout.write(`${shown} already holds the complete results of this ${shard ? 'shard' : 'tournament'}; nothing to do.\n`);
+    process.stdout.write(faultLines(outcome.faults));
+    // A failure after the main files may have left derived files missing or empty: rebuilt here.
+    if (!shard) await repairFinished(outcome.outDir);
+  } else if (outcome.kind === 'shard') {
+    const [lo, hi] = shardRange(spec.matches, shard);
+    process.stdout.write(
+      `\nShard ${shard!.index}/${shard!.count} complete: matches ${lo}-${hi - 1} of every variant (${outcome.totalMatches} matches) ` +
+        `are journaled in ${shown} (${outcome.playedMatches} played now in ${outcome.wallSeconds.toFixed(1)} s).\n` +
+        `When every shard is complete: tavolo merge <the ${shard!.count} shard directories> --out <dir>\n`,
+    );
+    process.stdout.write(faultLines(outcome.faults));
+  } else {
+    // The answer first: the comparison is computed (and compare.csv written) before any table is printed,
+    // from the one read of matches.csv that also gathers the standings and the report's tallies.
+    const after = await analyseAfterRun(outcome.outDir, spec.baseline, feed);
+    const { answer: sweepAnswer, tables: comparisonText } = await after.comparison();
+    process.stdout.write('\n' + sweepFirst(await after.verdict(), sweepAnswer));
+    process.stdout.write('\n' + summaryText(outcome.stats, { game: spec.game.name, betterScore: spec.game.betterScore }) + '\n');
+    process.stdout.write(rotationNote(outcome.sequential?.stopAt ?? spec.matches, spec.players) + '\n');
+    if (spec.variants.length > 1) {
+      process.stdout.write(`Variants are paired: match i uses the same seed in every variant.\n`);
+    }
+    process.stdout.write(faultLines(outcome.faults));
+    if (outcome.sequential) process.stdout.write(verdictText(spec, outcome.sequential) + '\n');
+    process.stdout.write('\n' + after.standings);
+    process.stdout.write(
+      `Wrote ${shown}/matches.csv, ${existsSync(outcome.files.parquet) ? 'matches.parquet, ' : ''}summary.csv, seats.csv, run.json${outcome.sequential ? ', sequential.csv' : ''} ` +
+        `(${outcome.playedMatches} matches in ${outcome.wallSeconds.toFixed(1)} s, ${rateText(outcome.matchesPerSecond)} matches/s` +
+        (outcome.playedMatches < outcome.totalMatches ? `; ${outcome.totalMatches - outcome.playedMatches} were already journaled` : '') +
+        (outcome.playedMatches > outcome.totalMatches ? '; those played past the stopping point are left out' : '') +
+        ')\n',
+    );
+    process.stdout.write(comparisonText);
+    await after.report();
+  }
+}
+
 async function runCommand(argv: Record<string, unknown>): Promise<number> {
   const matches = intFlag('--matches', argv.matches, 1);
   const requestedThreads = intFlag('--threads', argv.threads, 1, MAX_THREADS) ?? Math.min(defaultThreads(), MAX_THREADS);
@@ -318,17 +376,6 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
   const threads = effectiveThreads(spec, requestedThreads, batch, shard);
   const outDir = out ?? (shard ? join('results', spec.name, `shard-${shard.index}-of-${shard.count}`) : join('results', spec.name));
 
-  const printHeader = () => {
-    process.stdout.write(
-      `${spec.name}: ${spec.game.title}, ${spec.players} players, ${spec.matches} matches x ${spec.variants.length} ` +
-        `variant${spec.variants.length > 1 ? 's' : ''} (${spec.variants.map((v) => v.name).join(', ')}), ` +
-        `seed ${JSON.stringify(spec.seed)}, ${threads} thread${threads > 1 ? 's' : ''}, ` +
-        (batch === 'auto' ? `batches of about ${TARGET_MS} ms` : `batches of ${batch}`) +
-        (shard ? `, shard ${shard.index}/${shard.count}` : '') +
-        '\n',
-    );
-    process.stdout.write(`Lineup: ${spec.lineup.map((e, i) => `${i} ${e.name}`).join(', ')}\n`);
-  };
   const bar = progressBar();
   let lastDone = 0;
   let incidents = 0;
@@ -364,7 +411,7 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
         signal,
         onStart: ({ done, total, resumed, droppedBytes, notices }) => {
           // Printed once the checks are done: bad input leaves stdout empty.
-          printHeader();
+          process.stdout.write(runHeader(spec, threads, batch, shard));
           lastDone = done;
           for (const n of notices) process.stdout.write(`${n}\n`);
           if (resumed) {
@@ -392,44 +439,7 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
       }),
     );
     bar?.stop();
-    const shown = shownPath(outcome.outDir);
-    if (outcome.kind === 'already-complete') {
-      process.stdout.write(`${shown} already holds the complete results of this ${shard ? 'shard' : 'tournament'}; nothing to do.\n`);
-      process.stdout.write(faultLines(outcome.faults));
-      // A failure after the main files may have left derived files missing or empty: rebuilt here.
-      if (!shard) await repairFinished(outcome.outDir);
-    } else if (outcome.kind === 'shard') {
-      const [lo, hi] = shardRange(spec.matches, shard!);
-      process.stdout.write(
-        `\nShard ${shard!.index}/${shard!.count} complete: matches ${lo}-${hi - 1} of every variant (${outcome.totalMatches} matches) ` +
-          `are journaled in ${shown} (${outcome.playedMatches} played now in ${outcome.wallSeconds.toFixed(1)} s).\n` +
-          `When every shard is complete: tavolo merge <the ${shard!.count} shard directories> --out <dir>\n`,
-      );
-      process.stdout.write(faultLines(outcome.faults));
-    } else {
-      // The answer first: the comparison is computed (and compare.csv written) before any table is printed,
-      // from the one read of matches.csv that also gathers the standings and the report's tallies.
-      const after = await analyseAfterRun(outcome.outDir, spec.baseline, feed);
-      const { answer: sweepAnswer, tables: comparisonText } = await after.comparison();
-      process.stdout.write('\n' + sweepFirst(await after.verdict(), sweepAnswer));
-      process.stdout.write('\n' + summaryText(outcome.stats, { game: spec.game.name, betterScore: spec.game.betterScore }) + '\n');
-      process.stdout.write(rotationNote(outcome.sequential?.stopAt ?? spec.matches, spec.players) + '\n');
-      if (spec.variants.length > 1) {
-        process.stdout.write(`Variants are paired: match i uses the same seed in every variant.\n`);
-      }
-      process.stdout.write(faultLines(outcome.faults));
-      if (outcome.sequential) process.stdout.write(verdictText(spec, outcome.sequential) + '\n');
-      process.stdout.write('\n' + after.standings);
-      process.stdout.write(
-        `Wrote ${shown}/matches.csv, ${existsSync(outcome.files.parquet) ? 'matches.parquet, ' : ''}summary.csv, seats.csv, run.json${outcome.sequential ? ', sequential.csv' : ''} ` +
-          `(${outcome.playedMatches} matches in ${outcome.wallSeconds.toFixed(1)} s, ${rateText(outcome.matchesPerSecond)} matches/s` +
-          (outcome.playedMatches < outcome.totalMatches ? `; ${outcome.totalMatches - outcome.playedMatches} were already journaled` : '') +
-          (outcome.playedMatches > outcome.totalMatches ? '; those played past the stopping point are left out' : '') +
-          ')\n',
-      );
-      process.stdout.write(comparisonText);
-      await after.report();
-    }
+    await printOutcome(outcome, spec, shard, feed);
     if (outcome.determinism && outcome.determinism.differing.length > 0) {
       process.stderr.write(`tavolo: ${determinismWarning(outcome.determinism)}\n`);
       return EXIT.notDeterministic;

@@ -1,11 +1,11 @@
-import { createReadStream, existsSync, readFileSync } from 'node:fs';
-import { parse } from 'csv-parse';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { openResult, readMatches, type MatchRow } from '../analysis/results.js';
 import { didYouMean } from '../did-you-mean.js';
 import { InputError } from '../errors.js';
 import { readSpecFile, resolveSpec, type RawSpec, type ResolvedSpec } from '../runner/spec.js';
 import { writeViewer } from '../html/viewer.js';
-import { intFlag } from './args.js';
+import { flagText, intFlag } from './args.js';
 import { kilobytes } from './report.js';
 import { checkFileNamePart, refuseResultFile } from '../runner/result-guard.js';
 
@@ -65,7 +65,7 @@ export async function specOfRun(dir: string): Promise<ResolvedSpec> {
 }
 
 export async function showCommand(argv: Record<string, unknown>): Promise<void> {
-  const dir = String(argv.dir ?? '');
+  const dir = flagText(argv.dir ?? '');
   const spec = await specOfRun(dir);
   const variantName = typeof argv.variant === 'string' ? argv.variant : spec.variants[0].name;
   const variant = spec.variants.findIndex((v) => v.name === variantName);
@@ -81,25 +81,33 @@ export async function showCommand(argv: Record<string, unknown>): Promise<void> 
   const r = writeViewer(spec, variant, match, out);
   const rel = relative(process.cwd(), r.file);
   process.stdout.write(`Wrote ${rel.startsWith('..') ? r.file : rel} (${kilobytes(r.bytes)}, ${r.steps - 1} decisions): match ${match} of variant ${variantName}\n`);
-  const played = await playedRow(join(dir, 'matches.csv'), variantName, match);
-  const differs = played && (played.winners !== r.result.winners || Number(played.turns) !== r.result.turns || played.end_reason !== r.result.endReason);
-  if (differs) {
+  let played: MatchRow | undefined;
+  try {
+    played = await playedRow(dir, variantName, match);
+  } catch (err) {
+    // The page is written: a matches.csv that cannot be read is said, by name, and not compared with.
+    if (!(err instanceof InputError)) throw err;
+    process.stderr.write(`warning: the replay is not compared with matches.csv: ${err.message}\n`);
+  }
+  const playedWinners = played?.winners.join(';');
+  if (played && (playedWinners !== r.result.winners || played.turns !== r.result.turns || played.endReason !== r.result.endReason)) {
     process.stderr.write(
       `warning: this replay ended differently from matches.csv (winners ${r.result.winners || 'none'}, ${r.result.turns} turns, ${r.result.endReason} ` +
-        `against ${played.winners || 'none'}, ${played.turns} turns, ${played.end_reason}): the game or a bot has changed since the run\n`,
+        `against ${playedWinners || 'none'}, ${played.turns} turns, ${played.endReason}): the game or a bot has changed since the run\n`,
     );
   }
 }
 
-/** The row of matches.csv for this match (streamed: the file may be large), or undefined. */
-async function playedRow(file: string, variant: string, match: number): Promise<Record<string, string> | undefined> {
-  if (!existsSync(file)) return undefined;
-  const parser = createReadStream(file).pipe(parse({ columns: true }));
-  for await (const row of parser as AsyncIterable<Record<string, string>>) {
-    if (row.variant === variant && Number(row.match) === match) {
-      parser.destroy();
-      return row;
-    }
-  }
-  return undefined;
+/**
+ * The row of matches.csv for this match, read by the one checked reader of result folders
+ * (analysis/results.ts: only that variant's rows are parsed), or undefined when the folder has no matches.csv.
+ */
+async function playedRow(dir: string, variant: string, match: number): Promise<MatchRow | undefined> {
+  if (!existsSync(join(dir, 'matches.csv'))) return undefined;
+  let found: MatchRow | undefined;
+  const keep = (row: MatchRow) => {
+    if (row.match === match) found = row;
+  };
+  await readMatches(openResult(dir, { loose: true }), keep, { variant });
+  return found;
 }

@@ -322,5 +322,4 @@ export interface Recollection<O> {
 }
 
 /** A game with its types erased, as the runner and the bots hold it. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyGame = Game<any, any>;
+export type AnyGame = Game<unknown, unknown>;

@@ -49,7 +49,7 @@ export function checkFinishedFolder(dir: string): void {
 }
 
 export function readCsvFile(file: string): Row[] {
-  return parseSync(readFileSync(file, 'utf8'), { columns: true, skip_empty_lines: true }) as Row[];
+  return parseSync<Row>(readFileSync(file, 'utf8'), { columns: true, skip_empty_lines: true });
 }
 
 function optionalCsv(dir: string, name: string): Row[] | undefined {

@@ -76,7 +76,7 @@ function facts(d: ReportData): [string, string][] {
         : '',
     ],
     ['Shards', shards > 0 ? `merged from ${shards} shards` : ''],
-    ['Faults', r.faults && Object.keys(r.faults as Json).length ? JSON.stringify(r.faults) : 'none'],
+    ['Faults', r.faults && Object.keys(r.faults).length ? JSON.stringify(r.faults) : 'none'],
   ];
   return rows.filter(([, v]) => v !== '');
 }
@@ -196,7 +196,7 @@ function sweepPart(d: ReportData, words: Words): { title: string; note: string; 
 export async function buildReport(dir: string, fromMatches?: MatchesPart, own?: OwnFigures): Promise<string> {
   const sink = fromMatches === undefined && own === undefined ? ownFiguresSink(dir) : undefined;
   const d = await readResult(dir, fromMatches, sink);
-  const metricInfo = await metricInfoOf(String(d.run.game));
+  const metricInfo = typeof d.run.game === 'string' ? await metricInfoOf(d.run.game) : undefined;
   const words = wordsOf(d, metricInfo);
   const verdict = await verdictOf(dir, own ?? sink?.figures());
   const charts = reportCharts(d, { metricInfo, advantage: advantageOf(verdict) });

@@ -1,3 +1,4 @@
+import type * as PlotLibrary from '@observablehq/plot';
 import type { TuneCharts, TuneMark, TuneRoundBar } from '../output/tune-charts.js';
 
 /**
@@ -8,8 +9,7 @@ import type { TuneCharts, TuneMark, TuneRoundBar } from '../output/tune-charts.j
  * round is written at the right. The last chart stacks the matches spent round by round under a rule at
  * the full grid's need.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function drawTuneCharts(data: TuneCharts, Plot: any, doc: Document): void {
+export function drawTuneCharts(data: TuneCharts, Plot: typeof PlotLibrary, doc: Document): void {
   // The page is 1100 px wide at most; long candidate names take a quarter of it.
   const width = 1000;
   const colours = { domain: ['meets every target', 'not ruled out', 'dropped'], range: ['#2ca02c', '#1f77b4', '#d62728'] };

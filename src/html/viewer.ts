@@ -66,11 +66,17 @@ export interface PackedView {
   zones: number[];
 }
 
+/** A recording whose views name their zones by index into one pool (packRecording): what the page carries. */
+export interface PackedRecording {
+  rec: Omit<Recording, 'steps'> & { steps: Array<Omit<ViewerStep, 'full' | 'seats'> & { full: PackedView; seats: PackedView[] }> };
+  zones: TableView['zones'];
+}
+
 /**
  * The recording with every distinct zone stored once: most zones (a hand nobody touched, the public
  * piles every seat sees) repeat from step to step and from view to view, so this keeps pages small.
  */
-export function packRecording(rec: Recording): { rec: Omit<Recording, 'steps'> & { steps: unknown[] }; zones: TableView['zones'] } {
+export function packRecording(rec: Recording): PackedRecording {
   const pool: TableView['zones'] = [];
   const index = new Map<string, number>();
   const pack = (v: TableView): PackedView => ({
@@ -87,7 +93,7 @@ export function packRecording(rec: Recording): { rec: Omit<Recording, 'steps'> &
 }
 
 /** The inverse of packRecording, run in the page. */
-export function unpackRecording(packed: { rec: { steps: { full: PackedView; seats: PackedView[] }[] }; zones: TableView['zones'] }): Recording {
+export function unpackRecording(packed: PackedRecording): Recording {
   const view = (v: PackedView) => ({ header: v.header, zones: v.zones.map((i) => packed.zones[i]) });
   for (const s of packed.rec.steps as unknown as ViewerStep[]) {
     const p = s as unknown as { full: PackedView; seats: PackedView[] };

@@ -110,7 +110,7 @@ export class MatchesParquetWriter {
     const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
     if (text.indexOf('"') >= 0) {
       // A quoted cell (a name with a comma, a quote or a line break): csv-parse, as the reader does.
-      for (const cells of parseCsv(text, { relax_column_count: true }) as string[][]) {
+      for (const cells of parseCsv(text, { relax_column_count: true })) {
         this.addRow(cells.length, (c, b, r) => setCell(b, r, cells[c], 0, cells[c].length, this.total));
       }
       return;

@@ -9,7 +9,7 @@ export function packageRoot(): string {
     const pkg = join(dir, 'package.json');
     if (existsSync(pkg)) {
       try {
-        if (JSON.parse(readFileSync(pkg, 'utf8')).name === 'tavolo') return dir;
+        if ((JSON.parse(readFileSync(pkg, 'utf8')) as { name?: unknown }).name === 'tavolo') return dir;
       } catch {
         // not ours; keep walking
       }
@@ -22,7 +22,8 @@ export function packageRoot(): string {
 
 function versionOf(pkgJson: string): string {
   try {
-    return String(JSON.parse(readFileSync(pkgJson, 'utf8')).version);
+    const { version } = JSON.parse(readFileSync(pkgJson, 'utf8')) as { version?: unknown };
+    return typeof version === 'string' ? version : 'unknown';
   } catch {
     return 'unknown';
   }

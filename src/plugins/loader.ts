@@ -59,7 +59,7 @@ export const GAME_KIND: PluginKind<AnyGame> = {
 export const BOT_KIND: PluginKind<BotFactory> = {
   what: 'bot',
   exportName: 'bot',
-  registry: async () => builtInBots,
+  registry: () => Promise.resolve(builtInBots),
   missing: missingBotMembers,
   shape: 'a BotFactory (a string `name`, an array `params` and a function `create`)',
 };

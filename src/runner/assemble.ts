@@ -15,14 +15,15 @@ import { payloadBytes, type Journal, type JournalMeta, type JournalRecord, type 
  * end; the directory is then forced to disk too, so that a power cut after the journal is deleted finds
  * the complete files (or, before the renames reached the disk, the journal to resume from).
  */
-export interface OutputFiles {
+// A type, not an interface, so that Object.values() of it is string[] (an interface has no index signature).
+export type OutputFiles = {
   matches: string;
   summary: string;
   seats: string;
   run: string;
   /** matches.parquet: written only when the run asks for it (`"parquet": true`, `--parquet`). */
   parquet: string;
-}
+};
 
 export function outputFiles(outDir: string): OutputFiles {
   return {

@@ -69,7 +69,7 @@ async function baseFromSpec(r: ImportanceRequest): Promise<ImportanceBase> {
   if (focus < 0) throw new InputError(`expected a lineup name of the spec (${[...new Set(names)].join(', ')}), found "${r.bot}"${didYouMean(r.bot!, names)}`, '--bot');
   const bots = raw.bots.map((e, k) => ({ ...e, bot: spec.lineup[k].ref, name: spec.lineup[k].name }));
   bots[focus] = { ...bots[focus], name: focusName(bots, focus) };
-  return { gameRef: spec.gameRef, game: spec.game, players: spec.players, matches: spec.matches, seed: spec.seed, options: baseline.options, bots, focus, focusName: bots[focus].name!, name: spec.name };
+  return { gameRef: spec.gameRef, game: spec.game, players: spec.players, matches: spec.matches, seed: spec.seed, options: baseline.options, bots, focus, focusName: bots[focus].name, name: spec.name };
 }
 
 async function baseFromGame(r: ImportanceRequest): Promise<ImportanceBase> {

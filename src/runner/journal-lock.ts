@@ -63,7 +63,7 @@ function tryCreate(file: string, me: LockOwner): boolean {
 function judge(file: string, dir: string, owner: LockOwner | undefined, me: LockOwner): string {
   const clear = `If that run is gone, delete ${file} and run again with --resume.`;
   if (owner === undefined) {
-    let age = Infinity;
+    let age: number;
     try {
       age = Date.now() - statSync(file).mtimeMs;
     } catch {

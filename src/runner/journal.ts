@@ -150,15 +150,17 @@ export function readMeta(outDir: string, field = '--out'): JournalMeta {
   } catch (err) {
     throw new InputError(`cannot read the journal of ${outDir}: ${(err as Error).message}`, field);
   }
-  if ((meta.format as string) === OLD_FORMAT) {
+  // Whatever the file holds: a format this version does not know is reported, not assumed.
+  const format: unknown = meta.format;
+  if (format === OLD_FORMAT) {
     throw new InputError(
       `${journalDir(outDir)} was written by an older tavolo (journal format 1, whose records cannot be checked whole); ` +
         `finish it with the tavolo version that started it, or delete ${journalDir(outDir)} and run again`,
       field,
     );
   }
-  if (meta.format !== JOURNAL_FORMAT) {
-    throw new InputError(`${metaFile(outDir)} is not a tavolo journal of format ${JOURNAL_FORMAT} (found ${JSON.stringify(meta.format)})`, field);
+  if (format !== JOURNAL_FORMAT) {
+    throw new InputError(`${metaFile(outDir)} is not a tavolo journal of format ${JOURNAL_FORMAT} (found ${JSON.stringify(format)})`, field);
   }
   return meta;
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { VariantStats } from '../output/aggregate.js';
 import { readRunJson, runJsonHead, runJsonTail, type MergedShard, type RunJson } from '../output/run-json.js';

@@ -48,7 +48,7 @@ export function refuseResultFile(file: string, field: string): void {
  * folder separators, no `.` or `..`, no control characters.
  */
 export function checkFileNamePart(name: string, field: string): string {
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
   const bad = name === '' || name === '.' || name === '..' || /[/\\\x00-\x1f]/.test(name) || basename(name) !== name;
   if (bad) {
     throw new InputError(`${JSON.stringify(name)} cannot be part of a file name (it is empty, holds a / or \\ or a control character, or is . or ..)`, field);

@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
@@ -268,7 +268,7 @@ const alreadyComplete = (outDir: string, files: OutputFiles, info: RunJson): Run
   totalMatches: Number(info.matches_total ?? 0),
   playedMatches: 0,
   matchesPerSecond: 0,
-  faults: (info.faults as Record<string, number> | undefined) ?? {},
+  faults: info.faults ?? {},
   info,
 });
 

@@ -101,7 +101,7 @@ function journaledRows(journal: Journal, wanted: readonly SampleMatch[]): Map<st
 /** How a replayed matches.csv row compares with the journaled one. */
 export type RowComparison = { kind: 'same' } | { kind: 'differs'; columns: string[] } | { kind: 'unsettled' };
 
-const cells = (row: string): string[] => (parseCsv(row, { relax_column_count: true }) as string[][])[0] ?? [];
+const cells = (row: string): string[] => parseCsv(row, { relax_column_count: true })[0] ?? [];
 
 /**
  * Compares a journaled row with its replay (undefined: the replay never finished). A match whose end

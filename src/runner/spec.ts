@@ -319,30 +319,7 @@ export async function resolveSpec(
     );
   }
 
-  const lineup: LineupEntry[] = [];
-  for (let i = 0; i < raw.bots.length; i++) {
-    const entry = raw.bots[i];
-    const { factory, file } = await loadBot(entry.bot, baseDir, `bots[${i}].bot`);
-    let params: Options;
-    try {
-      params = resolveOptions(factory.params, entry.params, 'bot parameter');
-      factory.checkParams?.(params, game, players);
-    } catch (err) {
-      prefixOptionError(err, `bots[${i}].params.`);
-    }
-    const name = entry.name ?? (file ? factory.name : entry.bot);
-    const ref = file ?? entry.bot;
-    const same = lineup.findIndex((e) => e.name === name);
-    if (same >= 0 && (lineup[same].ref !== ref || JSON.stringify(lineup[same].params) !== JSON.stringify(params))) {
-      throw new InputError(
-        `"${name}" is already the name of bots[${same}], a different bot or parameters; ` +
-          'give each distinct bot its own name (entries with the same name are aggregated together)',
-        `bots[${i}].name`,
-      );
-    }
-    if (entry.isolate) lineup.push({ name, ref, factory: isolatedFactory(factory, ref, gameFile ?? raw.game), params, isolate: true });
-    else lineup.push({ name, ref, factory, params });
-  }
+  const lineup = await resolveLineup(raw.bots, baseDir, gameFile ?? raw.game, game, players);
 
   const sweep = raw.sweep !== undefined ? expandSweep(raw.sweep, game.options, raw.variants?.length ?? 0) : undefined;
   const variants = resolveVariants(game, players, raw.variants, sweep);
@@ -383,6 +360,35 @@ export async function resolveSpec(
     ...(sweep ? { sweep } : {}),
     ...(raw.parquet ? { parquet: true } : {}),
   };
+}
+
+/** Loads each seat's bot and resolves and checks its parameters; one name stands for one bot with one set of parameters. */
+async function resolveLineup(bots: RawSpec['bots'], baseDir: string, gameRef: string, game: AnyGame, players: number): Promise<LineupEntry[]> {
+  const lineup: LineupEntry[] = [];
+  for (let i = 0; i < bots.length; i++) {
+    const entry = bots[i];
+    const { factory, file } = await loadBot(entry.bot, baseDir, `bots[${i}].bot`);
+    let params: Options;
+    try {
+      params = resolveOptions(factory.params, entry.params, 'bot parameter');
+      factory.checkParams?.(params, game, players);
+    } catch (err) {
+      prefixOptionError(err, `bots[${i}].params.`);
+    }
+    const name = entry.name ?? (file ? factory.name : entry.bot);
+    const ref = file ?? entry.bot;
+    const same = lineup.findIndex((e) => e.name === name);
+    if (same >= 0 && (lineup[same].ref !== ref || JSON.stringify(lineup[same].params) !== JSON.stringify(params))) {
+      throw new InputError(
+        `"${name}" is already the name of bots[${same}], a different bot or parameters; ` +
+          'give each distinct bot its own name (entries with the same name are aggregated together)',
+        `bots[${i}].name`,
+      );
+    }
+    if (entry.isolate) lineup.push({ name, ref, factory: isolatedFactory(factory, ref, gameRef), params, isolate: true });
+    else lineup.push({ name, ref, factory, params });
+  }
+  return lineup;
 }
 
 type RawVariant = NonNullable<RawSpec['variants']>[number];

@@ -44,8 +44,8 @@ describe('the real tournament: stramat-dado at 20,000 matches', () => {
   it('compare.csv has the issue\'s columns, and its win shares are summary.csv\'s', () => {
     const text = readFileSync(join(dir, 'dado', 'compare.csv'), 'utf8');
     expect(text.split('\n')[0]).toBe(COMPARE_HEADER.join(','));
-    const csv = parse(text, { columns: true }) as Array<Record<string, string>>;
-    const summary = parse(readFileSync(join(dir, 'dado', 'summary.csv')), { columns: true }) as Array<Record<string, string>>;
+    const csv = parse<Record<string, string>>(text, { columns: true });
+    const summary = parse<Record<string, string>>(readFileSync(join(dir, 'dado', 'summary.csv')), { columns: true });
     for (const bot of ['greedy', 'random']) {
       const row = csv.find((r) => r.quantity === `win_share:${bot}`)!;
       const rate = (v: string) => Number(summary.find((s) => s.variant === v && s.bot === bot)!.win_rate);
@@ -66,8 +66,8 @@ describe('the real tournament: stramat-dado at 20,000 matches', () => {
   });
 
   it('the per-variant figures of variants.csv agree with summary.csv and seats.csv', () => {
-    const v = parse(readFileSync(join(dir, 'dado', 'variants.csv')), { columns: true }) as Array<Record<string, string>>;
-    const seats = parse(readFileSync(join(dir, 'dado', 'seats.csv')), { columns: true }) as Array<Record<string, string>>;
+    const v = parse<Record<string, string>>(readFileSync(join(dir, 'dado', 'variants.csv')), { columns: true });
+    const seats = parse<Record<string, string>>(readFileSync(join(dir, 'dado', 'seats.csv')), { columns: true });
     const get = (variant: string, q: string) => Number(v.find((r) => r.variant === variant && r.quantity === q)!.value);
     for (const variant of ['base', 'one-dado-fewer']) {
       const first = Number(seats.find((s) => s.variant === variant && s.position === '0')!.win_rate);

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, tavoloAsync, tempDir } from '../fixtures/cli.js';
+import { readJsonFile } from '../helpers/json-files.js';
 
 /**
  * The regression gate end to end, as docs/regression-gate.md describes it: a baseline run, then a
@@ -110,7 +111,7 @@ describe('regression gate: tavolo compare --tolerance', () => {
 describe('after tavolo run and tavolo merge of two variants', () => {
   it('run prints the side-by-side table and the findings; the spec\'s "baseline" names the reference', async () => {
     const file = join(dir, 'dado-baseline.json');
-    const raw = JSON.parse(readFileSync(join(ROOT, 'tournaments', 'stramat-dado.json'), 'utf8'));
+    const raw = readJsonFile<object>(join(ROOT, 'tournaments', 'stramat-dado.json'));
     writeFileSync(file, JSON.stringify({ ...raw, baseline: 'one-dado-fewer' }));
     const [plain, swapped, bad] = await Promise.all([
       run(['run', join(ROOT, 'tournaments', 'stramat-dado.json'), '--matches', '2000', '--threads', '1', '--out', join(dir, 'dado')]),

@@ -34,7 +34,7 @@ describe('importance in words', () => {
   it('names the refused count steps, and says when a symmetric lineup can only move every seat', () => {
     const s = row({ view: 'sensitivity', card: 'Dado', name: 'dadoCount', change: '+1', variant: 'dadoCount=5', difference: 0.01, low: 0, high: 0.02, pHolm: 0.2 });
     const lines = sensitivityWords([s], { ...context, focus: 'greedy-focal', opponents: ['greedy'] }, ['Stramat (stramatCount) one up, refused by the game: too many']);
-    expect(lines[1]).toMatch(/^  1\. Dado \(dadoCount\): one more \(dadoCount=5\): \+1\.0 points/);
+    expect(lines[1]).toMatch(/^ {2}1\. Dado \(dadoCount\): one more \(dadoCount=5\): \+1\.0 points/);
     expect(lines.some((l) => l.includes('Every seat plays the same bot'))).toBe(true);
     expect(lines.at(-1)).toBe('  Not played: Stramat (stramatCount) one up, refused by the game: too many.');
   });

@@ -6,6 +6,7 @@ import { InputError } from '../../src/errors.js';
 import { csvCell, matchesFixedColumns } from '../../src/output/csv.js';
 import { MatchesParquetWriter } from '../../src/output/parquet.js';
 import { tempDir } from '../fixtures/cli.js';
+import { readJsonFile } from '../helpers/json-files.js';
 
 /**
  * matches.parquet against matches.csv on a hand-made result folder whose cells are what a plugin game
@@ -202,7 +203,7 @@ describe('matches.parquet read by tavolo', () => {
 
   it("refuses another tournament's file, and one whose rows run.json does not count", async () => {
     const other = damaged('other', () => undefined);
-    const run = JSON.parse(readFileSync(join(other, 'run.json'), 'utf8'));
+    const run = readJsonFile<object>(join(other, 'run.json'));
     writeFileSync(join(other, 'run.json'), JSON.stringify({ ...run, spec_hash: 'e'.repeat(64) }));
     expect(await refusal(other)).toMatch(/matches\.parquet is damaged: it belongs to another tournament/);
 

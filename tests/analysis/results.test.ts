@@ -9,6 +9,7 @@ import { mergeShards } from '../../src/runner/merge.js';
 import { runTournament } from '../../src/runner/run.js';
 import { loadSpec } from '../../src/runner/spec.js';
 import { FIXTURES, tempDir } from '../fixtures/cli.js';
+import { readJsonFile, readRunJson } from '../helpers/json-files.js';
 
 const SPEC = join(FIXTURES, 'highcard-3p.json'); // 300 matches x 2 variants, 3 players; long-hands annuls ties
 
@@ -51,7 +52,7 @@ describe('results reader', () => {
     expect(info).toMatchObject({ game: 'highcard', players: 3, matchesPerVariant: 300, variants: ['base', 'long-hands'], hasAnnulledColumn: true });
     expect(info.lineup).toEqual(['greedy', 'random', 'random']);
     const rows = await readAll(whole);
-    const records = parse(readFileSync(join(whole, 'matches.csv')), { columns: true }) as Array<Record<string, string>>;
+    const records = parse<Record<string, string>>(readFileSync(join(whole, 'matches.csv')), { columns: true });
     expect(rows.length).toBe(600);
     rows.forEach((r, i) => {
       const c = records[i];
@@ -84,10 +85,10 @@ describe('results reader', () => {
   it('reads the format of older versions (no annulled column, no "complete" in run.json)', async () => {
     const old = join(root, 'old');
     mkdirSync(old);
-    const records = parse(readFileSync(join(whole, 'matches.csv'))) as string[][];
+    const records = parse(readFileSync(join(whole, 'matches.csv')));
     const at = records[0].indexOf('annulled');
     writeFileSync(join(old, 'matches.csv'), stringify(records.map((r) => r.filter((_, i) => i !== at))));
-    const run = JSON.parse(readFileSync(join(whole, 'run.json'), 'utf8'));
+    const run = readJsonFile<Record<string, unknown>>(join(whole, 'run.json'));
     delete run.complete;
     delete run.spec_hash;
     delete run.shard;
@@ -103,10 +104,10 @@ describe('results reader', () => {
     const odd = join(root, 'odd');
     mkdirSync(odd);
     const names: Record<string, string> = { base: 'a, "b"\nc', greedy: 'g"r,e' };
-    const records = parse(readFileSync(join(whole, 'matches.csv'))) as string[][];
+    const records = parse(readFileSync(join(whole, 'matches.csv')));
     const renamed = records.map((r, i) => (i === 0 ? r : r.map((c, k) => (k === 0 || (k >= 3 && k < 6) ? (names[c] ?? c) : c))));
     writeFileSync(join(odd, 'matches.csv'), stringify(renamed));
-    const run = JSON.parse(readFileSync(join(whole, 'run.json'), 'utf8'));
+    const run = readRunJson(whole);
     run.variants[0].name = names.base;
     run.lineup[0].name = names.greedy;
     writeFileSync(join(odd, 'run.json'), JSON.stringify(run));
@@ -144,7 +145,7 @@ describe('results reader', () => {
       writeFileSync(join(broken, 'run.json'), '{"game": ');
       expectNotResult(() => openResult(broken), /run\.json cannot be read as JSON/);
       const players = copy('players');
-      const run = JSON.parse(readFileSync(join(players, 'run.json'), 'utf8'));
+      const run = readJsonFile<{ players: number; lineup: object[] }>(join(players, 'run.json'));
       run.players = 4;
       run.lineup.push({ name: 'x' });
       writeFileSync(join(players, 'run.json'), JSON.stringify(run));
@@ -233,7 +234,7 @@ describe('one record of matches.csv split into its cells', () => {
   ];
   for (const line of records) {
     it(`splits ${line} as csv-parse does`, () => {
-      expect(splitLine(line)).toEqual((parse(line, { relax_column_count: true }) as string[][])[0]);
+      expect(splitLine(line)).toEqual(parse(line, { relax_column_count: true })[0]);
     });
   }
 

@@ -98,7 +98,7 @@ describe('decisions', () => {
   });
 
   it('minimum detectable effect: (scipy norm.ppf(0.975) + norm.ppf(0.8)) * se', () => {
-    expect(minimumDetectableEffect(0.01)).toBeCloseTo(0.028015852181129683, 12);
+    expect(minimumDetectableEffect(0.01)).toBeCloseTo(0.02801585218112968, 12);
   });
 
   it('observations to settle shrink the standard error to the gap', () => {

@@ -12,7 +12,7 @@ import { parse } from 'csv-parse/sync';
 import { FIXTURES, removeTempDirs, tavoloAsync, tempDir } from '../fixtures/cli.js';
 
 /** grid.csv's variant names hold a comma, so they are quoted: read with a real CSV parser. */
-const readCsvObjects = (file: string) => parse(readFileSync(file, 'utf8'), { columns: true }) as Record<string, string>[];
+const readCsvObjects = (file: string) => parse<Record<string, string>>(readFileSync(file, 'utf8'), { columns: true });
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 afterAll(removeTempDirs);

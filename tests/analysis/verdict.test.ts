@@ -208,7 +208,7 @@ describe('a single-variant run', () => {
 });
 
 describe('compare.csv rows', () => {
-  it("a McNemar row of identical pairs (no discordant pair) reads as identical, not as '±0.99 points would have been detected'", async () => {
+  it("a McNemar row of identical pairs (no discordant pair) reads as identical, not as '±0.99 points would have been detected'", () => {
     // compare.csv's McNemar interval is Agresti-Min's: with b = c discordant pairs each way it is
     // ±z sqrt(2b + 1) / (n + 2), so b = 0 gives ±1.959964 / 402 = ±0.004876 at n = 400 (stramat-aa's annulled_rate).
     const mcnemar = (half: string, pairs = '400') => rowFromCsv({

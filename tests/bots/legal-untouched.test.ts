@@ -59,7 +59,7 @@ describe('built-in bots never write to decision.legal', () => {
       params: [],
       create: () => ({
         choose(d: Decision) {
-          (d.legal as Int32Array)[0] = 999;
+          d.legal[0] = 999;
           return 999;
         },
       }),

@@ -108,8 +108,8 @@ describe('ismcts finds known best moves', () => {
     expect(fold).toBeCloseTo(0.5, 6);
     expect(Math.abs(betMean - 2 / 3)).toBeLessThan(0.05);
     // Holding a 1, folding is better.
-    const holding1 = new PimcSearch(bet(1) as AnyGame, 2, new Rng('a'), new Rng('b'), p, 0.3);
-    const d1 = decisionAt(bet(1) as AnyGame, (bet(1) as AnyGame).setup({}, 2, new Rng('x')));
+    const holding1 = new PimcSearch(bet(1), 2, new Rng('a'), new Rng('b'), p, 0.3);
+    const d1 = decisionAt(bet(1), bet(1).setup({}, 2, new Rng('x')));
     expect(holding1.search(d1.observation, 0, d1.legal, d1.count)).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { compareAfterRun } from '../../src/analysis/after-run.js';
 import { writeStandings } from '../../src/analysis/standings.js';
 import { verdictFromFolder } from '../../src/analysis/verdict-input.js';
@@ -13,12 +13,11 @@ const WRITTEN = ['ratings.csv', 'head-to-head.csv', 'compare.csv', 'variants.csv
 
 /** Runs `body` with stdout's writes captured (the after-run steps print their lines). */
 async function quietly<T>(body: () => Promise<T>): Promise<T> {
-  const write = process.stdout.write;
-  process.stdout.write = (() => true) as typeof process.stdout.write;
+  const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
   try {
     return await body();
   } finally {
-    process.stdout.write = write;
+    write.mockRestore();
   }
 }
 

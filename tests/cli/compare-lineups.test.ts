@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lineupDifferences } from '../../src/analysis/compare.js';
 import type { ResultInfo } from '../../src/analysis/results.js';
-import { ROOT, tavoloAsync, tempDir } from '../fixtures/cli.js';
+import { tavoloAsync, tempDir } from '../fixtures/cli.js';
 
 /** `tavolo compare` refuses runs whose lineups differ unless asked (issue 21, item 6). */
 const dir = tempDir('tavolo-lineups-');

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES, readCsvObjects, tavolo, tempDir } from '../fixtures/cli.js';
+import { readRunJson } from '../helpers/json-files.js';
 
 const GOLD_TIN = join(FIXTURES, 'importance', 'gold-tin.mjs');
 const COUNTDOWN = join(FIXTURES, 'games', 'countdown.mjs');
@@ -113,7 +114,7 @@ describe('tavolo importance works for every game that declares kinds or counts',
     const r = tavolo(['importance', 'tournaments/stramat-dado.json', '--view', 'restricted', '--matches', '60', '--threads', '1', '--out', out]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/Restricted play: greedy against random, random, random/);
-    const run = JSON.parse(readFileSync(join(out, 'restricted', 'without-colpo', 'run.json'), 'utf8'));
+    const run = readRunJson(join(out, 'restricted', 'without-colpo'));
     expect(run.seed).toBe('dado');
     expect(run.lineup[0]).toMatchObject({ name: 'greedy', bot: 'restricted-greedy', params: { without: 'colpo' } });
   });
@@ -137,8 +138,8 @@ describe('tavolo importance refuses bad input with exit 2, naming the field', ()
     [['importance', 'stramat', '--view', 'nope'], /Invalid values|choices/i],
   ])('%j', (args, message) => {
     const out = tempDir();
-    const r = tavolo([...(args as string[]), '--out', out, '--matches', '10']);
-    expect(r.stderr).toMatch(message as RegExp);
+    const r = tavolo([...(args), '--out', out, '--matches', '10']);
+    expect(r.stderr).toMatch(message);
     expect(r.code).toBe(2);
     expect(existsSync(join(out, 'importance.csv'))).toBe(false);
   });

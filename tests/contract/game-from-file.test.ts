@@ -19,9 +19,9 @@ describe('a game from a file', () => {
     const dir = tempDir();
     const file = join(dir, 'broken.mjs');
     const source = readFileSync(COUNTDOWN, 'utf8')
-      .replace(/^  heuristic: .*$/m, '')
-      .replace(/^  describe: .*$/m, '')
-      .replace(/^  clone: .*$/m, '');
+      .replace(/^ {2}heuristic: .*$/m, '')
+      .replace(/^ {2}describe: .*$/m, '')
+      .replace(/^ {2}clone: .*$/m, '');
     writeFileSync(file, source);
     const err = await loadGame(file, dir).then(() => null, (e: Error) => e.message);
     expect(err).toMatch(/missing: clone, heuristic, describe or tableView$/);

@@ -434,7 +434,6 @@ function checkInformationSetInvariance(
   seed: string,
   onChoose?: (state: unknown) => void,
 ) {
-  const determinize = game.determinize!;
   const rng = new Rng(`infoset/${seed}`);
   let points = 0;
   let distinctStates = 0;
@@ -445,7 +444,7 @@ function checkInformationSetInvariance(
       if (rng.int(7) !== 0) return;
       const where = `${label} match ${m}`;
       const obs = game.observe(s, p);
-      const states = [s, determinize.call(game, obs, p, rng), determinize.call(game, obs, p, rng), determinize.call(game, obs, p, rng)];
+      const states = [s, game.determinize!(obs, p, rng), game.determinize!(obs, p, rng), game.determinize!(obs, p, rng)];
       if (new Set(states.map(stateKey)).size > 1) distinctStates++;
       const legal = legalOf(game, s);
       // Decision.describe words the offered actions from the state: the words must not tell the states apart.
@@ -504,7 +503,6 @@ for (const [name, game] of Object.entries(games)) {
     }, 600_000);
 
     it('2. round trip: observe(determinize(observe(s, p)), p) equals observe(s, p), for every player, and hidden cards vary', () => {
-      const determinize = game.determinize!;
       const rng = new Rng(`roundtrip/${name}`);
       let points = 0;
       let varied = 0;
@@ -519,8 +517,8 @@ for (const [name, game] of Object.entries(games)) {
             if (q !== p && !everyone) continue;
             const obs = game.observe(s, q);
             const frozen = JSON.stringify(obs);
-            const d1 = determinize.call(game, obs, q, rng);
-            const d2 = determinize.call(game, obs, q, rng);
+            const d1 = game.determinize!(obs, q, rng);
+            const d2 = game.determinize!(obs, q, rng);
             if (JSON.stringify(obs) !== frozen) fail(`${where}: determinize changed the observation it was given`);
             for (const d of [d1, d2]) {
               const back = game.observe(d, q);
@@ -600,7 +598,7 @@ describe('the honesty checks catch dishonesty (controls, on Stramat)', () => {
     const leaky: AnyGame = {
       ...game,
       observe: (s: StramatState, p: number) => {
-        const o = game.observe(s, p);
+        const o = stramat.observe(s, p);
         const next = (p + 1) % s.n;
         // A subtle leak: whether the next player holds an Alt card.
         return { ...o, nextHasAlt: s.hands[next * Card.COUNT + Card.ALT] > 0 };

@@ -65,7 +65,7 @@ const revoked = () => {
 const THROWN: Array<[string, () => unknown, RegExp]> = [
   ['an Error', () => new Error('boom'), /^boom$/],
   ['a string', () => 'plain words', /^plain words$/],
-  ['Object.create(null)', () => Object.create(null), /threw an object that cannot be read as text/],
+  ['Object.create(null)', () => Object.create(null) as object, /threw an object that cannot be read as text/],
   ['a Proxy whose every trap throws', trapAll, /threw an object that cannot be read as text/],
   ['a revoked Proxy', revoked, /threw an object that cannot be read as text/],
   ['an Error whose message getter throws', hostileError, /threw an object that cannot be read as text/],
@@ -96,7 +96,7 @@ describe('every value a bot throws costs one match, recorded as bot_error with a
 
 describe('whatever a bot returns instead of an action costs one match as illegal_action, without running its code', () => {
   const RETURNED: Array<[string, () => unknown, string]> = [
-    ['Object.create(null)', () => Object.create(null), 'returned an object'],
+    ['Object.create(null)', () => Object.create(null) as object, 'returned an object'],
     ['a Proxy whose every trap throws', trapAll, 'returned an object'],
     ['an object with a throwing toString', () => ({ toString: () => { throw new Error('no'); } }), 'returned an object'],
     ['a symbol', () => Symbol('s'), 'returned Symbol(s)'],

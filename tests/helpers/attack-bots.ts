@@ -156,7 +156,7 @@ export function patcher(log: AttackLog): BotFactory {
         patchAll(Object.getPrototypeOf(d), 'decision class');
         attempt(() => {
           const world = ctx.game.determinize!(d.observation, ctx.seat, new Rng('patch'));
-          for (let o = Object.getPrototypeOf(world); o && o !== Object.prototype; o = Object.getPrototypeOf(o)) patchAll(o, 'state class');
+          for (let o = Object.getPrototypeOf(world) as object | null; o && o !== Object.prototype; o = Object.getPrototypeOf(o) as object | null) patchAll(o, 'state class');
         });
       } finally {
         me.active = false;
@@ -164,7 +164,7 @@ export function patcher(log: AttackLog): BotFactory {
     },
     (ctx) => {
       const game = ctx.game as unknown as Record<string, unknown>;
-      const realResult = ctx.game.result;
+      const realResult = ctx.game.result.bind(ctx.game);
       const rigged = (s: unknown): MatchResult => {
         const r = realResult(s);
         if (!me.active) note(log, 'the match called the patched result');

@@ -25,7 +25,7 @@ export function simulatedSweep(matches: number) {
   const trends = acc.trends();
   const holmP = holm(trends.map((t) => t.slope.p));
   const axis = { option: 'handSize', xs: XS, variants: XS.map((x) => `handSize=${x}`) };
-  const rows = parse(sweepCsv(axis, trends, holmP), { columns: true }) as Record<string, string>[];
+  const rows = parse<Record<string, string>>(sweepCsv(axis, trends, holmP), { columns: true });
   return { axis, trends, holmP, rows };
 }
 
@@ -46,7 +46,7 @@ export function madeUpGrid(values: [string[], string[]], quantities = ['win_shar
     cells: grid.cells.map((_, k) => ({ estimate: 10 * grid.cells[k].at[0] + grid.cells[k].at[1], low: 10 * grid.cells[k].at[0] - 1, high: 10 * grid.cells[k].at[0] + 3, n: 50 })),
     trends: [grid.numeric[0] ? trend(10, 0.001) : undefined, grid.numeric[1] ? trend(0.5, 0.4) : undefined] as [GridTrend | undefined, GridTrend | undefined],
   }));
-  const rows = parse(gridCsv(grid, figures), { columns: true }) as Record<string, string>[];
+  const rows = parse<Record<string, string>>(gridCsv(grid, figures), { columns: true });
   return { grid, figures, rows };
 }
 

@@ -39,4 +39,4 @@ export async function fixtureSearch(prefix: string, plan?: (spec: ResolvedSpec, 
 export type TuneRow = Record<string, string>;
 
 /** tune.csv as rows (candidate names hold commas, so it is read by a real CSV parser). */
-export const tuneCsvRows = (dir: string): TuneRow[] => parse(readFileSync(join(dir, 'tune.csv'), 'utf8'), { columns: true }) as TuneRow[];
+export const tuneCsvRows = (dir: string): TuneRow[] => parse<TuneRow>(readFileSync(join(dir, 'tune.csv'), 'utf8'), { columns: true });

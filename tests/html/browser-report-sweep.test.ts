@@ -137,7 +137,7 @@ describe.skipIf(!browserAvailable())('report.html of a two-option grid in Chromi
   it('draws each quantity of grid.csv: a dot and a 95% bar per cell, one line per value of jollies', async () => {
     const { page, problems } = await openPage(browser, join(dir, 'report.html'));
     // The cells' names hold a comma: read with a real CSV parser.
-    const grid = parse(readFileSync(join(dir, 'grid.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
+    const grid = parse<Record<string, string>>(readFileSync(join(dir, 'grid.csv'), 'utf8'), { columns: true });
     const quantities = [...new Set(grid.map((r) => r.quantity))].filter((q) => !q.startsWith('seat_win_share:'));
     const drawn = await againstCharts(page);
     expect(drawn.map((c) => c.quantity)).toEqual(quantities);

@@ -4,6 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { browserAvailable, launch, openPage, screenshotPath, type Browser } from './browser-helpers.js';
 import { FIXTURES, tavolo, tempDir } from '../fixtures/cli.js';
+import { readJsonFile } from '../helpers/json-files.js';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -43,8 +44,8 @@ describe.skipIf(!browserAvailable())('tune.html in Chromium', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/Wrote .*tune\.csv, tune\.json, tune\.html \(\d+ kB\) and the rounds' results/);
     terminal = r.stdout;
-    rows = parse(readFileSync(join(dir, 'tune.csv'), 'utf8'), { columns: true }) as Row[];
-    json = JSON.parse(readFileSync(join(dir, 'tune.json'), 'utf8'));
+    rows = parse<Row>(readFileSync(join(dir, 'tune.csv'), 'utf8'), { columns: true });
+    json = readJsonFile<typeof json>(join(dir, 'tune.json'));
     browser = await launch();
   });
 

@@ -149,7 +149,7 @@ describe.skipIf(!browserAvailable())('match viewer in Chromium', () => {
       const check = async (k: number, seat = -1) => {
         expect(await page.evaluate(() => Number(document.body.dataset.step))).toBe(k);
         const shown = await shownTable(page);
-        const view = seat < 0 ? game.tableView!(states[k]) : game.observedView!(game.observe(states[k], seat), seat);
+        const view = seat < 0 ? game.tableView(states[k]) : game.observedView(game.observe(states[k], seat), seat);
         expect(shown, `step ${k}, seat ${seat}`).toEqual(expectedZones(view));
         if (seat < 0) c.rawCheck(shown, states[k]);
       };

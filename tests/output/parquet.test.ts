@@ -19,7 +19,7 @@ async function duck(sql: string): Promise<Array<Record<string, unknown>>> {
   const db = await DuckDBInstance.create(':memory:');
   const con = await db.connect();
   try {
-    return (await con.runAndReadAll(sql)).getRowObjectsJson() as Array<Record<string, unknown>>;
+    return (await con.runAndReadAll(sql)).getRowObjectsJson();
   } finally {
     con.closeSync();
   }
@@ -27,7 +27,7 @@ async function duck(sql: string): Promise<Array<Record<string, unknown>>> {
 
 /** Each parquet value against its matches.csv cell. */
 function expectSameCells(csvFile: string, rows: Array<Record<string, unknown>>): void {
-  const records = parse(readFileSync(csvFile), { columns: true }) as Array<Record<string, string>>;
+  const records = parse<Record<string, string>>(readFileSync(csvFile), { columns: true });
   expect(rows.length).toBe(records.length);
   records.forEach((rec, i) => {
     for (const [name, cell] of Object.entries(rec)) {
@@ -50,7 +50,7 @@ describe('matches.parquet read by DuckDB', () => {
     expect(r.code, r.stderr).toBe(0);
     const file = join(out, 'matches.parquet');
     expectSameCells(join(out, 'matches.csv'), await duck(`select * from read_parquet('${file}')`));
-    const types = Object.fromEntries((await duck(`describe select * from read_parquet('${file}')`)).map((c) => [c.column_name, c.column_type]));
+    const types = Object.fromEntries((await duck(`describe select * from read_parquet('${file}')`)).map((c) => [c.column_name as string, c.column_type] as const));
     expect(types).toMatchObject({
       variant: 'VARCHAR',
       match: 'INTEGER',
@@ -67,7 +67,7 @@ describe('matches.parquet read by DuckDB', () => {
       fault_seat: 'INTEGER',
       lead_changes: 'DOUBLE',
     });
-    const encodings = Object.fromEntries((await duck(`select path_in_schema, encodings from parquet_metadata('${file}') where row_group_id = 0`)).map((c) => [c.path_in_schema, c.encodings]));
+    const encodings = Object.fromEntries((await duck(`select path_in_schema, encodings from parquet_metadata('${file}') where row_group_id = 0`)).map((c) => [c.path_in_schema as string, c.encodings] as const));
     expect(encodings.seat0_bot).toContain('RLE_DICTIONARY');
     expect(encodings.end_reason).toContain('RLE_DICTIONARY');
     expect(encodings.match).toContain('DELTA_BINARY_PACKED');

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { tuneCharts, type TuneMark } from '../../src/output/tune-charts.js';
 import { resolveTune } from '../../src/runner/tune-spec.js';
 import { fixtureSearch, tuneCsvRows as csvRows, type FixtureSearch } from '../helpers/tune-search.js';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readJsonFile } from '../helpers/json-files.js';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -70,11 +70,11 @@ describe("tune.html's chart data", () => {
   });
 
   it('stacks the matches spent round by round as tune.json counts them, under the full grid', () => {
-    const json = JSON.parse(readFileSync(join(f.dir, 'tune.json'), 'utf8'));
+    const json = readJsonFile<{ grid_matches: number; matches_spent: number; block: number; rounds: { round: number; candidates: number }[] }>(join(f.dir, 'tune.json'));
     const { bars, grid, spent } = tuneCharts(f.search.outcome, f.plan).rounds;
     expect([grid, spent]).toEqual([json.grid_matches, json.matches_spent]);
     let sum = 0;
-    for (const round of json.rounds as { round: number; candidates: number }[]) {
+    for (const round of json.rounds) {
       const mine = bars.filter((b) => b.round === `round ${round.round}`);
       expect(mine.map((b) => [b.part, b.matches])).toEqual([
         ['earlier rounds', sum],

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { FIXTURES, tavoloAsync, tempDir } from '../fixtures/cli.js';
+import { readJsonFile } from '../helpers/json-files.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
@@ -45,7 +46,7 @@ describe('no command writes into a result folder except the run that owns it', (
 
   it('a variant name that would lead out of the folder is refused by show', async () => {
     const spec = join(dir, 'escape.json');
-    const fixture = JSON.parse(readFileSync(SPEC, 'utf8'));
+    const fixture = readJsonFile<object>(SPEC);
     writeFileSync(
       spec,
       JSON.stringify({ ...fixture, game: join(FIXTURES, 'highcard.mjs'), variants: [{ name: '../../escaped', options: {} }] }),
@@ -66,7 +67,7 @@ describe('no command writes into a result folder except the run that owns it', (
     writeFileSync(join(out, 'notes.txt'), 'mine');
     // Another tournament: one variant, so it writes no comparison of variants.
     const one = join(dir, 'one.json');
-    const fixture = JSON.parse(readFileSync(SPEC, 'utf8'));
+    const fixture = readJsonFile<object>(SPEC);
     writeFileSync(one, JSON.stringify({ ...fixture, game: join(FIXTURES, 'highcard.mjs'), seed: 'other', variants: [{ name: 'solo', options: {} }] }));
     const r = await tavoloAsync(['run', one, '--matches', '20', '--out', out, '--force']);
     expect(r.code, r.stderr).toBe(0);

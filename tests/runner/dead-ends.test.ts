@@ -3,6 +3,7 @@ import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { FIXTURES, ROOT, tavoloAsync, tempDir } from '../fixtures/cli.js';
+import { readJsonFile } from '../helpers/json-files.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
@@ -45,10 +46,10 @@ describe('dead ends: every case exits 2 with one clear message, and nothing is l
   });
 
   it('a deeply nested value in a spec is refused by its field, without a stack (it was a RangeError)', async () => {
-    const fixture = { ...JSON.parse(readFileSync(SPEC, 'utf8')), game: join(FIXTURES, 'highcard.mjs') };
+    const fixture = { ...readJsonFile<{ bots: object[] }>(SPEC), game: join(FIXTURES, 'highcard.mjs') };
     const deep = (n: number) => '{"a":'.repeat(n) + '1' + '}'.repeat(n);
     const cases: Array<[string, (v: string) => Record<string, unknown>, string]> = [
-      ['params', (v) => ({ ...fixture, bots: [{ name: 'g', bot: 'greedy', params: { epsilon: '@' } }, ...fixture.bots.slice(1)] }), 'bots[0].params.epsilon'],
+      ['params', () => ({ ...fixture, bots: [{ name: 'g', bot: 'greedy', params: { epsilon: '@' } }, ...fixture.bots.slice(1)] }), 'bots[0].params.epsilon'],
       ['options', () => ({ ...fixture, variants: [{ name: 'base', options: { x: '@' } }] }), 'variants[0].options.x'],
     ];
     for (const [name, make, field] of cases) {
@@ -62,7 +63,7 @@ describe('dead ends: every case exits 2 with one clear message, and nothing is l
 
   it('more variants than the limit are refused before anything is played', async () => {
     const spec = join(dir, 'many.json');
-    const fixture = JSON.parse(readFileSync(SPEC, 'utf8'));
+    const fixture = readJsonFile<object>(SPEC);
     const variants = Array.from({ length: 1001 }, (_, i) => ({ name: `v${i}` }));
     writeFileSync(spec, JSON.stringify({ ...fixture, game: join(FIXTURES, 'highcard.mjs'), variants }));
     const r = await tavoloAsync(['run', spec, '--matches', '2', '--out', join(dir, 'many')]);

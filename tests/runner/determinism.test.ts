@@ -7,6 +7,7 @@ import { loadSpec } from '../../src/runner/spec.js';
 import { FIXTURES, ROOT, readCsv, readCsvObjects, tavoloAsync, tempDir } from '../fixtures/cli.js';
 import { recompute } from '../fixtures/recompute.js';
 import { MEASURE_NAMES } from '../../src/engine/measures.js';
+import { readJsonFile, readRunJson } from '../helpers/json-files.js';
 
 // These tests start processes and load modules; on a busy machine they need more than the default 5 s.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
@@ -62,14 +63,14 @@ describe('byte-identical output across thread counts, batch sizes and reruns', (
   });
 
   it('puts the timings in run.json only', () => {
-    const info = JSON.parse(read(hc[1], 'run.json'));
+    const info = readRunJson(hc[1]);
     expect(info.threads).toBe(2);
     expect(info.batch).toBe(7);
     expect(info.wall_seconds).toBeGreaterThan(0);
     expect(info.matches_per_second).toBeGreaterThan(0);
     expect(info.matches_total).toBe(240);
-    expect(info.versions.node).toBe(process.version);
-    for (const dep of ['piscina', 'zod', 'csv-stringify', 'yargs', 'cli-progress']) expect(info.versions[dep]).toMatch(/^\d+\./);
+    expect(info.versions?.node).toBe(process.version);
+    for (const dep of ['piscina', 'zod', 'csv-stringify', 'yargs', 'cli-progress']) expect(info.versions?.[dep]).toMatch(/^\d+\./);
     expect(info.spec).toBe(HIGHCARD);
   });
 
@@ -107,7 +108,7 @@ describe('byte-identical output across thread counts, batch sizes and reruns', (
       [hc[0], HIGHCARD],
       [st[0], DADO],
     ] as const) {
-      const lineup = (JSON.parse(readFileSync(spec, 'utf8')).bots as Array<{ name?: string; bot: string }>).map((b) => b.name ?? b.bot);
+      const lineup = readJsonFile<{ bots: Array<{ name?: string; bot: string }> }>(spec).bots.map((b) => b.name ?? b.bot);
       const n = lineup.length;
       const rows = readCsvObjects(join(d, 'matches.csv'));
       const counts = new Map<string, number>();
@@ -202,7 +203,7 @@ describe('match measures: byte-identical across thread counts and batch sizes, a
   const plain = join(dir, 'hc-plain');
 
   beforeAll(async () => {
-    const base = JSON.parse(readFileSync(HIGHCARD, 'utf8'));
+    const base = readJsonFile<Record<string, unknown>>(HIGHCARD);
     writeFileSync(hcSpec, JSON.stringify({ ...base, game: join(FIXTURES, 'highcard.mjs'), measures: true }));
     writeFileSync(stSpec, JSON.stringify({
       name: 'st-measures', game: 'stramat', players: 3, matches: 40, seed: 'measures', measures: true,

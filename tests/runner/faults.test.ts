@@ -9,6 +9,7 @@ import { loadGame } from '../../src/plugins/loader.js';
 import { runTournament } from '../../src/runner/run.js';
 import { loadSpec } from '../../src/runner/spec.js';
 import { FIXTURES, readCsvObjects, tavoloAsync, tempDir } from '../fixtures/cli.js';
+import { readRunJson } from '../helpers/json-files.js';
 
 // These tests start processes (and end hung workers); on a busy machine they need more than 5 s.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
@@ -100,7 +101,7 @@ describe('bots that misbehave cost one match each, never the run', () => {
     const summary = readCsvObjects(join(out(mode), 'summary.csv'));
     expect(summary.find((s) => s.bot === 'bad')).toMatchObject({ matches: '30', faults: '3', annulled: '3' });
     expect(summary.find((s) => s.bot === 'random')).toMatchObject({ faults: '0', annulled: '3' });
-    const info = JSON.parse(read(out(mode), 'run.json'));
+    const info = readRunJson(out(mode));
     expect(info.faults).toEqual({ [reason]: 3 });
     expect(existsSync(join(out(mode), 'journal'))).toBe(false);
   });
@@ -112,7 +113,7 @@ describe('bots that misbehave cost one match each, never the run', () => {
     }
     // The hang was caught by ending workers: the watchdog says so, and run.json counts them.
     expect(results.get('loop')!.stderr).toContain('hung past the decision time limit: its worker was ended');
-    expect(JSON.parse(read(out('loop'), 'run.json')).worker_restarts).toBeGreaterThanOrEqual(3);
+    expect(readRunJson<{ worker_restarts: number }>(out('loop')).worker_restarts).toBeGreaterThanOrEqual(3);
     expect(results.get('exit')!.stderr).toContain('worker exited with code: 7');
   });
 

@@ -8,6 +8,7 @@ import { Journal, JournalDamaged, readMeta } from '../../src/runner/journal.js';
 import { runTournament } from '../../src/runner/run.js';
 import { loadSpec, type ResolvedSpec } from '../../src/runner/spec.js';
 import { FIXTURES, tempDir } from '../fixtures/cli.js';
+import { readJsonFile } from '../helpers/json-files.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
@@ -156,7 +157,7 @@ describe('a journal that checks itself: every header field, header and payload',
   it('a journal of format 1 (payload CRC only) is refused with what to do', () => {
     const [a] = copyShards();
     const metaFile = join(a, 'journal', 'meta.json');
-    const meta = JSON.parse(readFileSync(metaFile, 'utf8'));
+    const meta = readJsonFile<object>(metaFile);
     writeFileSync(metaFile, JSON.stringify({ ...meta, format: 'tavolo-journal/1' }));
     expect(() => readMeta(a)).toThrow(/older tavolo .*journal format 1.*delete/);
   });

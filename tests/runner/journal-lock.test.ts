@@ -3,10 +3,11 @@ import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { Journal } from '../../src/runner/journal.js';
+import { Journal, type JournalMeta } from '../../src/runner/journal.js';
 import { runTournament } from '../../src/runner/run.js';
 import { loadSpec } from '../../src/runner/spec.js';
 import { FIXTURES, ROOT, tempDir } from '../fixtures/cli.js';
+import { readJsonFile } from '../helpers/json-files.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
@@ -42,7 +43,7 @@ describe('the journal lock: exclusive and host-aware', () => {
     expect(readFileSync(lockOf(d), 'utf8')).toBe(foreign);
   });
 
-  it('a live lock on this host is refused; the lock is left alone', async () => {
+  it('a live lock on this host is refused; the lock is left alone', () => {
     const d = copy();
     const sleeper = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
     try {
@@ -99,7 +100,7 @@ describe('a new journal takes the lock before it writes anything', () => {
     const d = join(dir, 'held');
     await runTournament(spec, { threads: 1, inProcess: true, batch: 10, outDir: d, shard: { index: 0, count: 1 } });
     const log = readFileSync(join(d, 'journal', 'batches.log'));
-    const meta = JSON.parse(readFileSync(join(d, 'journal', 'meta.json'), 'utf8'));
+    const meta = readJsonFile<JournalMeta>(join(d, 'journal', 'meta.json'));
     const sleeper = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
     try {
       writeFileSync(lockOf(d), JSON.stringify({ pid: sleeper.pid, host: hostname() }));

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { FIXTURES, ROOT, tavoloAsync, tempDir } from '../fixtures/cli.js';
+import { readJsonFile } from '../helpers/json-files.js';
 
 // These tests start processes; on a busy machine they need more than the default 5 s.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 240_000 });
@@ -29,7 +30,7 @@ async function ok(args: string[]) {
 /** The fixture spec with its game path made absolute, plus `extra` fields. */
 function specWith(dir: string, name: string, extra: Record<string, unknown>): string {
   const file = join(dir, `${name}.json`);
-  const fixture = JSON.parse(readFileSync(SPEC, 'utf8'));
+  const fixture = readJsonFile<object>(SPEC);
   writeFileSync(file, JSON.stringify({ ...fixture, game: join(FIXTURES, 'highcard.mjs'), ...extra }));
   return file;
 }
@@ -150,7 +151,7 @@ describe('matches.parquet through the runner', () => {
     await runAndKill(['run', slow, '--out', killed, '--threads', '1', '--batch', '10'], killed, 5);
     expect(existsSync(join(killed, PARQUET))).toBe(false);
     // The spec now without the field: the journal's record of the first start still asks for the file.
-    const without = JSON.parse(read(dir, 'slow.json'));
+    const without = readJsonFile<Record<string, unknown>>(join(dir, 'slow.json'));
     delete without.parquet;
     writeFileSync(join(dir, 'slow-without.json'), JSON.stringify(without));
     const resumed = await ok(['run', join(dir, 'slow-without.json'), '--out', killed, '--threads', '2', '--batch', '7', '--resume']);

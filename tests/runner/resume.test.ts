@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { FIXTURES, ROOT, tavoloAsync, tempDir } from '../fixtures/cli.js';
+import { readRunJson } from '../helpers/json-files.js';
 
 // These tests start and kill processes; on a busy machine they need more than the default 5 s.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
@@ -91,9 +92,9 @@ describe('a killed run resumes and writes exactly the files of an uninterrupted 
     for (const f of FILES) expect(read(out, f), f).toBe(read(clean, f));
     expect(read(out, 'matches.csv').split('\n', 1)[0]).toMatch(/,leader_changes,.*,branching_max$/);
     expect(existsSync(join(out, 'journal'))).toBe(false);
-    const info = JSON.parse(read(out, 'run.json'));
+    const info = readRunJson(out);
     expect(info).toMatchObject({ resumed: true, matches_total: 800, matches_played: 800 - already, complete: true });
-    expect(info.spec_hash).toBe(JSON.parse(read(clean, 'run.json')).spec_hash);
+    expect(info.spec_hash).toBe(readRunJson(clean).spec_hash);
 
     // Resuming a complete run does nothing.
     const before = statSync(join(out, 'matches.csv')).mtimeMs;

@@ -1,8 +1,10 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { compareRows, sampleMatches } from '../../src/runner/self-check.js';
 import { FIXTURES, ROOT, tavoloAsync, tempDir } from '../fixtures/cli.js';
+import { readRunJson } from '../helpers/json-files.js';
+import type { DeterminismCheck } from '../../src/runner/self-check.js';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -27,7 +29,7 @@ function spec(dir: string, bot: string, game = join(FIXTURES, 'highcard.mjs')): 
 
 const run = (dir: string, bot: string, extra: string[] = [], game?: string) =>
   tavoloAsync(['run', spec(dir, bot, game), '--out', join(dir, 'out'), '--threads', '1', '--batch', '50', ...extra]);
-const runJson = (dir: string) => JSON.parse(readFileSync(join(dir, 'out', 'run.json'), 'utf8'));
+const runJson = (dir: string) => readRunJson<{ determinism_check?: DeterminismCheck }>(join(dir, 'out'));
 
 describe('determinism self-check: replaying a sample of matches in a fresh worker', () => {
   it('picks matches spread over every journaled range, the same each time', () => {
@@ -65,7 +67,7 @@ describe('determinism self-check: replaying a sample of matches in a fresh worke
     const r = await run(dir, join(FIXTURES, 'stateful-bot.mjs'));
     expect(r.code, r.stderr).toBe(6);
     expect(r.stderr).toMatch(/bot stateful \(.*stateful-bot\.mjs\) is not deterministic: match \d+ \(variant base\) differs in /);
-    const check = runJson(dir).determinism_check;
+    const check = runJson(dir).determinism_check!;
     expect(check.replayed).toHaveLength(8);
     expect(check.differing.length).toBeGreaterThan(0);
   });
@@ -81,7 +83,7 @@ describe('determinism self-check: replaying a sample of matches in a fresh worke
     const dir = tempDir();
     const r = await run(dir, join(ROOT, 'bots', 'examples', 'first-legal.mjs'));
     expect(r.code, r.stderr).toBe(0);
-    const check = runJson(dir).determinism_check;
+    const check = runJson(dir).determinism_check!;
     expect(check.replayed).toHaveLength(8);
     expect(check.differing).toEqual([]);
   });
@@ -96,6 +98,6 @@ describe('determinism self-check: replaying a sample of matches in a fresh worke
     expect(runJson(builtIn).determinism_check).toBeUndefined();
     const asked = tempDir();
     expect((await run(asked, 'greedy', ['--verify-matches', '3'], 'stop')).code).toBe(0);
-    expect(runJson(asked).determinism_check.replayed).toHaveLength(3);
+    expect(runJson(asked).determinism_check?.replayed).toHaveLength(3);
   });
 });

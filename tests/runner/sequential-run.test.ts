@@ -9,6 +9,7 @@ import { Interrupted, runTournament } from '../../src/runner/run.js';
 import { playOnPool } from '../../src/runner/pool.js';
 import { loadSpec, toWorkerSpec } from '../../src/runner/spec.js';
 import { ROOT, readCsvObjects, tavolo, tavoloAsync, tempDir } from '../fixtures/cli.js';
+import { readJsonFile, readRunJson, type SequentialSection } from '../helpers/json-files.js';
 
 vi.setConfig({ testTimeout: 300_000 });
 
@@ -54,7 +55,7 @@ describe('sequential tests on real matches', () => {
     const r = await runInProcess(file, out);
     expect(r.sequential!.verdict).toBe('H1 accepted');
     expect(r.sequential!.stopAt).toBeLessThanOrEqual(200);
-    const info = JSON.parse(read(out, 'run.json'));
+    const info = readRunJson<SequentialSection>(out);
     expect(info.sequential.verdict).toBe('H1 accepted');
     expect(info.sequential.matches).toBe(r.sequential!.stopAt);
     expect(info.matches_per_variant).toBe(r.sequential!.stopAt);
@@ -70,7 +71,7 @@ describe('sequential tests on real matches', () => {
   // alpha the claim is a rate, checked against a binomial bound.
   it('greedy against itself (two lineup names) is symmetric: its win share difference is within noise of 0', async () => {
     const file = greedyMirror('sym', 4000);
-    const fixed = JSON.parse(read(dir, 'mirror-sym.json'));
+    const fixed = readJsonFile<Record<string, unknown>>(join(dir, 'mirror-sym.json'));
     delete fixed.sequential;
     writeFileSync(file, JSON.stringify(fixed));
     const out = join(dir, 'mirror-sym');
@@ -154,13 +155,13 @@ describe('the stopping point, and every file, do not depend on how the matches w
       expect(a.length).toBeGreaterThan(50);
       for (const o of outs.slice(1)) expect(read(o, f), `${f} in ${o}`).toBe(a);
     }
-    const info = JSON.parse(read(outs[0], 'run.json'));
+    const info = readRunJson<SequentialSection>(outs[0]);
     expect(info.sequential.matches).toBeLessThan(4000);
   });
 
   it('the files of a stopped run are the first matches of the same run without the test', async () => {
     const seq = greedyMirror('prefix', 4000);
-    const spec = JSON.parse(read(dir, 'mirror-prefix.json'));
+    const spec = readJsonFile<Record<string, unknown>>(join(dir, 'mirror-prefix.json'));
     delete spec.sequential;
     const fixed = specFile('mirror-prefix-fixed', { ...spec, name: 'mirror-prefix-fixed' });
     const r = await runInProcess(seq, join(dir, 'prefix-seq'));

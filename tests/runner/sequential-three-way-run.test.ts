@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Interrupted, runTournament } from '../../src/runner/run.js';
 import { loadSpec } from '../../src/runner/spec.js';
 import { ROOT, readCsvObjects, tavolo, tavoloAsync, tempDir } from '../fixtures/cli.js';
+import { readRunJson, type SequentialSection } from '../helpers/json-files.js';
 
 /**
  * The three-outcome sequential test (spec field `equalWithin`; Sobel and Wald's two SPRTs) on real
@@ -43,7 +44,7 @@ describe('three outcomes on real matches', () => {
     const out = join(dir, 'weaker');
     const r = await runInProcess(join(ROOT, 'tournaments', 'stramat-greedy-vs-ismcts-three-way.json'), out);
     expect(r.sequential!.verdict).toBe('lower');
-    const info = JSON.parse(read(out, 'run.json'));
+    const info = readRunJson<SequentialSection>(out);
     expect(info.sequential.verdict).toBe('weaker');
     expect(info.sequential.equal_within).toBe(0.05);
     expect(info.sequential.verdict_text[0]).toMatch(/^greedy is weaker than ismcts \(95%\): decided after [\d,]+ of at most 2,000 matches\.$/);
@@ -97,7 +98,7 @@ describe('the three-outcome test stops at the same point however the matches wer
       expect(a.length).toBeGreaterThan(50);
       for (const o of outs.slice(1)) expect(read(o, f), `${f} in ${o}`).toBe(a);
     }
-    expect(JSON.parse(read(outs[0], 'run.json')).sequential.matches).toBeLessThan(4000);
+    expect(readRunJson<SequentialSection>(outs[0]).sequential.matches).toBeLessThan(4000);
   });
 });
 

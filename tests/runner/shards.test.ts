@@ -6,6 +6,7 @@ import { parseAllDocuments } from 'yaml';
 import { InputError } from '../../src/errors.js';
 import { mergeShards } from '../../src/runner/merge.js';
 import { FIXTURES, ROOT, tavoloAsync, tempDir } from '../fixtures/cli.js';
+import { readRunJson } from '../helpers/json-files.js';
 
 // These tests start processes; on a busy machine they need more than the default 5 s.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
@@ -20,10 +21,28 @@ async function ok(args: string[]) {
   return r;
 }
 
+/** The parts of deploy/kubernetes' manifests the test reads. */
+interface KubernetesObject {
+  kind: string;
+  metadata: { name: string };
+  spec: {
+    completionMode?: string;
+    completions?: number;
+    template: {
+      spec: {
+        restartPolicy: string;
+        containers: Array<{ env: Array<{ name: string; value: string }> }>;
+        initContainers?: Array<{ name: string }>;
+        volumes: Array<{ persistentVolumeClaim: { claimName: string } }>;
+      };
+    };
+  };
+}
+
 describe('shards: tavolo run --shard i/n, then tavolo merge', () => {
   const dir = tempDir();
   const single = join(dir, 'single');
-  const shard = (i: number, n = 3, name = 'shards') => join(dir, name, `shard-${i}`);
+  const shard = (i: number, _count = 3, name = 'shards') => join(dir, name, `shard-${i}`);
 
   beforeAll(async () => {
     // A single run, and three shards in three processes (different threads and batch sizes).
@@ -40,7 +59,7 @@ describe('shards: tavolo run --shard i/n, then tavolo merge', () => {
 
   it('a shard plays its contiguous share of every variant and keeps its journal; no CSVs', () => {
     expect(readdirSync(shard(1)).sort()).toEqual(['journal', 'run.json']);
-    const info = JSON.parse(read(shard(1), 'run.json'));
+    const info = readRunJson(shard(1));
     expect(info).toMatchObject({ shard: { index: 1, count: 3 }, complete: true, matches_total: 200, threads: 2, batch: 50 });
     // Shard 1/3 of 300 matches: 100..199 of each variant.
     const log = readFileSync(join(shard(1), 'journal', 'batches.log'), 'latin1');
@@ -56,9 +75,9 @@ describe('shards: tavolo run --shard i/n, then tavolo merge', () => {
     const r = await ok(['merge', shard(2), shard(0), shard(1), '--out', out]);
     expect(r.stdout).toContain('Merged 3 shards (600 matches)');
     for (const f of FILES) expect(read(out, f), f).toBe(read(single, f));
-    const info = JSON.parse(read(out, 'run.json'));
-    expect(info.merged_from.map((s: { shard: string }) => s.shard)).toEqual(['0/3', '1/3', '2/3']);
-    expect(info.spec_hash).toBe(JSON.parse(read(single, 'run.json')).spec_hash);
+    const info = readRunJson(out);
+    expect(info.merged_from?.map((s) => s.shard)).toEqual(['0/3', '1/3', '2/3']);
+    expect(info.spec_hash).toBe(readRunJson(single).spec_hash);
   });
 
   it('merge refuses a missing shard, a shard given twice, another tournament, another split, an incomplete shard', async () => {
@@ -160,14 +179,14 @@ describe('deploy/ recipes', () => {
   });
 
   it('the Kubernetes manifests parse as YAML', () => {
-    const docs = yamlFiles.flatMap((f) => parseAllDocuments(readFileSync(f, 'utf8')).map((d) => d.toJS())) as Array<Record<string, any>>;
+    const docs = yamlFiles.flatMap((f) => parseAllDocuments(readFileSync(f, 'utf8')).map((d) => d.toJS() as KubernetesObject));
     expect(docs.map((d) => d.kind)).toEqual(['PersistentVolumeClaim', 'Job', 'Job']);
     const sweep = docs[1].spec;
     expect(sweep.completionMode).toBe('Indexed');
     expect(sweep.template.spec.restartPolicy).toBe('Never');
     const c = sweep.template.spec.containers[0];
-    expect(c.env.find((e: { name: string }) => e.name === 'SHARDS').value).toBe(String(sweep.completions));
+    expect(c.env.find((e) => e.name === 'SHARDS')?.value).toBe(String(sweep.completions));
     expect(sweep.template.spec.volumes[0].persistentVolumeClaim.claimName).toBe(docs[0].metadata.name);
-    expect(docs[2].spec.template.spec.initContainers[0].name).toBe('wait-for-shards');
+    expect(docs[2].spec.template.spec.initContainers?.[0].name).toBe('wait-for-shards');
   });
 });

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES, ROOT, tavoloAsync, tempDir } from '../fixtures/cli.js';
+import { readRunJson } from '../helpers/json-files.js';
 
 // The Slurm recipe (deploy/slurm/) run by a real Slurm: a single-node cluster started by
 // deploy/slurm/local-cluster.sh (Debian's slurm-wlm, as root, no systemd, auth/none). The job array and
@@ -132,7 +133,6 @@ describe.skipIf(!slurmAvailable())('the Slurm recipe on a real (single-node) Slu
     expect(r.code, r.stderr).toBe(0);
     const merged = join(runDir, 'merged');
     for (const f of FILES) expect(readFileSync(join(merged, f), 'utf8'), f).toBe(readFileSync(join(single, f), 'utf8'));
-    const info = JSON.parse(readFileSync(join(merged, 'run.json'), 'utf8'));
-    expect(info.merged_from.map((s: { shard: string }) => s.shard)).toEqual(['0/3', '1/3', '2/3']);
+    expect(readRunJson(merged).merged_from?.map((s) => s.shard)).toEqual(['0/3', '1/3', '2/3']);
   }, 420_000);
 });

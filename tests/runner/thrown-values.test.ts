@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { FIXTURES, readCsvObjects, tavoloAsync, tempDir } from '../fixtures/cli.js';
+import { readRunJson } from '../helpers/json-files.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
@@ -49,7 +50,7 @@ describe('a bot that throws Object.create(null)', () => {
       if (BAD_MATCHES.includes(rows[i].match)) expect(rows[i]).toMatchObject({ end_reason: 'bot_error', annulled: '1', winners: '' });
       else expect(rows[i]).toEqual(clean[i]);
     }
-    const info = JSON.parse(readFileSync(join(dir, 'odd', 'run.json'), 'utf8'));
+    const info = readRunJson(join(dir, 'odd'));
     expect(info.faults).toEqual({ bot_error: 3 });
   });
 

@@ -6,6 +6,7 @@ import { TIMING_EVERY, playMatch, type SeatBot } from '../../src/engine/match.js
 import { resolveOptions } from '../../src/engine/options.js';
 import type { BotFactory } from '../../src/engine/bot.js';
 import { ROOT, tavolo, tempDir } from '../fixtures/cli.js';
+import { readRunJson } from '../helpers/json-files.js';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -57,8 +58,7 @@ describe("bots' time per decision (run.json only)", () => {
     dirs.push(out);
     const r = tavolo(['run', join(ROOT, 'tournaments', 'stramat-demo.json'), '--matches', '40', '--threads', '2', '--out', out]);
     expect(r.code).toBe(0);
-    const info = JSON.parse(readFileSync(join(out, 'run.json'), 'utf8'));
-    const table = info.bot_time_per_decision as Array<{ bot: string; timed_decisions: number; ms_per_decision: number }>;
+    const table = readRunJson<{ bot_time_per_decision: Array<{ bot: string; timed_decisions: number; ms_per_decision: number }> }>(out).bot_time_per_decision;
     expect(table.map((t) => t.bot).sort()).toEqual(['greedy', 'random']);
     for (const t of table) {
       expect(t.timed_decisions).toBeGreaterThan(0);

@@ -9,6 +9,7 @@ import { readTuneFolder, refuseUnfinishedSearch } from '../../src/runner/tune-re
 import { resolveTune } from '../../src/runner/tune-spec.js';
 import { fixtureSearch, type FixtureSearch } from '../helpers/tune-search.js';
 import { tempDir } from '../fixtures/cli.js';
+import { readJsonFile } from '../helpers/json-files.js';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -50,7 +51,7 @@ describe('a search read back from its folder', () => {
     const copy = join(tempDir('tavolo-tune-page-bad-'), 'hc');
     await runTune(spec, plan, { threads: 1, outDir: copy });
     const jsonFile = join(copy, 'tune.json');
-    const json = JSON.parse(readFileSync(jsonFile, 'utf8'));
+    const json = readJsonFile<{ rounds: Array<{ dropped: string[] }> }>(jsonFile);
     json.rounds[1].dropped = [];
     writeFileSync(jsonFile, JSON.stringify(json));
     await expect(readTuneFolder(copy)).rejects.toThrow(/tune\.json does not agree with .*round-2: .*dropping \["hand=3,annulOnTie=true"\]/);

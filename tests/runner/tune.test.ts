@@ -6,6 +6,7 @@ import { parseSpec, resolveSpec, type ResolvedSpec } from '../../src/runner/spec
 import { runTune } from '../../src/runner/tune.js';
 import { resolveTune, type TunePlan } from '../../src/runner/tune-spec.js';
 import { FIXTURES, ROOT, readCsvObjects, tavoloAsync, tempDir } from '../fixtures/cli.js';
+import { readJsonFile } from '../helpers/json-files.js';
 
 vi.setConfig({ testTimeout: 180_000 });
 
@@ -66,7 +67,7 @@ describe('tavolo tune', () => {
       expect(row.round_dropped).toBe('1');
       expect(row.why).toMatch(/^annulled_rate 0\.\d+ \(99\.9\d+% CI 0\.\d+ to 0\.\d+\) is outside the target$/);
     }
-    const json = JSON.parse(readFileSync(join(one, 'tune.json'), 'utf8'));
+    const json = readJsonFile<{ target_confidence: number }>(join(one, 'tune.json'));
     expect(json).toMatchObject({ matches_spent: r.spent, grid_matches: 1200, block: 100, rounds_planned: 3 });
     expect(json.target_confidence).toBeCloseTo(1 - 0.05 / (4 * 2 * 3), 12);
   });
@@ -77,7 +78,7 @@ describe('tavolo tune', () => {
     const r = await runTune(spec, resolveTune(raw.tune, spec), { threads: 2, outDir: tempDir() });
     // Round 1 costs 400; round 2 would cost 200 more, past 500.
     expect([r.stopped, r.rounds.length, r.spent, r.gridMatches]).toEqual(['budget', 1, 400, 400]);
-    expect(JSON.parse(readFileSync(join(r.outDir, 'tune.json'), 'utf8')).stopped).toBe('budget');
+    expect(readJsonFile<{ stopped: string }>(join(r.outDir, 'tune.json')).stopped).toBe('budget');
   });
 
   it('resumes a search stopped inside a round, and refuses or restarts a folder holding one', async () => {

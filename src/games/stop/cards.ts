@@ -25,6 +25,7 @@ export const enum Colour {
   /** How many colours the type layout holds. */
   COUNT = 6,
   /** Colour of the jolly in COLOUR_OF (matches nothing). */
+  // eslint-disable-next-line @typescript-eslint/no-duplicate-enum-values -- one past the colours on purpose, as COUNT is
   BLACK = 6,
 }
 
@@ -46,6 +47,7 @@ export const enum Kind {
   /** How many coloured kinds there are (types per colour). */
   COUNT = 12,
   /** Kind of the jolly in KIND_OF (not a coloured kind). */
+  // eslint-disable-next-line @typescript-eslint/no-duplicate-enum-values -- one past the coloured kinds on purpose, as COUNT is
   JOLLY = 12,
 }
 

@@ -277,7 +277,7 @@ function drawCards(s: StopState, p: number, k: number, rng: Rng, why: string): n
 
 function drawCardsTold(s: StopState, p: number, k: number, rng: Rng, why: string): number {
   const got: number[] = [];
-  for (let t = 0; got.length < k && (t = drawOne(s, p, rng)) >= 0; ) got.push(t);
+  for (let t: number; got.length < k && (t = drawOne(s, p, rng)) >= 0; ) got.push(t);
   evDraw(s, p, got, k, why);
   s.push(Ev.DRAW, p, got.length);
   return got.length;

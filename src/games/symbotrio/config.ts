@@ -149,24 +149,24 @@ function buildConfig(opts: Options): SymbotrioConfig {
     }
   }
   const prison = o.number('prisonCards');
-  const code = opts.easy ? 0 : (o.number('codeCards'));
+  const code = opts.easy ? 0 : o.number('codeCards');
   // Prison and code cards show gems spread evenly over the gems (the real split is unknown).
-  const specials = prison + (o.number('codeCards'));
+  const specials = prison + o.number('codeCards');
   for (let j = 0; j < prison + code; j++) {
     kinds.push(j < prison ? Kind.PRISON : Kind.CODE);
     gemList.push(Math.floor((j * gems) / Math.max(1, specials)) % gems);
   }
-  for (let j = 0; j < (o.number('easyLootCards')); j++) {
+  for (let j = 0; j < o.number('easyLootCards'); j++) {
     kinds.push(Kind.EASY);
     gemList.push(-1);
   }
-  for (let j = 0; j < (o.number('cheaterCards')); j++) {
+  for (let j = 0; j < o.number('cheaterCards'); j++) {
     kinds.push(Kind.CHEATER);
     gemList.push(-1);
   }
   const ring = opts.keypad === 'ring';
   const side = ring ? squares / 4 + 1 : 0;
-  const rows = ring ? side : (o.number('keypadRows'));
+  const rows = ring ? side : o.number('keypadRows');
   const cols = ring ? side : Math.max(1, Math.floor(squares / rows));
   const clockwise = opts.rotation === 'clockwise';
   const rotate = new Int8Array(2 * squares);
@@ -231,7 +231,7 @@ function ringOrder(side: number): number[] {
 /** Checks across options: the keypad must fit the squares, and the deck must deal a card to everyone. */
 export function checkSymbotrioOptions(opts: Options, players: number): void {
   const o = new OptionValues('symbotrio', opts);
-  const squares = (o.number('colours')) + (o.number('sizes')) + (o.number('cuts'));
+  const squares = o.number('colours') + o.number('sizes') + o.number('cuts');
   if (squares > Limits.MAX_SQUARES) {
     throw new OptionError('cuts', `colours + sizes + cuts must be at most ${Limits.MAX_SQUARES}, found ${squares}`);
   }
@@ -239,8 +239,8 @@ export function checkSymbotrioOptions(opts: Options, players: number): void {
     if (squares % 4 !== 0) {
       throw new OptionError('keypad', `a ring keypad needs a multiple of 4 squares (a square's border), found ${squares}`);
     }
-  } else if (squares % (o.number('keypadRows')) !== 0) {
-    throw new OptionError('keypadRows', `must divide the ${squares} squares (colours + sizes + cuts), found ${opts.keypadRows}`);
+  } else if (squares % o.number('keypadRows') !== 0) {
+    throw new OptionError('keypadRows', `must divide the ${squares} squares (colours + sizes + cuts), found ${o.number('keypadRows')}`);
   }
   const cfg = buildConfig(opts);
   const fp = o.number('firstPlayer');

@@ -16,7 +16,6 @@ export { SYMBOTRIO_METRICS } from './metrics.js';
 
 /** Most cards wins; tied seats share the best rank of their group (the text names no tie-break). */
 function result(s: SymbotrioState): MatchResult {
-  const n = s.n;
   const scores = Array.from(s.pileLen);
   const ranks = ranksByScore(scores, 'higher');
   return {

@@ -52,7 +52,7 @@ export function describe(s: SymbotrioState): string {
 }
 
 function ringGrid(cfg: SymbotrioConfig, cells: string[]): (string | null)[] {
-  const grid: (string | null)[] = new Array(cfg.rows * cfg.cols).fill(null);
+  const grid = new Array<string | null>(cfg.rows * cfg.cols).fill(null);
   for (let i = 0; i < cfg.squares; i++) grid[cfg.ringCells[2 * i] * cfg.cols + cfg.ringCells[2 * i + 1]] = cells[i];
   return grid;
 }

@@ -1,5 +1,4 @@
 import type { Game, MatchResult, Options } from '../../engine/game.js';
-import type { Rng } from '../../engine/rng.js';
 import { ZATRE_OPTIONS, checkZatreOptions } from './config.js';
 import { evaluate } from './evaluate.js';
 import { heuristic } from './heuristic.js';
@@ -47,7 +46,7 @@ export const zatre: Game<ZatreState, ZatreObservation> = {
   checkOptions(opts: Options, players: number): void {
     checkZatreOptions(opts, players);
   },
-  setup: setupMatch as (opts: Options, players: number, rng: Rng, reuse?: ZatreState) => ZatreState,
+  setup: setupMatch,
   currentPlayer(s: ZatreState): number {
     return s.phase === Phase.OVER ? -1 : s.cur;
   },

@@ -478,14 +478,23 @@ export function writeBox(s: ZatreState, sheet: number, col: number, value: numbe
 /** Run keys seen by scoreTurn (a run is identified by its direction and first cell). */
 const seenRuns = new Int32Array(512);
 
+/** The layout of a turn's score (scoreTurn): runs summing to 10, 11 and 12 (in that order, from RUNS10), then crosses. */
+const enum TurnScore {
+  RUNS10 = 0,
+  RUNS11 = 1,
+  RUNS12 = 2,
+  CROSSES = 3,
+  COUNT = 4,
+}
+
 /**
  * What this turn's tiles made: the distinct runs through them summing to 10, 11, 12, and the crosses
- * (light tiles in such a run; the red square in the opening). Writes [r10, r11, r12, crosses] into out.
+ * (light tiles in such a run; the red square in the opening), written into out as TurnScore lays it out.
  */
 export function scoreTurn(s: ZatreState, out: Int32Array): void {
   const board = s.board;
   const kinds = s.cfg.kinds;
-  out[0] = out[1] = out[2] = out[3] = 0;
+  out[TurnScore.RUNS10] = out[TurnScore.RUNS11] = out[TurnScore.RUNS12] = out[TurnScore.CROSSES] = 0;
   let seen = 0;
   for (let i = 0; i < s.turnLen; i++) {
     const c = s.turnCells[i];
@@ -499,17 +508,18 @@ export function scoreTurn(s: ZatreState, out: Int32Array): void {
       if (dup) continue;
       seenRuns[seen++] = key;
       const t = runSum(board, start, step);
-      if (t >= 10 && t <= 12) out[t - 10]++;
+      if (t >= 10 && t <= 12) out[TurnScore.RUNS10 + t - 10]++;
     }
-    if (kinds[c] === Kind.LIGHT && inScoringRun(board, c)) out[3]++;
+    if (kinds[c] === Kind.LIGHT && inScoringRun(board, c)) out[TurnScore.CROSSES]++;
   }
   if (s.opening !== 0) {
     const rc = s.cfg.redCross;
-    if (rc === 'any_run' ? out[0] + out[1] + out[2] > 0 : rc === 'red_run' ? inScoringRun(board, Geo.RED) : false) out[3]++;
+    const runs = out[TurnScore.RUNS10] + out[TurnScore.RUNS11] + out[TurnScore.RUNS12];
+    if (rc === 'any_run' ? runs > 0 : rc === 'red_run' ? inScoringRun(board, Geo.RED) : false) out[TurnScore.CROSSES]++;
   }
 }
 
-const turnScore = new Int32Array(4);
+const turnScore = new Int32Array(TurnScore.COUNT);
 
 // ------------------------------------------------------------------------------------------------
 // Turns
@@ -520,19 +530,21 @@ function endTurn(s: ZatreState, rng: Rng, events?: GameEvent[]): void {
   const cfg = s.cfg;
   scoreTurn(s, turnScore);
   const st = s.stats;
-  st[Stat.RUNS10] += turnScore[0];
-  st[Stat.RUNS11] += turnScore[1];
-  st[Stat.RUNS12] += turnScore[2];
-  st[Stat.CROSSES] += turnScore[3];
+  st[Stat.RUNS10] += turnScore[TurnScore.RUNS10];
+  st[Stat.RUNS11] += turnScore[TurnScore.RUNS11];
+  st[Stat.RUNS12] += turnScore[TurnScore.RUNS12];
+  st[Stat.CROSSES] += turnScore[TurnScore.CROSSES];
   for (let i = 0; i < s.turnLen; i++) if (s.turnExc[i] !== 0) st[Stat.EXCEPTION_LIGHTS]++;
   const boxes: string[] | null = events ? [] : null;
+  // Run t (0: summing to 10, 1: to 11, 2: to 12) scores in column C10 + t at cfg.points[t] a run.
   for (let t = 0; t < 3; t++) {
-    if (turnScore[t] === 0) continue;
-    const value = turnScore[t] * cfg.points[t];
+    const runs = turnScore[TurnScore.RUNS10 + t];
+    if (runs === 0) continue;
+    const value = runs * cfg.points[t];
     const row = writeBox(s, sheet, Col.C10 + t, value);
     boxes?.push(`${value} in the ${10 + t} column, row ${row + 1}`);
   }
-  for (let x = 0; x < turnScore[3]; x++) {
+  for (let x = 0; x < turnScore[TurnScore.CROSSES]; x++) {
     const row = writeBox(s, sheet, Col.X2, 1);
     boxes?.push(`a cross in the x2 column, row ${row + 1}`);
   }
@@ -544,7 +556,13 @@ function endTurn(s: ZatreState, rng: Rng, events?: GameEvent[]): void {
         boxes!.length === 0
           ? `seat ${p} scores nothing this turn`
           : `seat ${p} writes ${boxes!.join('; ')} (sheet total ${s.sheetTotal[sheet]})`,
-      data: { runs10: turnScore[0], runs11: turnScore[1], runs12: turnScore[2], crosses: turnScore[3], total: s.sheetTotal[sheet] },
+      data: {
+        runs10: turnScore[TurnScore.RUNS10],
+        runs11: turnScore[TurnScore.RUNS11],
+        runs12: turnScore[TurnScore.RUNS12],
+        crosses: turnScore[TurnScore.CROSSES],
+        total: s.sheetTotal[sheet],
+      },
     });
   }
   finishTurn(s, rng, events);

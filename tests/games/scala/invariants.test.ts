@@ -155,7 +155,7 @@ function play(raw: Record<string, unknown>, players: number, matches: number, le
     t.reasons[r.endReason] = (t.reasons[r.endReason] ?? 0) + 1;
     if (r.turns > s.cfg.turnCap) throw new Error(`match ${m}: ${r.turns} turns past the cap`);
     if (r.endReason === 'last_player' && r.winners.length !== 1) throw new Error(`match ${m}: ${r.winners.length} winners with one player left`);
-    if (r.winners.length === 0 || r.ranks.some((x) => x < 1 || x > players)) throw new Error(`match ${m}: bad ranks ${r.ranks}`);
+    if (r.winners.length === 0 || r.ranks.some((x) => x < 1 || x > players)) throw new Error(`match ${m}: bad ranks ${r.ranks.join(',')}`);
     scala.metrics(s, metrics);
     t.lines += metrics[0];
     t.stacked += metrics[5];

@@ -160,7 +160,7 @@ describe('SVOLGIMENTO: stacking ("sovrapporre")', () => {
 
 describe('SVOLGIMENTO: lines of 1-2-3-4', () => {
   it('a line 1-2-3-4 across is taken by the player who made it: the four pieces join theirs, and they play again', () => {
-    const s = pos(['1 2 3 . . .', ...EMPTY.slice(1)], { players: 2 } as Partial<ScalaPosition>);
+    const s = pos(['1 2 3 . . .', ...EMPTY.slice(1)], { players: 2 });
     const before = s.total[0];
     const events: GameEvent[] = [];
     act(s, '4D1', events);
@@ -175,7 +175,7 @@ describe('SVOLGIMENTO: lines of 1-2-3-4', () => {
   });
 
   it('4-3-2-1 down is a line too; pieces of any colour count', () => {
-    const s = pos(['. . . . . .', '. . . . . .', '. . B4 . . .', '. . F3 . . .', '. . O2 . . .', '. . . . . .'], { players: 4 } as Partial<ScalaPosition>);
+    const s = pos(['. . . . . .', '. . . . . .', '. . B4 . . .', '. . F3 . . .', '. . O2 . . .', '. . . . . .'], { players: 4 });
     act(s, '1C6');
     expect(s.height[2 * 6 + 2] + s.height[5 * 6 + 2]).toBe(0);
     expect(s.total[0]).toBe(32 - 1 + 4);
@@ -289,7 +289,7 @@ describe('passing, elimination, the end', () => {
   });
 
   it('a player left without pieces is out for good; the last one left wins', () => {
-    const s = pos(EMPTY, { players: 3, held: [[1, 0, 0, 0], [0, 0, 0, 2], [0, 0, 1, 0]] } as Partial<ScalaPosition>);
+    const s = pos(EMPTY, { players: 3, held: [[1, 0, 0, 0], [0, 0, 0, 2], [0, 0, 1, 0]] });
     const events: GameEvent[] = [];
     act(s, '1A1', events);
     expect(s.out[0]).toBe(1);
@@ -344,14 +344,14 @@ describe('codes, texts, views', () => {
 
   it('the table view: the board as a 6x6 grid of top pieces with stack heights, pieces held as counts', () => {
     const s = pos(['2+B3 . . . . .', ...EMPTY.slice(1)]);
-    const v = scala.tableView!(s);
+    const v = scala.tableView(s);
     const grid = v.zones.find((z) => z.kind === 'grid');
     expect(grid).toMatchObject({ rows: 6, cols: 6 });
     expect(grid?.kind === 'grid' && grid.cells[0]).toBe('B3/2');
     expect(grid?.kind === 'grid' && grid.cells[1]).toBe('');
     const counts = v.zones.filter((z) => z.kind === 'count').map((z) => (z.kind === 'count' ? z.value : -1));
     expect(counts).toEqual([31, 31]);
-    expect(scala.observedView!(scala.observe(s, 1), 1)).toEqual(v);
+    expect(scala.observedView(scala.observe(s, 1), 1)).toEqual(v);
     expect(scala.describe(s)).toContain('B3/2');
   });
 

@@ -61,7 +61,7 @@ describe('Stop: observations', () => {
     forDecisions({}, 4, 30, 'plain', 5, (s) => {
       for (let p = 0; p < s.n; p++) {
         const obs = stop.observe(s, p);
-        const back = JSON.parse(JSON.stringify(obs));
+        const back = JSON.parse(JSON.stringify(obs)) as typeof obs;
         same(back, obs);
         expect(Object.keys(back).sort()).toEqual(Object.keys(obs).sort()); // no undefined fields dropped
       }

@@ -28,7 +28,7 @@ describe('stramat standings', () => {
 
   it('are the evening’s points, the score, once the match is over', () => {
     const over = walkMatch(stramat, 3, 'standings', () => {}, { evening: 2 });
-    const s = over as typeof over & { phase: number };
+    const s = over as { phase: number };
     expect(s.phase).toBe(Phase.OVER);
     expect(standingsOf(stramat, s, 3)).toEqual(stramat.result(s as never).scores);
   });

@@ -22,7 +22,7 @@ function violation(s: SymbotrioState): string {
   const stickers = new Uint8Array(q);
   for (let i = 0; i < q; i++) {
     const x = s.at[i];
-    if (x < 0 || x >= q || stickers[x]++) return `squares are not a permutation: ${Array.from(s.at)}`;
+    if (x < 0 || x >= q || stickers[x]++) return `squares are not a permutation: ${Array.from(s.at).join(',')}`;
     if (s.seen[i] !== -1 && s.seen[i] !== x) return `position ${i}: seen ${s.seen[i]} but holds ${x}`;
     if ((s.seen[i] === -1) !== (s.seenTurn[i] === -1)) return `position ${i}: seen without a turn`;
   }
@@ -32,7 +32,7 @@ function violation(s: SymbotrioState): string {
     if (where[c]++) return `card ${c} twice (again in ${place})`;
     return '';
   };
-  let e = '';
+  let e: string;
   for (let i = 0; i < s.deckLen; i++) if ((e = put(s.deck[i], 'deck'))) return e;
   for (let p = 0; p < s.n; p++) {
     if (s.pileLen[p] < 0) return 'negative pile';

@@ -100,8 +100,8 @@ describe('Symbotrio observation', () => {
   it('views: the seat view labels only squares seen and shows the rest as "?"; the full view labels all', () => {
     let checked = 0;
     forEachDecision({}, 2, 3, 'views', (s) => {
-      const full = symbotrio.tableView!(s);
-      const seat = symbotrio.observedView!(symbotrio.observe(s, 0), 0);
+      const full = symbotrio.tableView(s);
+      const seat = symbotrio.observedView(symbotrio.observe(s, 0), 0);
       const fk = full.zones.find((z) => z.id === 'keypad');
       const sk = seat.zones.find((z) => z.id === 'keypad');
       if (fk?.kind !== 'grid' || sk?.kind !== 'grid') throw new Error('no keypad grid');
@@ -119,7 +119,7 @@ describe('Symbotrio observation', () => {
     expect(checked).toBeGreaterThan(50);
     // The ring keypad is drawn in its 4 x 4 square, with no cell in the middle.
     const ring = symbotrio.setup(resolveOptions(symbotrio.options, { keypad: 'ring' }), 2, new Rng('ring'));
-    const grid = symbotrio.tableView!(ring).zones[0];
+    const grid = symbotrio.tableView(ring).zones[0];
     if (grid.kind !== 'grid') throw new Error('no grid');
     expect([grid.rows, grid.cols]).toEqual([4, 4]);
     expect(grid.cells.filter((c) => c === null)).toHaveLength(4);

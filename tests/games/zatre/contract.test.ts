@@ -109,7 +109,7 @@ describe('Zatre: texts and views', () => {
 
   it("tableView: the board as a 15x15 grid (holes null, light squares 'double', the red centre 'start'), racks, the bag, the sheets", () => {
     const s = positionState({ players: 2, board: '6H8 5I8', hands: ['4 1', '3'] });
-    const v = zatre.tableView!(s);
+    const v = zatre.tableView(s);
     const grid = v.zones.find((z) => z.kind === 'grid')!;
     if (grid.kind !== 'grid') throw new Error('no grid');
     expect(grid.cells.length).toBe(225);
@@ -125,7 +125,7 @@ describe('Zatre: texts and views', () => {
 
   it("observedView shows the seat's own rack and only the size of the others", () => {
     const s = positionState({ players: 3, board: '6H8', hands: ['4 1', '3', '2 2'] });
-    const v = zatre.observedView!(zatre.observe(s, 1), 1);
+    const v = zatre.observedView(zatre.observe(s, 1), 1);
     const racks = v.zones.filter((z) => z.kind === 'cards');
     expect(racks.map((r) => (r.kind === 'cards' ? [r.cards.join(' '), r.hidden ?? 0] : []))).toEqual([
       ['', 2],

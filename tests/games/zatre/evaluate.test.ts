@@ -37,7 +37,7 @@ describe('Zatre: evaluate (win chances of an unfinished match)', () => {
       expect(states.length).toBeGreaterThan(20);
       for (const s of states) {
         const c = chances(s);
-        for (const x of c) expect(x >= 0 && x <= 1, `${players}p ${c}`).toBe(true);
+        for (const x of c) expect(x >= 0 && x <= 1, `${players}p ${c.join(',')}`).toBe(true);
         expect(c.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
         if (pairs) for (let p = 0; p < players; p++) for (let q = 0; q < players; q++) if (s.sheetOf[p] === s.sheetOf[q]) expect(c[p]).toBe(c[q]);
       }
