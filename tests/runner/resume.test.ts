@@ -41,7 +41,13 @@ async function runAndStop(args: string[], out: string, minRecords: number, signa
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
   child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-  const closed = new Promise<number | null>((resolve) => child.on('close', (code, sig) => resolve(sig ? -1 : code)));
+  let diedBy: NodeJS.Signals | null = null;
+  const closed = new Promise<number | null>((resolve) =>
+    child.on('close', (code, sig) => {
+      diedBy = sig;
+      resolve(sig ? -1 : code);
+    }),
+  );
   let exited = false;
   void closed.then(() => (exited = true));
   while (!exited && records(out) < minRecords) await sleep(10);
@@ -52,7 +58,7 @@ async function runAndStop(args: string[], out: string, minRecords: number, signa
     if (!exited) child.kill(signal);
   }
   const code = await closed;
-  return { code, stdout, stderr };
+  return { code, stdout, stderr, diedBy: diedBy as NodeJS.Signals | null };
 }
 
 describe('a killed run resumes and writes exactly the files of an uninterrupted run', () => {
@@ -107,7 +113,11 @@ describe('a killed run resumes and writes exactly the files of an uninterrupted 
   it('SIGTERM sent twice (Slurm signals every process of a job, and deploy/run-shard.sh passes it on) still stops cleanly', async () => {
     const out = join(dir, 'termed-twice');
     const stopped = await runAndStop(['run', spec, '--out', out, '--threads', '2', '--batch', '10'], out, 4, 'SIGTERM', 3);
-    expect(stopped.code, stopped.stderr).toBe(143);
+    // A repeat that lands while Node is already tearing the finished process down (its signal handlers
+    // gone) ends it by the signal, which a shell or Slurm reads as 143 all the same: what counts is that
+    // the stop was clean first, its message printed and the lock released.
+    if (stopped.diedBy === null) expect(stopped.code, stopped.stderr).toBe(143);
+    else expect(stopped.diedBy, stopped.stderr).toBe('SIGTERM');
     expect(stopped.stderr).toMatch(/interrupted \(SIGTERM\); \d+ matches are kept in the journal/);
     expect(existsSync(join(out, 'journal', 'lock')), 'a clean stop releases the journal lock').toBe(false);
   });
