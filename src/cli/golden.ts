@@ -1,10 +1,11 @@
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AnyGame } from '../engine/game.js';
 import { resolveOptions } from '../engine/options.js';
 import { games } from '../games/index.js';
 import { packageRoot } from '../output/runinfo.js';
+import { loadGame } from '../plugins/loader.js';
 import { resolveSpec } from '../runner/spec.js';
 import { narrateMatch } from './play.js';
 
@@ -13,8 +14,12 @@ import { narrateMatch } from './play.js';
  * with every event in full and the result, for every registered game, each shipped variant and a few
  * seeds. tests/contract/golden.test.ts replays them; `npm run golden:update` rewrites them after an intended
  * change, and the diff is what a reviewer reads. Generic over the registry: a new game gets its files
- * by running the update.
+ * by running the update. The games of tests/fixtures/games, given by file as `tavolo run` takes them, get
+ * theirs too (GOLDEN_GAME_FILES), so a game written as docs/adding-a-game.md says is held to the same check.
  */
+
+/** The folder (relative to the package root) whose `.mjs` game files get golden playthroughs besides the registry. */
+export const GOLDEN_GAME_FILES = join('tests', 'fixtures', 'games');
 
 /** Master seeds of each variant's playthroughs (match 0 of each). */
 export const GOLDEN_SEEDS = [1, 2, 3];
@@ -50,6 +55,8 @@ export interface GoldenCase {
   seed: number;
   /** Path relative to the package root. */
   file: string;
+  /** A game given by file: its path relative to the package root (absent for a registered game). */
+  gameFile?: string;
 }
 
 /**
@@ -93,12 +100,27 @@ function playersFor(game: AnyGame, name: string, v: { options: Record<string, un
   }
 }
 
-export function goldenCases(root = packageRoot()): GoldenCase[] {
+/** The games with playthroughs: the registry, then the game files of GOLDEN_GAME_FILES (by their names). */
+async function goldenGames(root: string): Promise<Array<{ name: string; game: AnyGame; gameFile?: string }>> {
+  const out: Array<{ name: string; game: AnyGame; gameFile?: string }> = Object.entries(games).map(([name, game]) => ({ name, game }));
+  const dir = join(root, GOLDEN_GAME_FILES);
+  if (!existsSync(dir)) return out;
+  for (const f of readdirSync(dir).filter((f) => f.endsWith('.mjs')).sort()) {
+    const { game } = await loadGame(join(dir, f), dir);
+    // Two games of one name would write the same files: refuse rather than let one hide the other.
+    if (out.some((g) => g.name === game.name)) throw new Error(`golden: the game file ${join(GOLDEN_GAME_FILES, f)} is named ${game.name}, as another game is`);
+    out.push({ name: game.name, game, gameFile: join(GOLDEN_GAME_FILES, f) });
+  }
+  return out;
+}
+
+export async function goldenCases(root = packageRoot()): Promise<GoldenCase[]> {
   const out: GoldenCase[] = [];
-  for (const [name, game] of Object.entries(games)) {
+  for (const { name, game, gameFile } of await goldenGames(root)) {
     for (const v of shippedVariants(root, name)) {
       for (const seed of GOLDEN_SEEDS) {
-        out.push({ game: name, variant: v.name, options: v.options, players: playersFor(game, name, v), seed, file: join('tests', 'golden', name, `${v.name}-seed${seed}.txt`) });
+        const file = join('tests', 'golden', name, `${v.name}-seed${seed}.txt`);
+        out.push({ game: name, variant: v.name, options: v.options, players: playersFor(game, name, v), seed, file, ...(gameFile ? { gameFile } : {}) });
       }
     }
   }
@@ -110,7 +132,8 @@ export async function goldenText(c: GoldenCase, root = packageRoot()): Promise<s
   const spec = await resolveSpec(
     {
       name: `golden-${c.game}-${c.variant}`,
-      game: c.game,
+      // A game file by its absolute path, as `tavolo run` resolves one (the narration names the game, not the path).
+      game: c.gameFile !== undefined ? join(root, c.gameFile) : c.game,
       players: c.players,
       matches: 1,
       seed: String(c.seed),
@@ -126,7 +149,7 @@ export async function goldenText(c: GoldenCase, root = packageRoot()): Promise<s
 
 /** Rewrites every golden file and removes those no case produces any more. Returns the files written. */
 export async function updateGolden(root = packageRoot()): Promise<string[]> {
-  const cases = goldenCases(root);
+  const cases = await goldenCases(root);
   const base = join(root, 'tests', 'golden');
   rmSync(base, { recursive: true, force: true });
   for (const c of cases) {

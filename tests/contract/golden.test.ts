@@ -1,5 +1,6 @@
-// Golden playthroughs: every registered game, each shipped variant, a few seeds, replayed and compared
-// line by line with tests/golden/<game>/<variant>-seed<k>.txt. After an intended change of the rules or
+// Golden playthroughs: every registered game and every game file of tests/fixtures/games (loaded from its
+// file, as `tavolo run` loads one), each shipped variant, a few seeds, replayed and compared line by line
+// with tests/golden/<game>/<variant>-seed<k>.txt. After an intended change of the rules or
 // of what they report, `npm run golden:update` rewrites the files and the diff is what a reviewer reads.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -25,8 +26,12 @@ function firstDifference(expected: string, actual: string): string {
   return lines.join('\n');
 }
 
+const cases = await goldenCases(root);
+
 describe('golden playthroughs', () => {
-  const cases = goldenCases(root);
+  it('include the game files of tests/fixtures/games, played from their files', () => {
+    expect(cases.filter((c) => c.gameFile !== undefined).map((c) => c.game)).toContain('countdown');
+  });
 
   for (const c of cases) {
     it(`${c.file}`, async () => {
