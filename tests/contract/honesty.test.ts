@@ -1,5 +1,6 @@
 // Honesty: observations hide what they should, determinizations are consistent with them, and every bot
-// decides from its information set only. Generic over every registered game and every bot.
+// decides from its information set only. Generic over every bot and every suite game: the registered ones
+// and the game files of tests/fixtures/games, loaded from their files (tests/helpers/suite-games.ts).
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { bots as registeredBots } from '../../bots/index.js';
@@ -9,7 +10,6 @@ import type { BotFactory, Decision } from '../../src/engine/bot.js';
 import type { AnyGame, Options } from '../../src/engine/game.js';
 import { resolveOptions } from '../../src/engine/options.js';
 import { Rng } from '../../src/engine/rng.js';
-import { games } from '../../src/games/index.js';
 import { Card } from '../../src/games/stramat/cards.js';
 import { stramat } from '../../src/games/stramat/index.js';
 import { Phase, type StramatState } from '../../src/games/stramat/state.js';
@@ -19,6 +19,7 @@ import { Phase as StopPhase, type StopState } from '../../src/games/stop/state.j
 import type { ZatreState } from '../../src/games/zatre/state.js';
 import { describer, honest, patcher, playAll, repointer, vandal, type AttackLog } from '../helpers/attack-bots.js';
 import { hiddenScala, leakyHiddenScala, perturbHiddenScala, realHeld } from '../helpers/scala-hidden.js';
+import { suiteGames } from '../helpers/suite-games.js';
 
 /** Every bot: the registry plus the Monte Carlo bots (which may not be registered yet), with small budgets. */
 const BOTS: Record<string, BotFactory> = { ...registeredBots };
@@ -52,6 +53,9 @@ const BASE: Record<string, Record<string, unknown>> = {
   zatre: { tiles: [7, 7, 7, 7, 7, 7] },
   // A random-bot Symbotrio match lasts some 17,000 turns; 200 turns cover every rule many times.
   symbotrio: { maxTurns: 200 },
+  // The fixture game from its file: a pile of 100 gives some 50 decisions a match, enough points for
+  // check 3 (which samples one decision in seven of four matches per configuration).
+  countdown: { pile: 100 },
 };
 
 /** Random matches per configuration for the round-trip check (a Stop match has ten times the decisions). */
@@ -61,7 +65,7 @@ const ROUNDTRIP_MATCHES: Record<string, number> = { stramat: 40, stop: 12, zatre
  * Games with nothing hidden: there is nothing to perturb (check 1), and determinize must rebuild the
  * real state exactly (checks 2 and 3 demand that instead of varied samples).
  */
-const PERFECT_INFORMATION = new Set(['scala']);
+const PERFECT_INFORMATION = new Set(['scala', 'countdown']);
 
 /** Extra option sets per game, beyond the defaults, each with the player counts to play. */
 const VARIANTS: Record<string, Array<[string, Record<string, unknown>, number[]]>> = {
@@ -480,7 +484,7 @@ function checkInformationSetInvariance(
 
 // ---------------------------------------------------------------------------------------------------
 
-for (const [name, game] of Object.entries(games)) {
+for (const [name, game] of Object.entries(await suiteGames())) {
   describe(`honesty of ${name}`, () => {
     const cfgs = configs(name, game);
 
