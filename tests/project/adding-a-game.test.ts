@@ -7,6 +7,7 @@ import { DEFAULTED_MEMBERS, REQUIRED_FUNCTIONS, REQUIRED_NUMBERS } from '../../s
 import { games } from '../../src/games/index.js';
 import { ROOT } from '../fixtures/cli.js';
 import { EVENT_WITNESSES } from '../helpers/metric-witnesses.js';
+import { fileGames } from '../helpers/suite-games.js';
 
 const read = (...p: string[]) => readFileSync(join(ROOT, ...p), 'utf8');
 const DOC = read('docs', 'adding-a-game.md');
@@ -43,6 +44,25 @@ describe('docs/adding-a-game.md', () => {
       const golden = join(ROOT, 'tests', 'golden', name);
       expect(existsSync(golden) && readdirSync(golden).length > 0, `tests/golden/${name}/`).toBe(true);
       expect(Object.keys(EVENT_WITNESSES[name] ?? {}).length, `tests/helpers/metric-witnesses.ts: ${name}`).toBeGreaterThan(0);
+    }
+  });
+
+  it('names every generic suite a game from a file runs, and each fixture game has its golden files', async () => {
+    const from = DOC.indexOf('A game given by file needs');
+    expect(from, 'the section on a game given by file').toBeGreaterThanOrEqual(0);
+    const section = DOC.slice(from);
+    // Every contract suite that iterates suiteGames(), and the golden replay, run on the game files.
+    const dir = join(ROOT, 'tests', 'contract');
+    const suites = readdirSync(dir)
+      .filter((f) => f.endsWith('.test.ts') && read('tests', 'contract', f).includes('suiteGames()'))
+      .map((f) => `tests/contract/${f}`);
+    expect(suites).toEqual(expect.arrayContaining(['tests/contract/honesty.test.ts', 'tests/contract/metrics.test.ts', 'tests/contract/events.test.ts']));
+    for (const f of [...suites, 'tests/contract/golden.test.ts']) expect(section, `the section names ${f}`).toContain(f);
+    const names = Object.keys(await fileGames());
+    expect(names).toContain('countdown');
+    for (const name of names) {
+      const golden = join(ROOT, 'tests', 'golden', name);
+      expect(existsSync(golden) && readdirSync(golden).length > 0, `tests/golden/${name}/`).toBe(true);
     }
   });
 });
