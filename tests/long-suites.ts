@@ -34,4 +34,13 @@ export const LONG_SUITES: readonly string[] = [
   // Stop's hidden-information sweep: observe/determinize round trips and perturbations of unseen cards
   // at every decision of many matches (the other games' are in honesty.test.ts, already long).
   'tests/games/stop/observation.test.ts',
+  // Whole-command runs that start, kill and resume many tavolo processes (the slowest quick files of
+  // 2026-11-25 on the quiet machine, 9 to 26 s each, 103 s in all, which had put `npm test` at 3 min 52 s).
+  // Run them after touching the runner, its journal or the command named.
+  'tests/runner/parquet.test.ts', // matches.parquet's bytes across threads, batches, kill -9 and --resume, shards
+  'tests/runner/resume.test.ts', // kill -9, a torn record, SIGTERM (once and twice), then --resume: byte-identical
+  'tests/runner/faults.test.ts', // every kind of faulty bot and dying worker through whole runs
+  'tests/cli/importance.test.ts', // tavolo importance end to end on four games and a spec, 1 and 2 threads
+  'tests/runner/sequential-three-way-run.test.ts', // three-outcome sequential runs to their decisions, resumed
+  'tests/runner/tune.test.ts', // whole searches, 1 and 2 threads, killed in a round and resumed
 ];
