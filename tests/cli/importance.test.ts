@@ -125,13 +125,14 @@ it('tavolo list names what a game declares for it: action kinds and card counts'
   expect(r.code).toBe(0);
   expect(r.stdout).toContain('action kinds (restricted play, tavolo importance): zero, one, two_plus,');
   expect(r.stdout).toContain('card counts (sensitivity, tavolo importance): copies, jollies');
-  expect(tavolo(['list', 'zatre']).stdout).not.toContain('action kinds');
+  expect(tavolo(['list', 'scala']).stdout).not.toContain('action kinds');
+  expect(tavolo(['list', 'zatre']).stdout).toContain('action kinds (restricted play, tavolo importance): one, two, three, four, five, six, hold');
 });
 
 describe('tavolo importance refuses bad input with exit 2, naming the field', () => {
   it.each([
     [['importance', 'stramat', '--quantity', 'win_share:greedyy'], /--quantity: .*found "win_share:greedyy" \(did you mean "win_share:greedy"\?\)/],
-    [['importance', 'zatre'], /zatre declares no action kinds .* and zatre declares no card counts/],
+    [['importance', 'scala'], /scala declares no action kinds .* and scala declares no card counts/],
     [['importance', 'tournaments/stramat-dado.json', '--players', '3'], /--players: applies to a game, not a spec/],
     [['importance', 'stramat', '--bot', 'nobot'], /unknown bot "nobot"/],
     [['importance', 'stramat', '--option', 'dadoCount=99'], /dadoCount/],

@@ -20,6 +20,7 @@ export const ZATRE_OPTIONS: readonly OptionSpec[] = [
     min: 0,
     max: 100,
     description: 'Tiles of each value 1..6 in the bag (the box: 21 ones and 20 of every other value).',
+    count: { cards: ['tile 1', 'tile 2', 'tile 3', 'tile 4', 'tile 5', 'tile 6'] },
   },
   {
     name: 'points',

@@ -2,6 +2,7 @@ import type { Game, MatchResult, Options } from '../../engine/game.js';
 import { ZATRE_OPTIONS, checkZatreOptions } from './config.js';
 import { evaluate } from './evaluate.js';
 import { heuristic } from './heuristic.js';
+import { ZATRE_ACTION_KINDS, actionKind } from './kinds.js';
 import { type ZatreObservation, determinize, observe } from './observation.js';
 import { applyAction, legalActions, setupMatch } from './rules.js';
 import { END_REASONS, MAX_ACTIONS, Phase, Stat, ZatreState } from './state.js';
@@ -61,6 +62,8 @@ export const zatre: Game<ZatreState, ZatreObservation> = {
   standings,
   metrics,
   actionCode,
+  actionKinds: ZATRE_ACTION_KINDS,
+  actionKind,
   actionText,
   heuristic,
   evaluate,
