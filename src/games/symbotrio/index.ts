@@ -1,6 +1,7 @@
 import type { Game, MatchResult, Options } from '../../engine/game.js';
 import { Limits, SYMBOTRIO_OPTIONS, checkSymbotrioOptions } from './config.js';
 import { heuristic } from './heuristic.js';
+import { SYMBOTRIO_ACTION_KINDS, actionKind } from './kinds.js';
 import { type SymbotrioObservation, determinize, observe } from './observation.js';
 import { SymbotrioRecollection } from './recollection.js';
 import { applyAction, legalActions, setupMatch } from './rules.js';
@@ -57,6 +58,8 @@ export const symbotrio: Game<SymbotrioState, SymbotrioObservation> = {
   standings,
   metrics,
   actionCode,
+  actionKinds: SYMBOTRIO_ACTION_KINDS,
+  actionKind,
   actionText,
   heuristic,
   describe,
