@@ -138,8 +138,8 @@ describe('restricted bots (restricted play)', () => {
     expect(err).toBeInstanceOf(InputError);
     expect((err as InputError).message).toMatch(/bots\[0\]\.params\.without/);
     expect((err as InputError).message).toMatch(/"colp" is not an action kind of stramat; its kinds are: dado, colpo, aggiungo, alt, giro, jolly, stramat/);
-    const scala = { ...raw, game: 'scala', bots: [{ bot: 'restricted-greedy', params: { without: 'x' } }, { bot: 'greedy' }] };
-    const err2 = await resolveSpec(scala, process.cwd()).catch((e: unknown) => e);
-    expect((err2 as Error).message).toMatch(/scala declares no action kinds/);
+    const noKinds = { ...raw, game: 'tests/fixtures/no-kinds-game.mjs', bots: [{ bot: 'restricted-greedy', params: { without: 'x' } }, { bot: 'greedy' }] };
+    const err2 = await resolveSpec(noKinds, process.cwd()).catch((e: unknown) => e);
+    expect((err2 as Error).message).toMatch(/nokinds declares no action kinds/);
   });
 });

@@ -9,6 +9,7 @@ import { readRunJson } from '../helpers/json-files.js';
 
 const GOLD_TIN = join(FIXTURES, 'importance', 'gold-tin.mjs');
 const COUNTDOWN = join(FIXTURES, 'games', 'countdown.mjs');
+const NO_KINDS = join(FIXTURES, 'no-kinds-game.mjs');
 
 describe('tavolo importance on a game where gold decides and tin does nothing', () => {
   const out = tempDir();
@@ -125,14 +126,14 @@ it('tavolo list names what a game declares for it: action kinds and card counts'
   expect(r.code).toBe(0);
   expect(r.stdout).toContain('action kinds (restricted play, tavolo importance): zero, one, two_plus,');
   expect(r.stdout).toContain('card counts (sensitivity, tavolo importance): copies, jollies');
-  expect(tavolo(['list', 'scala']).stdout).not.toContain('action kinds');
+  expect(tavolo(['list', 'scala']).stdout).toContain('action kinds (restricted play, tavolo importance): one, two, three, four');
   expect(tavolo(['list', 'zatre']).stdout).toContain('action kinds (restricted play, tavolo importance): one, two, three, four, five, six, hold');
 });
 
 describe('tavolo importance refuses bad input with exit 2, naming the field', () => {
   it.each([
     [['importance', 'stramat', '--quantity', 'win_share:greedyy'], /--quantity: .*found "win_share:greedyy" \(did you mean "win_share:greedy"\?\)/],
-    [['importance', 'scala'], /scala declares no action kinds .* and scala declares no card counts/],
+    [['importance', NO_KINDS], /nokinds declares no action kinds .* and nokinds declares no card counts/],
     [['importance', 'tournaments/stramat-dado.json', '--players', '3'], /--players: applies to a game, not a spec/],
     [['importance', 'stramat', '--bot', 'nobot'], /unknown bot "nobot"/],
     [['importance', 'stramat', '--option', 'dadoCount=99'], /dadoCount/],

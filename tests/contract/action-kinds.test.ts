@@ -72,5 +72,6 @@ it('Stramat declares its seven power cards and its ten card counts; Stop its thi
   expect(games.zatre.options.filter((o) => o.count).map((o) => o.name)).toEqual(['tiles']);
   expect(games.symbotrio.actionKinds!.map((k) => k.name)).toEqual(['stop']);
   expect(games.symbotrio.options.filter((o) => o.count).map((o) => o.name)).toEqual(['gemCopies', 'prisonCards', 'codeCards', 'easyLootCards', 'cheaterCards']);
+  expect(games.scala.actionKinds!.map((k) => k.name)).toEqual(['one', 'two', 'three', 'four']);
   expect(games.countdown.actionKinds!.map((k) => k.name)).toEqual(['take1', 'take2', 'take3']);
 });

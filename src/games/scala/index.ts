@@ -1,6 +1,7 @@
 import type { Game, MatchResult, Options } from '../../engine/game.js';
 import { SCALA_OPTIONS, checkScalaOptions } from './config.js';
 import { heuristic } from './heuristic.js';
+import { SCALA_ACTION_KINDS, actionKind } from './kinds.js';
 import { type ScalaObservation, determinize, observe } from './observation.js';
 import { applyAction, legalActions, ranksOf, setupMatch } from './rules.js';
 import { END_REASONS, MAX_ACTIONS, type ScalaState } from './state.js';
@@ -54,6 +55,8 @@ export const scala: Game<ScalaState, ScalaObservation> = {
   standings,
   metrics,
   actionCode,
+  actionKinds: SCALA_ACTION_KINDS,
+  actionKind,
   actionText,
   heuristic,
   describe,
