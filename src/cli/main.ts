@@ -248,27 +248,36 @@ async function parse(args: string[]): Promise<Command> {
  * SIGINT and SIGTERM abort the controller (with an Interrupted naming the signal) while `body` runs.
  * A second SIGINT (Ctrl-C again) ends tavolo at once, as usual. A repeated SIGTERM is ignored until
  * tavolo has stopped cleanly: Slurm (scancel, scontrol requeue) signals every process of a job, so tavolo
- * receives SIGTERM both from Slurm and from deploy/run-shard.sh, which passes it on; the scheduler's
- * SIGKILL after its grace period still ends a stop that hangs.
+ * receives SIGTERM both from Slurm and from deploy/run-shard.sh, which passes it on, often within the same
+ * millisecond; the scheduler's SIGKILL after its grace period still ends a stop that hangs.
+ *
+ * Why the SIGTERM listener is never removed before its successor is added: when the last listener of a
+ * signal goes, Node restores the default action (end the process). With `process.once`, the first SIGTERM
+ * removed the listener before the handler ran, and a second SIGTERM landing in that instant killed tavolo
+ * without its clean stop (journal lock left behind, no message): seen once under load on a Slurm requeue.
  */
 async function withSignals<T>(body: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
+  let terminated = false;
   const onInt = () => controller.abort(new Interrupted('SIGINT'));
   const onTerm = () => {
-    process.on('SIGTERM', ignoreRepeatedTerm);
+    if (terminated) return;
+    terminated = true;
     controller.abort(new Interrupted('SIGTERM'));
   };
   process.once('SIGINT', onInt);
-  process.once('SIGTERM', onTerm);
+  process.on('SIGTERM', onTerm);
   try {
     return await body(controller.signal);
   } finally {
     process.off('SIGINT', onInt);
+    // Added before onTerm goes, so that SIGTERM never falls back to its default action (see above).
+    if (terminated) process.on('SIGTERM', ignoreRepeatedTerm);
     process.off('SIGTERM', onTerm);
   }
 }
 
-/** Installed by the first SIGTERM and kept until tavolo exits (see withSignals). */
+/** Installed once a SIGTERM has been received and kept until tavolo exits (see withSignals). */
 function ignoreRepeatedTerm(): void {}
 
 function shownPath(p: string): string {
