@@ -175,6 +175,19 @@ export function matchRngs(seed: string, players: number): { game: Rng; bots: Rng
   return { game, bots };
 }
 
+/** A bot's fault, thrown where it is found (creating or asking a bot) and caught where the match ends. */
+class BotFault extends Error {
+  constructor(readonly fault: NonNullable<MatchOutcome['fault']>) {
+    super(fault.message);
+  }
+}
+
+/** What the moves of a match came to: the decisions taken, and the fault that ended it early, if one did. */
+interface Played {
+  decisions: number;
+  fault: MatchOutcome['fault'];
+}
+
 /**
  * Plays one complete match. Bots get their own generators; chance in the game comes from the game's
  * generator only, so a match is reproducible from its seed whatever the bots do with theirs.
@@ -188,123 +201,173 @@ export function playMatch(
 ): MatchOutcome {
   const players = seats.length;
   const rngs = matchRngs(seed, players);
+  const state = setUpState(game, opts, players, rngs.game, hooks);
+  let played: Played;
+  try {
+    const bots = createBots(game, seats, rngs.bots, hooks?.watch);
+    played = playMoves(game, state, seats, bots, rngs.game, hooks);
+  } catch (err) {
+    if (!(err instanceof BotFault)) throw err;
+    played = { decisions: 0, fault: err.fault };
+  }
+  return matchOutcome(game, state, players, played, hooks?.spare);
+}
+
+/** The game's set-up (into the spare state, if there is one), its state class hardened, measures told. */
+function setUpState(game: AnyGame, opts: Options, players: number, rng: Rng, hooks: MatchHooks | undefined): unknown {
   const spare = hooks?.spare;
   const events = hooks?.events;
-  const state = events === undefined ? game.setup(opts, players, rngs.game, spare?.state) : game.setup(opts, players, rngs.game, spare?.state, events);
+  const state = events === undefined ? game.setup(opts, players, rng, spare?.state) : game.setup(opts, players, rng, spare?.state, events);
   if (spare) spare.state = undefined;
   hardenStateClass(state);
   const measure = hooks?.measure;
   if (measure !== undefined) measure.begin(state);
+  return state;
+}
+
+/** One bot per seat, in seat order, each under the watchdog's eye; throws the BotFault of the first that fails. */
+function createBots(game: AnyGame, seats: readonly SeatBot[], rngs: readonly Rng[], watch: MatchWatch | undefined): Bot[] {
+  const players = seats.length;
   const botGame = gameForBots(game);
-  const watch = hooks?.watch;
-  const timing = hooks?.timing;
   const cells = watch?.cells;
   const forced = watch?.forced;
-  let fault: MatchOutcome['fault'];
   const bots: Bot[] = [];
   for (let seat = 0; seat < players; seat++) {
-    if (forced !== undefined && forced.decision === -1 && forced.seat === seat) {
-      fault = forcedFault(forced, seat);
-      break;
-    }
-    let seq = 0;
-    if (cells !== undefined) {
-      seq = (cells[WATCH_SEQ] + 1) | 0;
-      cells[WATCH_SEQ] = seq;
-      cells[WATCH_DECISION] = -1;
-      cells[WATCH_SEAT] = seat;
-    }
+    if (forced !== undefined && forced.decision === -1 && forced.seat === seat) throw new BotFault(forcedFault(forced, seat));
+    const seq = cells !== undefined ? enterBotCall(cells, -1, seat) : 0;
+    let fault: MatchOutcome['fault'];
     try {
       const params = paramsForBots(seats[seat].params);
-      bots.push(seats[seat].factory.create({ game: botGame, seat, players, rng: rngs.bots[seat], params }));
+      bots.push(seats[seat].factory.create({ game: botGame, seat, players, rng: rngs[seat], params }));
     } catch (err) {
       fault = { reason: 'bot_error', seat, message: thrownMessage(err) };
     }
-    if (cells !== undefined) {
-      cells[WATCH_SEAT] = -1;
-      if (cells[WATCH_EXPIRED] === seq) fault = { reason: 'bot_timeout', seat, message: TIMEOUT_MESSAGE };
-    }
-    if (fault) break;
+    if (cells !== undefined && leaveBotCall(cells, seq)) fault = { reason: 'bot_timeout', seat, message: TIMEOUT_MESSAGE };
+    if (fault) throw new BotFault(fault);
   }
-  // Action buffers are recycled: allocating a typed array per match is a measurable cost. The game
-  // writes into `legal`; a bot gets a copy (`shown`), so that a bot that scribbles on its array cannot
-  // forge legality, except tavolo's own bots, which are known not to write to it (bot.ts).
+  return bots;
+}
+
+/**
+ * The moves of a match, until it is over or a bot faults (the decisions taken so far and the fault). Action
+ * buffers are recycled: allocating a typed array per match is a measurable cost. The game writes into
+ * `legal`; a bot gets a copy (`shown`), so that a bot that scribbles on its array cannot forge legality,
+ * except tavolo's own bots, which are known not to write to it (bot.ts).
+ */
+function playMoves(game: AnyGame, state: unknown, seats: readonly SeatBot[], bots: Bot[], rng: Rng, hooks: MatchHooks | undefined): Played {
+  const players = seats.length;
   const legal = takeBuffer(game.maxActions);
   const shown = takeBuffer(game.maxActions);
   const copied = new DecisionView(game, shown, legal);
   const direct = new DecisionView(game, legal, legal);
   const trusted: boolean[] = [];
   for (let seat = 0; seat < players; seat++) trusted.push(isTrustedBuiltIn(seats[seat].factory));
+  const measure = hooks?.measure;
+  const watch = hooks?.watch;
+  const timing = hooks?.timing;
   let decisions = 0;
+  let fault: MatchOutcome['fault'];
   // The running count of decisions seen through `timing` (a small integer: `%` on the array's double
   // would be a call to fmod at every decision).
   let tick = timing !== undefined ? timing[2 * players] | 0 : 0;
-
-  while (fault === undefined) {
-    const player = game.currentPlayer(state);
-    if (player < 0) break;
-    const count = game.legalActions(state, legal);
-    let view = direct;
-    if (!trusted[player]) {
-      view = copied;
-      for (let i = 0; i < count; i++) shown[i] = legal[i];
-    }
-    resetView(view, state, player, count);
-    if (measure !== undefined) measure.decision(state, player, legal, count);
-    let action: number;
-    const timed = timing !== undefined && (tick++ & (TIMING_EVERY - 1)) === 0;
-    const t0 = timed ? performance.now() : 0; // clock-ok: measures the bot, decides nothing
-    if (cells !== undefined) {
-      if (forced !== undefined && forced.decision === decisions) {
-        fault = forcedFault(forced, player);
-        break;
+  try {
+    for (;;) {
+      const player = game.currentPlayer(state);
+      if (player < 0) break;
+      const count = game.legalActions(state, legal);
+      let view = direct;
+      if (!trusted[player]) {
+        view = copied;
+        for (let i = 0; i < count; i++) shown[i] = legal[i];
       }
-      const seq = (cells[WATCH_SEQ] + 1) | 0;
-      cells[WATCH_SEQ] = seq;
-      cells[WATCH_DECISION] = decisions;
-      cells[WATCH_SEAT] = player;
-      try {
-        action = bots[player].choose(view);
-      } catch (err) {
-        action = NaN;
-        fault = { reason: 'bot_error', seat: player, message: thrownMessage(err) };
+      resetView(view, state, player, count);
+      if (measure !== undefined) measure.decision(state, player, legal, count);
+      const timed = timing !== undefined && (tick++ & (TIMING_EVERY - 1)) === 0;
+      const t0 = timed ? performance.now() : 0; // clock-ok: measures the bot, decides nothing
+      const action = watch === undefined ? askBot(bots[player], view, player) : askWatchedBot(bots[player], view, player, decisions, watch);
+      if (timed && timing !== undefined) {
+        timing[2 * player] += performance.now() - t0; // clock-ok: measures the bot, decides nothing
+        timing[2 * player + 1]++;
       }
-      cells[WATCH_SEAT] = -1;
-      // A call that ran out of time is a timeout whatever it returned or threw.
-      if (cells[WATCH_EXPIRED] === seq) fault = { reason: 'bot_timeout', seat: player, message: TIMEOUT_MESSAGE };
-      if (fault) break;
-    } else {
-      try {
-        action = bots[player].choose(view);
-      } catch (err) {
-        fault = { reason: 'bot_error', seat: player, message: thrownMessage(err) };
-        break;
-      }
+      if (!isLegal(legal, count, action)) throw new BotFault({ reason: 'illegal_action', seat: player, message: `returned ${returnedText(action)}` });
+      decisions++;
+      applyAction(game, state, player, action, rng, hooks);
     }
-    if (timed && timing !== undefined) {
-      timing[2 * player] += performance.now() - t0; // clock-ok: measures the bot, decides nothing
-      timing[2 * player + 1]++;
-    }
-    if (!isLegal(legal, count, action)) {
-      fault = { reason: 'illegal_action', seat: player, message: `returned ${returnedText(action)}` };
-      break;
-    }
-    decisions++;
-    hooks?.onAction?.(state, player, action);
-    if (events === undefined) game.apply(state, action, rngs.game);
-    else {
-      game.apply(state, action, rngs.game, events);
-      hooks?.afterAction?.(state, player, action);
-    }
-    if (measure !== undefined) measure.after(state);
+  } catch (err) {
+    if (!(err instanceof BotFault)) throw err;
+    fault = err.fault;
   }
-
   if (timing !== undefined) timing[2 * players] = tick;
   releaseBuffer(legal);
   releaseBuffer(shown);
+  return { decisions, fault };
+}
+
+/** Asks a bot for its action, with no watchdog: throws a BotFault when the bot throws. */
+function askBot(bot: Bot, view: DecisionView, player: number): number {
+  try {
+    return bot.choose(view);
+  } catch (err) {
+    throw new BotFault({ reason: 'bot_error', seat: player, message: thrownMessage(err) });
+  }
+}
+
+/**
+ * Asks a bot for its action with the watchdog told (see WATCH_SEQ). Throws a BotFault when the bot throws,
+ * when the call ran out of time (a timeout whatever it returned or threw), or when a replay already knows
+ * this call's fault (the call is then not made).
+ */
+function askWatchedBot(bot: Bot, view: DecisionView, player: number, decision: number, watch: MatchWatch): number {
+  const forced = watch.forced;
+  if (forced !== undefined && forced.decision === decision) throw new BotFault(forcedFault(forced, player));
+  const cells = watch.cells;
+  const seq = enterBotCall(cells, decision, player);
+  let action = NaN;
+  let fault: MatchOutcome['fault'];
+  try {
+    action = bot.choose(view);
+  } catch (err) {
+    fault = { reason: 'bot_error', seat: player, message: thrownMessage(err) };
+  }
+  if (leaveBotCall(cells, seq)) fault = { reason: 'bot_timeout', seat: player, message: TIMEOUT_MESSAGE };
+  if (fault) throw new BotFault(fault);
+  return action;
+}
+
+/** Tells the watchdog that a bot call starts (decision -1: creating the bot); returns the call's number. */
+function enterBotCall(cells: Int32Array, decision: number, seat: number): number {
+  const seq = (cells[WATCH_SEQ] + 1) | 0;
+  cells[WATCH_SEQ] = seq;
+  cells[WATCH_DECISION] = decision;
+  cells[WATCH_SEAT] = seat;
+  return seq;
+}
+
+/** Tells the watchdog that the call `seq` is over; whether it ran out of time meanwhile. */
+function leaveBotCall(cells: Int32Array, seq: number): boolean {
+  cells[WATCH_SEAT] = -1;
+  return cells[WATCH_EXPIRED] === seq;
+}
+
+/** Applies a legal action, telling the hooks (events, `tavolo play`'s narration, measures) around it. */
+function applyAction(game: AnyGame, state: unknown, player: number, action: number, rng: Rng, hooks: MatchHooks | undefined): void {
+  hooks?.onAction?.(state, player, action);
+  const events = hooks?.events;
+  if (events === undefined) game.apply(state, action, rng);
+  else {
+    game.apply(state, action, rng, events);
+    hooks?.afterAction?.(state, player, action);
+  }
+  const measure = hooks?.measure;
+  if (measure !== undefined) measure.after(state);
+}
+
+/** The match's metrics and result (a fault's when a bot failed); the state goes to the spare holder. */
+function matchOutcome(game: AnyGame, state: unknown, players: number, played: Played, spare: MatchHooks['spare']): MatchOutcome {
   const metrics: number[] = [];
   for (let m = 0; m < game.metricNames.length; m++) metrics.push(0);
   game.metrics(state, metrics);
+  const { decisions, fault } = played;
   const result = fault ? faultResult(game.result(state), players, fault.reason, fault.seat) : game.result(state);
   if (spare) spare.state = state;
   return { result, decisions, metrics, fault };
