@@ -1,6 +1,6 @@
 import type { BotFactory } from '../engine/bot.js';
 import type { AnyGame, Options } from '../engine/game.js';
-import { playMatch, WATCH_CELLS, type FaultReason, type MatchHooks, type MatchWatch, type SeatBot } from '../engine/match.js';
+import { playMatch, WATCH_CELLS, type FaultReason, type MatchHooks, type MatchOutcome, type MatchWatch, type SeatBot } from '../engine/match.js';
 import { crc32 } from 'node:zlib';
 import { CsvBytes, utf8 } from '../output/csv-bytes.js';
 import { csvCell } from '../output/csv.js';
@@ -138,6 +138,22 @@ function cellsOf(p: Prepared): RowCells {
   return c;
 }
 
+/** The match measures of a batch: the recorder the matches tell, and the values of one match, reused. */
+interface BatchMeasures {
+  recorder: MeasureRecorder;
+  values: number[];
+}
+
+/** What every matches.csv row of one batch shares. */
+interface BatchRows {
+  csv: CsvBytes;
+  cells: RowCells;
+  /** The variant's name, as a CSV cell. */
+  variant: Uint8Array;
+  players: number;
+  measures: BatchMeasures | undefined;
+}
+
 /** Plays matches [start, end) of one variant. */
 export function runBatch(p: Prepared, variant: number, start: number, end: number, watch?: BatchWatch): BatchResult {
   const t0 = performance.now(); // clock-ok: the batch's duration sizes later batches, it decides nothing in a match
@@ -146,27 +162,17 @@ export function runBatch(p: Prepared, variant: number, start: number, end: numbe
   const width = recordWidth(n);
   const rec = new Float64Array((end - start) * width);
   const faults: FaultNote[] = [];
-  const cells = cellsOf(p);
-  const head = cells.variants[variant];
   // One writer per thread, reused batch after batch: a new multi-megabyte buffer per batch cost page
   // faults and zeroing on every batch.
   const csv = rowWriter;
   csv.clear();
   const matchWatch: MatchWatch | undefined = watch ? { cells: watch.slot.subarray(0, WATCH_CELLS) } : undefined;
-  // Bots' time per seat, one array per seat rotation (match i has rotation i mod n): a match adds to
-  // its rotation's array, and the seats are mapped to lineup entries once, after the batch.
-  const hooks: MatchHooks[] = [];
-  // The last match's state is reused by the next (Game.setup's `reuse`): nothing here keeps it.
-  const spare: { state?: unknown } = {};
   // Built only when the spec asks for measures: otherwise the hooks carry none and the match loop skips them.
-  const measure = p.measures.length > 0 ? new MeasureRecorder(game, n, p.measures) : undefined;
-  const measured = measure ? new Array<number>(p.measures.length).fill(0) : undefined;
-  for (let r = 0; r < n; r++) {
-    const timing = new Float64Array(2 * n + 1);
-    const h: MatchHooks = matchWatch ? { watch: matchWatch, timing, spare } : { timing, spare };
-    if (measure) h.measure = measure;
-    hooks.push(h);
-  }
+  const measures: BatchMeasures | undefined =
+    p.measures.length > 0 ? { recorder: new MeasureRecorder(game, n, p.measures), values: new Array<number>(p.measures.length).fill(0) } : undefined;
+  const hooks = rotationHooks(n, matchWatch, measures?.recorder);
+  const cells = cellsOf(p);
+  const rows: BatchRows = { csv, cells, variant: cells.variants[variant], players: n, measures };
   let decisions = 0;
 
   for (let i = start; i < end; i++) {
@@ -177,58 +183,101 @@ export function runBatch(p: Prepared, variant: number, start: number, end: numbe
       matchWatch.forced = watch.forced?.get(i);
     }
     const out = playMatch(game, opts, p.seatBots[r], seed, hooks[r]);
-    const res = out.result;
-    const o = (i - start) * width;
-    const faultSeat = out.fault ? out.fault.seat : -1;
     decisions += out.decisions;
-    rec[o + Rec.FIRST_PLAYER] = res.firstPlayer;
-    rec[o + Rec.TURNS] = res.turns;
-    rec[o + Rec.DECISIONS] = out.decisions;
-    rec[o + Rec.FAULT_SEAT] = faultSeat;
-    rec[o + Rec.ANNULLED] = res.annulled ? 1 : 0;
-    rec[o + Rec.FAULT_REASON] = out.fault ? FAULT_REASONS.indexOf(out.fault.reason) : -1;
-    for (let s = 0; s < n; s++) rec[o + scoreAt(s)] = res.scores[s];
-    for (let w = 0; w < res.winners.length; w++) rec[o + wonAt(n, res.winners[w])] = 1;
-
-    // The row: variant, match, seed, bots, winners, annulled, scores, ranks, first player, turns,
-    // decisions, end reason, fault seat, metrics, measures (matchesHeader in output/csv.ts).
-    csv.bytes(head);
-    csv.commaNumber(i);
-    csv.byte(COMMA);
-    if (cells.seedPrefix) {
-      csv.bytes(cells.seedPrefix);
-      csv.number(i);
-    } else csv.text(seed);
-    csv.byte(COMMA);
-    csv.bytes(cells.seatNames[r]);
-    csv.byte(COMMA);
-    for (let w = 0; w < res.winners.length; w++) {
-      if (w > 0) csv.byte(SEMICOLON);
-      csv.number(res.winners[w]);
-    }
-    csv.commaNumber(res.annulled ? 1 : 0);
-    for (let s = 0; s < n; s++) csv.commaCell(res.scores[s]);
-    for (let s = 0; s < n; s++) csv.commaCell(res.ranks[s]);
-    csv.commaNumber(res.firstPlayer);
-    csv.commaNumber(res.turns);
-    csv.commaNumber(out.decisions);
-    csv.byte(COMMA);
-    csv.text(res.endReason);
-    csv.byte(COMMA);
-    if (faultSeat >= 0) csv.number(faultSeat);
-    const metrics = out.metrics;
-    for (let m = 0; m < metrics.length; m++) csv.commaCell(metrics[m]);
-    if (measure && measured) {
-      measure.finish(res, measured, 0);
-      for (let m = 0; m < measured.length; m++) csv.commaCell(measured[m]);
-    }
-    csv.byte(NEWLINE);
+    writeRecord(rec, (i - start) * width, n, out);
+    writeRow(rows, i, seed, out);
     if (out.fault && faults.length < MAX_FAULT_NOTES) {
       faults.push({ variant, match: i, seat: out.fault.seat, reason: out.fault.reason, message: out.fault.message });
     }
   }
 
-  // Seat s of a match of rotation r is lineup entry (s + r) mod n.
+  return {
+    variant,
+    start,
+    end,
+    ...journalPayload(csv, rec, faults),
+    decisions,
+    faults,
+    botTime: botTimeByEntry(hooks, n),
+    ms: performance.now() - t0, // clock-ok
+    endedAt: performance.timeOrigin + performance.now(), // clock-ok
+  };
+}
+
+/**
+ * The hooks of a batch's matches, one per seat rotation (match i has rotation i mod n), each with its own
+ * array of bots' time per seat: a match adds to its rotation's array, and the seats are mapped to lineup
+ * entries once, after the batch (botTimeByEntry). The last match's state is reused by the next
+ * (Game.setup's `reuse`): nothing here keeps it.
+ */
+function rotationHooks(n: number, watch: MatchWatch | undefined, measure: MeasureRecorder | undefined): MatchHooks[] {
+  const hooks: MatchHooks[] = [];
+  const spare: { state?: unknown } = {};
+  for (let r = 0; r < n; r++) {
+    const timing = new Float64Array(2 * n + 1);
+    const h: MatchHooks = watch ? { watch, timing, spare } : { timing, spare };
+    if (measure) h.measure = measure;
+    hooks.push(h);
+  }
+  return hooks;
+}
+
+/** A match's numeric record (records.ts's Rec layout) at offset `o` of the batch's records. */
+function writeRecord(rec: Float64Array, o: number, n: number, out: MatchOutcome): void {
+  const res = out.result;
+  rec[o + Rec.FIRST_PLAYER] = res.firstPlayer;
+  rec[o + Rec.TURNS] = res.turns;
+  rec[o + Rec.DECISIONS] = out.decisions;
+  rec[o + Rec.FAULT_SEAT] = out.fault ? out.fault.seat : -1;
+  rec[o + Rec.ANNULLED] = res.annulled ? 1 : 0;
+  rec[o + Rec.FAULT_REASON] = out.fault ? FAULT_REASONS.indexOf(out.fault.reason) : -1;
+  for (let s = 0; s < n; s++) rec[o + scoreAt(s)] = res.scores[s];
+  for (let w = 0; w < res.winners.length; w++) rec[o + wonAt(n, res.winners[w])] = 1;
+}
+
+/**
+ * A match's matches.csv row: variant, match, seed, bots, winners, annulled, scores, ranks, first player,
+ * turns, decisions, end reason, fault seat, metrics, measures (matchesHeader in output/csv.ts).
+ */
+function writeRow(rows: BatchRows, i: number, seed: string, out: MatchOutcome): void {
+  const { csv, cells, players: n, measures } = rows;
+  const res = out.result;
+  csv.bytes(rows.variant);
+  csv.commaNumber(i);
+  csv.byte(COMMA);
+  if (cells.seedPrefix) {
+    csv.bytes(cells.seedPrefix);
+    csv.number(i);
+  } else csv.text(seed);
+  csv.byte(COMMA);
+  csv.bytes(cells.seatNames[i % n]);
+  csv.byte(COMMA);
+  for (let w = 0; w < res.winners.length; w++) {
+    if (w > 0) csv.byte(SEMICOLON);
+    csv.number(res.winners[w]);
+  }
+  csv.commaNumber(res.annulled ? 1 : 0);
+  for (let s = 0; s < n; s++) csv.commaCell(res.scores[s]);
+  for (let s = 0; s < n; s++) csv.commaCell(res.ranks[s]);
+  csv.commaNumber(res.firstPlayer);
+  csv.commaNumber(res.turns);
+  csv.commaNumber(out.decisions);
+  csv.byte(COMMA);
+  csv.text(res.endReason);
+  csv.byte(COMMA);
+  if (out.fault) csv.number(out.fault.seat);
+  const metrics = out.metrics;
+  for (let m = 0; m < metrics.length; m++) csv.commaCell(metrics[m]);
+  if (measures) {
+    const values = measures.values;
+    measures.recorder.finish(res, values, 0);
+    for (let m = 0; m < values.length; m++) csv.commaCell(values[m]);
+  }
+  csv.byte(NEWLINE);
+}
+
+/** Bots' time per lineup entry (BatchResult.botTime): seat s of a match of rotation r is entry (s + r) mod n. */
+function botTimeByEntry(hooks: readonly MatchHooks[], n: number): number[] {
   const botTime = new Array<number>(2 * n).fill(0);
   for (let r = 0; r < n; r++) {
     const timing = hooks[r].timing!;
@@ -238,8 +287,15 @@ export function runBatch(p: Prepared, variant: number, start: number, end: numbe
       botTime[2 * k + 1] += timing[2 * s + 1];
     }
   }
+  return botTime;
+}
 
-  // The journal payload, in one buffer: rows, records, notes.
+/** The journal payload, in one buffer: rows, records, notes (see BatchResult.payload), with its sizes and CRC. */
+function journalPayload(
+  csv: CsvBytes,
+  rec: Float64Array,
+  faults: readonly FaultNote[],
+): Pick<BatchResult, 'payload' | 'csvBytes' | 'recKind' | 'recBytes' | 'notesBytes' | 'crc'> {
   const recEnc = encodeRec(rec);
   const notes = utf8(JSON.stringify(faults));
   const csvBytes = csv.length;
@@ -247,20 +303,5 @@ export function runBatch(p: Prepared, variant: number, start: number, end: numbe
   payload.set(csv.view(), 0);
   payload.set(recEnc.bytes, csvBytes);
   payload.set(notes, csvBytes + recEnc.bytes.length);
-  return {
-    variant,
-    start,
-    end,
-    payload,
-    csvBytes,
-    recKind: recEnc.kind,
-    recBytes: recEnc.bytes.length,
-    notesBytes: notes.length,
-    crc: crc32(payload),
-    decisions,
-    faults,
-    botTime,
-    ms: performance.now() - t0, // clock-ok
-    endedAt: performance.timeOrigin + performance.now(), // clock-ok
-  };
+  return { payload, csvBytes, recKind: recEnc.kind, recBytes: recEnc.bytes.length, notesBytes: notes.length, crc: crc32(payload) };
 }
