@@ -27,6 +27,12 @@ export interface MergeOutcome {
   parquet: boolean;
 }
 
+/** A shard's output directory and its journal's meta. */
+interface ShardDir {
+  dir: string;
+  meta: JournalMeta;
+}
+
 /**
  * `force` replaces finished results of another tournament in the output directory; the merged files of
  * these very shards (the same identity) are replaced without it, as merging again writes the same bytes.
@@ -39,8 +45,42 @@ export async function mergeShards(
   /** Write matches.parquet (`--parquet`); also written when the shards were run asking for it. */
   parquetFlag = false,
 ): Promise<MergeOutcome> {
+  const shards = readShards(dirs);
+  const n = checkShardsFit(shards);
+  const meta = shards[0].meta;
+  const parquet = parquetFlag || shards.some((s) => s.meta.parquet === true);
+  const outDir = mergeOutDir(shards, outArg, force);
+  // Whatever result is there (another tournament's with --force, or these shards' merged before) is
+  // replaced whole: set aside first, so that no file of it outlives the merge (see setAsideResults).
+  let replaced: string | undefined;
+
+  const journals: Journal[] = [];
+  try {
+    shards.sort((a, b) => a.meta.shard!.index - b.meta.shard!.index);
+    for (const s of shards) journals.push(openCompleteShard(s, n));
+    const { order, problems } = placeRecords(journals, meta.variants.length, meta.identity.matches);
+    if (problems.length > 0) {
+      throw new InputError(`the shards do not fit together: ${problems.map((p) => p.replace(/^variant (\d+)/, (_, v) => `variant ${meta.variants[Number(v)]}`)).join('; ')}`, 'merge');
+    }
+
+    if (finishedFiles(outDir).length > 0) replaced = setAsideResults(outDir);
+    makeOutDir(outDir);
+    removeStaleTemps(outDir);
+    const total = meta.variants.length * meta.identity.matches;
+    const t0 = performance.now();
+    const runJson = mergedRunJson(meta, mergedShards(shards, n), total, t0);
+    const { stats } = await assemble(order, meta, outDir, runJson, signal, () => new Interrupted((signal?.reason as Interrupted | undefined)?.signal), { parquet });
+    if (replaced) rmSync(replaced, { recursive: true, force: true });
+    return { stats, outDir, files: outputFiles(outDir), meta, faults: faultTotals(stats), totalMatches: total, parquet };
+  } finally {
+    for (const j of journals) j.close();
+  }
+}
+
+/** Each directory's journal meta, refused by name when the directory is not a shard's output. */
+function readShards(dirs: readonly string[]): ShardDir[] {
   if (dirs.length === 0) throw new InputError('give the output directories of the shards to merge', 'merge');
-  const shards: Array<{ dir: string; meta: JournalMeta }> = [];
+  const shards: ShardDir[] = [];
   for (const d of dirs) {
     const dir = resolve(d);
     if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new InputError(`${d} does not exist or is not a directory`, 'merge');
@@ -56,7 +96,14 @@ export async function mergeShards(
     }
     shards.push({ dir, meta });
   }
+  return shards;
+}
 
+/**
+ * Checks that the shards are of one tournament, split the same way, each given once and none missing;
+ * returns the number of shards the tournament was split into.
+ */
+function checkShardsFit(shards: readonly ShardDir[]): number {
   const first = shards[0];
   for (const s of shards.slice(1)) {
     if (s.meta.spec_hash !== first.meta.spec_hash) {
@@ -92,95 +139,87 @@ export async function mergeShards(
       'merge',
     );
   }
+  return n;
+}
 
-  const meta = first.meta;
-  const parquet = parquetFlag || shards.some((s) => s.meta.parquet === true);
+/**
+ * The directory the merged files go to (--out, or results/<tournament>), checked: not a shard's own, and
+ * not holding another tournament's finished results unless `force`. Writes nothing.
+ */
+function mergeOutDir(shards: readonly ShardDir[], outArg: string | undefined, force: boolean): string {
+  const meta = shards[0].meta;
   const outDir = resolve(outArg ?? join('results', meta.identity.tournament));
   for (const s of shards) {
     if (s.dir === outDir) throw new InputError(`the merged files cannot go into a shard's directory (${rel(s.dir)}); choose another --out`, '--out');
   }
   checkOutDir(outDir);
   if (finishedFiles(outDir).length > 0 && mergedHash(outDir) !== meta.spec_hash) refuseFinished(rel(outDir), force);
-  // Whatever result is there (another tournament's with --force, or these shards' merged before) is
-  // replaced whole: set aside first, so that no file of it outlives the merge (see setAsideResults).
-  let replaced: string | undefined;
+  return outDir;
+}
 
-  const journals: Journal[] = [];
+/** A shard's journal, opened; refused (and closed) when it holds damaged records or lacks matches. */
+function openCompleteShard(s: ShardDir, n: number): Journal {
+  const j = Journal.open(s.dir, false, s.meta);
   try {
-    shards.sort((a, b) => a.meta.shard!.index - b.meta.shard!.index);
-    for (const s of shards) {
-      const j = Journal.open(s.dir, false, s.meta);
-      journals.push(j);
-      const resume = `\`tavolo run <spec> --shard ${s.meta.shard!.index}/${n} --out ${rel(s.dir)} --resume\``;
-      if (j.damaged.length > 0) throw damagedShard(rel(journalLog(s.dir)), j.damaged, resume);
-      const gaps = j.missing();
-      if (gaps.length > 0) {
-        const want = s.meta.ranges.reduce((a, [lo, hi]) => a + (hi - lo), 0);
-        throw new InputError(
-          `shard ${s.meta.shard!.index}/${n} in ${rel(s.dir)} is incomplete: ${j.matchesDone()} of ${want} matches; finish it with ` +
-            `\`tavolo run <spec> --shard ${s.meta.shard!.index}/${n} --out ${rel(s.dir)} --resume\``,
-          'merge',
-        );
-      }
+    const resume = `\`tavolo run <spec> --shard ${s.meta.shard!.index}/${n} --out ${rel(s.dir)} --resume\``;
+    if (j.damaged.length > 0) throw damagedShard(rel(journalLog(s.dir)), j.damaged, resume);
+    const gaps = j.missing();
+    if (gaps.length > 0) {
+      const want = s.meta.ranges.reduce((a, [lo, hi]) => a + (hi - lo), 0);
+      throw new InputError(
+        `shard ${s.meta.shard!.index}/${n} in ${rel(s.dir)} is incomplete: ${j.matchesDone()} of ${want} matches; finish it with ` +
+          `\`tavolo run <spec> --shard ${s.meta.shard!.index}/${n} --out ${rel(s.dir)} --resume\``,
+        'merge',
+      );
     }
-    const { order, problems } = placeRecords(journals, meta.variants.length, meta.identity.matches);
-    if (problems.length > 0) {
-      throw new InputError(`the shards do not fit together: ${problems.map((p) => p.replace(/^variant (\d+)/, (_, v) => `variant ${meta.variants[Number(v)]}`)).join('; ')}`, 'merge');
-    }
-
-    if (finishedFiles(outDir).length > 0) replaced = setAsideResults(outDir);
-    makeOutDir(outDir);
-    removeStaleTemps(outDir);
-    const total = meta.variants.length * meta.identity.matches;
-    const t0 = performance.now();
-    const shardInfo = shards.map((s): MergedShard => {
-      // A shard killed after its last batch and never resumed has no run.json; its journal is complete.
-      const run: Partial<RunJson> = readRunJson(join(s.dir, 'run.json')) ?? {};
-      return {
-        shard: `${s.meta.shard!.index}/${n}`,
-        dir: s.dir,
-        matches: s.meta.ranges.map(([lo, hi]) => `${lo}-${hi - 1}`)[0],
-        threads: run.threads ?? null,
-        wall_seconds: run.wall_seconds ?? null,
-        matches_per_second: run.matches_per_second ?? null,
-        started_at: run.started_at ?? null,
-        worker_restarts: run.worker_restarts ?? null,
-      };
-    });
-    const { stats } = await assemble(
-      order,
-      meta,
-      outDir,
-      (st) => ({
-        ...runJsonHead(
-          {
-            tournament: meta.identity.tournament,
-            spec: meta.spec_path,
-            spec_hash: meta.spec_hash,
-            game: meta.identity.game,
-            players: meta.players,
-            seed: meta.identity.seed,
-            matches_per_variant: meta.identity.matches,
-            variants: meta.identity.variants,
-            lineup: meta.identity.lineup,
-          },
-          { merged_from: shardInfo },
-        ),
-        decision_timeout_ms: meta.identity.decision_timeout_ms,
-        matches_total: total,
-        merge_seconds: Number(((performance.now() - t0) / 1000).toFixed(3)),
-        faults: faultTotals(st),
-        ...runJsonTail(),
-      }),
-      signal,
-      () => new Interrupted((signal?.reason as Interrupted | undefined)?.signal),
-      { parquet },
-    );
-    if (replaced) rmSync(replaced, { recursive: true, force: true });
-    return { stats, outDir, files: outputFiles(outDir), meta, faults: faultTotals(stats), totalMatches: total, parquet };
-  } finally {
-    for (const j of journals) j.close();
+    return j;
+  } catch (err) {
+    j.close();
+    throw err;
   }
+}
+
+/** What run.json says of each shard, from its own run.json when it has one. */
+function mergedShards(shards: readonly ShardDir[], n: number): MergedShard[] {
+  return shards.map((s): MergedShard => {
+    // A shard killed after its last batch and never resumed has no run.json; its journal is complete.
+    const run: Partial<RunJson> = readRunJson(join(s.dir, 'run.json')) ?? {};
+    return {
+      shard: `${s.meta.shard!.index}/${n}`,
+      dir: s.dir,
+      matches: s.meta.ranges.map(([lo, hi]) => `${lo}-${hi - 1}`)[0],
+      threads: run.threads ?? null,
+      wall_seconds: run.wall_seconds ?? null,
+      matches_per_second: run.matches_per_second ?? null,
+      started_at: run.started_at ?? null,
+      worker_restarts: run.worker_restarts ?? null,
+    };
+  });
+}
+
+/** The merged run.json, given the merged statistics; `t0` is when the merge started writing (performance.now()). */
+function mergedRunJson(meta: JournalMeta, shardInfo: MergedShard[], total: number, t0: number): (st: VariantStats[]) => RunJson {
+  return (st) => ({
+    ...runJsonHead(
+      {
+        tournament: meta.identity.tournament,
+        spec: meta.spec_path,
+        spec_hash: meta.spec_hash,
+        game: meta.identity.game,
+        players: meta.players,
+        seed: meta.identity.seed,
+        matches_per_variant: meta.identity.matches,
+        variants: meta.identity.variants,
+        lineup: meta.identity.lineup,
+      },
+      { merged_from: shardInfo },
+    ),
+    decision_timeout_ms: meta.identity.decision_timeout_ms,
+    matches_total: total,
+    merge_seconds: Number(((performance.now() - t0) / 1000).toFixed(3)),
+    faults: faultTotals(st),
+    ...runJsonTail(),
+  });
 }
 
 /** The tournament identity recorded in outDir's run.json, if there is one. */
