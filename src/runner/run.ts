@@ -441,6 +441,17 @@ function finishShard(journal: Journal, meta: JournalMeta, files: OutputFiles, in
   return { faults, info: full };
 }
 
+/** What one run works with once its journal is open. */
+interface OpenRun {
+  spec: ResolvedSpec;
+  o: RunOptions;
+  outDir: string;
+  threads: number;
+  journal: Journal;
+  /** Matches of the run (or shard), over all variants. */
+  total: number;
+}
+
 /**
  * Runs a tournament (or one shard of it): plays every match that its journal in outDir does not hold
  * yet, appending each completed batch to the journal; then, for a whole run, writes matches.csv,
@@ -469,84 +480,39 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
   const { journal, resumed } = opened;
   // Asked for now, or when the run was started (a resume need not repeat --parquet).
   const parquet = Boolean(meta.parquet || journal.meta.parquet);
+  const run: OpenRun = { spec, o, outDir, threads, journal, total: meta.ranges.reduce((a, [lo, hi]) => a + (hi - lo), 0) };
 
   let assembler: Assembler | undefined;
-  let monitor: SequentialMonitor | undefined;
   try {
     removeStaleTemps(outDir);
     // A sequential run's files end where its test decides: they are assembled at the end (sequential-run.ts).
-    monitor = monitorFromJournal(spec, journal, o.onCheckpoint);
-    if (!shard && !monitor) {
-      // matches.csv and the summaries are built while the matches are played (see Assembler), from what
-      // the journal holds already (on resume) and from each batch as it is journaled.
-      assembler = new Assembler(meta, outDir, meta.ranges, { parquet, listener: o.matchesCsv });
-      const journaled = [...journal.records].sort((a, b) => a.variant - b.variant || a.start - b.start);
-      for (const record of journaled) assembler.offer({ journal, record });
-    }
-    const total = meta.ranges.reduce((a, [lo, hi]) => a + (hi - lo), 0);
-    const doneBefore = journal.matchesDone();
-    const session: Session = { done: doneBefore, decisions: 0, botTime: new Array<number>(2 * spec.players).fill(0), workerRestarts: 0, workerHeapPeak: 0 };
-    o.onStart?.({ done: doneBefore, total, resumed, droppedBytes: journal.droppedBytes, notices: journalNotices(journal) });
-    const faultsSeen = new Set<string>();
-    const todo = new BatchPlanner(monitor ? windowed(journal.missing(), monitor.spec.checkEvery) : journal.missing(), o.batch, o.inProcess ? 1 : threads);
-    const onResult = (res: BatchResult) => {
-      const record = journal.append(res);
-      const payload = decodePayload(record, res.payload);
-      assembler?.offer({ journal, record }, payload);
-      for (const c of monitor?.offer(res.variant, res.start, payload.rec) ?? []) o.onCheckpoint?.(c);
-      todo.observe(res.end - res.start, res.ms);
-      session.done += res.end - res.start;
-      session.decisions += res.decisions;
-      for (let k = 0; k < session.botTime.length; k++) session.botTime[k] += res.botTime?.[k] ?? 0;
-      for (const f of res.faults) {
-        const bot = spec.lineup[(f.seat + f.match) % spec.players].name;
-        const key = `${bot}/${f.reason}`;
-        if (!faultsSeen.has(key)) {
-          faultsSeen.add(key);
-          o.onFault?.(f, bot);
-        }
-      }
-      o.onProgress?.(session.done, total);
-      o.onBatch?.(res);
-    };
-    const decided = monitor ? () => monitor!.decided : undefined;
-    const out = await playBatches(spec, decided ? until(todo, decided) : todo, o, threads, onResult, decided);
-    session.workerRestarts = out.workerRestarts;
-    session.workerHeapPeak = out.workerHeapPeak;
-    // Batches past a sequential test's stopping point do not count, failed or not.
-    throwIfFailed(out.failed.filter((f) => !monitor?.decided || f.start < monitor.stopAt!), spec, outDir);
-    const verify = verifyCount(spec, o.verifyMatches ?? (o.inProcess ? 0 : undefined));
-    const determinism = verify > 0 ? await checkDeterminism(spec, journal, matchesHeader(spec.game, spec.players, spec.measures), verify, o.signal) : undefined;
+    const monitor = monitorFromJournal(spec, journal, o.onCheckpoint);
+    if (!shard && !monitor) assembler = liveAssembler(meta, outDir, journal, parquet, o.matchesCsv);
+    const { session, played } = await playMissing(run, resumed, assembler, monitor);
+    const determinism = await replayCheck(spec, journal, o);
     const checked = determinism ? { determinism_check: determinism } : {};
-
-    const played = session.done - doneBefore;
     let wallSeconds = 0;
     const info = () => {
       wallSeconds = (performance.now() - t0) / 1000;
-      return { ...runInfo(spec, meta, o, { shard, threads, started, wallSeconds, total, resumed, played }, session), ...checked };
+      return { ...runInfo(spec, meta, o, { shard, threads, started, wallSeconds, total: run.total, resumed, played }, session), ...checked };
     };
     const speed = () => played / Math.max(wallSeconds, 1e-9);
 
     if (shard) {
       const { faults, info: written } = finishShard(journal, meta, files, info());
       if (replaced) rmSync(replaced, { recursive: true, force: true });
-      return { kind: 'shard', stats: [], outDir, files, wallSeconds, totalMatches: total, playedMatches: played, matchesPerSecond: speed(), faults, info: written, determinism };
+      return { kind: 'shard', stats: [], outDir, files, wallSeconds, totalMatches: run.total, playedMatches: played, matchesPerSecond: speed(), faults, info: written, determinism };
     }
 
     if (monitor) assembler = assembleUpTo(monitor, journal, meta, outDir, { parquet });
-    const problems = assembler!.problems();
-    if (problems.length > 0) throw new Error(`the journal does not cover the tournament: ${problems.join('; ')}`);
-    if (o.signal?.aborted) throw new Interrupted((o.signal.reason as Interrupted | undefined)?.signal);
-    if (monitor) writeSequentialCsv(outDir, monitor);
-    const tail = runJsonTail();
-    const { stats } = assembler!.finish((st) => ({ ...info(), faults: faultTotals(st), ...(monitor ? sequentialInfo(spec, monitor) : {}), ...tail }));
+    const stats = writeFinalFiles(assembler!, run, monitor, info);
     assembler = undefined;
     journal.remove();
     if (replaced) rmSync(replaced, { recursive: true, force: true });
     const faults = faultTotals(stats);
     const written = readRunJson(files.run);
     if (written === undefined) throw new Error(`${files.run} was not written as a JSON object`);
-    const kept = monitor ? monitor.stopAt! * spec.variants.length : total;
+    const kept = monitor ? monitor.stopAt! * spec.variants.length : run.total;
     return { kind: 'complete', stats, outDir, files, wallSeconds, totalMatches: kept, playedMatches: played, matchesPerSecond: speed(), faults, info: written, sequential: monitor, determinism };
   } catch (err) {
     assembler?.abort();
@@ -557,4 +523,101 @@ export async function runTournament(spec: ResolvedSpec, o: RunOptions): Promise<
     }
     throw err;
   }
+}
+
+/**
+ * The assembler that builds matches.csv and the summaries while the matches are played (see Assembler),
+ * from what the journal holds already (on resume) and then from each batch as it is journaled.
+ */
+function liveAssembler(meta: JournalMeta, outDir: string, journal: Journal, parquet: boolean, listener: MatchesCsvListener | undefined): Assembler {
+  const assembler = new Assembler(meta, outDir, meta.ranges, { parquet, listener });
+  try {
+    const journaled = [...journal.records].sort((a, b) => a.variant - b.variant || a.start - b.start);
+    for (const record of journaled) assembler.offer({ journal, record });
+  } catch (err) {
+    assembler.abort();
+    throw err;
+  }
+  return assembler;
+}
+
+/**
+ * Plays every batch the journal lacks (up to the decision of a sequential test), journaling each as it
+ * comes; throws BatchesFailed when some kept failing. What the session did, and how many matches it played.
+ */
+async function playMissing(
+  run: OpenRun,
+  resumed: boolean,
+  assembler: Assembler | undefined,
+  monitor: SequentialMonitor | undefined,
+): Promise<{ session: Session; played: number }> {
+  const { spec, o, journal, threads } = run;
+  const doneBefore = journal.matchesDone();
+  const session: Session = { done: doneBefore, decisions: 0, botTime: new Array<number>(2 * spec.players).fill(0), workerRestarts: 0, workerHeapPeak: 0 };
+  o.onStart?.({ done: doneBefore, total: run.total, resumed, droppedBytes: journal.droppedBytes, notices: journalNotices(journal) });
+  const todo = new BatchPlanner(monitor ? windowed(journal.missing(), monitor.spec.checkEvery) : journal.missing(), o.batch, o.inProcess ? 1 : threads);
+  const onResult = resultTaker(run, session, todo, assembler, monitor);
+  const decided = monitor ? () => monitor.decided : undefined;
+  const out = await playBatches(spec, decided ? until(todo, decided) : todo, o, threads, onResult, decided);
+  session.workerRestarts = out.workerRestarts;
+  session.workerHeapPeak = out.workerHeapPeak;
+  // Batches past a sequential test's stopping point do not count, failed or not.
+  throwIfFailed(out.failed.filter((f) => !monitor?.decided || f.start < monitor.stopAt!), spec, run.outDir);
+  return { session, played: session.done - doneBefore };
+}
+
+/**
+ * What is done with each batch's result as it comes: journaled, offered to matches.csv's assembler and
+ * to the sequential test, counted into the session; the first fault of each bot and reason reported.
+ */
+function resultTaker(
+  run: OpenRun,
+  session: Session,
+  todo: BatchPlanner,
+  assembler: Assembler | undefined,
+  monitor: SequentialMonitor | undefined,
+): (res: BatchResult) => void {
+  const { spec, o, journal } = run;
+  const faultsSeen = new Set<string>();
+  return (res) => {
+    const record = journal.append(res);
+    const payload = decodePayload(record, res.payload);
+    assembler?.offer({ journal, record }, payload);
+    for (const c of monitor?.offer(res.variant, res.start, payload.rec) ?? []) o.onCheckpoint?.(c);
+    todo.observe(res.end - res.start, res.ms);
+    session.done += res.end - res.start;
+    session.decisions += res.decisions;
+    for (let k = 0; k < session.botTime.length; k++) session.botTime[k] += res.botTime?.[k] ?? 0;
+    for (const f of res.faults) {
+      const bot = spec.lineup[(f.seat + f.match) % spec.players].name;
+      const key = `${bot}/${f.reason}`;
+      if (!faultsSeen.has(key)) {
+        faultsSeen.add(key);
+        o.onFault?.(f, bot);
+      }
+    }
+    o.onProgress?.(session.done, run.total);
+    o.onBatch?.(res);
+  };
+}
+
+/** The determinism self-check (self-check.ts), when it is to run: some matches replayed in a fresh worker. */
+async function replayCheck(spec: ResolvedSpec, journal: Journal, o: RunOptions): Promise<DeterminismCheck | undefined> {
+  const verify = verifyCount(spec, o.verifyMatches ?? (o.inProcess ? 0 : undefined));
+  return verify > 0 ? await checkDeterminism(spec, journal, matchesHeader(spec.game, spec.players, spec.measures), verify, o.signal) : undefined;
+}
+
+/**
+ * A whole run's final files (matches.csv, summary.csv, seats.csv, run.json, and a sequential test's
+ * sequential.csv), once the journal covers the tournament and nothing has stopped the run.
+ */
+function writeFinalFiles(assembler: Assembler, run: OpenRun, monitor: SequentialMonitor | undefined, info: () => RunJson): VariantStats[] {
+  const problems = assembler.problems();
+  if (problems.length > 0) throw new Error(`the journal does not cover the tournament: ${problems.join('; ')}`);
+  const signal = run.o.signal;
+  if (signal?.aborted) throw new Interrupted((signal.reason as Interrupted | undefined)?.signal);
+  if (monitor) writeSequentialCsv(run.outDir, monitor);
+  const tail = runJsonTail();
+  const { stats } = assembler.finish((st) => ({ ...info(), faults: faultTotals(st), ...(monitor ? sequentialInfo(run.spec, monitor) : {}), ...tail }));
+  return stats;
 }
