@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import yargs from 'yargs';
+import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { summaryText, rotationNote } from '../output/table.js';
 import { packageRoot } from '../output/runinfo.js';
@@ -12,10 +12,10 @@ import { mergeShards } from '../runner/merge.js';
 import { shardRange } from '../engine/plan.js';
 import type { Incident } from '../runner/pool.js';
 import { TARGET_MS } from '../runner/batching.js';
-import { MAX_BATCH, defaultThreads, effectiveThreads, runTournament, type RunOutcome } from '../runner/run.js';
+import { MAX_BATCH, defaultThreads, effectiveThreads, runTournament, type RunOptions, type RunOutcome } from '../runner/run.js';
 import { DEFAULT_DECISION_TIMEOUT_MS, INT_BOUNDS, MAX_DECISION_TIMEOUT_MS, loadSpec, type ResolvedSpec } from '../runner/spec.js';
 import { intFlag, listFlag, parseKeyValues, rawFlagValues, shardFlag, textFlag } from './args.js';
-import { progressBar, rateText } from './progress.js';
+import { progressBar, rateText, type Progress } from './progress.js';
 import { compareCommand } from './compare.js';
 import { checkpointText, verdictText } from '../runner/sequential-run.js';
 import { didYouMean } from '../did-you-mean.js';
@@ -79,153 +79,159 @@ export function unknownArgumentsText(unknown: readonly string[], args: readonly 
   return `${parts.join('; ')} (tavolo ${COMMANDS.includes(args[0] ?? '') ? `${args[0]} ` : ''}--help shows the options)`;
 }
 
+/** `tavolo run <spec>`: its arguments, options and examples. */
+function runBuilder(y: Argv): Argv {
+  return y
+    .positional('spec', { type: 'string', describe: 'Path of the tournament spec (JSON)' })
+    .option('matches', { type: 'number', requiresArg: true, describe: 'Matches per variant (overrides the spec)' })
+    .option('threads', { type: 'number', requiresArg: true, describe: 'Worker threads (default: all cores)' })
+    .option('seed', { type: 'string', requiresArg: true, describe: 'Master seed, text or integer (overrides the spec)' })
+    .option('out', { type: 'string', requiresArg: true, describe: 'Output directory (default: results/<tournament name>)' })
+    .option('force', {
+      type: 'boolean',
+      describe: 'Replace the finished results in --out (without it, a directory holding them is refused)',
+    })
+    .option('batch', {
+      type: 'number',
+      requiresArg: true,
+      describe: `Matches per worker task (default: sized to about ${TARGET_MS} ms of play at the measured speed, smaller towards the end; never changes the results)`,
+    })
+    .option('decision-timeout-ms', {
+      type: 'number',
+      requiresArg: true,
+      describe: `Time limit of one bot decision; a bot past it forfeits the match as bot_timeout (default: the spec's decisionTimeoutMs, else ${DEFAULT_DECISION_TIMEOUT_MS})`,
+    })
+    .option('resume', {
+      type: 'boolean',
+      describe: 'Finish the run journaled in --out (after a crash, kill or reboot): only the missing matches are played',
+    })
+    .option('shard', {
+      type: 'string',
+      requiresArg: true,
+      describe: 'Play only shard i of n (i/n, 0-based) and keep its journal for `tavolo merge`',
+    })
+    .option('parquet', {
+      type: 'boolean',
+      describe: 'Also write matches.parquet: the matches, typed, for pandas, polars, R and DuckDB (the spec\'s "parquet": true asks the same)',
+    })
+    .option('worker-memory-mb', { type: 'number', requiresArg: true, describe: "Heap limit of each worker thread in MB (default: V8's)" })
+    .option('verify-matches', {
+      type: 'number',
+      requiresArg: true,
+      describe: `Matches replayed in a fresh worker after the run to check the bots are deterministic; 0 turns the check off (default: ${DEFAULT_VERIFY_MATCHES} when the game or a bot is loaded from a file, else 0)`,
+    })
+    .example('$0 run tournaments/stramat-dado.json', 'play both variants of the spec; results in results/stramat-dado/')
+    .example('$0 run tournaments/stramat-dado.json --matches 2000 --out results/dado-quick', 'a quicker look, kept apart')
+    .example('$0 run tournaments/stramat-dado.json --resume', 'finish a run that was stopped');
+}
+
+/** `tavolo merge <dirs..>`: its arguments, options and examples. */
+function mergeBuilder(y: Argv): Argv {
+  return y
+    // No default: yargs would show an array positional as `[default: []]` though it is required.
+    .positional('dirs', { type: 'string', array: true, default: undefined, describe: "The shards' output directories" })
+    .option('out', { type: 'string', requiresArg: true, describe: 'Output directory (default: results/<tournament name>)' })
+    .option('force', { type: 'boolean', describe: 'Replace finished results of another tournament in --out' })
+    .option('parquet', { type: 'boolean', describe: 'Also write matches.parquet (written anyway when the shards were run with it)' })
+    .example('$0 merge sweep/shard-0 sweep/shard-1 sweep/shard-2 --out results/stramat-dado', 'combine three shards');
+}
+
+/** `tavolo compare <baseline> <candidate>`: its arguments, options and examples. */
+function compareBuilder(y: Argv): Argv {
+  return y
+    .positional('baseline', { type: 'string', describe: 'Result folder of the baseline run' })
+    .positional('candidate', { type: 'string', describe: 'Result folder of the candidate run' })
+    .option('out', { type: 'string', describe: 'Output directory for compare.csv and variants.csv (default: compare/<a>-vs-<b>)' })
+    .option('tolerance', {
+      type: 'string',
+      describe: 'Regression gate: quantity=tolerance,... (e.g. win_share=0.01,turns_mean=0.5); exit 0 equivalent, 1 changed, 5 inconclusive',
+    })
+    .option('fail-on-change', { type: 'boolean', describe: 'Without --tolerance: exit 1 when any row is significant after Holm' })
+    .option('allow-different-lineups', {
+      type: 'boolean',
+      describe: 'Compare runs whose lineups or bot parameters differ (refused otherwise: their differences mix the change with the lineup)',
+    })
+    .example('$0 compare baseline/stramat-dado results/stramat-dado --tolerance win_share=0.01,turns_mean=0.5', 'the regression gate: exit 0 equivalent, 1 changed, 5 inconclusive');
+}
+
+/** `tavolo play`: its arguments, options and examples. */
+function playBuilder(y: Argv): Argv {
+  return y
+    .option('game', { type: 'string', requiresArg: true, describe: 'Game name (see `tavolo list`) or path of a game module' })
+    .option('players', { type: 'number', requiresArg: true, describe: 'Number of players (default: the number of --bots)' })
+    .option('bots', { type: 'string', requiresArg: true, describe: 'Lineup, comma-separated, e.g. greedy,random,random,random' })
+    .option('seed', { type: 'string', requiresArg: true, describe: 'Master seed, text or integer (default 0, or the spec seed with --spec)' })
+    .option('option', { type: 'string', array: true, requiresArg: true, describe: 'Game option key=value (repeatable)' })
+    .option('match', { type: 'number', requiresArg: true, describe: 'Match index i (default 0): seed and seat rotation of match i' })
+    .option('spec', { type: 'string', requiresArg: true, describe: 'Replay a match of this tournament spec instead' })
+    .option('variant', { type: 'string', requiresArg: true, describe: 'Variant name with --spec (default: the first)' })
+    .option('as', { type: 'number', requiresArg: true, describe: 'Print the match as this seat saw it: its view of the table, the events it may see (a check of the honesty rules)' })
+    .option('html', { type: 'string', requiresArg: true, describe: 'Also write the match viewer page (self-contained HTML) to this file' })
+    .example('$0 play --game stramat --bots greedy,random,random,random --seed 7', 'match 0 of a 4-player tournament with seed 7')
+    .example('$0 play --spec tournaments/stramat-dado.json --variant one-dado-fewer --match 17', 'match 17 of that variant, exactly as the run played it')
+    .example('$0 play --spec tournaments/stramat-dado.json --match 3 --as 1 --html match3.html', 'match 3 as seat 1 saw it, and a page that replays it');
+}
+
+/** `tavolo report <dir>`: its arguments, options and examples. */
+function reportBuilder(y: Argv): Argv {
+  return y
+    .positional('dir', { type: 'string', describe: 'A result folder, e.g. results/stramat-dado, or a search folder of tavolo tune' })
+    .example('$0 report results/stramat-dado', 'rebuild results/stramat-dado/report.html')
+    .example('$0 report results/stramat-tune-tune', 'rebuild the tune.html of a search');
+}
+
+/** `tavolo show <dir>`: its arguments, options and examples. */
+function showBuilder(y: Argv): Argv {
+  return y
+    .positional('dir', { type: 'string', describe: 'A result folder, e.g. results/stramat-dado' })
+    .option('variant', { type: 'string', requiresArg: true, describe: 'Variant name (default: the first)' })
+    .option('match', { type: 'number', requiresArg: true, describe: 'Match index i (default 0)' })
+    .option('out', { type: 'string', requiresArg: true, describe: 'Page to write (default: <dir>/matches/<variant>-<i>.html)' })
+    .example('$0 show results/stramat-dado --variant one-dado-fewer --match 3', 'a page that replays match 3 of that variant');
+}
+
+/** `tavolo list [game]`: its arguments, options and examples. */
+function listBuilder(y: Argv): Argv {
+  return y
+    .positional('game', { type: 'string', describe: 'A registered game: list only its options and metrics' })
+    .example('$0 list', 'every game option with its default and bounds, every bot parameter')
+    .example('$0 list stramat', "Stramat's options and metrics");
+}
+
+/** A command of the command line: how it is typed, what `tavolo --help` says of it, its options. */
+interface CommandEntry {
+  cmd: Command['cmd'];
+  usage: string;
+  describe: string;
+  builder: (y: Argv) => Argv;
+}
+
+/** The commands, in the order `tavolo --help` lists them. */
+const COMMAND_TABLE: readonly CommandEntry[] = [
+  { cmd: 'run', usage: 'run <spec>', describe: 'Run a tournament from a JSON spec (see tournaments/)', builder: runBuilder },
+  { cmd: 'merge', usage: 'merge <dirs..>', describe: 'Combine the outputs of the shards of a tournament into the files a single run writes', builder: mergeBuilder },
+  { cmd: 'compare', usage: 'compare <baseline> <candidate>', describe: 'Compare two result folders (the same tournament before and after a change): paired when their seeds match', builder: compareBuilder },
+  { cmd: 'play', usage: 'play', describe: 'Play one match move by move (exactly match --match of a tournament with master seed --seed)', builder: playBuilder },
+  { cmd: 'report', usage: 'report <dir>', describe: 'Write report.html (charts of every CSV there) for a finished result folder, or tune.html for a search', builder: reportBuilder },
+  { cmd: 'show', usage: 'show <dir>', describe: 'Write a page that replays one match of a finished run step by step', builder: showBuilder },
+  { cmd: 'tune', usage: 'tune <spec>', describe: 'Search toward targets: race the candidates of a spec with a "tune" field in rounds (docs/tune.md)', builder: tuneBuilder },
+  { cmd: 'importance', usage: IMPORTANCE_COMMAND, describe: IMPORTANCE_DESCRIPTION, builder: importanceBuilder },
+  { cmd: 'list', usage: 'list [game]', describe: 'List the games (with options and player ranges) and the bots (with parameters), or one game', builder: listBuilder },
+];
+
 async function parse(args: string[]): Promise<Command> {
   let chosen: Command | undefined;
   const raw = rawFlagValues(args, NUMERIC_FLAGS);
-  const choose = (cmd: Command['cmd']) => (argv: Record<string, unknown>) => {
-    chosen = { cmd, argv: { ...argv, ...raw } };
-  };
   const cli = yargs(args);
   // The flags yargs knows once a command's builder has run (getOptions is public at run time, untyped).
   const knownFlags = () => Object.keys((cli as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key);
+  cli.scriptName('tavolo').usage('$0 <command> [options]');
+  for (const c of COMMAND_TABLE) {
+    cli.command(c.usage, c.describe, c.builder, (argv: Record<string, unknown>) => {
+      chosen = { cmd: c.cmd, argv: { ...argv, ...raw } };
+    });
+  }
   await cli
-    .scriptName('tavolo')
-    .usage('$0 <command> [options]')
-    .command(
-      'run <spec>',
-      'Run a tournament from a JSON spec (see tournaments/)',
-      (y) =>
-        y
-          .positional('spec', { type: 'string', describe: 'Path of the tournament spec (JSON)' })
-          .option('matches', { type: 'number', requiresArg: true, describe: 'Matches per variant (overrides the spec)' })
-          .option('threads', { type: 'number', requiresArg: true, describe: 'Worker threads (default: all cores)' })
-          .option('seed', { type: 'string', requiresArg: true, describe: 'Master seed, text or integer (overrides the spec)' })
-          .option('out', { type: 'string', requiresArg: true, describe: 'Output directory (default: results/<tournament name>)' })
-          .option('force', {
-            type: 'boolean',
-            describe: 'Replace the finished results in --out (without it, a directory holding them is refused)',
-          })
-          .option('batch', {
-            type: 'number',
-            requiresArg: true,
-            describe: `Matches per worker task (default: sized to about ${TARGET_MS} ms of play at the measured speed, smaller towards the end; never changes the results)`,
-          })
-          .option('decision-timeout-ms', {
-            type: 'number',
-            requiresArg: true,
-            describe: `Time limit of one bot decision; a bot past it forfeits the match as bot_timeout (default: the spec's decisionTimeoutMs, else ${DEFAULT_DECISION_TIMEOUT_MS})`,
-          })
-          .option('resume', {
-            type: 'boolean',
-            describe: 'Finish the run journaled in --out (after a crash, kill or reboot): only the missing matches are played',
-          })
-          .option('shard', {
-            type: 'string',
-            requiresArg: true,
-            describe: 'Play only shard i of n (i/n, 0-based) and keep its journal for `tavolo merge`',
-          })
-          .option('parquet', {
-            type: 'boolean',
-            describe: 'Also write matches.parquet: the matches, typed, for pandas, polars, R and DuckDB (the spec\'s "parquet": true asks the same)',
-          })
-          .option('worker-memory-mb', { type: 'number', requiresArg: true, describe: "Heap limit of each worker thread in MB (default: V8's)" })
-          .option('verify-matches', {
-            type: 'number',
-            requiresArg: true,
-            describe: `Matches replayed in a fresh worker after the run to check the bots are deterministic; 0 turns the check off (default: ${DEFAULT_VERIFY_MATCHES} when the game or a bot is loaded from a file, else 0)`,
-          })
-          .example('$0 run tournaments/stramat-dado.json', 'play both variants of the spec; results in results/stramat-dado/')
-          .example('$0 run tournaments/stramat-dado.json --matches 2000 --out results/dado-quick', 'a quicker look, kept apart')
-          .example('$0 run tournaments/stramat-dado.json --resume', 'finish a run that was stopped'),
-      choose('run'),
-    )
-    .command(
-      'merge <dirs..>',
-      'Combine the outputs of the shards of a tournament into the files a single run writes',
-      (y) =>
-        y
-          // No default: yargs would show an array positional as `[default: []]` though it is required.
-          .positional('dirs', { type: 'string', array: true, default: undefined, describe: "The shards' output directories" })
-          .option('out', { type: 'string', requiresArg: true, describe: 'Output directory (default: results/<tournament name>)' })
-          .option('force', { type: 'boolean', describe: 'Replace finished results of another tournament in --out' })
-          .option('parquet', { type: 'boolean', describe: 'Also write matches.parquet (written anyway when the shards were run with it)' })
-          .example('$0 merge sweep/shard-0 sweep/shard-1 sweep/shard-2 --out results/stramat-dado', 'combine three shards'),
-      choose('merge'),
-    )
-    .command(
-      'compare <baseline> <candidate>',
-      'Compare two result folders (the same tournament before and after a change): paired when their seeds match',
-      (y) =>
-        y
-          .positional('baseline', { type: 'string', describe: 'Result folder of the baseline run' })
-          .positional('candidate', { type: 'string', describe: 'Result folder of the candidate run' })
-          .option('out', { type: 'string', describe: 'Output directory for compare.csv and variants.csv (default: compare/<a>-vs-<b>)' })
-          .option('tolerance', {
-            type: 'string',
-            describe: 'Regression gate: quantity=tolerance,... (e.g. win_share=0.01,turns_mean=0.5); exit 0 equivalent, 1 changed, 5 inconclusive',
-          })
-          .option('fail-on-change', { type: 'boolean', describe: 'Without --tolerance: exit 1 when any row is significant after Holm' })
-          .option('allow-different-lineups', {
-            type: 'boolean',
-            describe: 'Compare runs whose lineups or bot parameters differ (refused otherwise: their differences mix the change with the lineup)',
-          })
-          .example('$0 compare baseline/stramat-dado results/stramat-dado --tolerance win_share=0.01,turns_mean=0.5', 'the regression gate: exit 0 equivalent, 1 changed, 5 inconclusive'),
-      choose('compare'),
-    )
-    .command(
-      'play',
-      'Play one match move by move (exactly match --match of a tournament with master seed --seed)',
-      (y) =>
-        y
-          .option('game', { type: 'string', requiresArg: true, describe: 'Game name (see `tavolo list`) or path of a game module' })
-          .option('players', { type: 'number', requiresArg: true, describe: 'Number of players (default: the number of --bots)' })
-          .option('bots', { type: 'string', requiresArg: true, describe: 'Lineup, comma-separated, e.g. greedy,random,random,random' })
-          .option('seed', { type: 'string', requiresArg: true, describe: 'Master seed, text or integer (default 0, or the spec seed with --spec)' })
-          .option('option', { type: 'string', array: true, requiresArg: true, describe: 'Game option key=value (repeatable)' })
-          .option('match', { type: 'number', requiresArg: true, describe: 'Match index i (default 0): seed and seat rotation of match i' })
-          .option('spec', { type: 'string', requiresArg: true, describe: 'Replay a match of this tournament spec instead' })
-          .option('variant', { type: 'string', requiresArg: true, describe: 'Variant name with --spec (default: the first)' })
-          .option('as', { type: 'number', requiresArg: true, describe: 'Print the match as this seat saw it: its view of the table, the events it may see (a check of the honesty rules)' })
-          .option('html', { type: 'string', requiresArg: true, describe: 'Also write the match viewer page (self-contained HTML) to this file' })
-          .example('$0 play --game stramat --bots greedy,random,random,random --seed 7', 'match 0 of a 4-player tournament with seed 7')
-          .example('$0 play --spec tournaments/stramat-dado.json --variant one-dado-fewer --match 17', 'match 17 of that variant, exactly as the run played it')
-          .example('$0 play --spec tournaments/stramat-dado.json --match 3 --as 1 --html match3.html', 'match 3 as seat 1 saw it, and a page that replays it'),
-      choose('play'),
-    )
-    .command(
-      'report <dir>',
-      'Write report.html (charts of every CSV there) for a finished result folder, or tune.html for a search',
-      (y) =>
-        y
-          .positional('dir', { type: 'string', describe: 'A result folder, e.g. results/stramat-dado, or a search folder of tavolo tune' })
-          .example('$0 report results/stramat-dado', 'rebuild results/stramat-dado/report.html')
-          .example('$0 report results/stramat-tune-tune', 'rebuild the tune.html of a search'),
-      choose('report'),
-    )
-    .command(
-      'show <dir>',
-      'Write a page that replays one match of a finished run step by step',
-      (y) =>
-        y
-          .positional('dir', { type: 'string', describe: 'A result folder, e.g. results/stramat-dado' })
-          .option('variant', { type: 'string', requiresArg: true, describe: 'Variant name (default: the first)' })
-          .option('match', { type: 'number', requiresArg: true, describe: 'Match index i (default 0)' })
-          .option('out', { type: 'string', requiresArg: true, describe: 'Page to write (default: <dir>/matches/<variant>-<i>.html)' })
-          .example('$0 show results/stramat-dado --variant one-dado-fewer --match 3', 'a page that replays match 3 of that variant'),
-      choose('show'),
-    )
-    .command('tune <spec>', 'Search toward targets: race the candidates of a spec with a "tune" field in rounds (docs/tune.md)', tuneBuilder, choose('tune'))
-    .command(IMPORTANCE_COMMAND, IMPORTANCE_DESCRIPTION, importanceBuilder, choose('importance'))
-    .command(
-      'list [game]',
-      'List the games (with options and player ranges) and the bots (with parameters), or one game',
-      (y) =>
-        y
-          .positional('game', { type: 'string', describe: 'A registered game: list only its options and metrics' })
-          .example('$0 list', 'every game option with its default and bounds, every bot parameter')
-          .example('$0 list stramat', "Stramat's options and metrics"),
-      choose('list'),
-    )
     .demandCommand(1, 'Give a command: run, merge, compare, play, show, report, list, tune or importance (tavolo --help shows them).')
     .strict()
     .help()
@@ -365,7 +371,21 @@ async function printOutcome(outcome: RunOutcome, spec: ResolvedSpec, shard: Shar
   }
 }
 
-async function runCommand(argv: Record<string, unknown>): Promise<number> {
+/** `tavolo run`'s flags, checked (bad input: exit 2, nothing written), and the spec they name, loaded. */
+interface RunFlags {
+  spec: ResolvedSpec;
+  threads: number;
+  batch: number | 'auto';
+  shard: Shard | null;
+  outDir: string;
+  resume: boolean;
+  force: boolean;
+  parquet: boolean;
+  workerMemoryMb: number | undefined;
+  verifyMatches: number | undefined;
+}
+
+async function runFlags(argv: Record<string, unknown>): Promise<RunFlags> {
   const matches = intFlag('--matches', argv.matches, 1);
   const requestedThreads = intFlag('--threads', argv.threads, 1, MAX_THREADS) ?? Math.min(defaultThreads(), MAX_THREADS);
   const givenBatch = intFlag('--batch', argv.batch, 1, MAX_BATCH);
@@ -384,7 +404,19 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
   const batch = givenBatch ?? 'auto';
   const threads = effectiveThreads(spec, requestedThreads, batch, shard);
   const outDir = out ?? (shard ? join('results', spec.name, `shard-${shard.index}-of-${shard.count}`) : join('results', spec.name));
+  return { spec, threads, batch, shard, outDir, resume, force, parquet, workerMemoryMb, verifyMatches };
+}
 
+/** What a run shows while it plays: the header, the progress bar, faults and worker incidents as warnings. */
+interface RunProgress {
+  bar: Progress | undefined;
+  /** Matches done (journaled) so far. */
+  done(): number;
+  callbacks: Pick<RunOptions, 'onStart' | 'onProgress' | 'onFault' | 'onCheckpoint' | 'onIncident'>;
+}
+
+function runProgress(f: RunFlags): RunProgress {
+  const { spec, threads, batch, shard, outDir } = f;
   const bar = progressBar();
   let lastDone = 0;
   let incidents = 0;
@@ -393,6 +425,44 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
     process.stderr.write(`warning: ${line}\n`);
     bar?.update(lastDone);
   };
+  const variantNames = spec.variants.map((v) => v.name);
+  const callbacks: RunProgress['callbacks'] = {
+    onStart: ({ done, total, resumed, droppedBytes, notices }) => {
+      // Printed once the checks are done: bad input leaves stdout empty.
+      process.stdout.write(runHeader(spec, threads, batch, shard));
+      lastDone = done;
+      for (const n of notices) process.stdout.write(`${n}\n`);
+      if (resumed) {
+        process.stdout.write(
+          `Resuming: ${done} of ${total} matches are in the journal of ${shownPath(outDir)}` +
+            (droppedBytes > 0 ? ` (an incomplete last record of ${droppedBytes} bytes was dropped)` : '') +
+            '\n',
+        );
+      }
+      bar?.start(total, done);
+    },
+    onProgress: (done) => {
+      lastDone = done;
+      bar?.update(done);
+    },
+    onFault: (f: FaultNote, bot: string) => {
+      warn(`${bot} faulted (${f.reason}) in variant ${spec.variants[f.variant].name}, match ${f.match}, seat ${f.seat}: ${f.message}`);
+    },
+    onCheckpoint: (c) => bar?.note(checkpointText(c)),
+    onIncident: (i) => {
+      incidents++;
+      if (incidents <= 10 || i.kind === 'failed') warn(incidentText(i, variantNames));
+      else if (incidents === 11) warn('more worker incidents follow; not shown');
+    },
+  };
+  return { bar, done: () => lastDone, callbacks };
+}
+
+async function runCommand(argv: Record<string, unknown>): Promise<number> {
+  const f = await runFlags(argv);
+  const { spec, shard, outDir } = f;
+  const progress = runProgress(f);
+  const bar = progress.bar;
   const variantNames = spec.variants.map((v) => v.name);
   // The analysis after the run gathers what it needs from matches.csv while the runner writes it.
   const feed = afterRunFeed({
@@ -405,47 +475,9 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
     pairWithFirst: spec.baseline === undefined || spec.baseline === variantNames[0],
   });
   try {
+    const { threads, batch, resume, force, parquet, workerMemoryMb, verifyMatches } = f;
     const outcome = await withSignals((signal) =>
-      runTournament(spec, {
-        threads,
-        batch,
-        outDir,
-        matchesCsv: feed,
-        resume,
-        force,
-        parquet,
-        shard,
-        workerMemoryMb,
-        verifyMatches,
-        signal,
-        onStart: ({ done, total, resumed, droppedBytes, notices }) => {
-          // Printed once the checks are done: bad input leaves stdout empty.
-          process.stdout.write(runHeader(spec, threads, batch, shard));
-          lastDone = done;
-          for (const n of notices) process.stdout.write(`${n}\n`);
-          if (resumed) {
-            process.stdout.write(
-              `Resuming: ${done} of ${total} matches are in the journal of ${shownPath(outDir)}` +
-                (droppedBytes > 0 ? ` (an incomplete last record of ${droppedBytes} bytes was dropped)` : '') +
-                '\n',
-            );
-          }
-          bar?.start(total, done);
-        },
-        onProgress: (done) => {
-          lastDone = done;
-          bar?.update(done);
-        },
-        onFault: (f: FaultNote, bot: string) => {
-          warn(`${bot} faulted (${f.reason}) in variant ${spec.variants[f.variant].name}, match ${f.match}, seat ${f.seat}: ${f.message}`);
-        },
-        onCheckpoint: (c) => bar?.note(checkpointText(c)),
-        onIncident: (i) => {
-          incidents++;
-          if (incidents <= 10 || i.kind === 'failed') warn(incidentText(i, variantNames));
-          else if (incidents === 11) warn('more worker incidents follow; not shown');
-        },
-      }),
+      runTournament(spec, { threads, batch, outDir, matchesCsv: feed, resume, force, parquet, shard, workerMemoryMb, verifyMatches, signal, ...progress.callbacks }),
     );
     bar?.stop();
     await printOutcome(outcome, spec, shard, feed);
@@ -458,7 +490,7 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
     if (err instanceof Interrupted) {
       bar?.stop();
       process.stderr.write(
-        `tavolo: interrupted (${err.signal}); ${lastDone} matches are kept in the journal of ${shownPath(outDir)}: ` +
+        `tavolo: interrupted (${err.signal}); ${progress.done()} matches are kept in the journal of ${shownPath(outDir)}: ` +
           'run the same command with --resume to finish.\n',
       );
       return err.signal === 'SIGTERM' ? EXIT.sigterm : EXIT.sigint;
