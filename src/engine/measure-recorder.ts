@@ -19,7 +19,8 @@ const enum M {
 /**
  * Records one match after another for the measures a tournament asked for (MatchHooks.measure): the
  * seats' standings after the set-up and after every action, and per decision the number of legal
- * options (and, when asked, whether the game's heuristic tells them apart). `finish` turns a match's
+ * options (and, when asked, whether the game's heuristic tells them apart, or whether a lone option is a
+ * forced pass), and at the end the turns the rules took without a decision. `finish` turns a match's
  * record into its matches.csv cells, in the order of `names`. One recorder per thread, reused.
  */
 export class MeasureRecorder {

@@ -2,7 +2,8 @@ import type { AnyGame, MetricInfo } from './game.js';
 
 /**
  * Measures of a match as a whole (docs/measures.md): how the lead moved between the seats, how far behind
- * the eventual winner was, when the match was decided, and how much choice the decisions offered. Opt-in
+ * the eventual winner was, when the match was decided, how much choice the decisions offered and how many
+ * turns a player could not act in (Game.forcedPass, Game.lostTurns). Opt-in
  * per tournament (the spec's `measures`): a tournament that does not ask never builds a recorder, and the
  * match loop pays one `undefined` check per decision and per action.
  *

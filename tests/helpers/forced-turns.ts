@@ -42,7 +42,8 @@ export function forcedTurnMatches(
     const cells: number[] = [];
     measure.finish(played.result, cells, 0);
     const metrics = Object.fromEntries(game.metricNames.map((n, k) => [n, played.metrics[k]]));
-    out.push({ forcedTurns: cells[0], forcedTurnShare: cells[1], turns: played.result.turns, metrics, lonePasses });
+    const [forcedTurns, forcedTurnShare] = cells; // the recorder writes the columns in the order asked
+    out.push({ forcedTurns, forcedTurnShare, turns: played.result.turns, metrics, lonePasses });
   }
   return out;
 }
