@@ -298,6 +298,22 @@ export interface Game<S = unknown, O = unknown> {
   standings?(state: S, out: Float64Array): void;
 
   /**
+   * Optional, for the match measures `forced_turns` and `forced_turn_share` (docs/measures.md): whether a
+   * decision whose only legal action is `only` is a turn the player could not act in, a pass (or a draw
+   * that ends the turn) with no alternative. The engine asks only at decisions with a single legal action,
+   * and only in a tournament that asked for the measures. Answer true only for a decision that is the
+   * seat's turn in the game's own count (`turns`), not for a question asked out of turn.
+   */
+  forcedPass?(state: S, only: number): boolean;
+
+  /**
+   * Optional, with or without `forcedPass`: how many turns the rules took from a seat without asking it
+   * anything (an Alt block, a turn in prison, a turn in which nothing could be placed), read from the
+   * finished state. Count only turns that `turns` counts too, so that the share stays a share.
+   */
+  lostTurns?(state: S): number;
+
+  /**
    * Optional: a player's imperfect memory of what the table showed, for the `memory` bot (bots/memory.ts),
    * which judges its moves on the observation this returns instead of the full one. A fresh recollection
    * per match; it draws its forgetting from the bot's generator. Absent: the bot remembers everything.

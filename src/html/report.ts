@@ -8,6 +8,7 @@ import { openResult } from '../analysis/results.js';
 import { metricInfoOf, needsOwnFigures, OwnFiguresSink, verdictFromFolder, type OwnFigures } from '../analysis/verdict-input.js';
 import { verdictLines, type Figure, type VerdictInput } from '../analysis/verdict.js';
 import { VERDICT_CSS, sweepVerdictHtml, verdictHtml } from './verdict-html.js';
+import { measuresSection } from './report-measures.js';
 import { sweepFromCsv } from '../analysis/sweep-csv-read.js';
 import { sweepText } from '../analysis/sweep-words.js';
 import type { Words } from '../analysis/verdict-words.js';
@@ -117,6 +118,7 @@ section.chart svg { max-width: 100%; height: auto; overflow: visible; }
 .small-charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(480px, 1fr)); gap: 0.5rem 1.5rem; }
 section.chart.small h3 { font-size: 1rem; margin: 1rem 0 0.2rem; }
 section.chart.small p.note { min-height: 2.4em; }
+.wide-table { overflow-x: auto; }
 `;
 
 /** The words a sweep's sentences are written in: the lineup's names and the game's metric words. */
@@ -206,11 +208,14 @@ export async function buildReport(dir: string, fromMatches?: MatchesPart, own?: 
   const groups = swept ? sweepGroup('against', swept.title, swept.note, against) : '';
   const nav = [...(swept ? [`<a href="#h-against">${escapeHtml(swept.title)} (${against.length} charts)</a>`] : []), ...charts.map((c) => `<a href="#h-${c.spec.id}">${escapeHtml(c.spec.title)}</a>`)];
   const sweepLines = swept?.lines ?? [];
+  const measures = measuresSection(verdict);
+  if (measures !== '') nav.unshift('<a href="#h-match-measures">Match measures, side by side</a>');
   const body =
     `<header><h1>${escapeHtml(title)}</h1></header>\n` +
     verdictSection(verdict, sweepLines) +
     `<section id="run-facts">${htmlTable(['Run', ''], facts(d))}</section>\n` +
     `<nav><p class="note">Charts: ${nav.join(' · ')}</p></nav>\n` +
+    measures +
     groups +
     charts.map(section).join('\n');
   const data = `const TAVOLO_CHARTS = ${scriptJson([...against, ...charts].map((c) => c.spec))};`;

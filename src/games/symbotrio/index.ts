@@ -10,6 +10,7 @@ import { SYMBOTRIO_METRICS, SYMBOTRIO_METRIC_TABLE, metrics } from './metrics.js
 import { actionCode, actionText, describe, observedView, tableView } from './text.js';
 import { ranksByScore, seatsRankedFirst } from '../../engine/ranking.js';
 import { standings } from './standings.js';
+import { lostTurns } from './forced-turns.js';
 
 export type { SymbotrioObservation } from './observation.js';
 export { SymbotrioState } from './state.js';
@@ -56,6 +57,7 @@ export const symbotrio: Game<SymbotrioState, SymbotrioObservation> = {
   determinize,
   result,
   standings,
+  lostTurns,
   metrics,
   actionCode,
   actionKinds: SYMBOTRIO_ACTION_KINDS,

@@ -10,6 +10,7 @@ import { actionCode, actionText, describe, observedView, tableView } from './tex
 import { metrics, ZATRE_METRICS, ZATRE_METRIC_TABLE } from './metrics.js';
 import { ranksByScore, seatsRankedFirst } from '../../engine/ranking.js';
 import { standings } from './standings.js';
+import { lostTurns } from './forced-turns.js';
 
 export type { ZatreObservation } from './observation.js';
 export { ZatreState } from './state.js';
@@ -60,6 +61,7 @@ export const zatre: Game<ZatreState, ZatreObservation> = {
   determinize,
   result,
   standings,
+  lostTurns,
   metrics,
   actionCode,
   actionKinds: ZATRE_ACTION_KINDS,
