@@ -98,7 +98,17 @@ export function detectableText(r: VerdictRow, rate: boolean, family: number, pai
   // se > 0 here, so detectableChange never reports identical matches; its `family` is the distinct tests.
   const mde = detectableChange({ se: r.se, sd: 1, pairs: null, family, difference: r.difference }, VERDICT_ALPHA, VERDICT_POWER).size;
   const s = rate ? 100 : 1;
-  return `±${fixed(s * mde, decimalsFor(s * mde))}${rate ? ' points' : ''} would have been detected`;
+  return `±${fixed(s * mde, decimalsFor(s * mde))}${rate ? ' points' : ''} would have been detected${holmNote(r, family)}`;
+}
+
+/**
+ * A quiet row whose own 95% interval leaves out 0: "did not move" next to such an interval would make a
+ * reader look twice, so the sentence says why (Holm's correction over the quantities compared).
+ */
+function holmNote(r: VerdictRow, family: number): string {
+  const excludesZero = r.low > 0 || r.high < 0;
+  if (!excludesZero || moved(r) || family <= 1) return '';
+  return `; its own interval leaves out 0, but not once corrected for the ${family} quantities compared (Holm)`;
 }
 
 // ---------- which rows say what ----------

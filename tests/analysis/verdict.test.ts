@@ -322,3 +322,14 @@ describe('the match measures in the verdict', () => {
     expect(single.slice(0, m).join('\n')).toContain('rounds played per match: 8.2');
   });
 });
+
+describe('a quiet row whose own interval leaves out 0', () => {
+  it('says that Holm\'s correction is why it "did not move", and says nothing of the kind for an interval across 0', () => {
+    // rounds: +0.25 ± 1.96 x 0.1 leaves out 0, but its Holm-adjusted p (0.08) is not below 0.05.
+    const rows = [row('win_share:greedy', 0.5, 0.5, 0.01, 1), row('metric:rounds', 8, 8.25, 0.1, 0.08), row('metric:turns_per_round', 45, 45.1, 0.1, 0.9)];
+    const text = verdictLines(stopInput(rows)).join('\n');
+    expect(text).toContain('rounds played per match from 8.00 to 8.25 (±0.32 would have been detected; its own interval leaves out 0, but not once corrected for the 3 quantities compared (Holm))');
+    // +0.1 ± 1.96 x 0.1 includes 0: no note.
+    expect(text).toContain('turns per round from 45.00 to 45.10 (±0.32 would have been detected)');
+  });
+});
