@@ -9,6 +9,7 @@ import { SCALA_METRICS, SCALA_METRIC_TABLE, metrics } from './metrics.js';
 import { actionCode, actionText, describe, observedView, tableView } from './text.js';
 import { seatsRankedFirst } from '../../engine/ranking.js';
 import { standings } from './standings.js';
+import { scalaTesting } from './testing.js';
 
 export type { ScalaObservation } from './observation.js';
 export { ScalaState } from './state.js';
@@ -62,4 +63,5 @@ export const scala: Game<ScalaState, ScalaObservation> = {
   describe,
   tableView,
   observedView,
+  testing: scalaTesting,
 };

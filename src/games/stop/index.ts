@@ -12,6 +12,7 @@ import { actionCode, actionSeen, actionText, describe } from './text.js';
 import { observedView, tableView } from './view.js';
 import { ranksByScore, seatsRankedFirst } from '../../engine/ranking.js';
 import { standings } from './standings.js';
+import { stopTesting } from './testing.js';
 
 export type { StopObservation } from './observation.js';
 export type { StopState } from './state.js';
@@ -73,4 +74,5 @@ export const stop: Game<StopState, StopObservation> = {
   observedView,
   stage,
   evaluate,
+  testing: stopTesting,
 };

@@ -12,6 +12,7 @@ import { actionSeen, actionText, describe } from './text.js';
 import { observedView, tableView } from './view.js';
 import { ranksByScore, seatsRankedFirst } from '../../engine/ranking.js';
 import { standings } from './standings.js';
+import { stramatTesting } from './testing.js';
 
 export type { StramatObservation } from './observation.js';
 export { StramatState } from './state.js';
@@ -86,4 +87,5 @@ export const stramat: Game<StramatState, StramatObservation> = {
   describe,
   tableView,
   observedView,
+  testing: stramatTesting,
 };

@@ -10,6 +10,7 @@ import { SYMBOTRIO_METRICS, SYMBOTRIO_METRIC_TABLE, metrics } from './metrics.js
 import { actionCode, actionText, describe, observedView, tableView } from './text.js';
 import { ranksByScore, seatsRankedFirst } from '../../engine/ranking.js';
 import { standings } from './standings.js';
+import { symbotrioTesting } from './testing.js';
 
 export type { SymbotrioObservation } from './observation.js';
 export { SymbotrioState } from './state.js';
@@ -66,4 +67,5 @@ export const symbotrio: Game<SymbotrioState, SymbotrioObservation> = {
   tableView,
   observedView,
   recollection: (limits, rng) => new SymbotrioRecollection(limits, rng),
+  testing: symbotrioTesting,
 };

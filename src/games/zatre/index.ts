@@ -10,6 +10,7 @@ import { actionCode, actionText, describe, observedView, tableView } from './tex
 import { metrics, ZATRE_METRICS, ZATRE_METRIC_TABLE } from './metrics.js';
 import { ranksByScore, seatsRankedFirst } from '../../engine/ranking.js';
 import { standings } from './standings.js';
+import { zatreTesting } from './testing.js';
 
 export type { ZatreObservation } from './observation.js';
 export { ZatreState } from './state.js';
@@ -70,4 +71,5 @@ export const zatre: Game<ZatreState, ZatreObservation> = {
   describe,
   tableView,
   observedView,
+  testing: zatreTesting,
 };
