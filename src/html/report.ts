@@ -1,4 +1,4 @@
-import { renameSync, statSync, writeFileSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { drawCharts } from './charts-client.js';
 import { readResult, type MatchesPart, type ReportData } from './data.js';
@@ -15,6 +15,7 @@ import type { Words } from '../analysis/verdict-words.js';
 import { againstCharts, gridCharts, gridXOption } from './sweep-charts.js';
 import { gridFromCsv } from '../analysis/grid-csv.js';
 import { gridText } from '../analysis/grid-words.js';
+import { writeFileAtomic } from '../output/atomic-write.js';
 
 /**
  * `report.html`: the charts of a finished result folder in one self-contained page. Built from the
@@ -226,8 +227,6 @@ export async function buildReport(dir: string, fromMatches?: MatchesPart, own?: 
 export async function writeReport(dir: string, fromMatches?: MatchesPart, own?: OwnFigures): Promise<{ file: string; bytes: number }> {
   const html = await buildReport(dir, fromMatches, own);
   const file = join(dir, 'report.html');
-  const tmp = `${file}.tmp`;
-  writeFileSync(tmp, html);
-  renameSync(tmp, file);
+  writeFileAtomic(file, html);
   return { file, bytes: statSync(file).size };
 }

@@ -10,6 +10,7 @@ import { actionCode, actionText, describe, observedView, tableView } from './tex
 import { seatsRankedFirst } from '../../engine/ranking.js';
 import { standings } from './standings.js';
 import { forcedPass } from './forced-turns.js';
+import { scalaTesting } from './testing.js';
 
 export type { ScalaObservation } from './observation.js';
 export { ScalaState } from './state.js';
@@ -64,4 +65,5 @@ export const scala: Game<ScalaState, ScalaObservation> = {
   describe,
   tableView,
   observedView,
+  testing: scalaTesting,
 };

@@ -13,6 +13,7 @@ import { observedView, tableView } from './view.js';
 import { ranksByScore, seatsRankedFirst } from '../../engine/ranking.js';
 import { standings } from './standings.js';
 import { forcedPass } from './forced-turns.js';
+import { stopTesting } from './testing.js';
 
 export type { StopObservation } from './observation.js';
 export type { StopState } from './state.js';
@@ -75,4 +76,5 @@ export const stop: Game<StopState, StopObservation> = {
   observedView,
   stage,
   evaluate,
+  testing: stopTesting,
 };

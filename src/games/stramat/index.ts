@@ -13,6 +13,7 @@ import { observedView, tableView } from './view.js';
 import { ranksByScore, seatsRankedFirst } from '../../engine/ranking.js';
 import { standings } from './standings.js';
 import { forcedPass, lostTurns } from './forced-turns.js';
+import { stramatTesting } from './testing.js';
 
 export type { StramatObservation } from './observation.js';
 export { StramatState } from './state.js';
@@ -89,4 +90,5 @@ export const stramat: Game<StramatState, StramatObservation> = {
   describe,
   tableView,
   observedView,
+  testing: stramatTesting,
 };

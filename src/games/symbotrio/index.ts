@@ -11,6 +11,7 @@ import { actionCode, actionText, describe, observedView, tableView } from './tex
 import { ranksByScore, seatsRankedFirst } from '../../engine/ranking.js';
 import { standings } from './standings.js';
 import { lostTurns } from './forced-turns.js';
+import { symbotrioTesting } from './testing.js';
 
 export type { SymbotrioObservation } from './observation.js';
 export { SymbotrioState } from './state.js';
@@ -68,4 +69,5 @@ export const symbotrio: Game<SymbotrioState, SymbotrioObservation> = {
   tableView,
   observedView,
   recollection: (limits, rng) => new SymbotrioRecollection(limits, rng),
+  testing: symbotrioTesting,
 };
