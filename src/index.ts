@@ -11,6 +11,7 @@ export type {
   CardCount,
   Game,
   GameEvent,
+  GameTesting,
   MatchResult,
   MemoryLimits,
   MetricInfo,
@@ -20,6 +21,7 @@ export type {
   Recollection,
   TableView,
   TableZone,
+  TestVariant,
 } from './engine/game.js';
 export { OptionError } from './engine/game.js';
 // Writing a game (docs/adding-a-game.md): defaults for the derivable members, named metric layouts,

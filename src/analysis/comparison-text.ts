@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { csvLines } from '../output/csv.js';
 import { fixed, wilson } from '../output/stats.js';
@@ -10,6 +10,7 @@ import { critical } from './estimate.js';
 import { isRate } from './quantities.js';
 import { metricName } from './verdict.js';
 import type { MetricInfo } from '../engine/game.js';
+import { writeFilesAtomic } from '../output/atomic-write.js';
 
 /** compare.csv and variants.csv, and the terminal block that says what changed. */
 
@@ -268,16 +269,9 @@ export function writeComparison(dir: string, c: Comparison): { compare: string; 
   const files = { compare: join(dir, 'compare.csv'), variants: join(dir, 'variants.csv') };
   // Through temporary names, renamed once both are whole: a failure (a full disk) leaves the previous
   // files or none, never an empty or cut one (`tavolo report` rebuilds missing ones).
-  const texts: Array<[string, string]> = [
+  writeFilesAtomic([
     [files.compare, compareCsv(c.rows)],
     [files.variants, variantsCsv(c.sides)],
-  ];
-  try {
-    for (const [file, text] of texts) writeFileSync(`${file}.tmp-${process.pid}`, text);
-    for (const [file] of texts) renameSync(`${file}.tmp-${process.pid}`, file);
-  } catch (err) {
-    for (const [file] of texts) rmSync(`${file}.tmp-${process.pid}`, { force: true });
-    throw err;
-  }
+  ]);
   return files;
 }

@@ -3,7 +3,6 @@
  * and merge, all computed from matches.csv (lineup names and ranks), so they are byte-identical whenever
  * matches.csv is: across threads, batch sizes, resume and shards.
  */
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { csvLines } from '../output/csv.js';
 import { formatTable } from '../output/table.js';
@@ -11,6 +10,7 @@ import { fixed } from '../output/stats.js';
 import { HeadToHeadTally } from './head-to-head.js';
 import { FinishingOrders, fitRatings, type RatingFit } from './ratings.js';
 import { openResult, readMatches, type ResultInfo } from './results.js';
+import { writeFilesAtomic } from '../output/atomic-write.js';
 
 /** One match as the standings need it: its variant, the lineup name of each seat and each seat's rank. */
 export interface RankedMatch {
@@ -144,18 +144,10 @@ export async function writeStandings(dir: string): Promise<string> {
  */
 export function writeStandingsFiles(info: ResultInfo, standings: Standings): string {
   const results = standings.results();
-  const files: Array<[string, string]> = [
-    ['ratings.csv', ratingsCsv(results)],
-    ['head-to-head.csv', headToHeadCsv(results)],
-  ];
-  const temps = files.map(([name]) => join(info.dir, `${name}.tmp-${process.pid}`));
-  try {
-    files.forEach(([, text], i) => writeFileSync(temps[i], text));
-    files.forEach(([name], i) => renameSync(temps[i], join(info.dir, name)));
-  } catch (err) {
-    for (const t of temps) rmSync(t, { force: true });
-    throw err;
-  }
+  writeFilesAtomic([
+    [join(info.dir, 'ratings.csv'), ratingsCsv(results)],
+    [join(info.dir, 'head-to-head.csv'), headToHeadCsv(results)],
+  ]);
   return leaderboardText(results) + `Wrote ${info.shown}/ratings.csv, head-to-head.csv\n`;
 }
 

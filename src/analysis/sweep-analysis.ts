@@ -1,9 +1,9 @@
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PairingBroken } from './compare.js';
 import { quantityPlan } from './quantities.js';
 import { matchBatches, type ByteSpan, type MatchRow, type ResultInfo } from './results.js';
 import { SweepTrendAccumulator, type SweepTrend } from './sweep-trend.js';
+import { writeFileAtomic } from '../output/atomic-write.js';
 
 /**
  * A one-option sweep read back from a result folder: the variants a spec's `sweep` generated are named
@@ -116,13 +116,6 @@ export function writeSweepCsv(dir: string, text: string): string {
 /** Writes a derived CSV (sweep.csv, grid.csv) through a temporary name (never a cut file); returns its path. */
 export function writeDerivedCsv(dir: string, name: string, text: string): string {
   const file = join(dir, name);
-  const tmp = `${file}.tmp-${process.pid}`;
-  try {
-    writeFileSync(tmp, text);
-    renameSync(tmp, file);
-  } catch (err) {
-    rmSync(tmp, { force: true });
-    throw err;
-  }
+  writeFileAtomic(file, text);
   return file;
 }

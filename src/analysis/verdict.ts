@@ -1,6 +1,7 @@
 import type { MetricInfo } from '../engine/game.js';
 import { fixed } from '../output/stats.js';
 import { detectableChange } from './decisions.js';
+import { isMeasureQuantity, measureOrder, themeSentence } from './measure-words.js';
 import { decimalsFor, level, oneBotLineup, quantityName, readable, seatsOf, signed, metricName, type Named } from './verdict-words.js';
 
 export { metricName, oneBotLineup, quantityLabel } from './verdict-words.js';
@@ -97,7 +98,17 @@ export function detectableText(r: VerdictRow, rate: boolean, family: number, pai
   // se > 0 here, so detectableChange never reports identical matches; its `family` is the distinct tests.
   const mde = detectableChange({ se: r.se, sd: 1, pairs: null, family, difference: r.difference }, VERDICT_ALPHA, VERDICT_POWER).size;
   const s = rate ? 100 : 1;
-  return `±${fixed(s * mde, decimalsFor(s * mde))}${rate ? ' points' : ''} would have been detected`;
+  return `±${fixed(s * mde, decimalsFor(s * mde))}${rate ? ' points' : ''} would have been detected${holmNote(r, family)}`;
+}
+
+/**
+ * A quiet row whose own 95% interval leaves out 0: "did not move" next to such an interval would make a
+ * reader look twice, so the sentence says why (Holm's correction over the quantities compared).
+ */
+function holmNote(r: VerdictRow, family: number): string {
+  const excludesZero = r.low > 0 || r.high < 0;
+  if (!excludesZero || moved(r) || family <= 1) return '';
+  return `; its own interval leaves out 0, but not once corrected for the ${family} quantities compared (Holm)`;
 }
 
 // ---------- which rows say what ----------
@@ -182,12 +193,15 @@ interface Sections {
   balance: VerdictRow[];
   length: VerdictRow[];
   endings: VerdictRow[];
+  /** The match measures (docs/measures.md), in the order of their columns. */
+  measures: VerdictRow[];
   others: VerdictRow[];
 }
 
+
 /** A variant's rows by section, constant columns left out and a column with the same figures as an earlier one folded into it. */
 function sections(rows: readonly VerdictRow[], v: VerdictInput): { s: Sections; aliases: Map<VerdictRow, string[]> } {
-  const s: Sections = { wins: [], balance: [], length: [], endings: [], others: [] };
+  const s: Sections = { wins: [], balance: [], length: [], endings: [], measures: [], others: [] };
   const aliases = new Map<VerdictRow, string[]>();
   const kept: VerdictRow[] = [];
   const oneBot = oneBotLineup(v.lineup);
@@ -196,6 +210,12 @@ function sections(rows: readonly VerdictRow[], v: VerdictInput): { s: Sections; 
     // the paired differences, which has no levels to say 'from ... to' with) stay in the tables and compare.csv.
     if (constantRow(r) || r.quantity === 'turns_median' || r.quantity === 'turns_median_difference') continue;
     if (r.quantity.startsWith('win_share:') && oneBot) continue;
+    // Each measure gets its own sentence, even when a metric column has the same figures (Zatre's
+    // blocked turns are its forced turns): the measures' section is read as a whole.
+    if (isMeasureQuantity(r.quantity)) {
+      s.measures.push(r);
+      continue;
+    }
     const twin = kept.find((k) => sameFigures(k, r) && !k.quantity.startsWith('seat_win_share') && k.quantity !== 'first_player_advantage');
     if (twin && !r.quantity.startsWith('seat_win_share')) {
       aliases.set(twin, [...(aliases.get(twin) ?? []), quantityName(r.quantity, v).name]);
@@ -267,7 +287,21 @@ function variantBlock(variant: string, v: VerdictInput, family: number): string[
   const othersQuiet = s.others.filter((r) => !moved(r));
   if (othersQuiet.length > 0) others.push(`${othersMoved.length > 0 ? 'did not move' : 'nothing moved'}: ${quietList(othersQuiet, v, family, aliases)}.`);
   out.push(...section('Other measures, largest change first', others));
+  out.push(...section('Match measures (docs/measures.md)', measureSentences(s.measures, v, family)));
   return out;
+}
+
+/**
+ * The match measures against the reference: first which questions the variant changes (the lead changes,
+ * the drama, the decisiveness, ...: measure-words.ts), then one sentence per measure in the order of their
+ * columns, each with its interval, and for those that did not move the change the run would have detected.
+ */
+function measureSentences(rows: readonly VerdictRow[], v: VerdictInput, family: number): string[] {
+  if (rows.length === 0) return [];
+  const ordered = [...rows].sort((a, b) => measureOrder(a.quantity) - measureOrder(b.quantity));
+  const present = new Set(rows.map((r) => r.quantity.slice(7)));
+  const changed = new Set(rows.filter(moved).map((r) => r.quantity.slice(7)));
+  return [`${rows[0].variant} ${themeSentence(present, changed)}`, ...ordered.map((r) => rowSentence(r, v, family))];
 }
 
 function figureMap(v: VerdictInput, variant: string): Map<string, Figure> {
@@ -310,11 +344,22 @@ function ownEndings(f: Map<string, Figure>): string {
 
 function ownOthers(v: VerdictInput, f: Map<string, Figure>): string[] {
   const metrics = [...f.values()].filter((x) => x.quantity.startsWith('metric:') && !(x.low === x.high && x.low === x.value) && !(x.value === 0 || x.value === 1));
-  return metrics.map((x) => {
-    const n = metricName(x.quantity.slice(7), v.metricInfo);
-    const d = n.rate ? 1 : decimalsFor(Math.abs(x.value) / 100);
-    return `${n.name}: ${level(x.value, n.rate, d)} (${intervalText(x, n.rate)}).`;
-  });
+  return metrics.filter((x) => !isMeasureQuantity(x.quantity)).map((x) => ownFigure(x, v));
+}
+
+/** The match measures of a single variant, in the order of their columns, each with its interval. */
+function ownMeasures(v: VerdictInput, f: Map<string, Figure>): string[] {
+  return [...f.values()]
+    .filter((x) => isMeasureQuantity(x.quantity))
+    .sort((a, b) => measureOrder(a.quantity) - measureOrder(b.quantity))
+    .map((x) => ownFigure(x, v));
+}
+
+/** "Dado cards played per match: 1.42 (95% CI 1.40 to 1.45)." */
+function ownFigure(x: Figure, v: VerdictInput): string {
+  const n = metricName(x.quantity.slice(7), v.metricInfo);
+  const d = n.rate ? 1 : decimalsFor(Math.abs(x.value) / 100);
+  return `${n.name}: ${level(x.value, n.rate, d)} (${intervalText(x, n.rate)}).`;
 }
 
 /** A single-variant run: how each bot did and whether the seats are balanced. */
@@ -331,6 +376,7 @@ function singleBlock(variant: string, v: VerdictInput): string[] {
   }
   out.push(...section('How matches end', [ownEndings(f)]));
   out.push(...section('Other measures', ownOthers(v, f)));
+  out.push(...section('Match measures (docs/measures.md)', ownMeasures(v, f)));
   return out;
 }
 

@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Argv } from 'yargs';
 import { importanceCsv, restrictedRows, sensitivityRows, type ImportanceRow } from '../analysis/importance.js';
@@ -13,6 +13,7 @@ import { determinismWarning } from '../runner/self-check.js';
 import { INT_BOUNDS } from '../runner/spec.js';
 import { intFlag, listFlag, parseKeyValues, textFlag } from './args.js';
 import { progressBar, type Progress } from './progress.js';
+import { writeFileAtomic } from '../output/atomic-write.js';
 
 /**
  * `tavolo importance <spec-or-game>`: which card matters most (docs/importance.md). The runs are played
@@ -46,17 +47,6 @@ export function importanceBuilder(y: Argv): Argv {
 function shown(p: string): string {
   const r = relative(process.cwd(), p);
   return r === '' ? '.' : r.startsWith('..') ? p : r;
-}
-
-function writeAtomic(file: string, text: string): void {
-  const tmp = `${file}.tmp-${process.pid}`;
-  try {
-    writeFileSync(tmp, text);
-    renameSync(tmp, file);
-  } catch (err) {
-    rmSync(tmp, { force: true });
-    throw err;
-  }
 }
 
 /** The request from the flags; flags that only apply to a game are refused with a spec. */
@@ -117,7 +107,7 @@ async function answer(plan: ImportancePlan, root: string, faults: number): Promi
   if (sensitivity.length > 0) lines.push('Sensitivity:', importanceTable(sensitivity, context), '');
   mkdirSync(root, { recursive: true });
   const csv = join(root, 'importance.csv');
-  writeAtomic(csv, importanceCsv([...restricted, ...sensitivity]));
+  writeFileAtomic(csv, importanceCsv([...restricted, ...sensitivity]));
   const { name, rate } = quantityName(plan.quantity, context.words);
   const html = writeImportancePage(root, {
     title: `Which card matters: ${b.game.title}, ${name}`,

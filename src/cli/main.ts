@@ -261,6 +261,9 @@ async function parse(args: string[]): Promise<Command> {
  * signal goes, Node restores the default action (end the process). With `process.once`, the first SIGTERM
  * removed the listener before the handler ran, and a second SIGTERM landing in that instant killed tavolo
  * without its clean stop (journal lock left behind, no message): seen once under load on a Slurm requeue.
+ * One window stays, outside tavolo's reach: once tavolo has stopped cleanly and returns, Node closes its
+ * signal handles while it exits, and a SIGTERM landing then ends the process by the signal (143 to a shell,
+ * as the clean stop's own exit code), after the message and with the lock already released.
  */
 async function withSignals<T>(body: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();

@@ -1,3 +1,4 @@
+import { didYouMean } from '../did-you-mean.js';
 import type { AnyGame, Game, TableView } from './game.js';
 
 /**
@@ -29,7 +30,7 @@ export const REQUIRED_FUNCTIONS = [
 export const DEFAULTED_MEMBERS = ['title', 'metricNames', 'metrics', 'actionText', 'describe', 'tableView', 'observedView'] as const;
 
 /** Optional members without a default (docs/adding-a-game.md): checked only for their type when present. */
-export const OPTIONAL_FUNCTIONS = ['determinize', 'actionSeen', 'stage', 'evaluate', 'standings', 'recollection', 'actionKind'] as const;
+export const OPTIONAL_FUNCTIONS = ['determinize', 'actionSeen', 'stage', 'evaluate', 'standings', 'forcedPass', 'lostTurns', 'recollection', 'actionKind'] as const;
 
 /** The names of the contract members a value lacks, none of which has a default (empty when it is a Game). */
 export function missingGameMembers(v: unknown): string[] {
@@ -47,7 +48,70 @@ export function missingGameMembers(v: unknown): string[] {
   // An optional member that is there must be usable: a `standings` that is not a function would fail in
   // the middle of a measured tournament instead of here.
   for (const k of OPTIONAL_FUNCTIONS) if (g[k] !== undefined && typeof g[k] !== 'function') missing.push(`${k} (present but not a function)`);
+  missing.push(...testingProblems(g));
   return missing;
+}
+
+/** The members of `testing` (GameTesting in game.ts), as the generic suites read them. */
+export const TESTING_MEMBERS = ['quickOptions', 'variants', 'perfectInformation', 'roundTripMatches', 'attackMatches', 'perturbHidden'] as const;
+
+/**
+ * What is wrong with a game's optional `testing` member, each as `testing.<member> (...)`; empty when it
+ * is absent or sound. Checked when the game is loaded, like every member, so that a misspelt member or an
+ * option the game does not declare is named at once instead of quietly changing what the suites play.
+ * The option values themselves are checked where they are used (resolveOptions, checkOptions).
+ */
+export function testingProblems(g: Record<string, unknown>): string[] {
+  const t = g.testing;
+  if (t === undefined) return [];
+  if (typeof t !== 'object' || t === null || Array.isArray(t)) return ['testing (present but not an object)'];
+  const v = t as Record<string, unknown>;
+  const out: string[] = [];
+  for (const k of Object.keys(v)) {
+    if (!(TESTING_MEMBERS as readonly string[]).includes(k)) out.push(`testing.${k} (not a member of testing${didYouMean(k, TESTING_MEMBERS)})`);
+  }
+  const optionNames = Array.isArray(g.options) ? g.options.map((o) => String((o as { name?: unknown } | null)?.name)) : [];
+  out.push(...optionSetProblems('testing.quickOptions', v.quickOptions, optionNames));
+  out.push(...variantsProblems(v.variants, optionNames, g));
+  if (v.perfectInformation !== undefined && typeof v.perfectInformation !== 'boolean') out.push('testing.perfectInformation (present but not true or false)');
+  for (const k of ['roundTripMatches', 'attackMatches']) {
+    if (v[k] !== undefined && !(Number.isInteger(v[k]) && (v[k] as number) > 0)) out.push(`testing.${k} (${JSON.stringify(v[k])}, expected a whole number of matches above 0)`);
+  }
+  if (v.perturbHidden !== undefined && typeof v.perturbHidden !== 'function') out.push('testing.perturbHidden (present but not a function)');
+  if (v.perfectInformation === true && v.perturbHidden !== undefined) out.push('testing.perturbHidden (a game with perfect information has nothing hidden to perturb)');
+  return out;
+}
+
+/** An object of option values whose names the game declares. */
+function optionSetProblems(where: string, set: unknown, optionNames: readonly string[]): string[] {
+  if (set === undefined) return [];
+  if (typeof set !== 'object' || set === null || Array.isArray(set)) return [`${where} (present but not an object of option values)`];
+  return Object.keys(set)
+    .filter((k) => !optionNames.includes(k))
+    .map((k) => `${where}.${k} (not an option of the game${didYouMean(k, optionNames)})`);
+}
+
+/** Each variant: a label, options the game declares, player counts the game takes. */
+function variantsProblems(variants: unknown, optionNames: readonly string[], g: Record<string, unknown>): string[] {
+  if (variants === undefined) return [];
+  if (!Array.isArray(variants)) return ['testing.variants (present but not a list)'];
+  const out: string[] = [];
+  variants.forEach((raw: unknown, i) => {
+    const where = `testing.variants[${i}]`;
+    if (typeof raw !== 'object' || raw === null) {
+      out.push(`${where} (not an object with label, options and players)`);
+      return;
+    }
+    const v = raw as Record<string, unknown>;
+    if (typeof v.label !== 'string' || v.label === '') out.push(`${where}.label (expected a non-empty text)`);
+    if (v.options === undefined) out.push(`${where}.options (missing: the variant's option values)`);
+    else out.push(...optionSetProblems(`${where}.options`, v.options, optionNames));
+    const [lo, hi] = [g.minPlayers, g.maxPlayers].map(Number);
+    const players = v.players;
+    if (!Array.isArray(players) || players.length === 0) out.push(`${where}.players (expected a list of player counts)`);
+    else for (const n of players) if (!Number.isInteger(n) || n < lo || n > hi) out.push(`${where}.players (${JSON.stringify(n)} is not a player count from ${lo} to ${hi})`);
+  });
+  return out;
 }
 
 /** Throws naming every missing member; `where` says which game (a registered name or a file). */

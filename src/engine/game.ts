@@ -298,11 +298,73 @@ export interface Game<S = unknown, O = unknown> {
   standings?(state: S, out: Float64Array): void;
 
   /**
+   * Optional, for the match measures `forced_turns` and `forced_turn_share` (docs/measures.md): whether a
+   * decision whose only legal action is `only` is a turn the player could not act in, a pass (or a draw
+   * that ends the turn) with no alternative. The engine asks only at decisions with a single legal action,
+   * and only in a tournament that asked for the measures. Answer true only for a decision that is the
+   * seat's turn in the game's own count (`turns`), not for a question asked out of turn.
+   */
+  forcedPass?(state: S, only: number): boolean;
+
+  /**
+   * Optional, with or without `forcedPass`: how many turns the rules took from a seat without asking it
+   * anything (an Alt block, a turn in prison, a turn in which nothing could be placed), read from the
+   * finished state. Count only turns that `turns` counts too, so that the share stays a share.
+   */
+  lostTurns?(state: S): number;
+
+  /**
    * Optional: a player's imperfect memory of what the table showed, for the `memory` bot (bots/memory.ts),
    * which judges its moves on the observation this returns instead of the full one. A fresh recollection
    * per match; it draws its forgetting from the bot's generator. Absent: the bot remembers everything.
    */
   recollection?(limits: MemoryLimits, rng: Rng): Recollection<O>;
+
+  /**
+   * Optional: how the generic test suites play this game (tests/contract/honesty.test.ts): short match
+   * options, the variants worth checking, whether anything is hidden, and a perturbation of what is. The
+   * game is the one place that knows these, so a new game (from a file too) declares them here and the
+   * suites, which know games only through this contract, need no edit. The runner and the bots never
+   * read it. docs/adding-a-game.md says what each member is for.
+   */
+  readonly testing?: GameTesting<S>;
+}
+
+/** How the generic suites play a game (Game.testing); every member optional. */
+export interface GameTesting<S = unknown> {
+  /**
+   * Options every test configuration starts from (a partial set, checked like a variant's): short matches
+   * so that the suites stay fast, or longer ones so that a very short game gives enough decisions.
+   */
+  readonly quickOptions?: Readonly<Record<string, OptionValue>>;
+  /** Option sets worth checking beyond the defaults, each over quickOptions, with the player counts to play. */
+  readonly variants?: readonly TestVariant[];
+  /**
+   * Nothing is hidden from any seat: there is nothing to perturb, and determinize must rebuild the real
+   * state exactly (instead of sampling states that vary).
+   */
+  readonly perfectInformation?: boolean;
+  /** Random matches per configuration in the observe/determinize round trip (default 100; fewer for long matches). */
+  readonly roundTripMatches?: number;
+  /** Matches each adversarial bot plays (default 4; fewer for long matches). */
+  readonly attackMatches?: number;
+  /**
+   * A copy of `state` that differs from it only in what `observer` cannot see (hidden cards swapped, what
+   * the others privately know scrambled), drawn from `rng`; `state` itself is left unchanged. The honesty
+   * suite checks that the observer's observation does not move. Required in practice for a game with
+   * hidden information: without it that check is skipped with a warning.
+   */
+  perturbHidden?(state: S, observer: number, rng: Rng): S;
+}
+
+/** One option set the suites play (GameTesting.variants). */
+export interface TestVariant {
+  /** How the configuration is named in test messages ("birichino"); the player count is appended. */
+  readonly label: string;
+  /** Options over quickOptions and the defaults. */
+  readonly options: Readonly<Record<string, OptionValue>>;
+  /** The player counts to play it at. */
+  readonly players: readonly number[];
 }
 
 /** How a player's memory fails (the `memory` bot's parameters), in the game's own terms. */

@@ -144,7 +144,7 @@ export interface MatchHooks {
   spare?: { state?: unknown };
   /**
    * The match measures a tournament asked for (docs/measures.md): told of the set-up, of every decision
-   * (before the bot is asked) and of every action's result. The caller reads them with `finish`. Absent
+   * (before the bot is asked), of every action's result and of the last state. The caller reads them with `finish`. Absent
    * in a tournament that did not ask: the loop then pays one `undefined` check per decision and action.
    */
   measure?: MeasureRecorder;
@@ -298,6 +298,7 @@ function playMoves(game: AnyGame, state: unknown, seats: readonly SeatBot[], bot
     fault = err.fault;
   }
   if (timing !== undefined) timing[2 * players] = tick;
+  if (measure !== undefined) measure.end(state);
   releaseBuffer(legal);
   releaseBuffer(shown);
   return { decisions, fault };

@@ -1,5 +1,5 @@
 import type { AnyGame, MatchResult } from './game.js';
-import { hasStandings, leaderChanges, MEASURE_TABLE, winnerTrail } from './measures.js';
+import { hasForcedTurns, hasStandings, leaderChanges, MEASURE_TABLE, winnerTrail } from './measures.js';
 
 /** Slot of each measure in MEASURE_TABLE, by name (the recorder's switch). */
 const enum M {
@@ -12,12 +12,15 @@ const enum M {
   DISTINCT_CHOICE_SHARE,
   BRANCHING_MEAN,
   BRANCHING_MAX,
+  FORCED_TURNS,
+  FORCED_TURN_SHARE,
 }
 
 /**
  * Records one match after another for the measures a tournament asked for (MatchHooks.measure): the
  * seats' standings after the set-up and after every action, and per decision the number of legal
- * options (and, when asked, whether the game's heuristic tells them apart). `finish` turns a match's
+ * options (and, when asked, whether the game's heuristic tells them apart, or whether a lone option is a
+ * forced pass), and at the end the turns the rules took without a decision. `finish` turns a match's
  * record into its matches.csv cells, in the order of `names`. One recorder per thread, reused.
  */
 export class MeasureRecorder {
@@ -25,6 +28,7 @@ export class MeasureRecorder {
   private readonly slots: number[];
   private readonly wantStandings: boolean;
   private readonly wantDistinct: boolean;
+  private readonly wantForced: boolean;
   /** +1 when a higher standing is better, -1 when lower is (stored so that higher is better). */
   private readonly sign: number;
   private readonly row: Float64Array;
@@ -35,6 +39,9 @@ export class MeasureRecorder {
   private distinct = 0;
   private options = 0;
   private maxOptions = 0;
+  /** Decisions that were a forced pass (Game.forcedPass), then the turns lost without one (Game.lostTurns). */
+  private forcedPasses = 0;
+  private lostTurns = 0;
 
   constructor(
     private readonly game: AnyGame,
@@ -43,9 +50,11 @@ export class MeasureRecorder {
   ) {
     this.slots = names.map((n) => MEASURE_TABLE.findIndex((m) => m.name === n));
     if (this.slots.some((i) => i < 0)) throw new Error(`unknown measure in ${names.join(', ')}`);
-    this.wantStandings = this.slots.some((i) => MEASURE_TABLE[i].standing);
+    this.wantStandings = this.slots.some((i) => MEASURE_TABLE[i].needs === 'standings');
     if (this.wantStandings && !hasStandings(game)) throw new Error(`${game.name} has neither standings nor evaluate`);
     this.wantDistinct = this.slots.includes(M.DISTINCT_CHOICE_SHARE);
+    this.wantForced = this.slots.some((i) => MEASURE_TABLE[i].needs === 'forced-turns');
+    if (this.wantForced && !hasForcedTurns(game)) throw new Error(`${game.name} has neither forcedPass nor lostTurns`);
     this.sign = typeof game.standings === 'function' && game.betterScore === 'lower' ? -1 : 1;
     this.row = new Float64Array(players);
   }
@@ -54,6 +63,7 @@ export class MeasureRecorder {
   begin(state: unknown): void {
     this.samples = 0;
     this.decisions = this.choices = this.distinct = this.options = this.maxOptions = 0;
+    this.forcedPasses = this.lostTurns = 0;
     if (this.wantStandings) this.sample(state);
   }
 
@@ -65,12 +75,17 @@ export class MeasureRecorder {
     if (count > 1) {
       this.choices++;
       if (this.wantDistinct && this.tellsApart(state, player, legal, count)) this.distinct++;
-    }
+    } else if (this.wantForced && count === 1 && this.game.forcedPass?.(state, legal[0]) === true) this.forcedPasses++;
   }
 
   /** The state after an action. */
   after(state: unknown): void {
     if (this.wantStandings) this.sample(state);
+  }
+
+  /** The match is over (or was stopped by a fault): `state` is its last state. */
+  end(state: unknown): void {
+    if (this.wantForced && typeof this.game.lostTurns === 'function') this.lostTurns = this.game.lostTurns(state);
   }
 
   /** The match's cells, in the order of `names`, written into `out` from `at`. */
@@ -103,6 +118,10 @@ export class MeasureRecorder {
         return d > 0 ? round6(this.options / d) : NaN;
       case M.BRANCHING_MAX:
         return d > 0 ? this.maxOptions : NaN;
+      case M.FORCED_TURNS:
+        return this.forcedPasses + this.lostTurns;
+      case M.FORCED_TURN_SHARE:
+        return turns > 0 ? round6((this.forcedPasses + this.lostTurns) / turns) : NaN;
     }
   }
 

@@ -2,7 +2,8 @@ import type { AnyGame, MetricInfo } from './game.js';
 
 /**
  * Measures of a match as a whole (docs/measures.md): how the lead moved between the seats, how far behind
- * the eventual winner was, when the match was decided, and how much choice the decisions offered. Opt-in
+ * the eventual winner was, when the match was decided, how much choice the decisions offered and how many
+ * turns a player could not act in (Game.forcedPass, Game.lostTurns). Opt-in
  * per tournament (the spec's `measures`): a tournament that does not ask never builds a recorder, and the
  * match loop pays one `undefined` check per decision and per action.
  *
@@ -10,22 +11,30 @@ import type { AnyGame, MetricInfo } from './game.js';
  * reach a bot. Everything here is a function of the match's states and legal actions: no clock, no rng.
  */
 
-/** A measure: its column's words (MetricInfo), and whether it needs the seats' standings. */
+/**
+ * What a measure needs from the game beyond the contract's required members: the seats' standings
+ * (`standings` or `evaluate`), the game's word on forced turns (`forcedPass` or `lostTurns`), or nothing.
+ */
+export type MeasureNeed = 'standings' | 'forced-turns' | 'nothing';
+
+/** A measure: its column's words (MetricInfo), and what it needs from the game. */
 export interface MeasureInfo extends MetricInfo {
-  readonly standing: boolean;
+  readonly needs: MeasureNeed;
 }
 
 /** Every measure, in the order of its matches.csv column (after the game's metrics). */
 export const MEASURE_TABLE: readonly MeasureInfo[] = [
-  { name: 'leader_changes', label: 'lead changes', unit: 'change', per: 'match', kind: 'count', standing: true },
-  { name: 'leader_changes_per_turn', label: 'lead changes per turn', unit: '', per: 'turn', kind: 'mean', standing: true },
-  { name: 'winner_behind_share', label: 'share of the match the eventual winner spent behind', unit: '', per: 'match', kind: 'mean', standing: true },
-  { name: 'winner_max_deficit', label: "eventual winner's largest deficit (in standing)", unit: '', per: 'match', kind: 'mean', standing: true },
-  { name: 'decided_at', label: 'share of the match played before the winner led for good', unit: '', per: 'match', kind: 'mean', standing: true },
-  { name: 'choice_share', label: 'share of decisions with more than one option', unit: '', per: 'match', kind: 'mean', standing: false },
-  { name: 'distinct_choice_share', label: 'share of decisions whose options the heuristic tells apart', unit: '', per: 'match', kind: 'mean', standing: false },
-  { name: 'branching_mean', label: 'legal options per decision', unit: 'option', per: 'decision', kind: 'mean', standing: false },
-  { name: 'branching_max', label: 'most legal options at one decision', unit: 'option', per: 'match', kind: 'count', standing: false },
+  { name: 'leader_changes', label: 'lead changes', unit: 'change', per: 'match', kind: 'count', needs: 'standings' },
+  { name: 'leader_changes_per_turn', label: 'lead changes per turn', unit: '', per: 'turn', kind: 'mean', needs: 'standings' },
+  { name: 'winner_behind_share', label: 'share of the match the eventual winner spent behind', unit: '', per: 'match', kind: 'mean', needs: 'standings' },
+  { name: 'winner_max_deficit', label: "eventual winner's largest deficit (in standing)", unit: '', per: 'match', kind: 'mean', needs: 'standings' },
+  { name: 'decided_at', label: 'share of the match played before the winner led for good', unit: '', per: 'match', kind: 'mean', needs: 'standings' },
+  { name: 'choice_share', label: 'share of decisions with more than one option', unit: '', per: 'match', kind: 'mean', needs: 'nothing' },
+  { name: 'distinct_choice_share', label: 'share of decisions whose options the heuristic tells apart', unit: '', per: 'match', kind: 'mean', needs: 'nothing' },
+  { name: 'branching_mean', label: 'legal options per decision', unit: 'option', per: 'decision', kind: 'mean', needs: 'nothing' },
+  { name: 'branching_max', label: 'most legal options at one decision', unit: 'option', per: 'match', kind: 'count', needs: 'nothing' },
+  { name: 'forced_turns', label: 'turns a player could not act in', unit: 'turn', per: 'match', kind: 'count', needs: 'forced-turns' },
+  { name: 'forced_turn_share', label: 'share of turns a player could not act in', unit: '', per: 'match', kind: 'mean', needs: 'forced-turns' },
 ];
 
 export const MEASURE_NAMES: readonly string[] = MEASURE_TABLE.map((m) => m.name);
@@ -33,6 +42,18 @@ export const MEASURE_NAMES: readonly string[] = MEASURE_TABLE.map((m) => m.name)
 /** Whether a game can give standings: its own `standings`, else win chances from `evaluate`. */
 export function hasStandings(game: AnyGame): boolean {
   return typeof game.standings === 'function' || typeof game.evaluate === 'function';
+}
+
+/** Whether a game says which turns a player could not act in: `forcedPass`, `lostTurns` or both. */
+export function hasForcedTurns(game: AnyGame): boolean {
+  return typeof game.forcedPass === 'function' || typeof game.lostTurns === 'function';
+}
+
+/** Whether `game` can give measure `m` (what `"measures": true` writes). */
+export function gameGives(game: AnyGame, m: MeasureInfo): boolean {
+  if (m.needs === 'standings') return hasStandings(game);
+  if (m.needs === 'forced-turns') return hasForcedTurns(game);
+  return true;
 }
 
 /**

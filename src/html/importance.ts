@@ -1,8 +1,8 @@
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ImportanceRow } from '../analysis/importance.js';
 import { drawCharts, type ChartSpec } from './charts-client.js';
 import { escapeHtml, htmlTable, page, plotLibrary, scriptJson } from './page.js';
+import { writeFileAtomic } from '../output/atomic-write.js';
 
 /**
  * importance.html: `tavolo importance`'s answer as one self-contained page, like report.html: the
@@ -108,13 +108,6 @@ export function buildImportancePage(p: ImportancePage): string {
 /** Writes `<dir>/importance.html` through a temporary name (never a cut page); returns its path. */
 export function writeImportancePage(dir: string, p: ImportancePage): string {
   const file = join(dir, 'importance.html');
-  const tmp = `${file}.tmp-${process.pid}`;
-  try {
-    writeFileSync(tmp, buildImportancePage(p));
-    renameSync(tmp, file);
-  } catch (err) {
-    rmSync(tmp, { force: true });
-    throw err;
-  }
+  writeFileAtomic(file, buildImportancePage(p));
   return file;
 }

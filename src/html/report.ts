@@ -1,4 +1,4 @@
-import { renameSync, statSync, writeFileSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { drawCharts } from './charts-client.js';
 import { readResult, type MatchesPart, type ReportData } from './data.js';
@@ -8,12 +8,14 @@ import { openResult } from '../analysis/results.js';
 import { metricInfoOf, needsOwnFigures, OwnFiguresSink, verdictFromFolder, type OwnFigures } from '../analysis/verdict-input.js';
 import { verdictLines, type Figure, type VerdictInput } from '../analysis/verdict.js';
 import { VERDICT_CSS, sweepVerdictHtml, verdictHtml } from './verdict-html.js';
+import { measuresSection } from './report-measures.js';
 import { sweepFromCsv } from '../analysis/sweep-csv-read.js';
 import { sweepText } from '../analysis/sweep-words.js';
 import type { Words } from '../analysis/verdict-words.js';
 import { againstCharts, gridCharts, gridXOption } from './sweep-charts.js';
 import { gridFromCsv } from '../analysis/grid-csv.js';
 import { gridText } from '../analysis/grid-words.js';
+import { writeFileAtomic } from '../output/atomic-write.js';
 
 /**
  * `report.html`: the charts of a finished result folder in one self-contained page. Built from the
@@ -117,6 +119,7 @@ section.chart svg { max-width: 100%; height: auto; overflow: visible; }
 .small-charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(480px, 1fr)); gap: 0.5rem 1.5rem; }
 section.chart.small h3 { font-size: 1rem; margin: 1rem 0 0.2rem; }
 section.chart.small p.note { min-height: 2.4em; }
+.wide-table { overflow-x: auto; }
 `;
 
 /** The words a sweep's sentences are written in: the lineup's names and the game's metric words. */
@@ -206,11 +209,14 @@ export async function buildReport(dir: string, fromMatches?: MatchesPart, own?: 
   const groups = swept ? sweepGroup('against', swept.title, swept.note, against) : '';
   const nav = [...(swept ? [`<a href="#h-against">${escapeHtml(swept.title)} (${against.length} charts)</a>`] : []), ...charts.map((c) => `<a href="#h-${c.spec.id}">${escapeHtml(c.spec.title)}</a>`)];
   const sweepLines = swept?.lines ?? [];
+  const measures = measuresSection(verdict);
+  if (measures !== '') nav.unshift('<a href="#h-match-measures">Match measures, side by side</a>');
   const body =
     `<header><h1>${escapeHtml(title)}</h1></header>\n` +
     verdictSection(verdict, sweepLines) +
     `<section id="run-facts">${htmlTable(['Run', ''], facts(d))}</section>\n` +
     `<nav><p class="note">Charts: ${nav.join(' · ')}</p></nav>\n` +
+    measures +
     groups +
     charts.map(section).join('\n');
   const data = `const TAVOLO_CHARTS = ${scriptJson([...against, ...charts].map((c) => c.spec))};`;
@@ -221,8 +227,6 @@ export async function buildReport(dir: string, fromMatches?: MatchesPart, own?: 
 export async function writeReport(dir: string, fromMatches?: MatchesPart, own?: OwnFigures): Promise<{ file: string; bytes: number }> {
   const html = await buildReport(dir, fromMatches, own);
   const file = join(dir, 'report.html');
-  const tmp = `${file}.tmp`;
-  writeFileSync(tmp, html);
-  renameSync(tmp, file);
+  writeFileAtomic(file, html);
   return { file, bytes: statSync(file).size };
 }

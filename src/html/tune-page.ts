@@ -1,8 +1,9 @@
-import { renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TunePageData, TuneTargetChart } from '../output/tune-charts.js';
 import { escapeHtml, htmlTable, page, plotLibrary, scriptJson } from './page.js';
 import { drawTuneCharts } from './tune-client.js';
+import { writeFileAtomic } from '../output/atomic-write.js';
 
 /**
  * `tune.html`: a search's page (docs/tune.md), self-contained like report.html (the same shell, Observable
@@ -80,13 +81,6 @@ export function buildTunePage(d: TunePageData): string {
 /** Writes `<dir>/tune.html` through a temporary file and a rename (a reader never sees half a page). */
 export function writeTunePage(dir: string, d: TunePageData): { file: string; bytes: number } {
   const file = join(dir, 'tune.html');
-  const tmp = `${file}.tmp-${process.pid}`;
-  try {
-    writeFileSync(tmp, buildTunePage(d));
-    renameSync(tmp, file);
-  } catch (err) {
-    rmSync(tmp, { force: true }); // no half-written page left beside the search's files
-    throw err;
-  }
+  writeFileAtomic(file, buildTunePage(d));
   return { file, bytes: statSync(file).size };
 }

@@ -1,9 +1,10 @@
-import { mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { escapeHtml, htmlTable, page, scriptJson } from './page.js';
 import type { TableView } from '../engine/game.js';
 import { recordMatch, type Recording, type ReplaySpec, type ViewerStep } from './replay.js';
 import { decisionText, eventText, renderTable, startViewer } from './viewer-client.js';
+import { writeFileAtomic } from '../output/atomic-write.js';
 
 /**
  * The match viewer: one self-contained page that replays a match step by step (`tavolo show`,
@@ -116,8 +117,6 @@ export function buildViewer(rec: Recording): string {
 export function writeViewer(spec: ReplaySpec, variantIndex: number, match: number, file: string): { file: string; bytes: number; steps: number; result: Recording['result'] } {
   const rec = recordMatch(spec, variantIndex, match);
   mkdirSync(dirname(file), { recursive: true });
-  const tmp = `${file}.tmp`;
-  writeFileSync(tmp, buildViewer(rec));
-  renameSync(tmp, file);
+  writeFileAtomic(file, buildViewer(rec));
   return { file, bytes: statSync(file).size, steps: rec.steps.length, result: rec.result };
 }

@@ -1,4 +1,3 @@
-import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { preferenceConfidence, targetConfidence, type Elimination } from '../analysis/race.js';
 import type { CandidateOutcome } from '../analysis/race-state.js';
@@ -6,6 +5,7 @@ import type { ResolvedSpec } from '../runner/spec.js';
 import type { TuneOutcome } from '../runner/tune.js';
 import type { TunePlan } from '../runner/tune-spec.js';
 import { csvLines } from './csv.js';
+import { writeFilesAtomic } from './atomic-write.js';
 
 /**
  * The files of a search, next to its round folders: tune.csv (tidy, one row per candidate and target
@@ -104,13 +104,10 @@ export function tuneJson(spec: ResolvedSpec, plan: TunePlan, r: TuneOutcome): st
   return `${JSON.stringify(body, null, 2)}\n`;
 }
 
-/** Writes tune.csv and tune.json, each through a temporary file and a rename (never half written). */
+/** Writes tune.csv and tune.json, each through a temporary file, renamed once both are whole (never half written). */
 export function writeTuneFiles(outDir: string, spec: ResolvedSpec, plan: TunePlan, r: TuneOutcome): void {
-  const texts: Record<string, string> = { 'tune.csv': tuneCsv(spec, plan, r), 'tune.json': tuneJson(spec, plan, r) };
-  for (const [name, text] of Object.entries(texts)) {
-    const file = join(outDir, name);
-    const tmp = `${file}.tmp-${process.pid}`;
-    writeFileSync(tmp, text);
-    renameSync(tmp, file);
-  }
+  writeFilesAtomic([
+    [join(outDir, 'tune.csv'), tuneCsv(spec, plan, r)],
+    [join(outDir, 'tune.json'), tuneJson(spec, plan, r)],
+  ]);
 }

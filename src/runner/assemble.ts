@@ -1,7 +1,8 @@
-import { closeSync, existsSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { VariantStats, seatsCsv, summaryCsv } from '../output/aggregate.js';
+import { AtomicFile, putInPlace, removeTemps, tempPath, writeTemp } from '../output/atomic-write.js';
 import { MatchesParquetWriter } from '../output/parquet.js';
 import { PARQUET_NAME } from '../output/parquet-layout.js';
 import { recordWidth, type FaultNote } from './batch.js';
@@ -13,7 +14,8 @@ import { payloadBytes, type Journal, type JournalMeta, type JournalRecord, type 
  * played), and run.json. Used at the end of a run (one journal) and by `tavolo merge` (one per shard).
  * Every file is written under a temporary name first, forced to disk, and the four are renamed at the
  * end; the directory is then forced to disk too, so that a power cut after the journal is deleted finds
- * the complete files (or, before the renames reached the disk, the journal to resume from).
+ * the complete files (or, before the renames reached the disk, the journal to resume from). The
+ * temporary names, the syncs and the renames are those of src/output/atomic-write.ts.
  */
 // A type, not an interface, so that Object.values() of it is string[] (an interface has no index signature).
 export type OutputFiles = {
@@ -40,44 +42,12 @@ function writtenFiles(files: OutputFiles, parquet: boolean): string[] {
   return [files.matches, files.summary, files.seats, files.run, ...(parquet ? [files.parquet] : [])];
 }
 
-const TEMP_MARK = '.tmp-';
-const tempName = (file: string) => `${file}${TEMP_MARK}${process.pid}`;
+/** The final files are forced to disk (data, then the directory's entries) before the journal goes. */
+const DURABLE = { durable: true } as const;
 
 /** The final files that are present in outDir (a finished run, or a merge, left them). */
 export function finishedFiles(outDir: string): string[] {
   return Object.values(outputFiles(outDir)).filter((f) => existsSync(f));
-}
-
-/** Writes a whole file and forces it to disk before returning. */
-function writeFileDurably(file: string, data: string): void {
-  const fd = openSync(file, 'w');
-  try {
-    writeFileSync(fd, data);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/**
- * Forces a directory's entries (renames, deletions) to disk. Where a directory cannot be opened for
- * this (some platforms and file systems refuse), the files themselves are already on disk.
- */
-export function syncDirectory(dir: string): void {
-  let fd: number;
-  try {
-    fd = openSync(dir, 'r');
-  } catch {
-    return;
-  }
-  try {
-    fsyncSync(fd);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code !== 'EINVAL' && code !== 'EISDIR' && code !== 'EPERM' && code !== 'EBADF') throw err;
-  } finally {
-    closeSync(fd);
-  }
 }
 
 /** Line ends in a buffer of matches.csv rows: one per row. */
@@ -187,8 +157,8 @@ export class Assembler {
   readonly stats: VariantStats[];
   readonly notes: FaultNote[] = [];
   private readonly noted = new Set<string>();
-  private readonly temps: string[];
-  private fd: number;
+  /** matches.csv, streamed under its temporary name as the records come in order. */
+  private readonly matchesCsv: AtomicFile;
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   /** The variant being written, and its next match. */
@@ -205,7 +175,7 @@ export class Assembler {
 
   constructor(
     private readonly meta: JournalMeta,
-    private readonly outDir: string,
+    outDir: string,
     /** Per variant, the match range [start, end) to write. */
     private readonly ranges: ReadonlyArray<readonly [number, number]>,
     options: AssembleOptions = {},
@@ -213,18 +183,17 @@ export class Assembler {
     this.files = outputFiles(outDir);
     this.outputs = writtenFiles(this.files, options.parquet === true);
     this.listener = options.listener;
-    this.temps = this.outputs.map(tempName);
     this.stats = meta.variants.map((v) => new VariantStats(v, meta.lineup_names));
     this.rowsWritten = meta.variants.map(() => 0);
     this.recsAdded = meta.variants.map(() => 0);
     this.at = ranges.length > 0 ? ranges[0][0] : 0;
-    this.fd = openSync(tempName(this.files.matches), 'w');
+    this.matchesCsv = AtomicFile.open(this.files.matches, DURABLE);
     try {
-      writeSync(this.fd, meta.matches_header);
+      this.matchesCsv.write(meta.matches_header);
       options.listener?.header(meta.matches_header);
       if (options.parquet) {
         this.parquet = new MatchesParquetWriter({
-          file: tempName(this.files.parquet),
+          file: tempPath(this.files.parquet),
           header: meta.matches_header.replace(/\r?\n$/, '').split(','),
           players: meta.players,
           maxMatch: Math.max(0, ...ranges.map(([, hi]) => hi - 1)),
@@ -302,17 +271,14 @@ export class Assembler {
       const mismatch = this.crossCheck();
       if (mismatch.length > 0) throw new Error(`the final files would not agree, so none was written: ${mismatch.join('; ')}`);
       this.flush();
-      fsyncSync(this.fd);
-      closeSync(this.fd);
-      this.fd = -1;
-      writeFileDurably(tempName(this.files.summary), summaryCsv(this.stats));
-      writeFileDurably(tempName(this.files.seats), seatsCsv(this.stats));
-      writeFileDurably(tempName(this.files.run), JSON.stringify(info(this.stats), null, 2) + '\n');
+      this.matchesCsv.close();
+      writeTemp(this.files.summary, summaryCsv(this.stats), DURABLE);
+      writeTemp(this.files.seats, seatsCsv(this.stats), DURABLE);
+      writeTemp(this.files.run, JSON.stringify(info(this.stats), null, 2) + '\n', DURABLE);
       this.parquet?.finish();
-      for (const f of this.outputs) renameSync(tempName(f), f);
-      // The renames are entries of the directory: on disk only once the directory is. The journal is
-      // deleted after this returns, so a power cut cannot leave neither the files nor the journal.
-      syncDirectory(this.outDir);
+      // All renamed together, then the directory synced (a rename is on disk only once the directory is):
+      // the journal is deleted after this returns, so a power cut cannot leave neither the files nor it.
+      putInPlace(this.outputs, DURABLE);
       return { stats: this.stats, files: this.files, notes: this.notes };
     } catch (err) {
       this.abort();
@@ -349,16 +315,9 @@ export class Assembler {
 
   /** Stops: closes and removes the temporary files (the journal keeps everything). */
   abort(): void {
-    if (this.fd >= 0) {
-      try {
-        closeSync(this.fd);
-      } catch {
-        // the error that brought us here says more
-      }
-      this.fd = -1;
-    }
+    this.matchesCsv.abort();
     this.parquet?.abort();
-    for (const t of this.temps) rmSync(t, { force: true });
+    removeTemps(this.outputs);
   }
 
   /** A record that starts before the current position (a batch journaled twice, or an overlap), or of no variant. */
@@ -416,8 +375,7 @@ export class Assembler {
   private flush(): void {
     if (this.pendingBytes === 0) return;
     const buf = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending, this.pendingBytes);
-    let written = 0;
-    while (written < buf.length) written += writeSync(this.fd, buf, written);
+    this.matchesCsv.write(buf);
     this.pending = [];
     this.pendingBytes = 0;
   }

@@ -8,7 +8,6 @@ import {
   openSync,
   readFileSync,
   readSync,
-  renameSync,
   rmSync,
   writeFileSync,
   writeSync,
@@ -20,6 +19,7 @@ import { crc32 } from 'node:zlib';
 import type { BatchResult, FaultNote } from './batch.js';
 import { decodeRec } from './records.js';
 import { InputError } from '../errors.js';
+import { AtomicFile } from '../output/atomic-write.js';
 import type { SpecIdentity } from './identity.js';
 import { readOwnerOf, takeLock } from './journal-lock.js';
 import { MAX_HEADER, checkRecord, headerLine, isDamage, parseHeaderLine, type HeaderDamage, type RecordHeader } from './journal-record.js';
@@ -194,17 +194,16 @@ export class Journal {
     // The lock first: a second run must not empty the log of the first.
     const tookOver = takeLock(lockFile(outDir), outDir);
     let j: Journal;
+    let metaOut: AtomicFile | undefined;
     try {
       writeFileSync(logFile(outDir), '');
-      const tmp = `${metaFile(outDir)}.tmp-${process.pid}`;
-      const fd = openSync(tmp, 'w');
-      writeSync(fd, JSON.stringify(meta, null, 2) + '\n');
-      fsyncSync(fd);
-      closeSync(fd);
+      metaOut = AtomicFile.open(metaFile(outDir), { durable: true });
+      metaOut.write(JSON.stringify(meta, null, 2) + '\n');
       j = new Journal(outDir, meta, true);
       // The meta file last: a journal without meta.json is not a journal, and is started again.
-      renameSync(tmp, metaFile(outDir));
+      metaOut.commit();
     } catch (err) {
+      metaOut?.abort();
       releaseLock(outDir);
       throw err;
     }
@@ -309,23 +308,23 @@ export class Journal {
 
   /** Writes the good records into a new log and puts it in place of the old one (damaged records go). */
   private rewrite(good: ReadonlyArray<{ at: number; end: number }>): void {
-    const tmp = `${logFile(this.outDir)}.tmp-${process.pid}`;
-    const out = openSync(tmp, 'w');
+    const out = AtomicFile.open(logFile(this.outDir), { durable: true });
     let pos = 0;
     try {
       for (const [i, g] of good.entries()) {
         const buf = Buffer.alloc(g.end - g.at);
         readSync(this.fd, buf, 0, buf.length, g.at);
-        writeSync(out, buf, 0, buf.length, pos);
+        out.write(buf);
         this.records[i].offset += pos - g.at;
         pos += buf.length;
       }
-      fsyncSync(out);
-    } finally {
-      closeSync(out);
+      out.close();
+    } catch (err) {
+      out.abort();
+      throw err;
     }
     closeSync(this.fd);
-    renameSync(tmp, logFile(this.outDir));
+    out.commit();
     this.fd = openSync(logFile(this.outDir), 'r+');
     this.size = pos;
   }

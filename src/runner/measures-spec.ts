@@ -1,5 +1,5 @@
 import type { AnyGame } from '../engine/game.js';
-import { hasStandings, MEASURE_NAMES, MEASURE_TABLE } from '../engine/measures.js';
+import { gameGives, MEASURE_NAMES, MEASURE_TABLE, type MeasureNeed } from '../engine/measures.js';
 import { didYouMean } from '../did-you-mean.js';
 import { describeValue, InputError } from '../errors.js';
 
@@ -10,8 +10,7 @@ import { describeValue, InputError } from '../errors.js';
  */
 export function resolveMeasures(raw: unknown, game: AnyGame): string[] {
   if (raw === undefined || raw === false) return [];
-  const standings = hasStandings(game);
-  if (raw === true) return MEASURE_TABLE.filter((m) => standings || !m.standing).map((m) => m.name);
+  if (raw === true) return MEASURE_TABLE.filter((m) => gameGives(game, m)).map((m) => m.name);
   if (!Array.isArray(raw) || raw.length === 0 || raw.some((x) => typeof x !== 'string')) {
     throw new InputError(`expected true, false or a non-empty list of measure names (${MEASURE_NAMES.join(', ')}), found ${describeValue(raw)}`, 'measures');
   }
@@ -21,11 +20,15 @@ export function resolveMeasures(raw: unknown, game: AnyGame): string[] {
     const field = `measures[${i}]`;
     if (!m) throw new InputError(`unknown measure ${JSON.stringify(name)}${didYouMean(name, MEASURE_NAMES)}; the measures are: ${MEASURE_NAMES.join(', ')}`, field);
     if (names.indexOf(name) !== i) throw new InputError(`${JSON.stringify(name)} is listed twice (first as measures[${names.indexOf(name)}])`, field);
-    if (m.standing && !standings) {
-      throw new InputError(`${JSON.stringify(name)} needs the seats' standings, and ${game.name} has neither standings nor evaluate (docs/adding-a-game.md)`, field);
-    }
+    if (!gameGives(game, m)) throw new InputError(`${JSON.stringify(name)} ${missingWords(m.needs, game.name)} (docs/adding-a-game.md)`, field);
   });
   return MEASURE_NAMES.filter((n) => names.includes(n));
+}
+
+/** Why a game cannot give a measure that needs `need`. */
+function missingWords(need: MeasureNeed, game: string): string {
+  if (need === 'standings') return `needs the seats' standings, and ${game} has neither standings nor evaluate`;
+  return `needs the game to say which turns a player could not act in, and ${game} has neither forcedPass nor lostTurns`;
 }
 
 /** Refuses a measure whose column would repeat one of the game's metric columns. */

@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
@@ -19,6 +19,7 @@ import { toWorkerSpec, type ResolvedSpec } from './spec.js';
 import { checkDeterminism, verifyCount, type DeterminismCheck } from './self-check.js';
 import { assembleUpTo, monitorFromJournal, refuseShard, sequentialInfo, until, writeSequentialCsv } from './sequential-run.js';
 import { windowed, type Checkpoint, type SequentialMonitor } from './sequential-monitor.js';
+import { writeFileAtomic } from '../output/atomic-write.js';
 
 export { Interrupted };
 
@@ -434,9 +435,7 @@ function finishShard(journal: Journal, meta: JournalMeta, files: OutputFiles, in
   for (const r of journal.records) stats[r.variant].add(r.start, journal.read(r, { csv: false, notes: false }).rec);
   const faults = faultTotals(stats);
   const full = { ...info, faults, ...runJsonTail() };
-  const tmp = `${files.run}.tmp-${process.pid}`;
-  writeFileSync(tmp, runJsonText(full));
-  renameSync(tmp, files.run);
+  writeFileAtomic(files.run, runJsonText(full));
   journal.close();
   return { faults, info: full };
 }

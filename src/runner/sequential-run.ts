@@ -1,4 +1,3 @@
-import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fixedSampleBlocks } from '../analysis/sequential.js';
 import { sequentialVerdictLines as verdictLines, type SequentialReport } from '../analysis/sequential-words.js';
@@ -10,6 +9,7 @@ import type { Journal, JournalMeta, Shard } from './journal.js';
 import { SequentialMonitor, sequentialHeader, sequentialRows, type Checkpoint } from './sequential-monitor.js';
 import { questionText } from './sequential-spec.js';
 import type { ResolvedSpec } from './spec.js';
+import { writeFileAtomic } from '../output/atomic-write.js';
 
 /**
  * The runner's side of a sequential spec, kept apart from run.ts: the monitor fed from the journal (on
@@ -59,10 +59,8 @@ export function assembleUpTo(monitor: SequentialMonitor, journal: Journal, meta:
 /** sequential.csv, the test at every checkpoint (written before the other files are put in place). */
 export function writeSequentialCsv(outDir: string, monitor: SequentialMonitor): void {
   const file = join(outDir, 'sequential.csv');
-  const tmp = `${file}.tmp-${process.pid}`;
   const within = monitor.spec.within;
-  writeFileSync(tmp, csvLines([sequentialHeader(within !== null), ...sequentialRows(monitor.checkpoints, fixed, within)]));
-  renameSync(tmp, file);
+  writeFileAtomic(file, csvLines([sequentialHeader(within !== null), ...sequentialRows(monitor.checkpoints, fixed, within)]));
 }
 
 function questionFields(spec: ResolvedSpec): Record<string, string> {

@@ -268,3 +268,68 @@ describe('the findings list below the tables', () => {
     expect(findingText(r)).toMatch(/^turns per round 24\.92 lower/);
   });
 });
+
+describe('the match measures in the verdict', () => {
+  const info = [...STOP_INFO, ...MEASURE_TABLE];
+  const measureRows = [
+    row('metric:forced_turn_share', 0.104, 0.106, 0.0002, 1e-20),
+    row('metric:leader_changes', 6.16, 6.4, 0.011, 1e-60),
+    row('metric:decided_at', 0.776, 0.78, 0.0013, 0.4),
+    row('metric:winner_behind_share', 0.453, 0.448, 0.0016, 0.2),
+  ];
+  const lines = verdictLines(stopInput([...STOP_ROWS, ...measureRows], { metricInfo: info }));
+  const at = lines.findIndex((l) => l.includes('Match measures'));
+
+  it('get a section of their own after the other measures, opening with which questions the variant changes', () => {
+    expect(at).toBeGreaterThan(lines.findIndex((l) => l.includes('Other measures')));
+    expect(lines[at]).toBe(
+      '  Match measures (docs/measures.md): deal-3 changes the lead changes and the turns a player could not act in; ' +
+        'not the drama (how long and how far the eventual winner was behind) or the decisiveness (when the winner took the lead for good).',
+    );
+    expect(lines.slice(0, at).join('\n')).not.toMatch(/lead changes|led for good/);
+  });
+
+  it('say each measure in the order of the columns, with its interval, and what the run could have seen when it did not move', () => {
+    const said = lines.slice(at + 1, at + 5);
+    expect(said.map((l) => l.trim().split(' ').slice(0, 3).join(' '))).toEqual([
+      'lead changes per',
+      'share of the',
+      'share of the',
+      'share of turns',
+    ]);
+    expect(said[0]).toContain('lead changes per match rose from 6.160 to 6.400 (+0.240, 95% CI +0.218 to +0.262)');
+    expect(said[1]).toMatch(/eventual winner spent behind did not move: .*95% CI .*would have been detected/);
+    expect(said[2]).toMatch(/^ {4}share of the match played before the winner led for good did not move/);
+    expect(said[3]).toContain('share of turns a player could not act in rose');
+  });
+
+  it('say "none" when nothing moved, and stay out of a verdict without measure columns', () => {
+    const quiet = verdictLines(stopInput([...STOP_ROWS, row('metric:decided_at', 0.776, 0.78, 0.0013, 0.4)], { metricInfo: info }));
+    expect(quiet.find((l) => l.includes('Match measures'))).toContain('deal-3 changes none of the match measures: not the decisiveness (when the winner took the lead for good).');
+    expect(verdictLines(stopInput(STOP_ROWS)).join('\n')).not.toContain('Match measures');
+  });
+
+  it("of a single variant: each measure's mean with its interval, in a section of its own", () => {
+    const figures: Figure[] = [
+      { quantity: 'metric:rounds', value: 8.2, low: 8.0, high: 8.4 },
+      { quantity: 'metric:decided_at', value: 0.78, low: 0.77, high: 0.79 },
+      { quantity: 'metric:leader_changes', value: 6.2, low: 6.1, high: 6.3 },
+    ];
+    const single = verdictLines(stopInput([], { variants: ['deal-7'], reference: undefined, figures: new Map([['deal-7', figures]]), matches: new Map([['deal-7', 1000]]), metricInfo: info }));
+    const m = single.findIndex((l) => l.includes('Match measures'));
+    expect(single[m]).toBe('  Match measures (docs/measures.md): lead changes per match: 6.200 (95% CI 6.10 to 6.30).');
+    expect(single[m + 1]).toContain('share of the match played before the winner led for good: 0.7800 (95% CI 0.770 to 0.790)');
+    expect(single.slice(0, m).join('\n')).toContain('rounds played per match: 8.2');
+  });
+});
+
+describe('a quiet row whose own interval leaves out 0', () => {
+  it('says that Holm\'s correction is why it "did not move", and says nothing of the kind for an interval across 0', () => {
+    // rounds: +0.25 ± 1.96 x 0.1 leaves out 0, but its Holm-adjusted p (0.08) is not below 0.05.
+    const rows = [row('win_share:greedy', 0.5, 0.5, 0.01, 1), row('metric:rounds', 8, 8.25, 0.1, 0.08), row('metric:turns_per_round', 45, 45.1, 0.1, 0.9)];
+    const text = verdictLines(stopInput(rows)).join('\n');
+    expect(text).toContain('rounds played per match from 8.00 to 8.25 (±0.32 would have been detected; its own interval leaves out 0, but not once corrected for the 3 quantities compared (Holm))');
+    // +0.1 ± 1.96 x 0.1 includes 0: no note.
+    expect(text).toContain('turns per round from 45.00 to 45.10 (±0.32 would have been detected)');
+  });
+});

@@ -1,22 +1,22 @@
 // Honesty: observations hide what they should, determinizations are consistent with them, and every bot
 // decides from its information set only. Generic over every bot and every suite game: the registered ones
 // and the game files of tests/fixtures/games, loaded from their files (tests/helpers/suite-games.ts).
+// What is particular to a game (short-match options, variants, whether anything is hidden, how to perturb
+// what is) the game declares in its contract member `testing` (src/engine/game.ts): nothing here names a game
+// but the controls at the end.
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { bots as registeredBots } from '../../bots/index.js';
 import { ismcts } from '../../bots/ismcts.js';
 import { pimc } from '../../bots/pimc.js';
 import type { BotFactory, Decision } from '../../src/engine/bot.js';
-import type { AnyGame, Options } from '../../src/engine/game.js';
+import type { AnyGame, GameTesting, Options } from '../../src/engine/game.js';
 import { resolveOptions } from '../../src/engine/options.js';
 import { Rng } from '../../src/engine/rng.js';
 import { Card } from '../../src/games/stramat/cards.js';
 import { stramat } from '../../src/games/stramat/index.js';
-import { Phase, type StramatState } from '../../src/games/stramat/state.js';
+import type { StramatState } from '../../src/games/stramat/state.js';
 import { scala } from '../../src/games/scala/index.js';
-import { Card as StopCard } from '../../src/games/stop/cards.js';
-import { Phase as StopPhase, type StopState } from '../../src/games/stop/state.js';
-import type { ZatreState } from '../../src/games/zatre/state.js';
 import { describer, honest, patcher, playAll, repointer, vandal, type AttackLog } from '../helpers/attack-bots.js';
 import { hiddenScala, leakyHiddenScala, perturbHiddenScala, realHeld } from '../helpers/scala-hidden.js';
 import { suiteGames } from '../helpers/suite-games.js';
@@ -43,64 +43,28 @@ function restrictedParams(botName: string, game: AnyGame): Record<string, unknow
   return { without: game.actionKinds.map((k) => k.name).join(',') };
 }
 
-/**
- * Options every honesty configuration of a game starts from: short matches, so the suite stays fast
- * (the rules exercised are the same; a Stop match to 60 points is still several rounds).
- */
-const BASE: Record<string, Record<string, unknown>> = {
-  stop: { targetScore: 60 },
-  // A third of the box: a Zatre match of 121 tiles is 130 decisions, each a search for the Monte Carlo bots.
-  zatre: { tiles: [7, 7, 7, 7, 7, 7] },
-  // A random-bot Symbotrio match lasts some 17,000 turns; 200 turns cover every rule many times.
-  symbotrio: { maxTurns: 200 },
-  // The fixture game from its file: a pile of 100 gives some 50 decisions a match, enough points for
-  // check 3 (which samples one decision in seven of four matches per configuration).
-  countdown: { pile: 100 },
-};
+/** What the game declares for the suites (Game.testing), with the defaults of a game that declares nothing. */
+function testingOf(game: AnyGame): GameTesting & { roundTripMatches: number; attackMatches: number } {
+  const t = game.testing ?? {};
+  return { ...t, roundTripMatches: t.roundTripMatches ?? 100, attackMatches: t.attackMatches ?? 4 };
+}
 
-/** Random matches per configuration for the round-trip check (a Stop match has ten times the decisions). */
-const ROUNDTRIP_MATCHES: Record<string, number> = { stramat: 40, stop: 12, zatre: 40, scala: 30, symbotrio: 12 };
-
-/**
- * Games with nothing hidden: there is nothing to perturb (check 1), and determinize must rebuild the
- * real state exactly (checks 2 and 3 demand that instead of varied samples).
- */
-const PERFECT_INFORMATION = new Set(['scala', 'countdown']);
-
-/** Extra option sets per game, beyond the defaults, each with the player counts to play. */
-const VARIANTS: Record<string, Array<[string, Record<string, unknown>, number[]]>> = {
-  stramat: [
-    ['birichino', { birichino: true }, [3, 4]],
-    ['evening of 3', { evening: 3 }, [2, 4]],
-    ['short dado ends, 5 cards', { dadoShortDeck: 'end-without-drawing', handSize: 5 }, [3]],
-  ],
-  zatre: [
-    ['pairs', { pairs: true }, [4, 6]],
-    ['pairs, partners blind', { pairs: true, pairSeating: 'opposite', partnersSeeTiles: false }, [4]],
-    ['no holding by choice', { holdByChoice: false }, [3]],
-  ],
-  scala: [
-    ['diagonals', { diagonalNeighbours: true, diagonalLines: true }, [3]],
-    ['whole stacks back to their owners', { capture: 'stack', capturedTo: 'owners' }, [2]],
-    ['timed, 60 turns', { turnCap: 60 }, [4]],
-  ],
-  symbotrio: [
-    ['ring keypad, code before every attempt', { keypad: 'ring', codeRotates: 'every_attempt', prisonSkip: 'next' }, [3]],
-    ['easy (no code cards), deck_empty end', { easy: true, end: 'deck_empty' }, [2, 4]],
-  ],
-};
+/** The options every configuration of a game starts from: its quick options over the defaults. */
+function quickOptions(game: AnyGame): Options {
+  return resolveOptions(game.options, { ...game.testing?.quickOptions });
+}
 
 function playerCounts(game: AnyGame): number[] {
   const want = [game.minPlayers, game.minPlayers + 1, 4, game.maxPlayers];
   return [...new Set(want)].filter((n) => n >= game.minPlayers && n <= game.maxPlayers).sort((a, b) => a - b);
 }
 
-function configs(name: string, game: AnyGame): Array<{ label: string; opts: Options; players: number }> {
+function configs(game: AnyGame): Array<{ label: string; opts: Options; players: number }> {
   const out: Array<{ label: string; opts: Options; players: number }> = [];
-  const base = BASE[name] ?? {};
-  for (const players of playerCounts(game)) out.push({ label: `default ${players}p`, opts: resolveOptions(game.options, base), players });
-  for (const [label, raw, counts] of VARIANTS[name] ?? []) {
-    const opts = resolveOptions(game.options, { ...base, ...raw });
+  const base = game.testing?.quickOptions ?? {};
+  for (const players of playerCounts(game)) out.push({ label: `default ${players}p`, opts: resolveOptions(game.options, { ...base }), players });
+  for (const { label, options, players: counts } of game.testing?.variants ?? []) {
+    const opts = resolveOptions(game.options, { ...base, ...options });
     for (const players of counts) out.push({ label: `${label} ${players}p`, opts, players });
   }
   for (const c of out) game.checkOptions(c.opts, c.players);
@@ -214,181 +178,8 @@ function stateKey(s: unknown): string {
   return `${h1 >>> 0}:${h2 >>> 0}`;
 }
 
-// ---------------------------------------------------------------------------------------------------
-// Hidden-card perturbations: a state that differs from `s` only in what `observer` cannot see. A game
-// listed here gets the strongest check of its observation; any game gets the round-trip checks.
-
+/** A state that differs from `s` only in what `observer` cannot see (GameTesting.perturbHidden). */
 type Perturb = (s: unknown, observer: number, rng: Rng) => unknown;
-
-/**
- * Stramat, from `q`'s point of view: swaps cards between the hidden places (the unknown part of each
- * opponent's hand, the deck, an opponent's face-down Aggiungo card), re-chooses an opponent's pending
- * Giro cards, and scrambles what the other players know. None of it is q's to see.
- */
-function perturbStramat(state: unknown, q: number, rng: Rng): StramatState {
-  const s = (state as StramatState).clone();
-  const n = s.n;
-  const T = Card.COUNT;
-  const giroOther = s.phase === Phase.GIRO_PICK && s.current !== q;
-  const aggOther = (s.phase === Phase.AGG_TARGET || s.phase === Phase.AGG_TAKE) && s.current !== q && s.aggGive >= 0;
-  // Hidden places: 0..n-1 opponents' hands (their unknown part), n the deck, n+1 the face-down card.
-  const free = (place: number, c: number): number => {
-    if (place === n) return s.deck[c];
-    if (place === n + 1) return aggOther && s.aggGive === c ? 1 : 0;
-    const known = s.known[(q * n + place) * T + c];
-    const reserved = giroOther && place === s.current ? s.giroChosen[c] : 0;
-    return s.hands[place * T + c] - Math.max(known, reserved);
-  };
-  const add = (place: number, c: number, k: number) => {
-    if (place === n) s.deck[c] += k;
-    else if (place === n + 1) s.aggGive = k > 0 ? c : s.aggGive;
-    else s.hands[place * T + c] += k;
-  };
-  const places: number[] = [];
-  for (let t = 0; t < n; t++) if (t !== q) places.push(t);
-  places.push(n);
-  if (aggOther) places.push(n + 1);
-  for (let swaps = 0; swaps < 6; swaps++) {
-    const a = places[rng.int(places.length)];
-    const b = places[rng.int(places.length)];
-    if (a === b) continue;
-    const c = rng.int(T);
-    const d = rng.int(T);
-    if (c === d || free(a, c) <= 0 || free(b, d) <= 0) continue;
-    add(a, c, -1);
-    add(b, c, +1);
-    add(b, d, -1);
-    add(a, d, +1);
-  }
-  if (giroOther) {
-    // The Giro player's chosen cards are some of their cards: choose others.
-    s.giroChosen.fill(0);
-    const hand = s.hands.slice(s.current * T, (s.current + 1) * T);
-    let size = s.handSize[s.current];
-    for (let i = 0; i < s.giroCount; i++) {
-      let r = rng.int(size--);
-      let c = 0;
-      while (r >= hand[c]) r -= hand[c++];
-      hand[c]--;
-      s.giroChosen[c]++;
-    }
-  }
-  // What the others know is theirs, not q's.
-  for (let o = 0; o < n; o++) {
-    if (o === q) continue;
-    for (let i = o * n * T; i < (o + 1) * n * T; i++) s.known[i] = rng.int(3);
-  }
-  return s;
-}
-
-/**
- * Stop, from `q`'s point of view: swaps cards between the unknown part of the other hands and the draw
- * pile, reorders the draw pile, scrambles what the other players privately know (not what was shown to
- * all), and, in a window only the asked player sees (out of turn, swap cancel), asks another player.
- */
-function perturbStop(state: unknown, q: number, rng: Rng): StopState {
-  const s = (state as StopState).clone();
-  const n = s.n;
-  const T = StopCard.COUNT;
-  // Hidden places: 0..n-1 the other hands (their unknown part), n the draw pile.
-  const free = (place: number, c: number): number => {
-    if (place === n) {
-      let k = 0;
-      for (let i = 0; i < s.pileLen; i++) if (s.pile[i] === c) k++;
-      return k;
-    }
-    return s.hands[place * T + c] - s.known[(q * n + place) * T + c];
-  };
-  const move = (place: number, from: number, to: number) => {
-    if (place === n) {
-      for (let i = 0; i < s.pileLen; i++) {
-        if (s.pile[i] === from) {
-          s.pile[i] = to;
-          return;
-        }
-      }
-    } else {
-      s.hands[place * T + from]--;
-      s.hands[place * T + to]++;
-    }
-  };
-  const places: number[] = [];
-  for (let o = 0; o < n; o++) if (o !== q) places.push(o);
-  places.push(n);
-  for (let swaps = 0; swaps < 6; swaps++) {
-    const a = places[rng.int(places.length)];
-    const b = places[rng.int(places.length)];
-    if (a === b) continue;
-    const c = rng.int(T);
-    const d = rng.int(T);
-    if (c === d || free(a, c) <= 0 || free(b, d) <= 0) continue;
-    move(a, c, d);
-    move(b, d, c);
-  }
-  rng.shuffle(s.pile, 0, s.pileLen);
-  for (let v = 0; v < n; v++) {
-    if (v === q) continue;
-    for (let o = 0; o < n; o++) {
-      if (o === v) continue;
-      for (let t = 0; t < T; t++) s.known[(v * n + o) * T + t] = s.shown[o * T + t] + rng.int(2);
-    }
-  }
-  if ((s.phase === StopPhase.OUT_OF_TURN || s.phase === StopPhase.SWAP_CANCEL) && s.cur !== q) {
-    const others: number[] = [];
-    for (let o = 0; o < n; o++) if (o !== q) others.push(o);
-    s.cur = others[rng.int(others.length)];
-  }
-  return s;
-}
-
-/**
- * Zatre, from `q`'s point of view: swaps tiles between the hands q cannot see (every other hand, but a
- * partner's when partners consult) and the bag. The board, the sheets and the hand sizes are public.
- */
-function perturbZatre(state: unknown, q: number, rng: Rng): ZatreState {
-  const s = (state as ZatreState).clone();
-  const n = s.n;
-  const cfg = s.cfg;
-  const hidden = (o: number) => o !== q && !(cfg.pairs && cfg.partnersSee && s.sheetOf[o] === s.sheetOf[q]);
-  // Places: 0..n-1 hands, n the bag.
-  const count = (place: number, v: number) => (place === n ? s.bag[v] : s.hands[place * 7 + v]);
-  const add = (place: number, v: number, k: number) => {
-    if (place === n) s.bag[v] += k;
-    else s.hands[place * 7 + v] += k;
-  };
-  const places: number[] = [];
-  for (let o = 0; o < n; o++) if (hidden(o) && s.handLen[o] > 0) places.push(o);
-  places.push(n);
-  /** A value present at the place, other than `not` (0 when there is none). */
-  const pick = (place: number, not: number) => {
-    const start = 1 + rng.int(6);
-    for (let i = 0; i < 6; i++) {
-      const v = 1 + ((start - 1 + i) % 6);
-      if (v !== not && count(place, v) > 0) return v;
-    }
-    return 0;
-  };
-  for (let tries = 0, swaps = 0; tries < 12 && swaps < 3 && places.length > 1; tries++) {
-    const a = places[rng.int(places.length)];
-    const b = places[rng.int(places.length)];
-    if (a === b) continue;
-    const x = pick(a, 0);
-    const y = x === 0 ? 0 : pick(b, x);
-    if (y === 0) continue;
-    add(a, x, -1);
-    add(b, x, +1);
-    add(b, y, -1);
-    add(a, y, +1);
-    swaps++;
-  }
-  return s;
-}
-
-const PERTURB: Record<string, Perturb> = {
-  stramat: perturbStramat,
-  stop: perturbStop,
-  zatre: perturbZatre,
-};
 
 // ---------------------------------------------------------------------------------------------------
 // The checks, as functions that throw on the first violation (so the controls below can run them on
@@ -486,21 +277,21 @@ function checkInformationSetInvariance(
 
 for (const [name, game] of Object.entries(await suiteGames())) {
   describe(`honesty of ${name}`, () => {
-    const cfgs = configs(name, game);
+    const cfgs = configs(game);
+    const testing = testingOf(game);
 
     it('has a determinize (the Monte Carlo bots need it)', () => {
       expect(typeof game.determinize).toBe('function');
     });
 
     it('1. observations hide everything hidden: changing only what a player cannot see leaves their observation unchanged', () => {
-      const perturb = PERTURB[name];
-      if (PERFECT_INFORMATION.has(name)) return; // nothing hidden; the controls below show check 1 on a hidden variant
-      if (!perturb) {
+      if (testing.perfectInformation) return; // nothing hidden; the controls below show check 1 on a hidden variant
+      if (!testing.perturbHidden) {
         // No game-specific perturbation yet: the round-trip tests below are this game's only check.
-        console.warn(`honesty: no hidden-card perturbation written for ${name} (add one to PERTURB in tests/contract/honesty.test.ts)`);
+        console.warn(`honesty: no hidden-card perturbation written for ${name} (declare testing.perturbHidden in the game: docs/adding-a-game.md)`);
         return;
       }
-      const { checks, changed } = checkObservationsHide(game, perturb, cfgs, 40, name);
+      const { checks, changed } = checkObservationsHide(game, testing.perturbHidden.bind(testing), cfgs, 40, name);
       expect(checks).toBeGreaterThan(10_000);
       // The perturbation must actually change hidden things most of the time, or the test proves nothing.
       expect(changed / checks).toBeGreaterThan(0.5);
@@ -512,7 +303,7 @@ for (const [name, game] of Object.entries(await suiteGames())) {
       let varied = 0;
       let differsFromReal = 0;
       for (const { label, opts, players } of cfgs) {
-        forEachDecision(game, opts, players, ROUNDTRIP_MATCHES[name] ?? 100, `roundtrip/${name}/${label}`, (s, p, m) => {
+        forEachDecision(game, opts, players, testing.roundTripMatches, `roundtrip/${name}/${label}`, (s, p, m) => {
           const where = `${label} match ${m}`;
           const before = stateKey(s);
           // The decider at every point; every other player at one point in four.
@@ -546,7 +337,7 @@ for (const [name, game] of Object.entries(await suiteGames())) {
         }, 5000);
       }
       expect(points).toBeGreaterThan(3_000);
-      if (PERFECT_INFORMATION.has(name)) {
+      if (testing.perfectInformation) {
         // Nothing hidden: every determinization is the real state itself.
         expect(varied).toBe(0);
         expect(differsFromReal).toBe(0);
@@ -560,7 +351,7 @@ for (const [name, game] of Object.entries(await suiteGames())) {
     it('3. information-set invariance: every bot, seeded alike, takes the same action in every state of the information set', () => {
       const { points, distinctStates, chosen } = checkInformationSetInvariance(game, BOTS, cfgs, 4, name);
       expect(points).toBeGreaterThan(50);
-      if (PERFECT_INFORMATION.has(name)) expect(distinctStates).toBe(0);
+      if (testing.perfectInformation) expect(distinctStates).toBe(0);
       else expect(distinctStates / points).toBeGreaterThan(0.5);
       // Sanity: the bots did play varied actions (they are not constant functions).
       for (const botName of Object.keys(BOTS)) expect(chosen[botName]?.size ?? 0).toBeGreaterThan(2);
@@ -578,13 +369,13 @@ for (const [name, game] of Object.entries(await suiteGames())) {
     for (const [label, make] of ATTACKS) {
       it(`4. a bot that ${label} learns and changes nothing`, () => {
         // Options of its own (a fresh object), so that what an attack does to the bots' side stays in this test.
-        const opts = resolveOptions(game.options, BASE[name] ?? {});
+        const opts = quickOptions(game);
         const players = Math.min(3, game.maxPlayers);
-        const matches = name === 'stop' ? 2 : 4;
+        const matches = testing.attackMatches;
         const log: AttackLog = { leaks: [] };
         const attacked = playAll(game, opts, make(log), players, matches, `attack/${name}`);
         expect([...new Set(log.leaks)]).toEqual([]);
-        const control = playAll(game, resolveOptions(game.options, BASE[name] ?? {}), honest, players, matches, `attack/${name}`);
+        const control = playAll(game, quickOptions(game), honest, players, matches, `attack/${name}`);
         expect(attacked).toEqual(control);
       }, 300_000);
     }
@@ -596,6 +387,7 @@ for (const [name, game] of Object.entries(await suiteGames())) {
 
 describe('the honesty checks catch dishonesty (controls, on Stramat)', () => {
   const game: AnyGame = stramat;
+  const perturbStramat: Perturb = (s, q, rng) => stramat.testing!.perturbHidden!(s as StramatState, q, rng);
   const cfg: Config[] = [{ label: 'default 3p', opts: resolveOptions(game.options, {}), players: 3 }];
 
   it("check 1 fails for an observation that leaks one bit of an opponent's hand", () => {

@@ -21,3 +21,43 @@ describe('optional contract members', () => {
     expect(missingGameMembers(bare)).toEqual([]);
   });
 });
+
+describe('the testing member (how the generic suites play a game)', () => {
+  it('every built-in game declares one that passes the check, and Countdown from its file too', async () => {
+    for (const [name, g] of Object.entries(games)) {
+      expect(typeof g.testing, name).toBe('object');
+      expect(missingGameMembers(g), name).toEqual([]);
+    }
+    const { fileGames } = await import('../helpers/suite-games.js');
+    const countdown = (await fileGames()).countdown;
+    expect(countdown.testing).toMatchObject({ quickOptions: { pile: 100 }, perfectInformation: true });
+  });
+
+  it('a game without one is complete (the suites play its defaults)', () => {
+    const bare: Record<string, unknown> = { ...games.stop };
+    delete bare.testing;
+    expect(missingGameMembers(bare)).toEqual([]);
+  });
+
+  it('names every fault: a misspelt member, an undeclared option, a bad variant, a count, a contradiction', () => {
+    const t = (testing: unknown) => missingGameMembers({ ...games.stop, testing });
+    expect(t([])).toEqual(['testing (present but not an object)']);
+    expect(t({ quickOption: { targetScore: 60 } })).toEqual(['testing.quickOption (not a member of testing (did you mean "quickOptions"?))']);
+    expect(t({ quickOptions: { targetScor: 60 } })).toEqual(['testing.quickOptions.targetScor (not an option of the game (did you mean "targetScore"?))']);
+    expect(t({ variants: { label: 'x' } })).toEqual(['testing.variants (present but not a list)']);
+    expect(t({ variants: [{ label: '', options: { jollies: 4 }, players: [2, 11] }] })).toEqual([
+      'testing.variants[0].label (expected a non-empty text)',
+      'testing.variants[0].players (11 is not a player count from 2 to 10)',
+    ]);
+    expect(t({ variants: [{ label: 'few jollies', players: [3] }] })).toEqual(["testing.variants[0].options (missing: the variant's option values)"]);
+    expect(t({ roundTripMatches: 0, attackMatches: 2.5 })).toEqual([
+      'testing.roundTripMatches (0, expected a whole number of matches above 0)',
+      'testing.attackMatches (2.5, expected a whole number of matches above 0)',
+    ]);
+    expect(t({ perfectInformation: 'yes' })).toEqual(['testing.perfectInformation (present but not true or false)']);
+    expect(t({ perfectInformation: true, perturbHidden: () => null })).toEqual(['testing.perturbHidden (a game with perfect information has nothing hidden to perturb)']);
+    expect(() => checkGame({ ...games.stop, testing: { perturbHidden: 'swap' } }, 'game file x.mjs')).toThrow(
+      /x\.mjs is not a complete Game: missing testing\.perturbHidden \(present but not a function\)/,
+    );
+  });
+});

@@ -6,7 +6,7 @@ import type { MatchResult } from '../../src/engine/game.js';
 import { defineGame } from '../../src/engine/game-check.js';
 import { playMatch } from '../../src/engine/match.js';
 import { MeasureRecorder } from '../../src/engine/measure-recorder.js';
-import { leaderChanges, MEASURE_NAMES, winnerTrail } from '../../src/engine/measures.js';
+import { leaderChanges, MEASURE_TABLE, winnerTrail } from '../../src/engine/measures.js';
 
 const rows = (r: number[][]) => Float64Array.from(r.flat());
 
@@ -95,10 +95,13 @@ const scripted = defineGame<Script, Script>({
   describe: (s) => `step ${s.k}`,
 });
 
-function measured(names: readonly string[]): Record<string, number> {
-  const measure = new MeasureRecorder(scripted, 2, names);
+/** Every measure but the two that need the game's word on forced turns, which `scripted` does not give. */
+const UNFORCED = MEASURE_TABLE.filter((m) => m.needs !== 'forced-turns').map((m) => m.name);
+
+function measured(names: readonly string[], game: typeof scripted = scripted): Record<string, number> {
+  const measure = new MeasureRecorder(game, 2, names);
   const seats = [0, 1].map(() => ({ factory: random, params: {} }));
-  const out = playMatch(scripted, {}, seats, 'script', { measure });
+  const out = playMatch(game, {}, seats, 'script', { measure });
   const cells: number[] = [];
   measure.finish(out.result, cells, 0);
   return Object.fromEntries(names.map((n, i) => [n, cells[i]]));
@@ -106,7 +109,7 @@ function measured(names: readonly string[]): Record<string, number> {
 
 describe('the recorder on a scripted match', () => {
   // Points (lower is better): leaders none, 1, 0, 1, 0, 0; the winner is seat 0 (8 against 9).
-  const m = measured(MEASURE_NAMES);
+  const m = measured(UNFORCED);
 
   it('turns lower-is-better points around: three lead changes over five turns', () => {
     expect(m.leader_changes).toBe(3);
@@ -134,5 +137,35 @@ describe('the recorder on a scripted match', () => {
     const bare = { ...scripted, standings: undefined };
     expect(() => new MeasureRecorder(bare, 2, ['leader_changes'])).toThrow(/neither standings nor evaluate/);
     expect(() => new MeasureRecorder(bare, 2, ['branching_mean'])).not.toThrow();
+  });
+});
+
+/**
+ * The scripted match with the game's word on forced turns: decision 3 (one option) is a forced pass,
+ * decision 1 (one option too) is a lone play that is no pass, and the rules took two more turns without
+ * asking anyone (lostTurns), so the match has 5 + 2 = 7 turns. forcedPass also answers yes at decision 0,
+ * which has three options: the engine must not ask it there.
+ */
+const passing: typeof scripted = {
+  ...scripted,
+  forcedPass: (s) => s.k === 3 || s.k === 0,
+  lostTurns: () => 2,
+  result: (s) => ({ ...scripted.result(s), turns: OPTIONS.length + 2 }),
+};
+
+describe('forced turns on a scripted match', () => {
+  it('counts one forced pass and two lost turns: 3 of 7 turns', () => {
+    const m = measured(['forced_turns', 'forced_turn_share'], passing);
+    expect(m).toEqual({ forced_turns: 3, forced_turn_share: 0.428571 });
+  });
+
+  it('counts forced passes alone when the game declares no lost turns, and lost turns alone without forcedPass', () => {
+    expect(measured(['forced_turns'], { ...passing, lostTurns: undefined }).forced_turns).toBe(1);
+    expect(measured(['forced_turns'], { ...passing, forcedPass: undefined }).forced_turns).toBe(2);
+  });
+
+  it('leaves the other measures unchanged, and refuses forced-turn measures for a game that says nothing of them', () => {
+    expect(measured(['branching_max', 'choice_share'], passing)).toEqual({ branching_max: 4, choice_share: 0.6 });
+    expect(() => new MeasureRecorder(scripted, 2, ['forced_turn_share'])).toThrow(/neither forcedPass nor lostTurns/);
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launch, openPage, screenshotPath, type Browser } from './browser-helpers.js';
 import { ROOT, readCsvObjects, tavolo, tempDir } from '../fixtures/cli.js';
 import { writeOptionalCsvs } from './helpers.js';
+import { MEASURE_NAMES } from '../../src/engine/measures.js';
 
 /**
  * The report of a real stramat-dado run (both variants, a few matches) in headless Chromium: no console
@@ -118,6 +119,33 @@ describe.skipIf(!browserAvailable())('report.html in Chromium', () => {
       await page.close();
     });
   }
+
+  it("places each variant's match measures side by side, with the comparison's paired differences and Holm verdicts", async () => {
+    const { page, problems } = await openPage(browser, join(dir, 'report.html'));
+    const order = await page.$$eval('body > header, body > section, body > nav', (els) => els.map((e) => e.id || e.tagName.toLowerCase()));
+    expect(order.indexOf('match-measures')).toBeGreaterThan(order.indexOf('run-facts'));
+    const table = await page.$$eval('#match-measures table tr', (trs) => trs.map((tr) => [...tr.children].map((c) => (c.textContent ?? '').trim())));
+    const [head, ...body] = table;
+    expect(head).toEqual(['Measure', 'base: mean (95% CI)', 'one-dado-fewer: mean (95% CI)', 'one-dado-fewer − base: difference (95% CI)', 'one-dado-fewer: Holm p', 'one-dado-fewer: verdict']);
+    // One row per measure column of matches.csv (every measure: stramat-dado asks for them all).
+    const header = Object.keys(readCsvObjects(join(dir, 'matches.csv'))[0]);
+    const written = header.filter((c) => MEASURE_NAMES.includes(c));
+    expect(written).toEqual([...MEASURE_NAMES]);
+    expect(body.length).toBe(written.length);
+    // Each row's Holm p and verdict are compare.csv's, its means variants.csv's.
+    const compare = readCsvObjects(join(dir, 'compare.csv'));
+    const variants = readCsvObjects(join(dir, 'variants.csv'));
+    written.forEach((m, i) => {
+      const c = compare.find((r) => r.quantity === `metric:${m}`)!;
+      const mean = variants.find((r) => r.variant === 'base' && r.quantity === `metric:${m}`)!;
+      expect(Number(body[i][4]), m).toBeCloseTo(Number(c.p_holm), 3);
+      expect(body[i][5], m).toBe(Number(c.p_holm) < 0.05 ? 'changed' : 'did not move');
+      expect(Number(body[i][1].split(' ')[0]), m).toBeCloseTo(Number(mean.value), 1);
+      expect(body[i][3], m).toMatch(/^[+-]?[\d.]+ \([+-]?[\d.]+ to [+-]?[\d.]+\)$/);
+    });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 
   it('opens with the verdict the terminal printed: the question and its sentences, above the run facts and every chart', async () => {
     const { page, problems } = await openPage(browser, join(dir, 'report.html'));

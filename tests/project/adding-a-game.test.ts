@@ -47,6 +47,17 @@ describe('docs/adding-a-game.md', () => {
     }
   });
 
+  it('the honesty suite names no game outside its controls: what is particular to a game, the game declares (testing)', async () => {
+    const suite = read('tests', 'contract', 'honesty.test.ts');
+    const controls = suite.indexOf('// Controls: the checks catch');
+    expect(controls, 'the controls section of honesty.test.ts').toBeGreaterThan(0);
+    const generic = suite.slice(suite.indexOf('\n\n', suite.lastIndexOf('\nimport ')), controls);
+    for (const name of [...Object.keys(games), ...Object.keys(await fileGames())]) {
+      // A game named as a string or as a key of a table (`stop: 12`, `name === 'stop'`) is a per-game setting.
+      expect(generic, `honesty.test.ts names ${name}: declare it in the game's testing member`).not.toMatch(new RegExp(`['"\`]${name}['"\`]|^\\s*${name}:`, 'm'));
+    }
+  });
+
   it('names every generic suite a game from a file runs, and each fixture game has its golden files', async () => {
     const from = DOC.indexOf('A game given by file needs');
     expect(from, 'the section on a game given by file').toBeGreaterThanOrEqual(0);

@@ -6,7 +6,7 @@ import { runTournament } from '../../src/runner/run.js';
 import { loadSpec } from '../../src/runner/spec.js';
 import { FIXTURES, ROOT, readCsv, readCsvObjects, tavoloAsync, tempDir } from '../fixtures/cli.js';
 import { recompute } from '../fixtures/recompute.js';
-import { MEASURE_NAMES } from '../../src/engine/measures.js';
+import { MEASURE_NAMES, MEASURE_TABLE } from '../../src/engine/measures.js';
 import { readJsonFile, readRunJson } from '../helpers/json-files.js';
 
 // These tests start processes and load modules; on a busy machine they need more than the default 5 s.
@@ -230,7 +230,10 @@ describe('match measures: byte-identical across thread counts and batch sizes, a
   it('adds the measure columns after the metrics, with a value in every decided match, and changes nothing else', () => {
     const [head, ...rows] = read(hc[0], 'matches.csv').trimEnd().split('\n');
     const [plainHead, ...plainRows] = read(plain, 'matches.csv').trimEnd().split('\n');
-    expect(head).toBe(`${plainHead},${MEASURE_NAMES.join(',')}`);
+    // highcard says nothing of forced turns (no forcedPass, no lostTurns): `true` leaves those two out.
+    const given = MEASURE_TABLE.filter((m) => m.needs !== 'forced-turns').map((m) => m.name);
+    expect(given.length).toBe(MEASURE_NAMES.length - 2);
+    expect(head).toBe(`${plainHead},${given.join(',')}`);
     const width = plainHead.split(',').length;
     rows.forEach((r, i) => expect(r.split(',').slice(0, width).join(','), `match ${i}`).toBe(plainRows[i]));
     const objs = readCsvObjects(join(hc[0], 'matches.csv'));
@@ -246,6 +249,6 @@ describe('match measures: byte-identical across thread counts and batch sizes, a
 
   it('enters the comparison of the variants like any metric', () => {
     const compare = read(st[0], 'compare.csv');
-    for (const m of ['leader_changes', 'decided_at', 'branching_mean']) expect(compare).toContain(`metric:${m}`);
+    for (const m of ['leader_changes', 'decided_at', 'branching_mean', 'forced_turn_share']) expect(compare).toContain(`metric:${m}`);
   });
 });

@@ -113,8 +113,11 @@ describe('a killed run resumes and writes exactly the files of an uninterrupted 
   it('SIGTERM sent twice (Slurm signals every process of a job, and deploy/run-shard.sh passes it on) still stops cleanly', async () => {
     const out = join(dir, 'termed-twice');
     const stopped = await runAndStop(['run', spec, '--out', out, '--threads', '2', '--batch', '10'], out, 4, 'SIGTERM', 3);
-    expect(stopped.diedBy, 'the repeated SIGTERM ended tavolo before its clean stop').toBe(null);
-    expect(stopped.code, stopped.stderr).toBe(143);
+    // A repeat that lands after the clean stop, while Node tears the finished process down (it closes its
+    // signal handles then), ends it by the signal, which a shell or Slurm reads as 143 all the same: what
+    // counts is that the stop was clean first, its message printed and the lock released.
+    if (stopped.diedBy === null) expect(stopped.code, stopped.stderr).toBe(143);
+    else expect(stopped.diedBy, stopped.stderr).toBe('SIGTERM');
     expect(stopped.stderr).toMatch(/interrupted \(SIGTERM\); \d+ matches are kept in the journal/);
     expect(existsSync(join(out, 'journal', 'lock')), 'a clean stop releases the journal lock').toBe(false);
   });

@@ -65,6 +65,7 @@ const CASES: Array<[string, Mutate, string, string[]]> = [
     s.variants = [{ name: 'base' }];
     s.measures = ['choice_share', 'decided_at'];
   }, 'measures[1]', ['"decided_at" needs the seats\' standings', 'neither standings nor evaluate']],
+  ['forced-turn measure for a game that says nothing of forced turns', (s) => (s.measures = ['forced_turn_share']), 'measures[0]', ['"forced_turn_share" needs the game to say which turns a player could not act in', 'neither forcedPass nor lostTurns']],
 ];
 
 describe('spec validation (in-process)', () => {
@@ -88,10 +89,12 @@ describe('spec validation (in-process)', () => {
     const resolve = (m: Record<string, unknown>) => resolveSpec(parseSpec({ ...baseSpec(), ...m }), FIXTURES);
     expect((await resolve({})).measures).toEqual([]);
     expect((await resolve({ measures: false })).measures).toEqual([]);
-    expect((await resolve({ measures: true })).measures).toEqual([...MEASURE_NAMES]);
+    // highcard has standings but no word on forced turns (no forcedPass, no lostTurns).
+    expect((await resolve({ measures: true })).measures).toEqual(MEASURE_TABLE.filter((m) => m.needs !== 'forced-turns').map((m) => m.name));
+    expect((await resolve({ measures: true, game: 'scala', variants: [{ name: 'base' }] })).measures).toEqual([...MEASURE_NAMES]);
     expect((await resolve({ measures: ['branching_max', 'leader_changes'] })).measures).toEqual(['leader_changes', 'branching_max']);
     const peek = await resolve({ game: join(FIXTURES, 'peek.mjs'), variants: [{ name: 'base' }], measures: true });
-    expect(peek.measures).toEqual(MEASURE_TABLE.filter((m) => !m.standing).map((m) => m.name));
+    expect(peek.measures).toEqual(MEASURE_TABLE.filter((m) => m.needs === 'nothing').map((m) => m.name));
     expect(peek.measures.length).toBeGreaterThan(0);
   });
 

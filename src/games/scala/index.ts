@@ -9,6 +9,8 @@ import { SCALA_METRICS, SCALA_METRIC_TABLE, metrics } from './metrics.js';
 import { actionCode, actionText, describe, observedView, tableView } from './text.js';
 import { seatsRankedFirst } from '../../engine/ranking.js';
 import { standings } from './standings.js';
+import { forcedPass } from './forced-turns.js';
+import { scalaTesting } from './testing.js';
 
 export type { ScalaObservation } from './observation.js';
 export { ScalaState } from './state.js';
@@ -53,6 +55,7 @@ export const scala: Game<ScalaState, ScalaObservation> = {
   determinize,
   result,
   standings,
+  forcedPass,
   metrics,
   actionCode,
   actionKinds: SCALA_ACTION_KINDS,
@@ -62,4 +65,5 @@ export const scala: Game<ScalaState, ScalaObservation> = {
   describe,
   tableView,
   observedView,
+  testing: scalaTesting,
 };

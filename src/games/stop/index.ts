@@ -12,6 +12,8 @@ import { actionCode, actionSeen, actionText, describe } from './text.js';
 import { observedView, tableView } from './view.js';
 import { ranksByScore, seatsRankedFirst } from '../../engine/ranking.js';
 import { standings } from './standings.js';
+import { forcedPass } from './forced-turns.js';
+import { stopTesting } from './testing.js';
 
 export type { StopObservation } from './observation.js';
 export type { StopState } from './state.js';
@@ -61,6 +63,7 @@ export const stop: Game<StopState, StopObservation> = {
   determinize,
   result,
   standings,
+  forcedPass,
   metrics,
   actionCode,
   actionKinds: STOP_ACTION_KINDS,
@@ -73,4 +76,5 @@ export const stop: Game<StopState, StopObservation> = {
   observedView,
   stage,
   evaluate,
+  testing: stopTesting,
 };

@@ -12,6 +12,8 @@ import { actionSeen, actionText, describe } from './text.js';
 import { observedView, tableView } from './view.js';
 import { ranksByScore, seatsRankedFirst } from '../../engine/ranking.js';
 import { standings } from './standings.js';
+import { forcedPass, lostTurns } from './forced-turns.js';
+import { stramatTesting } from './testing.js';
 
 export type { StramatObservation } from './observation.js';
 export { StramatState } from './state.js';
@@ -76,6 +78,8 @@ export const stramat: Game<StramatState, StramatObservation> = {
   determinize,
   result,
   standings,
+  forcedPass,
+  lostTurns,
   metrics,
   actionCode,
   actionKinds: STRAMAT_ACTION_KINDS,
@@ -86,4 +90,5 @@ export const stramat: Game<StramatState, StramatObservation> = {
   describe,
   tableView,
   observedView,
+  testing: stramatTesting,
 };

@@ -10,6 +10,8 @@ import { SYMBOTRIO_METRICS, SYMBOTRIO_METRIC_TABLE, metrics } from './metrics.js
 import { actionCode, actionText, describe, observedView, tableView } from './text.js';
 import { ranksByScore, seatsRankedFirst } from '../../engine/ranking.js';
 import { standings } from './standings.js';
+import { lostTurns } from './forced-turns.js';
+import { symbotrioTesting } from './testing.js';
 
 export type { SymbotrioObservation } from './observation.js';
 export { SymbotrioState } from './state.js';
@@ -56,6 +58,7 @@ export const symbotrio: Game<SymbotrioState, SymbotrioObservation> = {
   determinize,
   result,
   standings,
+  lostTurns,
   metrics,
   actionCode,
   actionKinds: SYMBOTRIO_ACTION_KINDS,
@@ -66,4 +69,5 @@ export const symbotrio: Game<SymbotrioState, SymbotrioObservation> = {
   tableView,
   observedView,
   recollection: (limits, rng) => new SymbotrioRecollection(limits, rng),
+  testing: symbotrioTesting,
 };

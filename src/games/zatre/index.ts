@@ -10,6 +10,8 @@ import { actionCode, actionText, describe, observedView, tableView } from './tex
 import { metrics, ZATRE_METRICS, ZATRE_METRIC_TABLE } from './metrics.js';
 import { ranksByScore, seatsRankedFirst } from '../../engine/ranking.js';
 import { standings } from './standings.js';
+import { lostTurns } from './forced-turns.js';
+import { zatreTesting } from './testing.js';
 
 export type { ZatreObservation } from './observation.js';
 export { ZatreState } from './state.js';
@@ -60,6 +62,7 @@ export const zatre: Game<ZatreState, ZatreObservation> = {
   determinize,
   result,
   standings,
+  lostTurns,
   metrics,
   actionCode,
   actionKinds: ZATRE_ACTION_KINDS,
@@ -70,4 +73,5 @@ export const zatre: Game<ZatreState, ZatreObservation> = {
   describe,
   tableView,
   observedView,
+  testing: zatreTesting,
 };

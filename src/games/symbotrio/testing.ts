@@ -1,0 +1,17 @@
+import type { GameTesting } from '../../engine/game.js';
+import type { SymbotrioState } from './state.js';
+
+/**
+ * How the generic test suites play Symbotrio (Game.testing, src/engine/game.ts): short matches, fewer of
+ * them in the round trip, and the rule variants worth a check. No perturbation of the hidden cards is
+ * written yet, so the honesty suite checks Symbotrio's observations by the round trips only (and says so).
+ */
+export const symbotrioTesting: GameTesting<SymbotrioState> = {
+  // A random-bot Symbotrio match lasts some 17,000 turns; 200 turns cover every rule many times.
+  quickOptions: { maxTurns: 200 },
+  roundTripMatches: 12,
+  variants: [
+    { label: 'ring keypad, code before every attempt', options: { keypad: 'ring', codeRotates: 'every_attempt', prisonSkip: 'next' }, players: [3] },
+    { label: 'easy (no code cards), deck_empty end', options: { easy: true, end: 'deck_empty' }, players: [2, 4] },
+  ],
+};
