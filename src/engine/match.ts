@@ -210,6 +210,9 @@ export function playMatch(
     if (!(err instanceof BotFault)) throw err;
     played = { decisions: 0, fault: err.fault };
   }
+  // The match is over however it ended, also when a bot could not be created: the measures read its last state.
+  const measure = hooks?.measure;
+  if (measure !== undefined) measure.end(state);
   return matchOutcome(game, state, players, played, hooks?.spare);
 }
 
@@ -298,7 +301,6 @@ function playMoves(game: AnyGame, state: unknown, seats: readonly SeatBot[], bot
     fault = err.fault;
   }
   if (timing !== undefined) timing[2 * players] = tick;
-  if (measure !== undefined) measure.end(state);
   releaseBuffer(legal);
   releaseBuffer(shown);
   return { decisions, fault };
