@@ -175,7 +175,11 @@ export function matchRngs(seed: string, players: number): { game: Rng; bots: Rng
   return { game, bots };
 }
 
-/** A bot's fault, thrown where it is found (creating or asking a bot) and caught where the match ends. */
+/**
+ * A bot's fault, thrown where it is found (creating or asking a bot) and caught where the match ends: one
+ * catch instead of a variable checked after every call, and thrown only when a match ends by a fault.
+ * A bot cannot forge one: the class stays in this module, and whatever a bot throws is caught at its call.
+ */
 class BotFault extends Error {
   constructor(readonly fault: NonNullable<MatchOutcome['fault']>) {
     super(fault.message);
