@@ -64,23 +64,30 @@ let undoTop = 0;
  * pushing an undo record so `unplace` can take it back exactly.
  */
 export function place(s: ZatreState, c: number, v: number, exc: number): void {
-  const board = s.board;
-  const kinds = s.cfg.kinds;
-  const sm = s.sums;
-  const front = s.front;
   const u = undo;
-  let k = undoTop;
+  const k = undoTop;
   undoTop = k + Undo.WORDS;
   if (undoTop > u.length) throw new Error('zatre: placement search too deep');
   u[k] = c;
   u[k + 1] = v;
-  board[c] = v;
+  s.board[c] = v;
   s.hands[s.cur * Geo.VALUES + v]--;
   s.handLen[s.cur]--;
   s.turnCells[s.turnLen] = c;
   s.turnExc[s.turnLen] = exc;
   s.turnLen++;
-  // Frontier: c leaves it, its empty neighbours join.
+  u[k + 2] = moveFrontier(s, c);
+  extendRuns(s, c, v, k + 4);
+}
+
+/**
+ * Frontier after a tile went on c: c leaves it, its empty neighbours join. Returns the undo mask: bit 16
+ * when c was in it, bits 1, 2, 4, 8 for the left, right, upper and lower neighbours that joined.
+ */
+function moveFrontier(s: ZatreState, c: number): number {
+  const board = s.board;
+  const kinds = s.cfg.kinds;
+  const front = s.front;
   let mask = 0;
   if (inFront(s, c)) {
     mask = 16;
@@ -106,9 +113,17 @@ export function place(s: ZatreState, c: number, v: number, exc: number): void {
     mask |= 8;
     front[nb3 >> 5] |= 1 << (nb3 & 31);
   }
-  u[k + 2] = mask;
-  k += 4;
-  // The run across through c now sums to h: the empty cells at its two ends see h; likewise down.
+  return mask;
+}
+
+/**
+ * Run sums after value v went on c: the run across through c now sums to h, and the empty cells at its
+ * two ends see h; likewise down. Each old sum is saved for `unplace` in the undo words from k on.
+ */
+function extendRuns(s: ZatreState, c: number, v: number, k: number): void {
+  const board = s.board;
+  const sm = s.sums;
+  const u = undo;
   const h = sm[L + c] + v + sm[R + c];
   let i = c - 1;
   while (board[i] > 0) i--;
