@@ -148,8 +148,7 @@ export function startHumanPage(config: PageConfig, doc: Document, win: Window, d
         for (const b of Array.from($('actions').querySelectorAll('button'))) b.disabled = false;
       }
     } catch {
-      $('error').textContent = 'The server did not answer: the choice was not sent. It is asked again when the server is back.';
-      for (const b of Array.from($('actions').querySelectorAll('button'))) b.disabled = false;
+      $('error').textContent = 'The server did not answer: the choice was not taken. It is asked again when the server is back.';
     } finally {
       sending = false;
     }
@@ -184,7 +183,11 @@ export function startHumanPage(config: PageConfig, doc: Document, win: Window, d
     receive(JSON.parse(ev.data) as Incoming);
   };
   source.onerror = () => {
-    if (source.readyState !== EventSource.CLOSED) $('connection').textContent = 'Connection lost: reconnecting (the match is journaled; restart the server with the same command)...';
+    if (source.readyState === EventSource.CLOSED) return;
+    // Until the stream is back (it starts over with the whole match), nothing can be answered.
+    $('connection').textContent = 'Connection lost: reconnecting (the match is journaled; restart the server with the same command)...';
+    for (const b of Array.from($('actions').querySelectorAll('button'))) b.disabled = true;
+    doc.body.dataset.asking = '';
   };
   render(true);
   doc.body.dataset.ready = 'human';

@@ -68,9 +68,17 @@ export async function playToEnd(page: Page, pick = (k: number) => k, limit = 500
     const n = await page.evaluate(() => document.body.dataset.asking);
     const buttons = page.locator('#actions button');
     const count = await buttons.count();
-    await buttons.nth(pick(clicks) % count).click();
-    clicks++;
-    // The answer is taken when the page no longer asks decision n.
-    await page.waitForFunction((k) => document.body.dataset.asking !== k, n, { timeout: 60_000 });
+    if (await click(page, buttons.nth(pick(clicks) % count), n as string)) clicks++;
   }
+}
+
+/**
+ * Clicks an action of decision n; true when the server took it (the page moved past n), false when it
+ * was refused or not sent (the page says why: a server that was just killed or restarted).
+ */
+export async function click(page: Page, button: ReturnType<Page['locator']>, n: string): Promise<boolean> {
+  await page.evaluate(() => (document.getElementById('error') as HTMLElement).replaceChildren());
+  await button.click({ timeout: 10_000 }).catch(() => undefined);
+  await page.waitForFunction((k) => document.body.dataset.asking !== k || document.getElementById('error')?.textContent !== '', n, { timeout: 60_000 });
+  return (await page.locator('#error').textContent()) === '';
 }
