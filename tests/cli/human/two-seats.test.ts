@@ -23,7 +23,7 @@ async function hand(page: Page, seat: number): Promise<{ up: string[]; down: num
     const zone = document.querySelector(`[data-zone="hand-${s}"]`);
     if (zone === null) return { up: [], down: -1 };
     const up = Array.from(zone.querySelectorAll('.card:not(.back)'), (c) => c.textContent ?? '');
-    const back = zone.querySelector('.card.back') as HTMLElement | null;
+    const back = zone.querySelector<HTMLElement>('.card.back');
     return { up, down: back ? Number(back.dataset.hidden) : 0 };
   }, seat);
 }
