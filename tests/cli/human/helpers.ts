@@ -60,11 +60,12 @@ export async function nextTurn(page: Page, timeout = 60_000): Promise<'ask' | 'e
  * Plays the page's seat to the end of the match by clicking buttons: the `pick`-th button of each decision
  * (modulo how many there are). Returns how many decisions were clicked.
  */
-export async function playToEnd(page: Page, pick = (k: number) => k, limit = 5000): Promise<number> {
+export async function playToEnd(page: Page, pick = (k: number) => k, onAsk?: (clicks: number) => Promise<void>, limit = 5000): Promise<number> {
   let clicks = 0;
   for (;;) {
     if ((await nextTurn(page)) === 'end') return clicks;
     if (clicks >= limit) throw new Error(`more than ${limit} decisions`);
+    await onAsk?.(clicks);
     const n = await page.evaluate(() => document.body.dataset.asking);
     const buttons = page.locator('#actions button');
     const count = await buttons.count();
