@@ -35,7 +35,10 @@ export function writeSaved(dir: string, saved: Omit<SavedMatch, 'format' | 'vers
 }
 
 export function readSaved(dir: string): SavedMatch {
-  const file = join(dir, SAVED);
+  return readSavedFile(join(dir, SAVED));
+}
+
+export function readSavedFile(file: string): SavedMatch {
   if (!existsSync(file)) throw new InputError(`${file} is missing: give the --out folder of a finished tavolo play --human`, 'show');
   let saved: SavedMatch;
   try {

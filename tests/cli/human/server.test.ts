@@ -16,12 +16,13 @@ function listen(url: string): { messages: Array<Record<string, unknown>>; times:
   const abort = new AbortController();
   void (async () => {
     const res = await fetch(url, { signal: abort.signal });
-    const reader = (res.body as ReadableStream<Uint8Array>).pipeThrough(new TextDecoderStream()).getReader();
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
     let buffer = '';
     for (;;) {
       const { value, done } = await reader.read();
       if (done) return;
-      buffer += value;
+      buffer += decoder.decode(value, { stream: true });
       for (let i = buffer.indexOf('\n\n'); i >= 0; i = buffer.indexOf('\n\n')) {
         const block = buffer.slice(0, i);
         buffer = buffer.slice(i + 2);
