@@ -1,5 +1,5 @@
 import { escapeHtml, page, scriptJson } from './page.js';
-import { startHumanPage, type PageConfig } from './human-client.js';
+import { HUMAN_PAGE_CODE, type PageConfig } from './human-client.js';
 import { renderTable } from './viewer-client.js';
 import { VIEWER_CSS } from './viewer.js';
 
@@ -34,7 +34,7 @@ function body(): string {
 }
 
 export function humanPage(config: PageConfig): string {
-  const scripts = [`(${startHumanPage.toString()})(${scriptJson(config)}, document, window, ${renderTable.toString()});`];
+  const scripts = [`${HUMAN_PAGE_CODE}\n${renderTable.toString()}\nstartHumanPage(${scriptJson(config)}, document, window, renderTable);`];
   return page(`tavolo: seat ${config.seats.join(', ')}`, VIEWER_CSS + CSS, body(), scripts);
 }
 
