@@ -1,7 +1,7 @@
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tavolo, tempDir } from '../../fixtures/cli.js';
+import { FIXTURES, tavolo, tempDir } from '../../fixtures/cli.js';
 import { startServer, type Served } from './helpers.js';
 
 /**
@@ -106,6 +106,39 @@ describe('tavolo play --human, its server', () => {
     const damaged = tavolo(['play', ...args], dir);
     expect(damaged.code).toBe(2);
     expect(damaged.stderr).toContain('line 2 is not a decision record');
+  });
+
+  it('plays a game loaded from a file to the end, saved and replayed by tavolo show', async () => {
+    const dir = tempDir();
+    const out = join(dir, 'm');
+    // The fixture game gives no table view of its own: its seat sees its observation as text (the default).
+    const game = join(FIXTURES, 'games', 'countdown.mjs');
+    const served = await startServer(['--game', game, '--bots', 'random,random', '--option', 'pile=15', '--human', '1', '--bot-delay', '0', '--out', out], dir);
+    const url = new URL(served.urls.get(1) as string);
+    const token = url.searchParams.get('token') as string;
+    const stream = listen(`${url.origin}/events?token=${token}&tab=A`);
+    let taken = 0;
+    for (let last = -1; !stream.messages.some((m) => m.type === 'end'); ) {
+      const ask = stream.messages.filter((m) => m.type === 'ask').at(-1) as { n: number; actions: Array<{ action: number; text: string }> } | undefined;
+      if (ask === undefined || ask.n === last) {
+        await new Promise((r) => setTimeout(r, 20));
+        continue;
+      }
+      expect(ask.actions.map((a) => a.text).join('|')).toMatch(/\S/);
+      expect(await post(url.origin, { token, tab: 'A', seat: 1, n: ask.n, action: ask.actions.at(-1)?.action })).toEqual({ status: 200, ok: true });
+      last = ask.n;
+      taken++;
+    }
+    stream.close();
+    expect(await served.stop('SIGINT')).toBe(0);
+    expect(served.output()).toMatch(/Match over\. (Winner|Annulled)/);
+    const saved = JSON.parse(readFileSync(join(out, 'match.json'), 'utf8')) as { decisions: unknown[] };
+    expect(saved.decisions).toHaveLength(taken);
+    const start = stream.messages.find((m) => m.type === 'start') as { view: { header: string[] } };
+    expect(start.view.header[0]).toBe('seat 1 sees:');
+    const shown = tavolo(['show', out], dir);
+    expect(shown.stderr).toBe('');
+    expect(shown.stdout).toContain('the match played with human seat 1');
   });
 
   it('refuses bad flags before serving anything', () => {
