@@ -102,6 +102,13 @@ describe('tavolo play --human, its server', () => {
     expect(other.code).toBe(2);
     expect(other.stderr).toContain('is the journal of another match');
     const lines = readFileSync(join(out, 'journal.jsonl'), 'utf8').split('\n');
+    // A journaled decision that is not legal when the match is replayed (a game or bot changed): refused.
+    const forged = JSON.parse(lines[2]) as { action: number };
+    forged.action = 99_999;
+    writeFileSync(join(out, 'journal.jsonl'), [lines[0], lines[1], JSON.stringify(forged), ...lines.slice(3)].join('\n'));
+    const replayed = tavolo(['play', ...args], dir);
+    expect(replayed.code).toBe(2);
+    expect(replayed.stderr).toContain('the journaled decision of seat 0 is not legal in the replayed match');
     writeFileSync(join(out, 'journal.jsonl'), [lines[0], '{"n": "x"}', ...lines.slice(1)].join('\n'));
     const damaged = tavolo(['play', ...args], dir);
     expect(damaged.code).toBe(2);
