@@ -45,10 +45,22 @@ function timed(factory: BotFactory, clock: DecisionClock): BotFactory {
   };
 }
 
-function seatBot(name: string, params: string, clock?: DecisionClock): SeatBot {
+/** A JSON object given on the command line, or a clear error naming the flag. */
+function jsonObject(text: string, flag: string): Record<string, unknown> {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    throw new Error(`--${flag}: expected a JSON object, found ${JSON.stringify(text)}`);
+  }
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Error(`--${flag}: expected a JSON object, found ${text}`);
+  return v as Record<string, unknown>;
+}
+
+function seatBot(name: string, params: string, flag: string, clock?: DecisionClock): SeatBot {
   const factory = bots[name];
   if (!factory) throw new Error(`unknown bot "${name}"; known: ${Object.keys(bots).join(', ')}`);
-  return { factory: clock ? timed(factory, clock) : factory, params: resolveOptions(factory.params, JSON.parse(params), 'bot parameter') };
+  return { factory: clock ? timed(factory, clock) : factory, params: resolveOptions(factory.params, jsonObject(params, flag), 'bot parameter') };
 }
 
 /** Per pair of matches (one seed, both seatings): how many of the two the bot won (win shares summed). */
@@ -75,15 +87,16 @@ function main(): void {
       seed: { type: 'string', default: 'headsup' },
     },
   });
-  const game = games[v.game!];
+  const game = games[v.game];
   if (!game) throw new Error(`unknown game "${v.game}"; known: ${Object.keys(games).join(', ')}`);
-  const opts = resolveOptions(game.options, JSON.parse(v.options!));
+  const opts = resolveOptions(game.options, jsonObject(v.options, 'options'));
   const clock: DecisionClock = { cpuMicros: 0, wallMs: 0, decisions: 0 };
-  const me = seatBot(v.bot!, v.params!, clock);
+  const me = seatBot(v.bot, v.params, 'params', clock);
   me.factory.checkParams?.(me.params, game, 2);
-  const other = seatBot(v.opponent!, v['opponent-params']!);
+  const other = seatBot(v.opponent, v['opponent-params'], 'opponent-params');
   const t: PairTally = { wins: 0, matches: 0, asFirst: 0, firstMatches: 0, both: 0, split: 0, neither: 0 };
   const pairs = Number(v.pairs);
+  if (!Number.isInteger(pairs) || pairs < 1) throw new Error(`--pairs: expected a positive integer, found ${v.pairs}`);
   for (let i = 0; i < pairs; i++) {
     let pairWins = 0;
     for (let mySeat = 0; mySeat < 2; mySeat++) {
@@ -102,7 +115,7 @@ function main(): void {
     else if (pairWins === 0) t.neither++;
     else t.split++;
   }
-  report(v.bot!, v.params!, v.opponent!, v.game!, t, clock);
+  report(v.bot, v.params, v.opponent, v.game, t, clock);
 }
 
 function report(bot: string, params: string, opponent: string, game: string, t: PairTally, clock: DecisionClock): void {

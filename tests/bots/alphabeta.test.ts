@@ -91,9 +91,9 @@ describe('alphabeta finds what its depth reaches', () => {
 
 describe('alphabeta budget and worlds', () => {
   const cases: Array<[string, AnyGame, number]> = [
-    ['scala', scala as AnyGame, 2],
-    ['stramat', stramat as AnyGame, 4],
-    ['zatre', zatre as AnyGame, 2],
+    ['scala', scala, 2],
+    ['stramat', stramat, 4],
+    ['zatre', zatre, 2],
   ];
   for (const [name, game, players] of cases) {
     it(`${name}: never applies more actions than its node budget`, () => {
@@ -116,13 +116,13 @@ describe('alphabeta budget and worlds', () => {
   }
 
   it('samples one world where nothing is hidden (Scala) and every world asked for where something is (Stramat)', () => {
-    const sc = decisionAt(scala as AnyGame, midMatch(scala as AnyGame, 2, 4, 'w'));
-    const cs = chooser(scala as AnyGame, 2, { nodes: 300, determinizations: 6 });
+    const sc = decisionAt(scala, midMatch(scala, 2, 4, 'w'));
+    const cs = chooser(scala, 2, { nodes: 300, determinizations: 6 });
     cs.choose(sc.observation, sc.player, sc.legal, sc.count);
     expect(cs.last!.worlds).toBe(1);
     expect(cs.last!.nodes).toBe(300);
-    const st = decisionAt(stramat as AnyGame, midMatch(stramat as AnyGame, 4, 2, 'w'));
-    const ct = chooser(stramat as AnyGame, 4, { nodes: 300, determinizations: 6 });
+    const st = decisionAt(stramat, midMatch(stramat, 4, 2, 'w'));
+    const ct = chooser(stramat, 4, { nodes: 300, determinizations: 6 });
     ct.choose(st.observation, st.player, st.legal, st.count);
     expect(ct.last!.worlds).toBe(6);
     expect(ct.last!.nodes).toBeLessThanOrEqual(300);
@@ -131,7 +131,7 @@ describe('alphabeta budget and worlds', () => {
   it('refuses fewer nodes than determinizations, naming nodes', () => {
     expect(() => alphabeta.checkParams!(params({ nodes: 3, determinizations: 4 }), scala as AnyGame, 2)).toThrow(OptionError);
     try {
-      alphabeta.checkParams!(params({ nodes: 3, determinizations: 4 }), scala as AnyGame, 2);
+      alphabeta.checkParams!(params({ nodes: 3, determinizations: 4 }), scala, 2);
     } catch (err) {
       expect((err as OptionError).field).toBe('nodes');
     }
@@ -158,7 +158,7 @@ describe('alphabeta replays from its seed', () => {
 
   it('Stramat (hidden cards, sampled worlds): the same seed gives the same decisions; another seed other decisions', () => {
     const given = { nodes: 400, determinizations: 4 };
-    const a = actions(stramat as AnyGame, 2, given, 'replay/1');
+    const a = actions(stramat, 2, given, 'replay/1');
     expect(a.length).toBeGreaterThan(5);
     expect(actions(stramat as AnyGame, 2, given, 'replay/1')).toEqual(a);
     expect(actions(stramat as AnyGame, 2, given, 'replay/2')).not.toEqual(a);
@@ -166,7 +166,7 @@ describe('alphabeta replays from its seed', () => {
 
   it('Scala (perfect information): the same seed gives the same decisions', () => {
     const given = { nodes: 150 };
-    const a = actions(scala as AnyGame, 2, given, 'replay/1');
+    const a = actions(scala, 2, given, 'replay/1');
     expect(a.length).toBeGreaterThan(10);
     expect(actions(scala as AnyGame, 2, given, 'replay/1')).toEqual(a);
   });
