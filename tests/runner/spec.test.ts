@@ -57,7 +57,7 @@ const CASES: Array<[string, Mutate, string, string[]]> = [
   ['options the game rejects together', (s) => (variants(s)[0].options = { deck: 8, hand: 3 }), 'variants[0].options.deck', ['at least hand × players = 9', 'found 8']],
   ['duplicate variant names', (s) => (s.variants = [{ name: 'x' }, { name: 'x' }]), 'variants[1].name', ['already the name of variants[0]']],
   ['measures as a word', (s) => (s.measures = 'all'), 'measures', ['expected true, false or a non-empty list of measure names', 'leader_changes', '"all"']],
-  ['alphabeta depth 0', (s) => (bots(s)[0] = { bot: 'alphabeta', params: { depth: 0 } }), 'bots[0].params.depth', ['expected an integer from 1 to 64', 'found the integer 0']],
+  ['alphabeta depth 0', (s) => (bots(s)[0] = { bot: 'alphabeta', params: { depth: 0 } }), 'bots[0].params.depth', ['expected an integer from 1 to 64, found 0']],
   ['alphabeta with fewer nodes than determinizations', (s) => (bots(s)[0] = { bot: 'alphabeta', params: { nodes: 4, determinizations: 8 } }), 'bots[0].params.nodes', ['at least one node per determinization', 'found 4']],
   ['alphabeta aggregate misspelt', (s) => (bots(s)[0] = { bot: 'alphabeta', params: { aggregate: 'mean' } }), 'bots[0].params.aggregate', ['"vote", "average"', '"mean"']],
   ['measures an empty list', (s) => (s.measures = []), 'measures', ['non-empty list']],
