@@ -128,6 +128,18 @@ describe('alphabeta budget and worlds', () => {
     expect(ct.last!.nodes).toBeLessThanOrEqual(300);
   });
 
+  it("aggregate 'average': every root move valued in every world, and the best mean chosen", () => {
+    const st = decisionAt(stramat as AnyGame, midMatch(stramat as AnyGame, 2, 2, 'avg'));
+    expect(st.count).toBeGreaterThan(2);
+    const c = chooser(stramat as AnyGame, 2, { nodes: 4000, determinizations: 4, aggregate: 'average' });
+    const a = c.choose(st.observation, st.player, st.legal, st.count);
+    const moves = c.last!.moves;
+    expect(moves.length).toBe(st.count);
+    for (const m of moves) expect(Number.isNaN(m.mean), `action ${m.action}`).toBe(false);
+    const best = Math.max(...moves.map((m) => m.mean));
+    expect(moves.find((m) => m.action === a)!.mean).toBe(best);
+  });
+
   it('refuses fewer nodes than determinizations, naming nodes', () => {
     expect(() => alphabeta.checkParams!(params({ nodes: 3, determinizations: 4 }), scala as AnyGame, 2)).toThrow(OptionError);
     try {
