@@ -129,9 +129,9 @@ describe('alphabeta budget and worlds', () => {
   });
 
   it("aggregate 'average': every root move valued in every world, and the best mean chosen", () => {
-    const st = decisionAt(stramat as AnyGame, midMatch(stramat as AnyGame, 2, 2, 'avg'));
+    const st = decisionAt(stramat, midMatch(stramat, 2, 2, 'avg'));
     expect(st.count).toBeGreaterThan(2);
-    const c = chooser(stramat as AnyGame, 2, { nodes: 4000, determinizations: 4, aggregate: 'average' });
+    const c = chooser(stramat, 2, { nodes: 4000, determinizations: 4, aggregate: 'average' });
     const a = c.choose(st.observation, st.player, st.legal, st.count);
     const moves = c.last!.moves;
     expect(moves.length).toBe(st.count);
