@@ -1,4 +1,5 @@
 import { trustBuiltIn, type BotFactory } from '../src/engine/bot.js';
+import { alphabeta } from './alphabeta.js';
 import { greedy } from './greedy.js';
 import { ismcts } from './ismcts.js';
 import { memory } from './memory.js';
@@ -15,6 +16,7 @@ const unrestricted: Record<string, BotFactory> = {
   greedy,
   pimc,
   ismcts,
+  alphabeta,
   memory,
 };
 

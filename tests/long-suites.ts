@@ -37,6 +37,10 @@ export const LONG_SUITES: readonly string[] = [
   // Whole-command runs that start, kill and resume many tavolo processes (the slowest quick files of
   // 2026-11-25 on the quiet machine, 9 to 26 s each, 103 s in all, which had put `npm test` at 3 min 52 s).
   // Run them after touching the runner, its journal or the command named.
+  // `tavolo play --human` in headless Chromium: a whole match of every game clicked through (35 s), and a
+  // server killed twice mid-match (25 s). Run them after touching src/cli/human or the human page.
+  'tests/cli/human/every-game.test.ts',
+  'tests/cli/human/restart.test.ts',
   'tests/runner/parquet.test.ts', // matches.parquet's bytes across threads, batches, kill -9 and --resume, shards
   'tests/runner/resume.test.ts', // kill -9, a torn record, SIGTERM (once and twice), then --resume: byte-identical
   'tests/runner/faults.test.ts', // every kind of faulty bot and dying worker through whole runs

@@ -8,6 +8,7 @@ import { packageRoot } from '../output/runinfo.js';
 import { loadGame } from '../plugins/loader.js';
 import { resolveSpec } from '../runner/spec.js';
 import { narrateMatch } from './play.js';
+import { readSavedFile, savedSpec } from './human/saved.js';
 
 /*
  * Golden playthroughs (tests/golden/<game>/<variant>-seed<k>.txt): whole matches, decision by decision,
@@ -57,7 +58,12 @@ export interface GoldenCase {
   file: string;
   /** A game given by file: its path relative to the package root (absent for a registered game). */
   gameFile?: string;
+  /** A match played with human seats (`tavolo play --human`'s match.json): its path relative to the package root. */
+  humanMatch?: string;
 }
+
+/** The folder (relative to the package root) of saved human matches kept as playthroughs (tests/golden/human/<name>.txt). */
+export const GOLDEN_HUMAN_MATCHES = join('tests', 'fixtures', 'human-matches');
 
 /**
  * The variants of a game shipped in tournaments/*.json, named as there, then GOLDEN_EXTRA; the defaults
@@ -124,11 +130,17 @@ export async function goldenCases(root = packageRoot()): Promise<GoldenCase[]> {
       }
     }
   }
+  const human = join(root, GOLDEN_HUMAN_MATCHES);
+  for (const f of existsSync(human) ? readdirSync(human).filter((f) => f.endsWith('.json')).sort() : []) {
+    const name = f.slice(0, -'.json'.length);
+    out.push({ game: 'human', variant: name, options: {}, players: 0, seed: 0, file: join('tests', 'golden', 'human', `${name}.txt`), humanMatch: join(GOLDEN_HUMAN_MATCHES, f) });
+  }
   return out;
 }
 
 /** The playthrough: `tavolo play` of match 0 of master seed k, random bots in every seat, the full table. */
 export async function goldenText(c: GoldenCase, root = packageRoot()): Promise<string> {
+  if (c.humanMatch !== undefined) return humanGoldenText(join(root, c.humanMatch), root);
   const spec = await resolveSpec(
     {
       name: `golden-${c.game}-${c.variant}`,
@@ -144,6 +156,18 @@ export async function goldenText(c: GoldenCase, root = packageRoot()): Promise<s
   );
   const lines: string[] = [];
   narrateMatch(spec, 0, 0, (l) => lines.push(l));
+  return lines.join('\n') + '\n';
+}
+
+/**
+ * A saved human match narrated as `tavolo play` narrates a match (the whole table, every event), its
+ * human seats playing their recorded decisions; relative paths in it are read from the package root.
+ */
+async function humanGoldenText(file: string, root: string): Promise<string> {
+  const saved = readSavedFile(file);
+  const { spec, variant, match } = await savedSpec({ ...saved, cwd: root });
+  const lines: string[] = [];
+  narrateMatch(spec, variant, match, (l) => lines.push(l));
   return lines.join('\n') + '\n';
 }
 

@@ -21,7 +21,8 @@ import { checkpointText, verdictText } from '../runner/sequential-run.js';
 import { didYouMean } from '../did-you-mean.js';
 import { listText } from './list.js';
 import { DEFAULT_VERIFY_MATCHES, MAX_VERIFY_MATCHES, determinismWarning } from '../runner/self-check.js';
-import { narrateMatch, playSpec } from './play.js';
+import { narrateMatch, playSpec, type PlayArgs } from './play.js';
+import { HUMAN_OPTIONS, humanPlayCommand } from './human/cli.js';
 import { afterRunFeed, analyseAfterRun, sweepFirst } from './after-run.js';
 import { repairFinished, reportCommand } from './report.js';
 import { showCommand } from './show.js';
@@ -49,7 +50,7 @@ function version(): string {
 }
 
 /** Flags typed as numbers in the help; their values are checked from the text as typed (intFlag). */
-const NUMERIC_FLAGS = ['matches', 'threads', 'batch', 'decision-timeout-ms', 'worker-memory-mb', 'verify-matches', 'players', 'match', 'as'];
+const NUMERIC_FLAGS = ['matches', 'threads', 'batch', 'decision-timeout-ms', 'worker-memory-mb', 'verify-matches', 'players', 'match', 'as', 'port', 'bot-delay'];
 
 /** What a command needs when it is given without its arguments, with an example. */
 const MISSING_ARGUMENT: Record<string, string> = {
@@ -167,6 +168,8 @@ function playBuilder(y: Argv): Argv {
     .option('variant', { type: 'string', requiresArg: true, describe: 'Variant name with --spec (default: the first)' })
     .option('as', { type: 'number', requiresArg: true, describe: 'Print the match as this seat saw it: its view of the table, the events it may see (a check of the honesty rules)' })
     .option('html', { type: 'string', requiresArg: true, describe: 'Also write the match viewer page (self-contained HTML) to this file' })
+    .options(HUMAN_OPTIONS)
+    .example('$0 play --game stop --bots greedy,greedy,greedy --human 0', 'play seat 0 yourself in the browser against two greedy bots')
     .example('$0 play --game stramat --bots greedy,random,random,random --seed 7', 'match 0 of a 4-player tournament with seed 7')
     .example('$0 play --spec tournaments/stramat-dado.json --variant one-dado-fewer --match 17', 'match 17 of that variant, exactly as the run played it')
     .example('$0 play --spec tournaments/stramat-dado.json --match 3 --as 1 --html match3.html', 'match 3 as seat 1 saw it, and a page that replays it');
@@ -536,26 +539,28 @@ async function mergeCommand(argv: Record<string, unknown>): Promise<number> {
   }
 }
 
+function playArgs(argv: Record<string, unknown>, match: number): PlayArgs {
+  return {
+    spec: textFlag('--spec', argv.spec),
+    variant: textFlag('--variant', argv.variant),
+    game: textFlag('--game', argv.game),
+    players: intFlag('--players', argv.players, ...INT_BOUNDS.players),
+    bots: listFlag('--bots', argv.bots),
+    seed: textFlag('--seed', argv.seed),
+    options: parseKeyValues('--option', argv.option),
+    match,
+  };
+}
+
 /** `tavolo play`: exit 1 when a bot faulted, as `run` does. */
 async function playCommand(argv: Record<string, unknown>): Promise<number> {
   const match = intFlag('--match', argv.match, 0) ?? 0;
+  if (argv.human !== undefined || argv.resume === true) return withSignals((stop) => humanPlayCommand(argv, playArgs(argv, match), stop));
   const as = intFlag('--as', argv.as, 0, 63);
   const html = textFlag('--html', argv.html);
   // Checked before the match is played: a result folder's files are not play's to write.
   if (html !== undefined) refuseResultFile(html, '--html');
-  const { spec, variant } = await playSpec(
-    {
-      spec: textFlag('--spec', argv.spec),
-      variant: textFlag('--variant', argv.variant),
-      game: textFlag('--game', argv.game),
-      players: intFlag('--players', argv.players, ...INT_BOUNDS.players),
-      bots: listFlag('--bots', argv.bots),
-      seed: textFlag('--seed', argv.seed),
-      options: parseKeyValues('--option', argv.option),
-      match,
-    },
-    process.cwd(),
-  );
+  const { spec, variant } = await playSpec(playArgs(argv, match), process.cwd());
   const lines: string[] = [];
   const told = narrateMatch(spec, variant, match, (l) => lines.push(l), { as });
   process.stdout.write(lines.join('\n') + '\n');

@@ -8,6 +8,8 @@ import { writeViewer } from '../html/viewer.js';
 import { flagText, intFlag } from './args.js';
 import { kilobytes } from './report.js';
 import { checkFileNamePart, refuseResultFile } from '../runner/result-guard.js';
+import { SAVED } from './human/journal.js';
+import { showSaved } from './human/show-saved.js';
 
 /**
  * `tavolo show <result dir> --variant v --match i`: the viewer page of one match of a finished run. The
@@ -66,6 +68,8 @@ export async function specOfRun(dir: string): Promise<ResolvedSpec> {
 
 export async function showCommand(argv: Record<string, unknown>): Promise<void> {
   const dir = flagText(argv.dir ?? '');
+  // A folder of `tavolo play --human` holds the match it saved, not a run.
+  if (!existsSync(join(dir, 'run.json')) && existsSync(join(dir, SAVED))) return showSaved(dir, typeof argv.out === 'string' ? argv.out : undefined);
   const spec = await specOfRun(dir);
   const variantName = typeof argv.variant === 'string' ? argv.variant : spec.variants[0].name;
   const variant = spec.variants.findIndex((v) => v.name === variantName);

@@ -11,7 +11,7 @@ import { writeFileAtomic } from '../output/atomic-write.js';
  * `tavolo play --html`). Every game is drawn by the same renderer from its TableView.
  */
 
-const CSS = `
+export const VIEWER_CSS = `
 .controls { display: flex; gap: 0.4rem; align-items: center; flex-wrap: wrap; margin: 0.75rem 0; position: sticky; top: 0; background: #fff; padding: 0.4rem 0; border-bottom: 1px solid #ddd; z-index: 1; }
 .controls button { font-size: 1rem; padding: 0.2rem 0.7rem; }
 #position { font-weight: 600; min-width: 14rem; }
@@ -110,7 +110,7 @@ export function buildViewer(rec: Recording): string {
     `${renderTable.toString()}\n${eventText.toString()}\n${decisionText.toString()}`,
     `(${startViewer.toString()})(TAVOLO_MATCH, document, renderTable, eventText, decisionText);`,
   ];
-  return page(`${rec.gameTitle}: match ${rec.match} (${rec.variant})`, CSS, body(rec), scripts);
+  return page(`${rec.gameTitle}: match ${rec.match} (${rec.variant})`, VIEWER_CSS, body(rec), scripts);
 }
 
 /** Replays match `match` of the variant and writes its viewer page to `file`; returns the page's size. */

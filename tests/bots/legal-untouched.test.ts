@@ -13,7 +13,16 @@ import { bots } from '../../bots/index.js';
  * here at every decision of real matches, for every game and every built-in bot.
  */
 const SEARCH = { iterations: 40, maxDepth: 40 };
-const PARAMS: Record<string, Record<string, unknown>> = { pimc: SEARCH, ismcts: SEARCH, 'restricted-pimc': SEARCH, 'restricted-ismcts': SEARCH };
+const TREE = { nodes: 120, determinizations: 3 };
+const PARAMS: Record<string, Record<string, unknown>> = {
+  pimc: SEARCH,
+  ismcts: SEARCH,
+  'restricted-pimc': SEARCH,
+  'restricted-ismcts': SEARCH,
+  alphabeta: TREE,
+  'restricted-alphabeta': TREE,
+};
+const SLOW = new Set(['pimc', 'ismcts', 'alphabeta', 'restricted-alphabeta']);
 
 function checkBot(game: AnyGame, botName: string, matches: number, maxDecisions: number): number {
   const factory = bots[botName];
@@ -46,7 +55,7 @@ describe('built-in bots never write to decision.legal', () => {
     for (const name of Object.keys(bots)) {
       it(`${name} on ${game.name}`, () => {
         expect(isTrustedBuiltIn(bots[name])).toBe(true);
-        const slow = name === 'pimc' || name === 'ismcts';
+        const slow = SLOW.has(name);
         expect(checkBot(game, name, slow ? 2 : 20, slow ? 30 : 2000)).toBeGreaterThan(slow ? 20 : 200);
       });
     }

@@ -35,6 +35,9 @@ const SMALL: Record<string, Record<string, unknown>> = {
   // The restricted versions (bots/restricted.ts) at the same budgets; with no kind avoided they play as their base.
   'restricted-pimc': { iterations: 48, maxDepth: 60 },
   'restricted-ismcts': { iterations: 64, maxDepth: 60 },
+  // Enough nodes for two or three plies in the small games, and three worlds to vote where cards are hidden.
+  alphabeta: { nodes: 150, determinizations: 3 },
+  'restricted-alphabeta': { nodes: 150, determinizations: 3 },
 };
 
 /** A restricted bot keeps away from every kind the game declares, so that its narrowing is checked too. */

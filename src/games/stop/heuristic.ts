@@ -57,26 +57,36 @@ export function heuristic(obs: StopObservation, a: number): number {
       if (a === Act.DRAW) return -3 * drawCost;
       if (KIND_OF[a] === Kind.ZERO && ((a / 12) | 0) === obs.attackColour) return shed(a, 1) + 10;
       return pen[a] + CARD - XPLUS_VALUE[KIND_OF[a]] * drawCost + (handLen === 1 && KIND_OF[a] === Kind.ZERO ? OUT : 0);
-    case 'swap_choose': {
-      const from =
-        a === Act.SWAP_LEFT ? (me - 1 + n) % n : a === Act.SWAP_RIGHT ? (me + 1) % n : a - Act.SWAP_SEAT;
-      return handValue(obs, me) - handValue(obs, from);
-    }
-    case 'swap_cancel': {
-      if (a === Act.PASS) {
-        const mode = obs.swapMode;
-        const from =
-          mode === SwapMode.LEFT ? (me - 1 + n) % n : mode === SwapMode.RIGHT ? (me + 1) % n : mode === me ? obs.swapPlayer : mode;
-        return handValue(obs, me) - handValue(obs, from);
-      }
+    case 'swap_choose':
+      return handValue(obs, me) - handValue(obs, swapSourceOfChoice(obs, a));
+    case 'swap_cancel':
+      if (a === Act.PASS) return handValue(obs, me) - handValue(obs, swapSourceOfPending(obs));
       return shed(a, 1);
-    }
     case 'out_of_turn':
       if (a === Act.PASS) return 0;
       return shed(a, 1) + (KIND_OF[a] === Kind.TWO_PLUS ? 0.5 * drawCost : 0);
     default:
       return 0;
   }
+}
+
+/** The seat whose hand this player would take by choosing swap action a. */
+function swapSourceOfChoice(obs: StopObservation, a: number): number {
+  const me = obs.player;
+  const n = obs.players;
+  if (a === Act.SWAP_LEFT) return (me - 1 + n) % n;
+  if (a === Act.SWAP_RIGHT) return (me + 1) % n;
+  return a - Act.SWAP_SEAT;
+}
+
+/** The seat whose hand this player would take if the pending swap (obs.swapMode) goes ahead uncancelled. */
+function swapSourceOfPending(obs: StopObservation): number {
+  const me = obs.player;
+  const n = obs.players;
+  const mode = obs.swapMode;
+  if (mode === SwapMode.LEFT) return (me - 1 + n) % n;
+  if (mode === SwapMode.RIGHT) return (me + 1) % n;
+  return mode === me ? obs.swapPlayer : mode;
 }
 
 /** The cost of holding seat o's hand, as this player sees it: known cards at face value, the rest average. */

@@ -141,23 +141,44 @@ function holderPhaseOf(attack: number): number {
  */
 export function determinize(obs: StopObservation, p: number, rng: Rng): StopState {
   const cfg = configOf(obs.options);
-  const n = obs.players;
-  const s = new StopState(cfg, n);
-  // Unseen pool.
-  const pool = cfg.composition.slice();
+  const s = new StopState(cfg, obs.players);
+  const cards = unseenCards(obs, p, cfg.composition);
+  rng.shuffle(cards);
+  const slotsOwner: number[] = []; // owner of each hidden hand slot, in the order dealt
+  const dealt = dealHands(s, obs, p, cards, slotsOwner);
+  fillPiles(s, obs, cards, dealt);
+  copyKnowledge(s, obs, p);
+  copyPublicCounts(s, obs);
+  copyPublicPosition(s, obs);
+  rebuildWindow(s, obs, p, slotsOwner);
+  return s;
+}
+
+/**
+ * The cards p has not seen, in card order (the caller shuffles them): the deck's composition minus p's hand,
+ * the discards and the cards p knows in other hands. Throws if the observation takes a card the deck lacks.
+ */
+function unseenCards(obs: StopObservation, p: number, composition: Uint8Array): number[] {
+  const pool = composition.slice();
   const take = (t: number, what: string): void => {
     if (pool[t] === 0) throw new Error(`Stop determinize: inconsistent observation (${what} card ${t})`);
     pool[t]--;
   };
   for (const t of obs.hand) take(t, 'own');
   for (const t of obs.discard) take(t, 'discard');
-  for (let o = 0; o < n; o++) if (o !== p) for (const t of obs.known[o]) take(t, 'known');
+  for (let o = 0; o < obs.players; o++) if (o !== p) for (const t of obs.known[o]) take(t, 'known');
   const cards: number[] = [];
   for (let t = 0; t < Card.COUNT; t++) for (let c = pool[t]; c > 0; c--) cards.push(t);
-  rng.shuffle(cards);
+  return cards;
+}
+
+/**
+ * Fills every hand: p's own and the known cards as they are, each other hand's unknown slots from the
+ * shuffled unseen cards in seat order (recording each slot's owner). Returns how many unseen cards it used.
+ */
+function dealHands(s: StopState, obs: StopObservation, p: number, cards: readonly number[], slotsOwner: number[]): number {
   let next = 0;
-  const slotsOwner: number[] = []; // owner of each hidden hand slot, in the order dealt
-  for (let o = 0; o < n; o++) {
+  for (let o = 0; o < obs.players; o++) {
     const base = o * Card.COUNT;
     if (o === p) {
       for (const t of obs.hand) s.hands[base + t]++;
@@ -171,12 +192,21 @@ export function determinize(obs: StopObservation, p: number, rng: Rng): StopStat
     }
     s.sizes[o] = obs.handSizes[o];
   }
-  if (cards.length - next !== obs.drawPile) {
-    throw new Error(`Stop determinize: inconsistent observation (${cards.length - next} unseen cards for a deck of ${obs.drawPile})`);
+  return next;
+}
+
+/** The unseen cards left after the deal become the draw pile (which must be as long as observed); the discards are copied. */
+function fillPiles(s: StopState, obs: StopObservation, cards: readonly number[], dealt: number): void {
+  if (cards.length - dealt !== obs.drawPile) {
+    throw new Error(`Stop determinize: inconsistent observation (${cards.length - dealt} unseen cards for a deck of ${obs.drawPile})`);
   }
-  for (let i = next; i < cards.length; i++) s.pile[s.pileLen++] = cards[i];
+  for (let i = dealt; i < cards.length; i++) s.pile[s.pileLen++] = cards[i];
   for (const t of obs.discard) s.disc[s.discLen++] = t;
-  // Knowledge: p's own, and the public part for everyone else.
+}
+
+/** Knowledge of hands: p's own, and the public part (`shown`) for everyone else. */
+function copyKnowledge(s: StopState, obs: StopObservation, p: number): void {
+  const n = obs.players;
   for (let v = 0; v < n; v++) {
     for (let o = 0; o < n; o++) {
       if (o === v) continue;
@@ -185,7 +215,11 @@ export function determinize(obs: StopObservation, p: number, rng: Rng): StopStat
     }
   }
   for (let o = 0; o < n; o++) for (const t of obs.shown[o]) s.shown[o * Card.COUNT + t]++;
-  for (let i = 0; i < n; i++) {
+}
+
+/** Scores, statistics counters and the round's event log, copied from the observation. */
+function copyPublicCounts(s: StopState, obs: StopObservation): void {
+  for (let i = 0; i < obs.players; i++) {
     s.totals[i] = obs.totals[i];
     s.lastRound[i] = obs.lastRound[i];
   }
@@ -193,6 +227,10 @@ export function determinize(obs: StopObservation, p: number, rng: Rng): StopStat
   if (s.log.length < obs.history.length) s.log = new Int32Array(obs.history.length);
   s.log.set(obs.history);
   s.logLen = obs.history.length;
+}
+
+/** The public position (turn, pending attack, swap, phase and decider as p sees them), copied from the observation. */
+function copyPublicPosition(s: StopState, obs: StopObservation): void {
   s.turn = obs.turn;
   s.round = obs.round;
   s.dealer = obs.dealer;
@@ -211,49 +249,63 @@ export function determinize(obs: StopObservation, p: number, rng: Rng): StopStat
   s.endReason = (END_REASONS as readonly string[]).indexOf(obs.endReason);
   s.phase = PHASE_NAMES.indexOf(obs.phase);
   s.cur = obs.current;
+}
 
+/**
+ * An open window rebuilt from the sampled hands: the out-of-turn or swap-cancel asking order, or a jolly
+ * sub-decision p cannot see turned back into the decision it was started from.
+ */
+function rebuildWindow(s: StopState, obs: StopObservation, p: number, slotsOwner: number[]): void {
   if (s.phase === Phase.OUT_OF_TURN) {
-    // p is the asked player; the players after p in the asking order who hold the card follow.
-    s.ask[0] = p;
-    let len = 1;
-    const top = s.disc[s.discLen - 1];
-    const excluded = cfg.outOfTurnSelf ? -1 : s.lastPlacer;
-    let q = p;
-    for (;;) {
-      q = leftOf(s, q);
-      if (q === s.turn) break;
-      if (q !== excluded && s.hands[q * Card.COUNT + top] !== 0) s.ask[len++] = q;
-    }
-    s.askLen = len;
-    s.askIdx = 0;
+    rebuildOutOfTurnAsk(s, p);
   } else if (s.phase === Phase.SWAP_CANCEL) {
-    if (obs.current === p) {
-      // p first, then the candidates after p in the asking order.
-      const order: number[] = [];
-      const all = swapCancelCandidates(s, order, -1);
-      s.ask[0] = p;
-      let len = 1;
-      const at = order.indexOf(p);
-      for (let i = at + 1; i < all; i++) s.ask[len++] = order[i];
-      s.askLen = len;
-    } else {
-      // Someone else is asked: at least one involved player other than p holds the 0.
-      let order: number[] = [];
-      let len = swapCancelCandidates(s, order, p);
-      if (len === 0) {
-        forceSwapZero(s, p, slotsOwner);
-        order = [];
-        len = swapCancelCandidates(s, order, p);
-      }
-      for (let i = 0; i < len; i++) s.ask[i] = order[i];
-      s.askLen = len;
-    }
+    if (obs.current === p) rebuildSwapCancelAskFromP(s, p);
+    else rebuildSwapCancelAskOfOthers(s, p, slotsOwner);
     s.askIdx = 0;
     s.cur = s.askLen > 0 ? s.ask[0] : -1;
   } else if (s.phase === Phase.JOLLY && s.cur !== p) {
     s.phase = s.jollyCtx;
   }
-  return s;
+}
+
+/** p is the asked player; the players after p in the asking order who hold the card follow. */
+function rebuildOutOfTurnAsk(s: StopState, p: number): void {
+  s.ask[0] = p;
+  let len = 1;
+  const top = s.disc[s.discLen - 1];
+  const excluded = s.cfg.outOfTurnSelf ? -1 : s.lastPlacer;
+  let q = p;
+  for (;;) {
+    q = leftOf(s, q);
+    if (q === s.turn) break;
+    if (q !== excluded && s.hands[q * Card.COUNT + top] !== 0) s.ask[len++] = q;
+  }
+  s.askLen = len;
+  s.askIdx = 0;
+}
+
+/** p is asked whether to cancel the swap: p first, then the candidates after p in the asking order. */
+function rebuildSwapCancelAskFromP(s: StopState, p: number): void {
+  const order: number[] = [];
+  const all = swapCancelCandidates(s, order, -1);
+  s.ask[0] = p;
+  let len = 1;
+  const at = order.indexOf(p);
+  for (let i = at + 1; i < all; i++) s.ask[len++] = order[i];
+  s.askLen = len;
+}
+
+/** Someone else is asked whether to cancel the swap: at least one involved player other than p holds the 0. */
+function rebuildSwapCancelAskOfOthers(s: StopState, p: number, slotsOwner: number[]): void {
+  let order: number[] = [];
+  let len = swapCancelCandidates(s, order, p);
+  if (len === 0) {
+    forceSwapZero(s, p, slotsOwner);
+    order = [];
+    len = swapCancelCandidates(s, order, p);
+  }
+  for (let i = 0; i < len; i++) s.ask[i] = order[i];
+  s.askLen = len;
 }
 
 /**

@@ -338,76 +338,25 @@ function revealDrawn(s: StopState, p: number, t: number): void {
 // ---------------------------------------------------------------------------------------------------
 // Legal actions
 
+/**
+ * The actions open to the deciding player (`s.cur`), written into `out`; returns their count. One helper
+ * per decision (phase); each lists cards in card order, then the draw or pass that is always open.
+ */
 export function legalActions(s: StopState, out: Int32Array): number {
-  const p = s.cur;
-  const cfg = s.cfg;
-  const H = s.hands;
-  const base = p * Card.COUNT;
-  const colours = cfg.colours;
-  let m = 0;
+  const base = s.cur * Card.COUNT;
   switch (s.phase) {
-    case Phase.TURN: {
-      // Svolgimento: same colour, same value or same symbol; a jolly goes on any coloured card.
-      const top = s.disc[s.discLen - 1];
-      const tc = COLOUR_OF[top];
-      const tk = KIND_OF[top];
-      if (tc < colours) {
-        const row = base + tc * Kind.COUNT;
-        for (let k = 0; k < Kind.COUNT; k++) if (H[row + k] !== 0) out[m++] = tc * Kind.COUNT + k;
-      }
-      if (tk < Kind.COUNT) {
-        for (let c = 0; c < colours; c++) {
-          if (c !== tc && H[base + c * Kind.COUNT + tk] !== 0) out[m++] = c * Kind.COUNT + tk;
-        }
-      }
-      const j = H[base + Card.JOLLY];
-      if (j !== 0 && s.sizes[p] > j) out[m++] = Card.JOLLY;
-      if (m === 0) out[m++] = Act.DRAW;
-      return m;
-    }
+    case Phase.TURN:
+      return turnPlays(s, base, out);
     case Phase.ATTACK_DRAW:
-      if (s.ending !== 0 && cfg.lastVictimOnly) {
-        // The round is over but for this 2+: its victim takes it or stops it with a 0, no stacking.
-        const z = typeOf(s.attackColour, Kind.ZERO);
-        if (H[base + z] !== 0) out[m++] = z;
-        out[m++] = Act.DRAW;
-        return m;
-      }
-      m = responses(s, base, Kind.TWO_PLUS, out);
-      if (m !== 0 && cfg.jollyDefence && H[base + Card.JOLLY] !== 0) out[m++] = Card.JOLLY;
-      out[m++] = Act.DRAW;
-      return m;
+      return drawAttackAnswers(s, base, out);
     case Phase.ATTACK_SKIP:
-      m = responses(s, base, Kind.SKIP, out);
-      if (m !== 0 && cfg.jollyDefence && H[base + Card.JOLLY] !== 0) out[m++] = Card.JOLLY;
-      out[m++] = Act.PASS;
-      return m;
-    case Phase.ATTACK_X: {
-      const ac = s.attackColour;
-      for (let c = 0; c < colours; c++) {
-        const row = base + c * Kind.COUNT;
-        for (let k = 0; k <= Kind.EIGHT; k++) {
-          if (H[row + k] !== 0 && (k !== Kind.ZERO || c === ac || cfg.xZero)) out[m++] = c * Kind.COUNT + k;
-        }
-      }
-      if (m === 0) out[m++] = Act.DRAW;
-      return m;
-    }
+      return skipAttackAnswers(s, base, out);
+    case Phase.ATTACK_X:
+      return xPlusPlays(s, base, out);
     case Phase.JOLLY:
-      if (s.jollyCtx === Phase.TURN) {
-        const ct = cfg.colouredTypes;
-        for (let t = 0; t < ct; t++) if (H[base + t] !== 0) out[m++] = t;
-        return m;
-      }
-      return responses(s, base, s.jollyCtx === Phase.ATTACK_DRAW ? Kind.TWO_PLUS : Kind.SKIP, out);
-    case Phase.SWAP_CHOOSE: {
-      if (s.n > 2) {
-        out[m++] = Act.SWAP_LEFT;
-        out[m++] = Act.SWAP_RIGHT;
-      }
-      for (let q = 0; q < s.n; q++) if (q !== p) out[m++] = Act.SWAP_SEAT + q;
-      return m;
-    }
+      return jollyPartners(s, base, out);
+    case Phase.SWAP_CHOOSE:
+      return swapChoices(s, out);
     case Phase.SWAP_CANCEL:
       out[0] = Act.PASS;
       out[1] = typeOf(s.swapColour, Kind.ZERO);
@@ -419,6 +368,98 @@ export function legalActions(s: StopState, out: Int32Array): number {
     default:
       return 0;
   }
+}
+
+/**
+ * Svolgimento: a card of the top card's colour, or of its value or symbol in another colour; a jolly on
+ * any coloured card (only while another card stays in hand to go with it). No such card: draw.
+ */
+function turnPlays(s: StopState, base: number, out: Int32Array): number {
+  const H = s.hands;
+  const colours = s.cfg.colours;
+  const top = s.disc[s.discLen - 1];
+  const tc = COLOUR_OF[top];
+  const tk = KIND_OF[top];
+  let m = 0;
+  if (tc < colours) {
+    const row = base + tc * Kind.COUNT;
+    for (let k = 0; k < Kind.COUNT; k++) if (H[row + k] !== 0) out[m++] = tc * Kind.COUNT + k;
+  }
+  if (tk < Kind.COUNT) {
+    for (let c = 0; c < colours; c++) {
+      if (c !== tc && H[base + c * Kind.COUNT + tk] !== 0) out[m++] = c * Kind.COUNT + tk;
+    }
+  }
+  const j = H[base + Card.JOLLY];
+  if (j !== 0 && s.sizes[s.cur] > j) out[m++] = Card.JOLLY;
+  if (m === 0) out[m++] = Act.DRAW;
+  return m;
+}
+
+/** A pending 2+: stack another 2+ or stop it with a 0 of its colour (a jolly may go with either), or draw. */
+function drawAttackAnswers(s: StopState, base: number, out: Int32Array): number {
+  const H = s.hands;
+  const cfg = s.cfg;
+  let m = 0;
+  if (s.ending !== 0 && cfg.lastVictimOnly) {
+    // The round is over but for this 2+: its victim takes it or stops it with a 0, no stacking.
+    const z = typeOf(s.attackColour, Kind.ZERO);
+    if (H[base + z] !== 0) out[m++] = z;
+    out[m++] = Act.DRAW;
+    return m;
+  }
+  m = responses(s, base, Kind.TWO_PLUS, out);
+  if (m !== 0 && cfg.jollyDefence && H[base + Card.JOLLY] !== 0) out[m++] = Card.JOLLY;
+  out[m++] = Act.DRAW;
+  return m;
+}
+
+/** A pending skip: stack another skip or stop it with a 0 of its colour (a jolly may go with either), or pass. */
+function skipAttackAnswers(s: StopState, base: number, out: Int32Array): number {
+  let m = responses(s, base, Kind.SKIP, out);
+  if (m !== 0 && s.cfg.jollyDefence && s.hands[base + Card.JOLLY] !== 0) out[m++] = Card.JOLLY;
+  out[m++] = Act.PASS;
+  return m;
+}
+
+/** X+: a number card of any colour (a 0 only of the X+'s colour unless xZero); none: draw. */
+function xPlusPlays(s: StopState, base: number, out: Int32Array): number {
+  const H = s.hands;
+  const cfg = s.cfg;
+  const ac = s.attackColour;
+  let m = 0;
+  for (let c = 0; c < cfg.colours; c++) {
+    const row = base + c * Kind.COUNT;
+    for (let k = 0; k <= Kind.EIGHT; k++) {
+      if (H[row + k] !== 0 && (k !== Kind.ZERO || c === ac || cfg.xZero)) out[m++] = c * Kind.COUNT + k;
+    }
+  }
+  if (m === 0) out[m++] = Act.DRAW;
+  return m;
+}
+
+/** The coloured card that goes down with a jolly: any in turn, a legal answer to the attack otherwise. */
+function jollyPartners(s: StopState, base: number, out: Int32Array): number {
+  if (s.jollyCtx === Phase.TURN) {
+    const H = s.hands;
+    const ct = s.cfg.colouredTypes;
+    let m = 0;
+    for (let t = 0; t < ct; t++) if (H[base + t] !== 0) out[m++] = t;
+    return m;
+  }
+  return responses(s, base, s.jollyCtx === Phase.ATTACK_DRAW ? Kind.TWO_PLUS : Kind.SKIP, out);
+}
+
+/** Scambia la mano: all to the left, all to the right (with more than two players), or one opponent's seat. */
+function swapChoices(s: StopState, out: Int32Array): number {
+  const p = s.cur;
+  let m = 0;
+  if (s.n > 2) {
+    out[m++] = Act.SWAP_LEFT;
+    out[m++] = Act.SWAP_RIGHT;
+  }
+  for (let q = 0; q < s.n; q++) if (q !== p) out[m++] = Act.SWAP_SEAT + q;
+  return m;
 }
 
 /** Defences against an attack: the same attack card in any colour, or a 0 of the attack's colour. */
@@ -454,136 +495,151 @@ function answerAttack(s: StopState, p: number, a: number, ctx: number, rng: Rng)
   respond(s, p, a, rng);
 }
 
+/** Carries out action a of the deciding player (`s.cur`): one helper per decision (phase). */
 export function applyAction(s: StopState, a: number, rng: Rng, events?: GameEvent[]): void {
   s.ev = events;
   const p = s.cur;
   switch (s.phase) {
     case Phase.TURN:
-      if (a === Act.DRAW) {
-        // No valid card: draw one and lose the turn.
-        countTurn(s);
-        drawCards(s, p, 1, rng, 'no valid card');
-        startTurn(s, leftOf(s, p), rng);
-        return;
-      }
-      if (a === Card.JOLLY) {
-        s.phase = Phase.JOLLY;
-        s.jollyCtx = Phase.TURN;
-        return;
-      }
-      countTurn(s);
-      discard(s, p, a);
-      s.push(Ev.PLAY, p, a);
-      attention(s, p, rng);
-      checkOut(s, p);
-      playEffect(s, p, a, rng);
+      playInTurn(s, p, a, rng);
       return;
-
-    case Phase.JOLLY: {
-      // The jolly and the coloured card of the player's choice go down together; that card sets colour.
-      countTurn(s);
-      discard(s, p, Card.JOLLY);
-      s.push(Ev.JOLLY, p, 0);
-      discard(s, p, a);
-      attention(s, p, rng);
-      checkOut(s, p);
-      if (s.jollyCtx === Phase.TURN) {
-        s.push(Ev.PLAY, p, a);
-        playEffect(s, p, a, rng);
-      } else respond(s, p, a, rng);
+    case Phase.JOLLY:
+      playWithJolly(s, p, a, rng);
       return;
-    }
-
     case Phase.ATTACK_DRAW:
-      if (a === Act.DRAW) {
-        // 2+: draw the pending cards and lose the turn.
-        countTurn(s);
-        drawCards(s, p, s.attackCount, rng, '2+');
-        s.push(Ev.SKIPPED, p, 0);
-        if (s.ev !== undefined) evSkipped(s, p);
-        s.attack = Attack.NONE;
-        startTurn(s, leftOf(s, p), rng);
-        return;
-      }
-      answerAttack(s, p, a, Phase.ATTACK_DRAW, rng);
+      if (a === Act.DRAW) takeDrawAttack(s, p, rng);
+      else answerAttack(s, p, a, Phase.ATTACK_DRAW, rng);
       return;
-
     case Phase.ATTACK_SKIP:
-      if (a === Act.PASS) {
-        // As many players as skips played in a row lose their turn, starting with this one.
-        countTurn(s);
-        let q = p;
-        for (let i = 0; i < s.attackCount; i++) {
-          s.push(Ev.SKIPPED, q, 0);
-          if (s.ev !== undefined) evSkipped(s, q);
-          q = leftOf(s, q);
-        }
-        s.attack = Attack.NONE;
-        startTurn(s, q, rng);
-        return;
-      }
-      answerAttack(s, p, a, Phase.ATTACK_SKIP, rng);
+      if (a === Act.PASS) takeSkipAttack(s, p, rng);
+      else answerAttack(s, p, a, Phase.ATTACK_SKIP, rng);
       return;
-
     case Phase.ATTACK_X:
       applyXPlus(s, p, a, rng);
       return;
-
     case Phase.SWAP_CHOOSE:
       chooseSwap(s, p, a, rng);
       return;
-
     case Phase.SWAP_CANCEL:
-      if (a === Act.PASS) {
-        if (++s.askIdx < s.askLen) {
-          s.cur = s.ask[s.askIdx];
-          return;
-        }
-        if (s.ev !== undefined) evSwap(s);
-        doSwap(s);
-        startTurn(s, leftOf(s, s.swapPlayer), rng);
-        return;
-      }
-      // A 0 of the swap's colour cancels the swap completely.
-      discard(s, p, a);
-      s.push(Ev.CANCEL, p, a);
-      if (s.ev !== undefined) evSwapCancelled(s, p);
-      s.stats[Stat.ZERO_DEFENCES]++;
-      s.stats[Stat.SWAP_CANCELS]++;
-      attention(s, p, rng);
-      checkOut(s, p);
-      startTurn(s, s.cfg.swapContinueCanceller ? leftOf(s, p) : leftOf(s, s.swapPlayer), rng);
+      if (a === Act.PASS) passSwapCancel(s, rng);
+      else cancelSwap(s, p, a, rng);
       return;
-
     case Phase.OUT_OF_TURN:
-      if (a === Act.PASS) {
-        if (++s.askIdx < s.askLen) {
-          s.cur = s.ask[s.askIdx];
-          return;
-        }
-        s.askLen = 0;
-        holderPhase(s);
-        return;
-      }
-      // An identical card out of turn: play continues left of this player. A 2+ hits that player.
-      discard(s, p, a);
-      s.push(Ev.OUT_OF_TURN, p, a);
-      s.stats[Stat.OUT_OF_TURN]++;
-      attention(s, p, rng);
-      checkOut(s, p);
-      if (KIND_OF[a] === Kind.TWO_PLUS) {
-        if (s.attack === Attack.DRAW && s.cfg.outOfTurnStack) {
-          s.attackCount += 2;
-          s.stats[Stat.STACKS]++;
-        } else {
-          s.attack = Attack.DRAW;
-          s.attackCount = 2;
-        }
-        s.attackColour = COLOUR_OF[a];
-      } else s.attack = Attack.NONE;
-      startTurn(s, leftOf(s, p), rng);
+      if (a === Act.PASS) passOutOfTurn(s);
+      else playOutOfTurn(s, p, a, rng);
       return;
   }
+}
+
+/** The turn-holder's own decision: draw (no valid card: draw one and lose the turn), a jolly, or a card. */
+function playInTurn(s: StopState, p: number, a: number, rng: Rng): void {
+  if (a === Act.DRAW) {
+    countTurn(s);
+    drawCards(s, p, 1, rng, 'no valid card');
+    startTurn(s, leftOf(s, p), rng);
+    return;
+  }
+  if (a === Card.JOLLY) {
+    s.phase = Phase.JOLLY;
+    s.jollyCtx = Phase.TURN;
+    return;
+  }
+  countTurn(s);
+  discard(s, p, a);
+  s.push(Ev.PLAY, p, a);
+  attention(s, p, rng);
+  checkOut(s, p);
+  playEffect(s, p, a, rng);
+}
+
+/** The jolly and the coloured card of the player's choice go down together; that card sets colour. */
+function playWithJolly(s: StopState, p: number, a: number, rng: Rng): void {
+  countTurn(s);
+  discard(s, p, Card.JOLLY);
+  s.push(Ev.JOLLY, p, 0);
+  discard(s, p, a);
+  attention(s, p, rng);
+  checkOut(s, p);
+  if (s.jollyCtx === Phase.TURN) {
+    s.push(Ev.PLAY, p, a);
+    playEffect(s, p, a, rng);
+  } else respond(s, p, a, rng);
+}
+
+/** 2+ taken: draw the pending cards and lose the turn. */
+function takeDrawAttack(s: StopState, p: number, rng: Rng): void {
+  countTurn(s);
+  drawCards(s, p, s.attackCount, rng, '2+');
+  s.push(Ev.SKIPPED, p, 0);
+  if (s.ev !== undefined) evSkipped(s, p);
+  s.attack = Attack.NONE;
+  startTurn(s, leftOf(s, p), rng);
+}
+
+/** Skip taken: as many players as skips played in a row lose their turn, starting with this one. */
+function takeSkipAttack(s: StopState, p: number, rng: Rng): void {
+  countTurn(s);
+  let q = p;
+  for (let i = 0; i < s.attackCount; i++) {
+    s.push(Ev.SKIPPED, q, 0);
+    if (s.ev !== undefined) evSkipped(s, q);
+    q = leftOf(s, q);
+  }
+  s.attack = Attack.NONE;
+  startTurn(s, q, rng);
+}
+
+/** A player declines to cancel the swap: the next is asked, or (nobody left) the swap is carried out. */
+function passSwapCancel(s: StopState, rng: Rng): void {
+  if (++s.askIdx < s.askLen) {
+    s.cur = s.ask[s.askIdx];
+    return;
+  }
+  if (s.ev !== undefined) evSwap(s);
+  doSwap(s);
+  startTurn(s, leftOf(s, s.swapPlayer), rng);
+}
+
+/** A 0 of the swap's colour cancels the swap completely. */
+function cancelSwap(s: StopState, p: number, a: number, rng: Rng): void {
+  discard(s, p, a);
+  s.push(Ev.CANCEL, p, a);
+  if (s.ev !== undefined) evSwapCancelled(s, p);
+  s.stats[Stat.ZERO_DEFENCES]++;
+  s.stats[Stat.SWAP_CANCELS]++;
+  attention(s, p, rng);
+  checkOut(s, p);
+  startTurn(s, s.cfg.swapContinueCanceller ? leftOf(s, p) : leftOf(s, s.swapPlayer), rng);
+}
+
+/** A player declines to play out of turn: the next is asked, or (nobody left) the turn-holder decides. */
+function passOutOfTurn(s: StopState): void {
+  if (++s.askIdx < s.askLen) {
+    s.cur = s.ask[s.askIdx];
+    return;
+  }
+  s.askLen = 0;
+  holderPhase(s);
+}
+
+/** An identical card out of turn: play continues left of this player. A 2+ hits that player. */
+function playOutOfTurn(s: StopState, p: number, a: number, rng: Rng): void {
+  discard(s, p, a);
+  s.push(Ev.OUT_OF_TURN, p, a);
+  s.stats[Stat.OUT_OF_TURN]++;
+  attention(s, p, rng);
+  checkOut(s, p);
+  if (KIND_OF[a] === Kind.TWO_PLUS) {
+    if (s.attack === Attack.DRAW && s.cfg.outOfTurnStack) {
+      s.attackCount += 2;
+      s.stats[Stat.STACKS]++;
+    } else {
+      s.attack = Attack.DRAW;
+      s.attackCount = 2;
+    }
+    s.attackColour = COLOUR_OF[a];
+  } else s.attack = Attack.NONE;
+  startTurn(s, leftOf(s, p), rng);
 }
 
 /** The effect of a card played in turn (or with a jolly). */

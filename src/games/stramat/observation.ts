@@ -139,8 +139,17 @@ function drawFrom(pool: number[], size: number, rng: Rng): number {
  */
 export function determinize(obs: StramatObservation, p: number, rng: Rng): StramatState {
   if (obs.player !== p) throw new Error(`determinize: observation of player ${obs.player}, asked for ${p}`);
+  const s = new StramatState(obs.players, obs.rules);
+  copyPublicTable(s, obs);
+  const pool = placeSeenCards(s, obs, p);
+  dealUnseenCards(s, obs, p, pool, rng);
+  sampleGiroChoice(s, obs, p, rng);
+  return s;
+}
+
+/** Everything public (phase, deciders, counters, piles, blocks, points, pending power card), copied from the observation. */
+function copyPublicTable(s: StramatState, obs: StramatObservation): void {
   const n = obs.players;
-  const s = new StramatState(n, obs.rules);
   s.phase = obs.phase;
   s.decider = obs.decider < 0 ? 0 : obs.decider;
   s.current = obs.current;
@@ -171,8 +180,15 @@ export function determinize(obs: StramatObservation, p: number, rng: Rng): Stram
   if (obs.phase === Phase.ALT_COUNTER || obs.phase === Phase.BIRI_COUNTER) {
     s.askFrom = (obs.decider - obs.current + n) % n;
   }
+}
 
-  // The unseen pool: every card of the game not in sight of this player.
+/**
+ * Puts the cards p has seen where p saw them (p's own hand, what p knows of each opponent's hand, as
+ * p's knowledge too) and returns the unseen pool: every card of the game not in sight of p, as counts.
+ * Throws if the observation shows more of a card than the game has.
+ */
+function placeSeenCards(s: StramatState, obs: StramatObservation, p: number): number[] {
+  const n = obs.players;
   const pool = Array.from(obs.rules.counts);
   const take = (c: number, k: number) => {
     pool[c] -= k;
@@ -182,8 +198,7 @@ export function determinize(obs: StramatObservation, p: number, rng: Rng): Stram
     take(c, obs.discard[c] + obs.setAside[c] + obs.hand[c]);
     s.hands[p * Card.COUNT + c] = obs.hand[c];
   }
-  const aggPending = obs.phase === Phase.AGG_TARGET || obs.phase === Phase.AGG_TAKE;
-  if (aggPending && obs.current === p) take(obs.aggGive, 1);
+  if (isAggiungoPending(obs) && obs.current === p) take(obs.aggGive, 1);
   for (let t = 0; t < n; t++) {
     if (t === p) continue;
     const kb = (p * n + t) * Card.COUNT;
@@ -195,12 +210,24 @@ export function determinize(obs: StramatObservation, p: number, rng: Rng): Stram
     }
     s.knownLive[p * n + t] = 1;
   }
+  return pool;
+}
+
+function isAggiungoPending(obs: StramatObservation): boolean {
+  return obs.phase === Phase.AGG_TARGET || obs.phase === Phase.AGG_TAKE;
+}
+
+/**
+ * Draws the unseen cards at random from the pool: another player's face-down Aggiungo card first, then
+ * each opponent's hand up to its size in seat order; what is left (as long as the observed deck) is the deck.
+ */
+function dealUnseenCards(s: StramatState, obs: StramatObservation, p: number, pool: number[], rng: Rng): void {
   let poolSize = pool.reduce((a, b) => a + b, 0);
   // The face-down Aggiungo card of another player is one unseen card.
-  if (aggPending) {
+  if (isAggiungoPending(obs)) {
     s.aggGive = obs.current === p ? obs.aggGive : drawFrom(pool, poolSize--, rng);
   }
-  for (let t = 0; t < n; t++) {
+  for (let t = 0; t < obs.players; t++) {
     if (t === p) continue;
     let have = 0;
     for (let c = 0; c < Card.COUNT; c++) have += s.hands[t * Card.COUNT + c];
@@ -210,15 +237,15 @@ export function determinize(obs: StramatObservation, p: number, rng: Rng): Stram
     throw new Error(`determinize: inconsistent observation (${poolSize} unseen cards for a deck of ${obs.deckSize})`);
   }
   for (let c = 0; c < Card.COUNT; c++) s.deck[c] = pool[c];
+}
 
-  // Giro cards being chosen by another player: some of that player's (sampled) cards.
-  if (obs.phase === Phase.GIRO_PICK) {
-    if (obs.current === p) copyInto(s.giroChosen, obs.giroChosen);
-    else {
-      const hand = s.hands.slice(obs.current * Card.COUNT, (obs.current + 1) * Card.COUNT);
-      let size = obs.handSizes[obs.current];
-      for (let i = 0; i < obs.giroCount; i++) s.giroChosen[drawFrom(hand, size--, rng)]++;
-    }
+/** Giro cards being chosen by another player: some of that player's (sampled) cards; p's own choice as observed. */
+function sampleGiroChoice(s: StramatState, obs: StramatObservation, p: number, rng: Rng): void {
+  if (obs.phase !== Phase.GIRO_PICK) return;
+  if (obs.current === p) copyInto(s.giroChosen, obs.giroChosen);
+  else {
+    const hand = s.hands.slice(obs.current * Card.COUNT, (obs.current + 1) * Card.COUNT);
+    let size = obs.handSizes[obs.current];
+    for (let i = 0; i < obs.giroCount; i++) s.giroChosen[drawFrom(hand, size--, rng)]++;
   }
-  return s;
 }

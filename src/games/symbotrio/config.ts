@@ -133,12 +133,52 @@ function buildConfig(opts: Options): SymbotrioConfig {
   const cuts = o.number('cuts');
   const squares = colours + sizes + cuts;
   const gems = colours * sizes * cuts;
+  const deck = buildDeck(o, opts, gems);
+  const keypad = buildKeypad(o, opts, squares);
+  return {
+    options: opts,
+    colours,
+    sizes,
+    cuts,
+    squares,
+    gems,
+    kindOf: deck.kindOf,
+    gemOf: deck.gemOf,
+    cards: deck.kindOf.length,
+    gemStickers: gemStickersOf(colours, sizes, cuts),
+    // Named one by one, not spread: the config keeps one plain object layout the rules read in their loops.
+    ring: keypad.ring,
+    rows: keypad.rows,
+    cols: keypad.cols,
+    rotate: keypad.rotate,
+    unrotate: keypad.unrotate,
+    ringCells: keypad.ringCells,
+    rotateEveryAttempt: opts.codeRotates === 'every_attempt',
+    prisonNext: opts.prisonSkip === 'next',
+    endDeckEmpty: opts.end === 'deck_empty',
+    minFlips: o.number('minFlips'),
+    firstPlayer: o.number('firstPlayer'),
+    maxTurns: o.number('maxTurns'),
+  };
+}
+
+/** The three stickers (colour, size, cut square) of each gem, 3 per gem: gems are numbered colour-major, cut fastest. */
+function gemStickersOf(colours: number, sizes: number, cuts: number): Int8Array {
+  const gems = colours * sizes * cuts;
   const gemStickers = new Int8Array(3 * gems);
   for (let g = 0; g < gems; g++) {
     gemStickers[3 * g] = Math.floor(g / (sizes * cuts));
     gemStickers[3 * g + 1] = colours + (Math.floor(g / cuts) % sizes);
     gemStickers[3 * g + 2] = colours + sizes + (g % cuts);
   }
+  return gemStickers;
+}
+
+/**
+ * The deck in its unshuffled order: gemCopies of each gem card, the prison and code cards, the easy loot
+ * and the cheater cards. Each card's kind and the gem it shows (-1: none).
+ */
+function buildDeck(o: OptionValues, opts: Options, gems: number): { kindOf: Int8Array; gemOf: Int16Array } {
   const kinds: number[] = [];
   const gemList: number[] = [];
   const copies = o.number('gemCopies');
@@ -164,58 +204,53 @@ function buildConfig(opts: Options): SymbotrioConfig {
     kinds.push(Kind.CHEATER);
     gemList.push(-1);
   }
+  return { kindOf: Int8Array.from(kinds), gemOf: Int16Array.from(gemList) };
+}
+
+type Keypad = Pick<SymbotrioConfig, 'ring' | 'rows' | 'cols' | 'rotate' | 'unrotate' | 'ringCells'>;
+
+/** The keypad's shape (a ring, or a grid of keypadRows) and where each square goes when it turns. */
+function buildKeypad(o: OptionValues, opts: Options, squares: number): Keypad {
   const ring = opts.keypad === 'ring';
   const side = ring ? squares / 4 + 1 : 0;
   const rows = ring ? side : o.number('keypadRows');
   const cols = ring ? side : Math.max(1, Math.floor(squares / rows));
   const clockwise = opts.rotation === 'clockwise';
   const rotate = new Int8Array(2 * squares);
-  const unrotate = new Int8Array(2 * squares);
   const ringCells = new Int8Array(2 * squares);
   if (ring) {
     ringCells.set(ringOrder(side));
     const step = clockwise ? side - 1 : squares - (side - 1);
     for (let sh = 0; sh < 2; sh++) for (let i = 0; i < squares; i++) rotate[sh * squares + i] = (i + step) % squares;
   } else if (rows * cols === squares) {
-    for (let sh = 0; sh < 2; sh++) {
-      const R = sh === 0 ? rows : cols;
-      const C = sh === 0 ? cols : rows;
-      for (let i = 0; i < squares; i++) {
-        const r = Math.floor(i / C);
-        const c = i % C;
-        // The turned board has C rows of R: clockwise (r, c) -> (c, R-1-r); counterclockwise (C-1-c, r).
-        rotate[sh * squares + i] = clockwise ? c * R + (R - 1 - r) : (C - 1 - c) * R + r;
-      }
+    fillGridRotation(rotate, rows, cols, clockwise);
+  }
+  return { ring, rows, cols, rotate, unrotate: inverseRotation(rotate, squares, ring), ringCells };
+}
+
+/** rotate for a grid of rows x cols squares, then (the second shape) of cols x rows. */
+function fillGridRotation(rotate: Int8Array, rows: number, cols: number, clockwise: boolean): void {
+  const squares = rows * cols;
+  for (let sh = 0; sh < 2; sh++) {
+    const R = sh === 0 ? rows : cols;
+    const C = sh === 0 ? cols : rows;
+    for (let i = 0; i < squares; i++) {
+      const r = Math.floor(i / C);
+      const c = i % C;
+      // The turned board has C rows of R: clockwise (r, c) -> (c, R-1-r); counterclockwise (C-1-c, r).
+      rotate[sh * squares + i] = clockwise ? c * R + (R - 1 - r) : (C - 1 - c) * R + r;
     }
   }
+}
+
+/** The inverse of rotate, indexed by the shape after the turn (a grid alternates shapes; the ring keeps its one). */
+function inverseRotation(rotate: Int8Array, squares: number, ring: boolean): Int8Array {
+  const unrotate = new Int8Array(2 * squares);
   for (let sh = 0; sh < 2; sh++) {
     const after = ring ? sh : 1 - sh;
     for (let i = 0; i < squares; i++) unrotate[after * squares + rotate[sh * squares + i]] = i;
   }
-  return {
-    options: opts,
-    colours,
-    sizes,
-    cuts,
-    squares,
-    gems,
-    kindOf: Int8Array.from(kinds),
-    gemOf: Int16Array.from(gemList),
-    cards: kinds.length,
-    gemStickers,
-    ring,
-    rows,
-    cols,
-    rotate,
-    unrotate,
-    ringCells,
-    rotateEveryAttempt: opts.codeRotates === 'every_attempt',
-    prisonNext: opts.prisonSkip === 'next',
-    endDeckEmpty: opts.end === 'deck_empty',
-    minFlips: o.number('minFlips'),
-    firstPlayer: o.number('firstPlayer'),
-    maxTurns: o.number('maxTurns'),
-  };
+  return unrotate;
 }
 
 /** The border cells of a side x side square, clockwise from the top-left corner: (row, col) pairs. */

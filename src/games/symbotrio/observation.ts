@@ -114,10 +114,20 @@ export function observe(s: SymbotrioState, p: number): SymbotrioObservation {
  */
 export function determinize(obs: SymbotrioObservation, _p: number, rng: Rng): SymbotrioState {
   const cfg = configOf(obs.options);
-  const n = obs.players;
-  const q = cfg.squares;
-  const s = new SymbotrioState(cfg, n);
+  const s = new SymbotrioState(cfg, obs.players);
   s.clear();
+  placeStickers(s, obs, cfg.squares, rng);
+  placeCardsInSight(s, obs, cfg.cards);
+  rng.shuffle(s.deck, 0, s.deckLen);
+  copyPublicPosition(s, obs, cfg.ring);
+  return s;
+}
+
+/**
+ * Each square's sticker: the known ones as seen, and the stickers nobody has seen, shuffled, on the
+ * squares never flipped in square order; what each square's last sight was is copied.
+ */
+function placeStickers(s: SymbotrioState, obs: SymbotrioObservation, q: number, rng: Rng): void {
   const stickerUsed = new Uint8Array(q);
   for (let i = 0; i < q; i++) if (obs.known[i] >= 0) stickerUsed[obs.known[i]] = 1;
   const unseen: number[] = [];
@@ -132,14 +142,21 @@ export function determinize(obs: SymbotrioObservation, _p: number, rng: Rng): Sy
     s.seenFlip[i] = obs.seenFlip[i];
     s.seenRot[i] = obs.seenRot[i];
   }
-  // The deck: every card not in sight.
-  const inSight = new Uint8Array(cfg.cards);
+}
+
+/**
+ * The cards in sight (front cards, piles, voided and cheater cards, the stolen card) where they are seen,
+ * and every other card in the deck, in card order (the caller shuffles it). Throws if a card is seen
+ * twice or the deck is not as long as observed.
+ */
+function placeCardsInSight(s: SymbotrioState, obs: SymbotrioObservation, cards: number): void {
+  const inSight = new Uint8Array(cards);
   const mark = (c: number): void => {
     if (c < 0) return;
     if (inSight[c]) throw new Error(`Symbotrio determinize: inconsistent observation (card ${c} twice)`);
     inSight[c] = 1;
   };
-  for (let o = 0; o < n; o++) {
+  for (let o = 0; o < obs.players; o++) {
     mark(obs.front[o]);
     s.front[o] = obs.front[o];
     s.fresh[o] = obs.fresh[o];
@@ -158,11 +175,14 @@ export function determinize(obs: SymbotrioObservation, _p: number, rng: Rng): Sy
     s.cheaters[s.cheatLen++] = c;
   }
   mark(obs.stolen);
-  for (let c = 0; c < cfg.cards; c++) if (!inSight[c]) s.deck[s.deckLen++] = c;
+  for (let c = 0; c < cards; c++) if (!inSight[c]) s.deck[s.deckLen++] = c;
   if (s.deckLen !== obs.deckSize) {
     throw new Error(`Symbotrio determinize: inconsistent observation (${s.deckLen} unseen cards for a deck of ${obs.deckSize})`);
   }
-  rng.shuffle(s.deck, 0, s.deckLen);
+}
+
+/** The attempt under way (flipped squares, the stolen card), the counters, phase, decider and the board's turn, as observed. */
+function copyPublicPosition(s: SymbotrioState, obs: SymbotrioObservation, ring: boolean): void {
   for (let i = 0; i < obs.flipped.length; i++) s.flipped[i] = obs.flipped[i];
   s.nFlipped = obs.flipped.length;
   s.stolen = obs.stolen;
@@ -173,7 +193,6 @@ export function determinize(obs: SymbotrioObservation, _p: number, rng: Rng): Sy
   s.firstPlayer = obs.firstPlayer;
   s.turns = obs.turns;
   s.rotations = obs.rotations;
-  s.shape = cfg.ring ? 0 : obs.rotations & 1;
+  s.shape = ring ? 0 : obs.rotations & 1;
   s.endReason = (END_REASONS as readonly string[]).indexOf(obs.endReason);
-  return s;
 }

@@ -205,20 +205,31 @@ function hasGemCard(s: SymbotrioState, o: number): boolean {
   return false;
 }
 
+/** How a turn goes on after the card in front of the player took effect. */
+const enum TurnStep {
+  /** p must choose a victim, or must flip for the stolen card's gem. */
+  DECIDE = 0,
+  /** The turn is over (easy loot won or stolen, prison this turn, or the cheater set aside). */
+  TURN_OVER = 1,
+  /** The cheater was shuffled back into the deck: p turns up a new card. */
+  REDRAW = 2,
+  /** p types the code: the flips begin. */
+  ATTEMPT = 3,
+}
+
 /**
  * The start of seat p's turn, and of the turns after it that need no decision (a prison turn, easy
  * loot, a player with no card left): runs until a player must decide or the match ends.
  */
 export function beginTurn(s: SymbotrioState, p: number, rng: Rng, events?: GameEvent[]): void {
   const cfg = s.cfg;
-  const st = s.stats;
   for (;;) {
     s.cur = p;
     if (allWon(s)) return endMatch(s, EndReason.ALL_WON, events);
     if (s.turns >= cfg.maxTurns) return endMatch(s, EndReason.TURN_CAP, events);
     if (s.skip[p]) {
       s.skip[p] = 0;
-      st[Stat.PRISON_TURNS]++;
+      s.stats[Stat.PRISON_TURNS]++;
       if (events) events.push({ kind: 'prison', seat: p, text: `seat ${p} sits out a turn in prison` });
       p = endTurn(s, p);
       continue;
@@ -227,53 +238,68 @@ export function beginTurn(s: SymbotrioState, p: number, rng: Rng, events?: GameE
       if (s.deckLen === 0) {
         if (cfg.endDeckEmpty) return endMatch(s, EndReason.DECK_EMPTY, events);
         // Every card is out but some are still in front of others: this player has nothing to try.
-        st[Stat.SITTING_OUT]++;
+        s.stats[Stat.SITTING_OUT]++;
         p = endTurn(s, p);
         continue;
       }
-      const c = s.deck[--s.deckLen];
-      s.front[p] = c;
-      s.fresh[p] = 1;
-      if (events) events.push({ kind: 'draw', seat: p, text: `seat ${p} turns up ${cardName(cfg, c)}`, data: { card: c } });
+      turnUpCard(s, p, events);
     }
-    const c = s.front[p];
-    const kind = cfg.kindOf[c];
-    if (s.fresh[p]) {
-      s.fresh[p] = 0;
-      if (kind === Kind.EASY) {
-        // Bottino facile: won at once, no code to type.
-        s.win(p, c);
-        s.front[p] = -1;
-        st[Stat.EASY_LOOT]++;
-        if (events) events.push({ kind: 'easy_loot', seat: p, text: `seat ${p} finds the safe open and wins the easy loot card`, data: { card: c } });
-        p = endTurn(s, p);
-        continue;
-      }
-      if (kind === Kind.PRISON) {
-        if (!cfg.prisonNext) {
-          st[Stat.PRISON_TURNS]++;
-          if (events) events.push({ kind: 'prison', seat: p, text: `seat ${p} is caught: prison, this turn is lost` });
-          p = endTurn(s, p);
-          continue;
-        }
-        s.skip[p] = 1;
-        if (events) events.push({ kind: 'prison', seat: p, text: `seat ${p} is caught: prison, the next turn is lost` });
-      } else if (kind === Kind.CODE) {
-        rotateBoard(s, events);
-      } else if (kind === Kind.CHEATER) {
-        const outcome = startCheat(s, p, rng, events);
-        if (outcome === CheatOutcome.DECIDE) return;
-        if (outcome === CheatOutcome.TURN_OVER) p = endTurn(s, p);
-        // CheatOutcome.REDRAW: the cheater went back into the deck; p turns up a new card.
-        continue;
-      }
-    } else if (kind === Kind.CODE && cfg.rotateEveryAttempt) {
-      rotateBoard(s, events);
+    const step = frontCardEffect(s, p, rng, events);
+    if (step === TurnStep.ATTEMPT) {
+      s.phase = Phase.FLIP;
+      s.nFlipped = 0;
+      return;
     }
-    s.phase = Phase.FLIP;
-    s.nFlipped = 0;
-    return;
+    if (step === TurnStep.DECIDE) return;
+    if (step === TurnStep.TURN_OVER) p = endTurn(s, p);
+    // TurnStep.REDRAW: the cheater went back into the deck; p turns up a new card.
   }
+}
+
+/** p has no card in front: the top card of the deck is turned up (fresh: its effect comes next). */
+function turnUpCard(s: SymbotrioState, p: number, events?: GameEvent[]): void {
+  const c = s.deck[--s.deckLen];
+  s.front[p] = c;
+  s.fresh[p] = 1;
+  if (events) events.push({ kind: 'draw', seat: p, text: `seat ${p} turns up ${cardName(s.cfg, c)}`, data: { card: c } });
+}
+
+/**
+ * What the card in front of p does before the code is typed: a card just turned up takes effect (easy
+ * loot won, prison, the board turned by a code card, a cheater); a code card kept from an earlier turn
+ * turns the board again only with codeRotates 'every_attempt'.
+ */
+function frontCardEffect(s: SymbotrioState, p: number, rng: Rng, events?: GameEvent[]): TurnStep {
+  const cfg = s.cfg;
+  const c = s.front[p];
+  const kind = cfg.kindOf[c];
+  if (!s.fresh[p]) {
+    if (kind === Kind.CODE && cfg.rotateEveryAttempt) rotateBoard(s, events);
+    return TurnStep.ATTEMPT;
+  }
+  s.fresh[p] = 0;
+  if (kind === Kind.EASY) {
+    // Bottino facile: won at once, no code to type.
+    s.win(p, c);
+    s.front[p] = -1;
+    s.stats[Stat.EASY_LOOT]++;
+    if (events) events.push({ kind: 'easy_loot', seat: p, text: `seat ${p} finds the safe open and wins the easy loot card`, data: { card: c } });
+    return TurnStep.TURN_OVER;
+  }
+  if (kind === Kind.PRISON) {
+    if (!cfg.prisonNext) {
+      s.stats[Stat.PRISON_TURNS]++;
+      if (events) events.push({ kind: 'prison', seat: p, text: `seat ${p} is caught: prison, this turn is lost` });
+      return TurnStep.TURN_OVER;
+    }
+    s.skip[p] = 1;
+    if (events) events.push({ kind: 'prison', seat: p, text: `seat ${p} is caught: prison, the next turn is lost` });
+  } else if (kind === Kind.CODE) {
+    rotateBoard(s, events);
+  } else if (kind === Kind.CHEATER) {
+    return startCheat(s, p, rng, events);
+  }
+  return TurnStep.ATTEMPT;
 }
 
 function allWon(s: SymbotrioState): boolean {
@@ -282,17 +308,8 @@ function allWon(s: SymbotrioState): boolean {
   return true;
 }
 
-const enum CheatOutcome {
-  /** p must choose a victim, or must flip for the stolen card's gem. */
-  DECIDE = 0,
-  /** The turn is over (easy loot stolen, or the cheater set aside). */
-  TURN_OVER = 1,
-  /** The cheater was shuffled back into the deck: p turns up a new card. */
-  REDRAW = 2,
-}
-
-/** A freshly turned-up cheater card in front of p. */
-function startCheat(s: SymbotrioState, p: number, rng: Rng, events?: GameEvent[]): CheatOutcome {
+/** A freshly turned-up cheater card in front of p (never TurnStep.ATTEMPT: the cheater types no code). */
+function startCheat(s: SymbotrioState, p: number, rng: Rng, events?: GameEvent[]): TurnStep {
   let eligible = 0;
   let only = -1;
   for (let o = 0; o < s.n; o++) {
@@ -310,18 +327,18 @@ function startCheat(s: SymbotrioState, p: number, rng: Rng, events?: GameEvent[]
       rng.shuffle(s.deck, 0, s.deckLen);
       s.stats[Stat.CHEATER_RESHUFFLES]++;
       if (events) events.push({ kind: 'cheat_reshuffle', seat: p, text: `seat ${p} has nobody to rob: the cheater card is shuffled back into the deck` });
-      return CheatOutcome.REDRAW;
+      return TurnStep.REDRAW;
     }
     // No other card could ever be taken instead: the cheater is set aside (interpretation 6).
     s.voided[s.voidLen++] = c;
     if (events) events.push({ kind: 'cheat_void', seat: p, text: `seat ${p} has nobody to rob and no other card to take: the cheater card is set aside` });
-    return CheatOutcome.TURN_OVER;
+    return TurnStep.TURN_OVER;
   }
   if (eligible > 1) {
     s.phase = Phase.CHEAT_TARGET;
-    return CheatOutcome.DECIDE;
+    return TurnStep.DECIDE;
   }
-  return steal(s, p, only, rng, events) ? CheatOutcome.DECIDE : CheatOutcome.TURN_OVER;
+  return steal(s, p, only, rng, events) ? TurnStep.DECIDE : TurnStep.TURN_OVER;
 }
 
 function deckHasOtherThanCheaters(s: SymbotrioState): boolean {

@@ -122,10 +122,23 @@ export function observe(s: ZatreState, p: number): ZatreObservation {
  */
 export function determinize(obs: ZatreObservation, player: number, rng: Rng): ZatreState {
   const cfg = configOf(obs.options);
-  const n = obs.players;
-  const s = new ZatreState(cfg, n);
-  for (let q = 0; q < n; q++) s.sheetOf[q] = obs.sheetOf[q];
-  const pool = cfg.composition.slice();
+  const s = new ZatreState(cfg, obs.players);
+  for (let q = 0; q < obs.players; q++) s.sheetOf[q] = obs.sheetOf[q];
+  const tiles = unseenTiles(placeSeenTiles(s, obs, cfg.composition));
+  rng.shuffle(tiles);
+  dealHiddenTiles(s, obs, tiles);
+  rebuildDerived(s);
+  copySheets(s, obs);
+  copyTurn(s, obs);
+  return s;
+}
+
+/**
+ * Puts the tiles the player sees where they are (the board, the hands shown to the player) and returns
+ * what is left of the box's composition, per value. Throws if the observation shows a tile the box lacks.
+ */
+function placeSeenTiles(s: ZatreState, obs: ZatreObservation, composition: Int32Array): Int32Array {
+  const pool = composition.slice();
   const take = (v: number, what: string) => {
     if (pool[v] <= 0) throw new Error(`zatre determinize: inconsistent observation (${what} tile ${v})`);
     pool[v]--;
@@ -137,7 +150,7 @@ export function determinize(obs: ZatreObservation, player: number, rng: Rng): Za
       s.board[paddedOf(f)] = v;
     }
   }
-  for (let q = 0; q < n; q++) {
+  for (let q = 0; q < obs.players; q++) {
     const h = obs.hands[q];
     s.handLen[q] = obs.handSizes[q];
     if (!h) continue;
@@ -146,11 +159,20 @@ export function determinize(obs: ZatreObservation, player: number, rng: Rng): Za
       s.hands[q * VALUES + v] = h[v];
     }
   }
+  return pool;
+}
+
+/** The unseen tiles as a list, in value order (the caller shuffles it). */
+function unseenTiles(pool: Int32Array): number[] {
   const tiles: number[] = [];
   for (let v = 1; v <= 6; v++) for (let k = pool[v]; k > 0; k--) tiles.push(v);
-  rng.shuffle(tiles);
+  return tiles;
+}
+
+/** Deals the shuffled unseen tiles into the hidden hands (their sizes are public) in seat order; the rest is the bag. */
+function dealHiddenTiles(s: ZatreState, obs: ZatreObservation, tiles: readonly number[]): void {
   let next = 0;
-  for (let q = 0; q < n; q++) {
+  for (let q = 0; q < obs.players; q++) {
     if (obs.hands[q]) continue;
     for (let k = 0; k < obs.handSizes[q]; k++) {
       if (next >= tiles.length) throw new Error('zatre determinize: inconsistent observation (hidden hands larger than the unseen tiles)');
@@ -162,7 +184,10 @@ export function determinize(obs: ZatreObservation, player: number, rng: Rng): Za
   }
   for (; next < tiles.length; next++) s.bag[tiles[next]]++;
   s.bagLen = obs.bag;
-  rebuildDerived(s);
+}
+
+/** The scoring sheets (each column's marks and the total), copied from the observation. */
+function copySheets(s: ZatreState, obs: ZatreObservation): void {
   for (let sh = 0; sh < obs.sheets.length; sh++) {
     const view = obs.sheets[sh];
     const cols = [view.x2, view.c10, view.c11, view.c12];
@@ -173,6 +198,10 @@ export function determinize(obs: ZatreObservation, player: number, rng: Rng): Za
     }
     s.sheetTotal[sh] = view.total;
   }
+}
+
+/** The turn under way (the cells placed so far), the counters, phase and decider, copied from the observation. */
+function copyTurn(s: ZatreState, obs: ZatreObservation): void {
   for (let i = 0; i < obs.turnCells.length; i++) {
     s.turnCells[i] = paddedOf(obs.turnCells[i]);
     s.turnExc[i] = obs.turnExc[i];
@@ -187,5 +216,4 @@ export function determinize(obs: ZatreObservation, player: number, rng: Rng): Za
   s.drew = obs.drew;
   s.lastTurn = obs.lastTurn ? 1 : 0;
   s.endReason = (END_REASONS as readonly string[]).indexOf(obs.endReason);
-  return s;
 }

@@ -1,0 +1,214 @@
+import type { AnyGame } from '../src/engine/game.js';
+import { type AleaState, Rng } from '../src/engine/rng.js';
+import { LeafValue } from './leaf-value.js';
+
+/**
+ * Depth-limited paranoid alpha-beta with iterative deepening over one complete state (a sampled world),
+ * within a node budget. The alpha-beta bot (bots/alphabeta.ts) runs it once per determinization.
+ *
+ * - Paranoid: `me` maximises its own value (bots/leaf-value.ts); every other seat minimises it. Who acts
+ *   is `game.currentPlayer` of each state, so extra turns and decisions out of turn need nothing special.
+ * - Move ordering: at every node, the acting seat's actions best first by `game.heuristic` from its own
+ *   observation of the sampled state (picked one at a time, so a cut-off saves the rest of the ranking);
+ *   at the root, the previous iteration's best move first.
+ * - Chance: the contract has no chance nodes (apply draws from the generator it is given), so chance is
+ *   sampled, with common random numbers: every action applied at ply k draws from the same stream,
+ *   restarted for each apply, so siblings face the same dice and every iteration the same future.
+ * - Forward pruning (`width` > 0): below the root only the acting seat's best `width` actions by the
+ *   heuristic are searched, trading the search's completeness for depth; the root always tries every move.
+ * - Budget: one node is one `apply`. When the budget runs out mid-iteration the iteration is abandoned;
+ *   a root move searched to the end in it still counts (the previous best is searched first, so a move
+ *   that beats it is better at the deeper depth too).
+ */
+
+/** The most plies an iteration may search (the `depth` parameter's ceiling). */
+export const MAX_PLY = 64;
+
+/** What one world's search found. */
+export interface WorldResult {
+  /** The chosen root action, and its value to the searching player. */
+  action: number;
+  value: number;
+  /** Deepest iteration completed (0 when even depth 1 ran out of budget). */
+  depth: number;
+  /** Per root move (same order as the root moves given), its value at the last depth searched; NaN if never searched. */
+  values: Float64Array;
+  nodes: number;
+}
+
+export class AlphaBetaSearch {
+  private readonly leaf: LeafValue;
+  private readonly legal: Int32Array[] = [];
+  private readonly rank: Float64Array[] = [];
+  private readonly chance: AleaState[] = [];
+  private me = 0;
+  private nodes = 0;
+  private budget = 0;
+  private aborted = false;
+  /** Set when some leaf was cut by the depth limit: a deeper iteration could change the answer. */
+  private cut = false;
+  private rootOrder: Int32Array;
+
+  constructor(
+    private readonly game: AnyGame,
+    players: number,
+    private readonly maxDepth: number,
+    /** Below the root, only the best `width` actions by the heuristic are searched; 0 = every action. */
+    private readonly width: number,
+    /** true: every root move searched with a full window, so each root value is exact (the `average` vote). */
+    private readonly exactRoot: boolean,
+  ) {
+    this.leaf = new LeafValue(game, players);
+    for (let i = 0; i <= MAX_PLY; i++) {
+      this.legal.push(new Int32Array(game.maxActions));
+      this.rank.push(new Float64Array(game.maxActions));
+      this.chance.push({ c: 1, s0: 0, s1: 0, s2: 0 });
+    }
+    this.rootOrder = new Int32Array(game.maxActions);
+  }
+
+  /**
+   * Searches `world` (not modified) for player `me`, over the root moves `moves[0..count)` in that order
+   * (the first is searched first at depth 1), drawing the world's chance streams from `chanceRng`.
+   */
+  search(world: unknown, me: number, moves: Int32Array, count: number, budget: number, chanceRng: Rng): WorldResult {
+    this.me = me;
+    this.nodes = 0;
+    this.budget = budget;
+    this.aborted = false;
+    for (const st of this.chance) {
+      st.s0 = chanceRng.float();
+      st.s1 = chanceRng.float();
+      st.s2 = chanceRng.float();
+    }
+    const order = this.rootOrder;
+    for (let i = 0; i < count; i++) order[i] = i;
+    const values = new Float64Array(count).fill(NaN);
+    const result: WorldResult = { action: moves[0], value: NaN, depth: 0, values, nodes: 0 };
+    for (let depth = 1; depth <= this.maxDepth; depth++) {
+      this.cut = false;
+      const done = this.iterate(world, moves, count, depth, result);
+      if (done) result.depth = depth;
+      if (!done || !this.cut) break;
+    }
+    result.nodes = this.nodes;
+    return result;
+  }
+
+  /** One iteration at `depth`; true if it finished within the budget. Updates `result` either way. */
+  private iterate(world: unknown, moves: Int32Array, count: number, depth: number, result: WorldResult): boolean {
+    const game = this.game;
+    const order = this.rootOrder;
+    const fresh = new Float64Array(count).fill(NaN);
+    let alpha = -Infinity;
+    let bestIndex = -1;
+    for (let j = 0; j < count; j++) {
+      if (this.nodes >= this.budget) {
+        this.aborted = true;
+        break;
+      }
+      const i = order[j];
+      const child = game.clone(world);
+      this.applyAt(child, moves[i], 0);
+      const v = this.value(child, 1, depth - 1, this.exactRoot ? -Infinity : alpha, Infinity);
+      if (this.aborted) break;
+      fresh[i] = v;
+      if (v > alpha) {
+        alpha = v;
+        bestIndex = i;
+      }
+    }
+    const done = !this.aborted;
+    // A partial iteration counts only if it searched the previous best (searched first) to the end.
+    if (bestIndex >= 0 && (done || !Number.isNaN(fresh[order[0]]))) {
+      result.action = moves[bestIndex];
+      result.value = alpha;
+      for (let i = 0; i < count; i++) if (done || !Number.isNaN(fresh[i])) result.values[i] = fresh[i];
+      moveToFront(order, count, bestIndex);
+    }
+    return done;
+  }
+
+  /** The paranoid value of `state` (owned by this call: it may be spent on the last child). */
+  private value(state: unknown, ply: number, depthLeft: number, alpha: number, beta: number): number {
+    const game = this.game;
+    const p = game.currentPlayer(state);
+    if (p < 0) return this.leaf.terminal(state, this.me, ply);
+    if (depthLeft === 0) {
+      this.cut = true;
+      return this.leaf.estimate(state, this.me);
+    }
+    const legal = this.legal[ply];
+    const rank = this.rank[ply];
+    const k = game.legalActions(state, legal);
+    this.rankActions(state, p, legal, rank, k);
+    const maximising = p === this.me;
+    let best = maximising ? -Infinity : Infinity;
+    const tried = this.width > 0 && this.width < k ? this.width : k;
+    for (let n = 0; n < tried; n++) {
+      if (this.nodes >= this.budget) {
+        this.aborted = true;
+        return best;
+      }
+      const a = legal[takeBest(rank, k)];
+      const child = n === tried - 1 ? state : game.clone(state);
+      this.applyAt(child, a, ply);
+      const v = this.value(child, ply + 1, depthLeft - 1, alpha, beta);
+      if (this.aborted) return best;
+      if (maximising) {
+        if (v > best) best = v;
+        if (best > alpha) alpha = best;
+      } else {
+        if (v < best) best = v;
+        if (best < beta) beta = best;
+      }
+      if (alpha >= beta) break;
+    }
+    return best;
+  }
+
+  private applyAt(state: unknown, action: number, ply: number): void {
+    this.nodes++;
+    this.game.apply(state, action, new Rng(this.chance[ply]));
+  }
+
+  /** Each action's heuristic value for the acting seat `p`, from its own observation of `state`. */
+  private rankActions(state: unknown, p: number, legal: Int32Array, rank: Float64Array, k: number): void {
+    if (k === 1) {
+      rank[0] = 0;
+      return;
+    }
+    const game = this.game;
+    const obs = game.observe(state, p);
+    for (let i = 0; i < k; i++) {
+      const h = game.heuristic(obs, legal[i]);
+      rank[i] = Number.isNaN(h) ? -Infinity : h;
+    }
+  }
+}
+
+/**
+ * The index of the highest rank among rank[0..k) not yet taken, marked taken (NaN) on the way out; ties
+ * go to the lowest index, so the order is a pure function of the ranks.
+ */
+function takeBest(rank: Float64Array, k: number): number {
+  let best = -1;
+  let bestRank = -Infinity;
+  for (let i = 0; i < k; i++) {
+    const r = rank[i];
+    if (r > bestRank || (best < 0 && r === -Infinity)) {
+      best = i;
+      bestRank = r;
+    }
+  }
+  rank[best] = NaN;
+  return best;
+}
+
+/** Moves the entry holding `index` to the front of order[0..count), keeping the others in order. */
+function moveToFront(order: Int32Array, count: number, index: number): void {
+  let j = 0;
+  while (order[j] !== index) j++;
+  for (; j > 0; j--) order[j] = order[j - 1];
+  order[0] = index;
+}

@@ -1,0 +1,185 @@
+// The alpha-beta bot: it finds a win exactly as deep as its search reaches, keeps within its node budget,
+// samples worlds only where something is hidden, and replays its matches from the seed.
+import { describe, expect, it } from 'vitest';
+import { AlphaBetaChooser, alphabeta, readAlphaBetaParams } from '../../bots/alphabeta.js';
+import { greedy } from '../../bots/greedy.js';
+import type { BotFactory, Decision } from '../../src/engine/bot.js';
+import { type AnyGame, OptionError, type Options } from '../../src/engine/game.js';
+import { type SeatBot, playMatch } from '../../src/engine/match.js';
+import { resolveOptions } from '../../src/engine/options.js';
+import { Rng } from '../../src/engine/rng.js';
+import { scala } from '../../src/games/scala/index.js';
+import { stramat } from '../../src/games/stramat/index.js';
+import { zatre } from '../../src/games/zatre/index.js';
+import { kingmaker, nim } from '../fixtures/mc-toys.js';
+import { trap } from '../fixtures/trap-game.js';
+
+function params(given: Record<string, unknown>): Options {
+  return resolveOptions(alphabeta.params, given, 'bot parameter');
+}
+
+function chooser(game: AnyGame, players: number, given: Record<string, unknown>, seed = 'ab'): AlphaBetaChooser {
+  const rng = new Rng(seed);
+  return new AlphaBetaChooser(game, players, rng, rng.fork('search'), readAlphaBetaParams(params(given)));
+}
+
+/** The decision at `state`, as the match loop would present it. */
+function decisionAt(game: AnyGame, state: unknown): Decision {
+  const legal = new Int32Array(game.maxActions);
+  const count = game.legalActions(state, legal);
+  const player = game.currentPlayer(state);
+  return { game, player, legal, count, observation: game.observe(state, player), describe: (a) => game.actionText(state, a) };
+}
+
+/** A state `plies` random actions into a match of `game` (options by default). */
+function midMatch(game: AnyGame, players: number, plies: number, seed: string): unknown {
+  const rng = new Rng(seed);
+  const s = game.setup(resolveOptions(game.options, {}), players, rng);
+  const buf = new Int32Array(game.maxActions);
+  for (let i = 0; i < plies && game.currentPlayer(s) >= 0; i++) game.apply(s, buf[rng.int(game.legalActions(s, buf))], rng);
+  return s;
+}
+
+/** The game with every `apply` counted: the bot's nodes, seen from outside the bot. */
+function counting(game: AnyGame): { game: AnyGame; applies: () => number } {
+  let n = 0;
+  const wrapped: AnyGame = { ...game, apply: (s, a, r, e) => (n++, game.apply(s, a, r, e)) };
+  return { game: wrapped, applies: () => n };
+}
+
+describe('alphabeta finds what its depth reaches', () => {
+  it('Trap: the sacrifice that wins d plies ahead at depth d, the bait at depth d - 1', () => {
+    for (let d = 2; d <= 6; d++) {
+      const game = trap(d) as AnyGame;
+      const s = game.setup({}, 2, new Rng('t'));
+      const dec = decisionAt(game, s);
+      const at = (depth: number) => chooser(game, 2, { depth, nodes: 100_000 }).choose(dec.observation, 0, dec.legal, dec.count);
+      expect(at(d), `depth ${d}`).toBe(1);
+      expect(at(d - 1), `depth ${d - 1}`).toBe(0);
+    }
+  });
+
+  it('Trap: a budget too small for depth d stops at a shallower depth and takes the bait', () => {
+    const game = trap(6) as AnyGame;
+    const dec = decisionAt(game, game.setup({}, 2, new Rng('t')));
+    const small = chooser(game, 2, { depth: 6, nodes: 20 });
+    expect(small.choose(dec.observation, 0, dec.legal, dec.count)).toBe(0);
+    expect(small.last!.depths[0]).toBeLessThan(6);
+    const big = chooser(game, 2, { depth: 6, nodes: 10_000 });
+    expect(big.choose(dec.observation, 0, dec.legal, dec.count)).toBe(1);
+    expect(big.last!.depths[0]).toBe(6);
+  });
+
+  it('Nim: takes heap mod 4 from every winning heap, once the search reaches the end', () => {
+    for (let heap = 5; heap <= 11; heap++) {
+      if (heap % 4 === 0) continue;
+      const game = nim(heap) as AnyGame;
+      const dec = decisionAt(game, game.setup({}, 2, new Rng('x')));
+      expect(chooser(game, 2, { nodes: 200_000 }).choose(dec.observation, 0, dec.legal, dec.count), `heap ${heap}`).toBe(heap % 4);
+    }
+  });
+
+  it('Kingmaker: paranoid, it expects the others to play against it and shares (1/3) rather than trust', () => {
+    const game = kingmaker as AnyGame;
+    const dec = decisionAt(game, game.setup({}, 3, new Rng('x')));
+    const c = chooser(game, 3, {});
+    expect(c.choose(dec.observation, 0, dec.legal, dec.count)).toBe(0);
+    const trust = c.last!.moves.find((m) => m.action === 1)!;
+    expect(trust.mean).toBeLessThan(1e-3);
+  });
+});
+
+describe('alphabeta budget and worlds', () => {
+  const cases: Array<[string, AnyGame, number]> = [
+    ['scala', scala, 2],
+    ['stramat', stramat, 4],
+    ['zatre', zatre, 2],
+  ];
+  for (const [name, game, players] of cases) {
+    it(`${name}: never applies more actions than its node budget`, () => {
+      for (const nodes of [8, 64, 700]) {
+        for (let k = 0; k < 3; k++) {
+          const { game: g, applies } = counting(game);
+          const s = midMatch(game, players, 3 + 5 * k, `${name}/${k}`);
+          const dec = decisionAt(game, s);
+          if (dec.count < 2) continue;
+          const c = chooser(g, players, { nodes, determinizations: 4 });
+          const a = c.choose(dec.observation, dec.player, dec.legal, dec.count);
+          expect(Array.from(dec.legal.subarray(0, dec.count))).toContain(a);
+          expect(applies(), `${nodes} nodes`).toBeLessThanOrEqual(nodes);
+          expect(c.last!.nodes).toBe(applies());
+          // The budget is spent, not left over (each world gets its share; a tree small enough to finish is the exception).
+          if (nodes === 700) expect(applies()).toBeGreaterThan(nodes / 2);
+        }
+      }
+    });
+  }
+
+  it('samples one world where nothing is hidden (Scala) and every world asked for where something is (Stramat)', () => {
+    const sc = decisionAt(scala, midMatch(scala, 2, 4, 'w'));
+    const cs = chooser(scala, 2, { nodes: 300, determinizations: 6 });
+    cs.choose(sc.observation, sc.player, sc.legal, sc.count);
+    expect(cs.last!.worlds).toBe(1);
+    expect(cs.last!.nodes).toBe(300);
+    const st = decisionAt(stramat, midMatch(stramat, 4, 2, 'w'));
+    const ct = chooser(stramat, 4, { nodes: 300, determinizations: 6 });
+    ct.choose(st.observation, st.player, st.legal, st.count);
+    expect(ct.last!.worlds).toBe(6);
+    expect(ct.last!.nodes).toBeLessThanOrEqual(300);
+  });
+
+  it("aggregate 'average': every root move valued in every world, and the best mean chosen", () => {
+    const st = decisionAt(stramat, midMatch(stramat, 2, 2, 'avg'));
+    expect(st.count).toBeGreaterThan(2);
+    const c = chooser(stramat, 2, { nodes: 4000, determinizations: 4, aggregate: 'average' });
+    const a = c.choose(st.observation, st.player, st.legal, st.count);
+    const moves = c.last!.moves;
+    expect(moves.length).toBe(st.count);
+    for (const m of moves) expect(Number.isNaN(m.mean), `action ${m.action}`).toBe(false);
+    const best = Math.max(...moves.map((m) => m.mean));
+    expect(moves.find((m) => m.action === a)!.mean).toBe(best);
+  });
+
+  it('refuses fewer nodes than determinizations, naming nodes', () => {
+    expect(() => alphabeta.checkParams!(params({ nodes: 3, determinizations: 4 }), scala as AnyGame, 2)).toThrow(OptionError);
+    try {
+      alphabeta.checkParams!(params({ nodes: 3, determinizations: 4 }), scala, 2);
+    } catch (err) {
+      expect((err as OptionError).field).toBe('nodes');
+    }
+    expect(() => alphabeta.checkParams!(params({ nodes: 4, determinizations: 4 }), scala as AnyGame, 2)).not.toThrow();
+  });
+});
+
+describe('alphabeta replays from its seed', () => {
+  function actions(game: AnyGame, players: number, given: Record<string, unknown>, seed: string): number[] {
+    const seen: number[] = [];
+    const logged: BotFactory = {
+      ...alphabeta,
+      create(ctx) {
+        const bot = alphabeta.create(ctx);
+        return { choose: (d) => (seen.push(bot.choose(d)), seen[seen.length - 1]) };
+      },
+    };
+    const me: SeatBot = { factory: logged, params: params(given) };
+    const other: SeatBot = { factory: greedy, params: resolveOptions(greedy.params, {}, 'bot parameter') };
+    const seats = Array.from({ length: players }, (_, i) => (i === 0 ? me : other));
+    playMatch(game, resolveOptions(game.options, {}), seats, seed);
+    return seen;
+  }
+
+  it('Stramat (hidden cards, sampled worlds): the same seed gives the same decisions; another seed other decisions', () => {
+    const given = { nodes: 400, determinizations: 4 };
+    const a = actions(stramat, 2, given, 'replay/1');
+    expect(a.length).toBeGreaterThan(5);
+    expect(actions(stramat as AnyGame, 2, given, 'replay/1')).toEqual(a);
+    expect(actions(stramat as AnyGame, 2, given, 'replay/2')).not.toEqual(a);
+  });
+
+  it('Scala (perfect information): the same seed gives the same decisions', () => {
+    const given = { nodes: 150 };
+    const a = actions(scala, 2, given, 'replay/1');
+    expect(a.length).toBeGreaterThan(10);
+    expect(actions(scala as AnyGame, 2, given, 'replay/1')).toEqual(a);
+  });
+});
