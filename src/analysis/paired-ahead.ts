@@ -3,18 +3,20 @@
  * docs/statistics.md "Skill and luck").
  *
  * Each deal (a match seed) is played in two seatings: the stronger bot in the seats the weaker held in the
- * other. A match gives one number: the share of the (stronger seat, weaker seat) pairs in which the
- * stronger seat finished ahead, ties counting half (head-to-head.ts's per-match number). A deal gives the
- * mean of its two matches: the luck of the deal (good cards for seat 0) falls on each bot once, so it
- * cancels inside the deal instead of adding to the spread between deals.
+ * other. A pair of seats, one of each bot, is *decided* when one of them is ranked ahead of the other; a
+ * deal's value is the share of its decided pairs, over both seatings, that the stronger bot won. So the
+ * luck of the deal (good cards for seat 0) falls on each bot once and cancels inside the deal instead of
+ * adding to the spread between deals. Tied pairs (an annulled match, the losers of a game that ranks only
+ * its winner) decide nothing: a deal without a decided pair has no value and is counted apart.
  *
- * The deals are the independent units: the share is the mean of the deal values, its interval Wilson's at
- * the effective number of deals (clusteredWilson, the interval summary.csv gives win shares), and the
- * p-value that of the score test Wilson's interval inverts, for "the stronger finishes ahead half the
- * time": z = (share - 1/2) / sqrt((1/4) / n_eff). The interval excludes 1/2 exactly when p < 0.05.
+ * The deals with a value are the independent units: the share is their mean, its interval Wilson's at the
+ * effective number of deals n p (1 - p) / s^2 (clusteredWilson's, the interval summary.csv gives win
+ * shares; with no spread at all between deals, the deals themselves, which is conservative), and the
+ * p-value that of the score test Wilson's interval inverts, for "the stronger one wins half the decided
+ * pairs": z = (share - 1/2) / sqrt((1/4) / n_eff). The interval excludes 1/2 exactly when p < 0.05.
  */
 import { normCdf } from './distributions.js';
-import { clusteredWilson, effectiveTrials } from '../output/stats.js';
+import { effectiveTrials, wilson } from '../output/stats.js';
 
 export interface AheadEstimate {
   /** Mean over the deals of the stronger bot's ahead share. */
@@ -26,25 +28,34 @@ export interface AheadEstimate {
   deals: number;
 }
 
-/**
- * One match: the share of (stronger seat, weaker seat) pairs in which the stronger one is ranked ahead
- * (rank 1 is best; equal ranks count half). NaN when the match has no such pair.
- */
-export function aheadInMatch(ranks: ArrayLike<number>, stronger: ArrayLike<boolean>): number {
-  let pairs = 0;
-  let score = 0;
+/** One match's pairs of seats (stronger, weaker): how many are decided, and how many the stronger won. */
+export interface MatchPairs {
+  decided: number;
+  won: number;
+}
+
+/** The pairs of one match: rank 1 is best; equal ranks decide nothing. */
+export function matchPairs(ranks: ArrayLike<number>, stronger: ArrayLike<boolean>): MatchPairs {
+  let decided = 0;
+  let won = 0;
   for (let a = 0; a < ranks.length; a++) {
     if (!stronger[a]) continue;
     for (let b = 0; b < ranks.length; b++) {
-      if (stronger[b]) continue;
-      pairs++;
-      score += ranks[a] < ranks[b] ? 1 : ranks[a] === ranks[b] ? 0.5 : 0;
+      if (stronger[b] || ranks[a] === ranks[b]) continue;
+      decided++;
+      if (ranks[a] < ranks[b]) won++;
     }
   }
-  return pairs === 0 ? NaN : score / pairs;
+  return { decided, won };
 }
 
-/** The share, its 95% interval and p-value from the deal values (each in [0, 1]). */
+/** A deal's value from its two matches: the share of decided pairs the stronger won; NaN when none is decided. */
+export function dealValue(a: MatchPairs, b: MatchPairs): number {
+  const decided = a.decided + b.decided;
+  return decided === 0 ? NaN : (a.won + b.won) / decided;
+}
+
+/** The share, its 95% interval and p-value from the values of the deals that have one (each in [0, 1]). */
 export function pairedAhead(dealValues: readonly number[]): AheadEstimate {
   const n = dealValues.length;
   if (n === 0) return { share: NaN, low95: NaN, high95: NaN, p: NaN, deals: 0 };
@@ -56,10 +67,11 @@ export function pairedAhead(dealValues: readonly number[]): AheadEstimate {
     squares += v * v;
   }
   const share = total / n;
-  const [low95, high95] = clusteredWilson(total, squares, n);
-  const effective = effectiveTrials(total, squares, n);
+  const measured = effectiveTrials(total, squares, n);
+  // No spread at all between deals: taken as n coin-like deals rather than as an exact share.
+  const effective = measured === Infinity ? n : measured;
+  const [low95, high95] = wilson(share * effective, effective);
   const z = (share - 0.5) / Math.sqrt(0.25 / effective);
-  // No spread at all: the share is exact; 1/2 itself is no evidence of anything.
-  const p = share === 0.5 ? 1 : effective === Infinity ? 0 : 2 * normCdf(-Math.abs(z));
+  const p = share === 0.5 ? 1 : 2 * normCdf(-Math.abs(z));
   return { share, low95, high95, p, deals: n };
 }

@@ -51,14 +51,16 @@ export interface PairingWords {
   /** Who the outcome is read for: "casual players" (random against greedy), "strong players". */
   audience: string;
   estimate: AheadEstimate;
+  /** Deals in which no pair of seats was decided. */
+  undecided: number;
 }
 
 /** "In Stop at 4 players, greedy finishes ahead of random in 66% of their pairings [63–69] ...". */
 export function pairingSentence(w: PairingWords): string {
   const e = w.estimate;
   const head =
-    `In ${w.game} at ${w.players} players, ${w.stronger} finishes ahead of ${w.weaker} in ${percent(e.share)} of their pairings ${interval(e)}, ` +
-    `over ${e.deals} deals played in both seatings (${w.weaker} ahead in ${percent(1 - e.share)}): `;
+    `In ${w.game} at ${w.players} players, ${w.stronger} finishes ahead of ${w.weaker} in ${percent(e.share)} of their decided pairings ${interval(e)}, ` +
+    `over ${e.deals} deals played in both seatings${w.undecided > 0 ? ` (and ${w.undecided} that decided nothing)` : ''}; ${w.weaker} comes out ahead in ${percent(1 - e.share)}: `;
   const reading = skillReading(e);
   if (reading === 'reversed') return `${head}here ${w.weaker} is the stronger one, beyond the noise, so this pairing says nothing about luck.`;
   const reached = bandsReached(e);

@@ -5,7 +5,7 @@
  * (ratings.ts) and, per step, whether the larger budget is ahead of the one before it (Holm over the steps).
  */
 import { holm } from './decisions.js';
-import { aheadInMatch, pairedAhead, type AheadEstimate } from './paired-ahead.js';
+import { dealValue, matchPairs, pairedAhead, type AheadEstimate } from './paired-ahead.js';
 import { FinishingOrders, fitRatings, type Rating } from './ratings.js';
 import { openResult, readMatches, type MatchRow } from './results.js';
 import type { TraceStep } from './skill-words.js';
@@ -29,6 +29,8 @@ export interface SkillPairing {
 export interface PairingResult {
   pairing: SkillPairing;
   estimate: AheadEstimate;
+  /** Deals in which no pair of seats was decided (every pair tied in both seatings). */
+  undecided: number;
   /** Matches annulled or ended by a bot's fault, both seatings. */
   annulled: number;
   faulted: number;
@@ -36,7 +38,7 @@ export interface PairingResult {
 
 export interface TraceResult {
   players: number;
-  steps: Array<TraceStep & { pairing: SkillPairing }>;
+  steps: Array<TraceStep & { pairing: SkillPairing; undecided: number }>;
   /** By budget, in the order of --budgets. */
   ratings: Array<Rating & { budget: number }>;
 }
@@ -52,15 +54,13 @@ async function rowsOf(dir: string): Promise<MatchRow[]> {
   return rows;
 }
 
-/** Per deal (match index), the mean of the stronger bot's ahead share in the two seatings. */
+/** Per deal (match index), the share of its decided pairs of seats, over both seatings, that the stronger bot won (NaN: none decided). */
 export function dealValues(a: readonly MatchRow[], b: readonly MatchRow[], stronger: string): number[] {
   const byMatch = new Map(b.map((row) => [row.match, row]));
   return a.map((row) => {
     const other = byMatch.get(row.match);
     if (other === undefined || other.seed !== row.seed) throw new Error(`match ${row.match} has no twin with the same seed in the other seating`);
-    const va = aheadInMatch(row.ranks, row.bots.map((n) => n === stronger));
-    const vb = aheadInMatch(other.ranks, other.bots.map((n) => n === stronger));
-    return (va + vb) / 2;
+    return dealValue(matchPairs(row.ranks, row.bots.map((n) => n === stronger)), matchPairs(other.ranks, other.bots.map((n) => n === stronger)));
   });
 }
 
@@ -68,10 +68,12 @@ async function pairingResult(p: SkillPairing): Promise<{ result: PairingResult; 
   const a = await rowsOf(p.dirs[0]);
   const b = await rowsOf(p.dirs[1]);
   const rows = [...a, ...b];
+  const values = dealValues(a, b, p.stronger);
   return {
     result: {
       pairing: p,
-      estimate: pairedAhead(dealValues(a, b, p.stronger)),
+      estimate: pairedAhead(values.filter((v) => !Number.isNaN(v))),
+      undecided: values.filter((v) => Number.isNaN(v)).length,
       annulled: rows.filter((r) => r.annulled).length,
       faulted: rows.filter((r) => r.faultSeat >= 0).length,
     },
@@ -92,6 +94,7 @@ function traceOf(budgets: readonly number[], steps: PairingResult[], rows: Match
       lower: s.pairing.budgets!.lower,
       upper: s.pairing.budgets!.upper,
       estimate: s.estimate,
+      undecided: s.undecided,
       pHolm: pHolm[k],
       separated: pHolm[k] < 0.05 && s.estimate.share > 0.5,
     })),

@@ -27,7 +27,7 @@ import { repairFinished, reportCommand } from './report.js';
 import { showCommand } from './show.js';
 import { tuneBuilder, tuneCommand } from './tune.js';
 import { IMPORTANCE_COMMAND, IMPORTANCE_DESCRIPTION, importanceBuilder, importanceCommand } from './importance.js';
-import { SKILL_COMMAND, SKILL_DESCRIPTION, SKILL_NUMERIC_FLAGS, skillBuilder, skillCommand } from './skill.js';
+import { SKILL_COMMAND, SKILL_DESCRIPTION, skillBuilder, skillCommand } from './skill.js';
 import { writeViewer } from '../html/viewer.js';
 import { refuseResultFile } from '../runner/result-guard.js';
 import { MAX_THREADS, checkVariantCount } from '../runner/limits.js';
@@ -50,7 +50,7 @@ function version(): string {
 }
 
 /** Flags typed as numbers in the help; their values are checked from the text as typed (intFlag). */
-const NUMERIC_FLAGS = ['matches', 'threads', 'batch', 'decision-timeout-ms', 'worker-memory-mb', 'verify-matches', 'players', 'match', 'as', ...SKILL_NUMERIC_FLAGS];
+const NUMERIC_FLAGS = ['matches', 'threads', 'batch', 'decision-timeout-ms', 'worker-memory-mb', 'verify-matches', 'players', 'match', 'as', 'search-budget'];
 
 /** What a command needs when it is given without its arguments, with an example. */
 const MISSING_ARGUMENT: Record<string, string> = {

@@ -24,8 +24,6 @@ import { progressBar, type Progress } from './progress.js';
 
 export const SKILL_COMMAND = 'skill <target>';
 export const SKILL_DESCRIPTION = 'Skill and luck: how often a weaker bot beats a stronger one (random against greedy, greedy against ismcts) and the skill trace of ismcts over tenfold budgets, on deals played in both seatings';
-/** Numeric flags whose text is checked as typed (main.ts's rawFlagValues). */
-export const SKILL_NUMERIC_FLAGS = ['matches', 'threads', 'players', 'search-budget'];
 
 export function skillBuilder(y: Argv): Argv {
   return y
@@ -90,7 +88,7 @@ const AUDIENCE: Record<string, string> = { 'greedy-over-random': 'casual players
 /** The answer in sentences: each pairing, the trace, and what was not played. */
 export function answerLines(plan: SkillPlan, r: SkillResult): string[] {
   const lines = r.pairings.map((p) =>
-    pairingSentence({ game: plan.game.title, players: p.pairing.players, stronger: p.pairing.stronger, weaker: p.pairing.weaker, audience: AUDIENCE[p.pairing.role], estimate: p.estimate }),
+    pairingSentence({ game: plan.game.title, players: p.pairing.players, stronger: p.pairing.stronger, weaker: p.pairing.weaker, audience: AUDIENCE[p.pairing.role], estimate: p.estimate, undecided: p.undecided }),
   );
   if (r.trace) lines.push(traceSentence('ismcts', r.trace.players, r.trace.steps));
   if (plan.noSearch) lines.push(`${plan.noSearch}: no search bot against greedy and no skill trace.`);
@@ -107,7 +105,7 @@ const ci = (lo: number, hi: number) => `${percent(lo)} to ${percent(hi)}`;
 /** The pairings' table and the trace's table. */
 function tables(r: SkillResult): string[] {
   const out = [
-    'Pairings (the share of pairings of seats in which the stronger bot finished ahead, ties half):',
+    'Pairings (the share of the decided pairs of seats, one of each bot, that the stronger bot won):',
     formatTable(
       ['players', 'stronger', 'weaker', 'deals', 'ahead', '95% CI', 'reading'],
       r.pairings.map((p) => [String(p.pairing.players), p.pairing.stronger, p.pairing.weaker, String(p.estimate.deals), percent(p.estimate.share), ci(p.estimate.low95, p.estimate.high95), skillReading(p.estimate)]),

@@ -16,7 +16,7 @@ export const SKILL_HEADER = [
   'weaker',
   'budget',
   'deals',
-  'matches',
+  'undecided_deals',
   'ahead_share',
   'ahead_low95',
   'ahead_high95',
@@ -45,8 +45,8 @@ export interface SkillSettings {
 const six = (x: number) => fixed(x, 6);
 const num = (x: number) => (Number.isFinite(x) ? Number(x.toFixed(6)) : null);
 
-function aheadCells(e: AheadEstimate): string[] {
-  return [String(e.deals), String(2 * e.deals), six(e.share), six(e.low95), six(e.high95), six(e.p)];
+function aheadCells(e: AheadEstimate, undecided: number): string[] {
+  return [String(e.deals), String(undecided), six(e.share), six(e.low95), six(e.high95), six(e.p)];
 }
 
 /** One row per pairing, then one per budget of the trace (its comparison with the budget before it). */
@@ -54,22 +54,22 @@ export function skillCsv(r: SkillResult): string {
   const rows: string[][] = [[...SKILL_HEADER]];
   for (const p of r.pairings) {
     const pr = p.pairing;
-    rows.push([pr.role, String(pr.players), pr.stronger, pr.weaker, '', ...aheadCells(p.estimate), '', skillReading(p.estimate), '', '', '', '']);
+    rows.push([pr.role, String(pr.players), pr.stronger, pr.weaker, '', ...aheadCells(p.estimate, p.undecided), '', skillReading(p.estimate), '', '', '', '']);
   }
   const t = r.trace;
   if (t) {
     for (const [k, rating] of t.ratings.entries()) {
       const step = k > 0 ? t.steps[k - 1] : undefined;
       const compared = step ? [step.pairing.stronger, step.pairing.weaker] : [rating.name, ''];
-      const cells = step ? [...aheadCells(step.estimate), six(step.pHolm), skillReading(step.estimate), step.separated ? '1' : '0'] : ['', '', '', '', '', '', '', '', ''];
+      const cells = step ? [...aheadCells(step.estimate, step.undecided), six(step.pHolm), skillReading(step.estimate), step.separated ? '1' : '0'] : ['', '', '', '', '', '', '', '', ''];
       rows.push(['trace', String(t.players), ...compared, String(rating.budget), ...cells, fixed(rating.rating, 1), fixed(rating.low95, 1), fixed(rating.high95, 1)]);
     }
   }
   return csvLines(rows);
 }
 
-function aheadJson(e: AheadEstimate) {
-  return { deals: e.deals, matches: 2 * e.deals, ahead_share: num(e.share), ahead_low95: num(e.low95), ahead_high95: num(e.high95), p_value: num(e.p), reading: skillReading(e) };
+function aheadJson(e: AheadEstimate, undecided: number) {
+  return { deals: e.deals, undecided_deals: undecided, ahead_share: num(e.share), ahead_low95: num(e.low95), ahead_high95: num(e.high95), p_value: num(e.p), reading: skillReading(e) };
 }
 
 /** The settings, the answer in words, every pairing and the trace. */
@@ -93,7 +93,7 @@ export function skillJson(s: SkillSettings, r: SkillResult, answer: readonly str
       stronger: p.pairing.stronger,
       weaker: p.pairing.weaker,
       folder: p.pairing.key,
-      ...aheadJson(p.estimate),
+      ...aheadJson(p.estimate, p.undecided),
       annulled_matches: p.annulled,
       faulted_matches: p.faulted,
     })),
@@ -101,7 +101,7 @@ export function skillJson(s: SkillSettings, r: SkillResult, answer: readonly str
       ? {
           players: r.trace.players,
           ratings: r.trace.ratings.map((x) => ({ budget: x.budget, name: x.name, rating: num(x.rating), rating_low95: num(x.low95), rating_high95: num(x.high95), matches: x.matches })),
-          steps: r.trace.steps.map((x) => ({ lower: x.lower, upper: x.upper, folder: x.pairing.key, ...aheadJson(x.estimate), p_holm: num(x.pHolm), separated: x.separated })),
+          steps: r.trace.steps.map((x) => ({ lower: x.lower, upper: x.upper, folder: x.pairing.key, ...aheadJson(x.estimate, x.undecided), p_holm: num(x.pHolm), separated: x.separated })),
         }
       : null,
   };
