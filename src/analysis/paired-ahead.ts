@@ -10,13 +10,14 @@
  * its winner) decide nothing: a deal without a decided pair has no value and is counted apart.
  *
  * The deals with a value are the independent units: the share is their mean, its interval Wilson's at the
- * effective number of deals n p (1 - p) / s^2 (clusteredWilson's, the interval summary.csv gives win
- * shares; with no spread at all between deals, the deals themselves, which is conservative), and the
+ * effective number of deals n p (1 - p) / s^2, s^2 the deal values' variance (head-to-head.csv's interval,
+ * Kish's design effect: exactly Wilson's when every deal is a plain win or loss; with no spread at all
+ * between deals, the deals themselves, which is conservative), and the
  * p-value that of the score test Wilson's interval inverts, for "the stronger one wins half the decided
  * pairs": z = (share - 1/2) / sqrt((1/4) / n_eff). The interval excludes 1/2 exactly when p < 0.05.
  */
 import { normCdf } from './distributions.js';
-import { effectiveTrials, wilson } from '../output/stats.js';
+import { wilson } from '../output/stats.js';
 
 export interface AheadEstimate {
   /** Mean over the deals of the stronger bot's ahead share. */
@@ -67,9 +68,9 @@ export function pairedAhead(dealValues: readonly number[]): AheadEstimate {
     squares += v * v;
   }
   const share = total / n;
-  const measured = effectiveTrials(total, squares, n);
-  // No spread at all between deals: taken as n coin-like deals rather than as an exact share.
-  const effective = measured === Infinity ? n : measured;
+  const variance = Math.max(squares / n - share * share, 0);
+  // No spread at all between deals (or a share of 0 or 1): taken as n coin-like deals rather than as exact.
+  const effective = variance > 0 && share > 0 && share < 1 ? (n * share * (1 - share)) / variance : n;
   const [low95, high95] = wilson(share * effective, effective);
   const z = (share - 0.5) / Math.sqrt(0.25 / effective);
   const p = share === 0.5 ? 1 : 2 * normCdf(-Math.abs(z));

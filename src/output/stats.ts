@@ -36,21 +36,10 @@ export function fixed(v: number, decimals: number): string {
 export function clusteredWilson(total: number, squares: number, matches: number, z = Z95): [number, number] {
   if (!(matches > 0)) return [0, 1];
   const p = total / matches;
-  const effective = effectiveTrials(total, squares, matches);
-  if (effective === Infinity) return [p, p];
-  return wilson(p * effective, effective, z);
-}
-
-/**
- * clusteredWilson's effective number of matches, n p (1 - p) / s^2: the matches themselves when the rate
- * is 0 or 1 or there is one match (no spread to estimate), Infinity when every value is the same rate
- * strictly between 0 and 1 (no spread at all).
- */
-export function effectiveTrials(total: number, squares: number, matches: number): number {
-  const p = total / matches;
   const variance = matches > 1 ? Math.max(squares - matches * p * p, 0) / (matches - 1) : NaN;
   const bernoulli = p * (1 - p);
-  if (!(bernoulli > 1e-15) || Number.isNaN(variance)) return matches;
-  if (!(variance > 0)) return Infinity;
-  return (matches * bernoulli) / variance;
+  if (!(bernoulli > 1e-15) || Number.isNaN(variance)) return wilson(total, matches, z);
+  if (!(variance > 0)) return [p, p];
+  const effective = (matches * bernoulli) / variance;
+  return wilson(p * effective, effective, z);
 }
