@@ -83,19 +83,22 @@ function analysed(plan: SkillPlan): SkillPairing[] {
   return plan.pairings.map((p) => ({ role: p.role, key: p.key, players: p.players, stronger: p.stronger.name, weaker: p.weaker.name, budgets: p.budgets, dirs: [p.runs[0].dir, p.runs[1].dir] }));
 }
 
+/** The game as the sentences name it: its registered name, capitalised (a title can be a whole subtitle). */
+const shortName = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
 const AUDIENCE: Record<string, string> = { 'greedy-over-random': 'casual players', 'search-over-greedy': 'strong players' };
 
 /** The answer in sentences: each pairing, the trace, and what was not played. */
 export function answerLines(plan: SkillPlan, r: SkillResult): string[] {
   const lines = r.pairings.map((p) =>
-    pairingSentence({ game: plan.game.title, players: p.pairing.players, stronger: p.pairing.stronger, weaker: p.pairing.weaker, audience: AUDIENCE[p.pairing.role], estimate: p.estimate, undecided: p.undecided }),
+    pairingSentence({ game: shortName(plan.game.name), players: p.pairing.players, stronger: p.pairing.stronger, weaker: p.pairing.weaker, audience: AUDIENCE[p.pairing.role], estimate: p.estimate, undecided: p.undecided }),
   );
   if (r.trace) lines.push(traceSentence('ismcts', r.trace.players, r.trace.steps));
   if (plan.noSearch) lines.push(`${plan.noSearch}: no search bot against greedy and no skill trace.`);
   else if (plan.budgets[plan.budgets.length - 1] < 10_000) lines.push(`Budgets above ${plan.budgets[plan.budgets.length - 1].toLocaleString('en-US')} iterations were not played (--budgets ${[...plan.budgets, 10_000].join(',')} adds 10,000).`);
   const annulled = r.pairings.reduce((n, p) => n + p.annulled, 0);
   const faulted = r.pairings.reduce((n, p) => n + p.faulted, 0);
-  if (annulled > 0) lines.push(`${annulled} matches of the pairings were annulled: every seat tied, half a pairing each.`);
+  if (annulled > 0) lines.push(`${annulled} matches of the pairings were annulled: every seat tied, so they decided no pair.`);
   if (faulted > 0) lines.push(`${faulted} matches ended because a bot faulted: the faulty seat finished last (see end_reason in each run's matches.csv).`);
   return lines;
 }

@@ -20,10 +20,10 @@ describe('tavolo skill on countdown, where skill decides by construction', () =>
     expect(first.stderr).not.toMatch(/tavolo:/);
     expect(first.code).toBe(0);
     const text = first.stdout;
-    expect(text).toMatch(/In countdown at 2 players, greedy finishes ahead of random in \d+% of their decided pairings \[\d+–\d+\], over 20 deals played in both seatings; random comes out ahead in \d+%: the outcome is mostly skill for casual players/);
+    expect(text).toMatch(/In Countdown at 2 players, greedy finishes ahead of random in \d+% of their decided pairings \[\d+–\d+\], over 20 deals played in both seatings; random comes out ahead in \d+%: the outcome is mostly skill for casual players/);
     expect(text).toMatch(/Skill trace \(ismcts at 2 players, each budget against the one before it, Holm-adjusted\): 10 ahead of 1 in \d+%/);
     expect(text).toMatch(/Budgets above 100 iterations were not played \(--budgets 1,10,100,10000 adds 10,000\)/);
-    expect(text.indexOf('In countdown')).toBeLessThan(text.indexOf('Pairings ('));
+    expect(text.indexOf('In Countdown')).toBeLessThan(text.indexOf('Pairings ('));
     expect(text.indexOf('Skill trace (ismcts')).toBeLessThan(text.indexOf('  budget'));
   });
 
@@ -59,7 +59,7 @@ describe('tavolo skill on countdown, where skill decides by construction', () =>
     expect(j.pairings).toHaveLength(4);
     expect(j.trace.steps).toHaveLength(2);
     expect(j.trace.ratings).toHaveLength(3);
-    expect(j.answer[0]).toMatch(/^In countdown at 2 players/);
+    expect(j.answer[0]).toMatch(/^In Countdown at 2 players/);
   });
 
   it('reuses the finished runs when run again', () => {
