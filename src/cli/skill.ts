@@ -88,6 +88,15 @@ const shortName = (name: string) => name.charAt(0).toUpperCase() + name.slice(1)
 
 const AUDIENCE: Record<string, string> = { 'greedy-over-random': 'casual players', 'search-over-greedy': 'strong players' };
 
+/** What the trace did not reach: the budgets up to 10,000 (tenfold from the last), and the flag that adds them. */
+export function notPlayed(budgets: readonly number[]): string {
+  const last = budgets[budgets.length - 1];
+  const more: number[] = [];
+  for (let b = last * 10; b <= 10_000; b *= 10) more.push(b);
+  if (more[more.length - 1] !== 10_000) more.push(10_000);
+  return `Budgets above ${last.toLocaleString('en-US')} iterations were not played (--budgets ${[...budgets, ...more].join(',')} adds ${more.map((b) => b.toLocaleString('en-US')).join(' and ')}).`;
+}
+
 /** The answer in sentences: each pairing, the trace, and what was not played. */
 export function answerLines(plan: SkillPlan, r: SkillResult): string[] {
   const lines = r.pairings.map((p) =>
@@ -95,7 +104,7 @@ export function answerLines(plan: SkillPlan, r: SkillResult): string[] {
   );
   if (r.trace) lines.push(traceSentence('ismcts', r.trace.players, r.trace.steps));
   if (plan.noSearch) lines.push(`${plan.noSearch}: no search bot against greedy and no skill trace.`);
-  else if (plan.budgets[plan.budgets.length - 1] < 10_000) lines.push(`Budgets above ${plan.budgets[plan.budgets.length - 1].toLocaleString('en-US')} iterations were not played (--budgets ${[...plan.budgets, 10_000].join(',')} adds 10,000).`);
+  else if (plan.budgets[plan.budgets.length - 1] < 10_000) lines.push(notPlayed(plan.budgets));
   const annulled = r.pairings.reduce((n, p) => n + p.annulled, 0);
   const faulted = r.pairings.reduce((n, p) => n + p.faulted, 0);
   if (annulled > 0) lines.push(`${annulled} matches of the pairings were annulled: every seat tied, so they decided no pair.`);

@@ -1,7 +1,8 @@
 /**
  * skill.csv and skill.json (`tavolo skill`; columns in docs/reference.md). Both are pure functions of the
  * runs' matches.csv and the command's settings: no time, no thread count, no path, so the same seed gives
- * the same bytes on any machine and thread count. Numbers are written to six decimals.
+ * the same bytes on any machine and thread count. Shares are written to six decimals, p-values to six
+ * significant digits.
  */
 import type { SkillResult } from '../analysis/skill.js';
 import { SKILL_BANDS, skillReading } from '../analysis/skill-words.js';
@@ -44,9 +45,12 @@ export interface SkillSettings {
 
 const six = (x: number) => fixed(x, 6);
 const num = (x: number) => (Number.isFinite(x) ? Number(x.toFixed(6)) : null);
+/** p-values keep six significant digits (a p of 1e-17 is not 0). */
+const pNum = (p: number) => (Number.isFinite(p) ? Number(p.toPrecision(6)) : null);
+const pCell = (p: number) => (Number.isFinite(p) ? String(pNum(p)) : '');
 
 function aheadCells(e: AheadEstimate, undecided: number): string[] {
-  return [String(e.deals), String(undecided), six(e.share), six(e.low95), six(e.high95), six(e.p)];
+  return [String(e.deals), String(undecided), six(e.share), six(e.low95), six(e.high95), pCell(e.p)];
 }
 
 /** One row per pairing, then one per budget of the trace (its comparison with the budget before it). */
@@ -61,7 +65,7 @@ export function skillCsv(r: SkillResult): string {
     for (const [k, rating] of t.ratings.entries()) {
       const step = k > 0 ? t.steps[k - 1] : undefined;
       const compared = step ? [step.pairing.stronger, step.pairing.weaker] : [rating.name, ''];
-      const cells = step ? [...aheadCells(step.estimate, step.undecided), six(step.pHolm), skillReading(step.estimate), step.separated ? '1' : '0'] : ['', '', '', '', '', '', '', '', ''];
+      const cells = step ? [...aheadCells(step.estimate, step.undecided), pCell(step.pHolm), skillReading(step.estimate), step.separated ? '1' : '0'] : ['', '', '', '', '', '', '', '', ''];
       rows.push(['trace', String(t.players), ...compared, String(rating.budget), ...cells, fixed(rating.rating, 1), fixed(rating.low95, 1), fixed(rating.high95, 1)]);
     }
   }
@@ -69,7 +73,7 @@ export function skillCsv(r: SkillResult): string {
 }
 
 function aheadJson(e: AheadEstimate, undecided: number) {
-  return { deals: e.deals, undecided_deals: undecided, ahead_share: num(e.share), ahead_low95: num(e.low95), ahead_high95: num(e.high95), p_value: num(e.p), reading: skillReading(e) };
+  return { deals: e.deals, undecided_deals: undecided, ahead_share: num(e.share), ahead_low95: num(e.low95), ahead_high95: num(e.high95), p_value: pNum(e.p), reading: skillReading(e) };
 }
 
 /** The settings, the answer in words, every pairing and the trace. */
@@ -101,7 +105,7 @@ export function skillJson(s: SkillSettings, r: SkillResult, answer: readonly str
       ? {
           players: r.trace.players,
           ratings: r.trace.ratings.map((x) => ({ budget: x.budget, name: x.name, rating: num(x.rating), rating_low95: num(x.low95), rating_high95: num(x.high95), matches: x.matches })),
-          steps: r.trace.steps.map((x) => ({ lower: x.lower, upper: x.upper, folder: x.pairing.key, ...aheadJson(x.estimate, x.undecided), p_holm: num(x.pHolm), separated: x.separated })),
+          steps: r.trace.steps.map((x) => ({ lower: x.lower, upper: x.upper, folder: x.pairing.key, ...aheadJson(x.estimate, x.undecided), p_holm: pNum(x.pHolm), separated: x.separated })),
         }
       : null,
   };
