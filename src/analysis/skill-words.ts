@@ -32,14 +32,20 @@ export function bandsReached(e: AheadEstimate): Array<Exclude<SkillReading, 'rev
   return all.slice(lo, hi + 1);
 }
 
+/** A percentage without the sign: whole, or with one decimal within a point of 0 or 100 (never "100.0"). */
+function digits(x: number): string {
+  const v = 100 * x;
+  const near = (v > 0 && v < 1) || (v > 99 && v < 100);
+  const one = v.toFixed(1);
+  return near && one !== '100.0' && one !== '0.0' ? one : v.toFixed(0);
+}
+
 /** 0.6612 -> "66%"; under 1% or over 99%, one decimal. */
 export function percent(x: number): string {
-  const v = 100 * x;
-  return v > 0 && v < 1 ? `${v.toFixed(1)}%` : v > 99 && v < 100 ? `${v.toFixed(1)}%` : `${v.toFixed(0)}%`;
+  return `${digits(x)}%`;
 }
 
 function interval(e: AheadEstimate): string {
-  const digits = (x: number) => (100 * x > 0 && 100 * x < 1) || (100 * x > 99 && 100 * x < 100) ? (100 * x).toFixed(1) : (100 * x).toFixed(0);
   return `[${digits(e.low95)}–${digits(e.high95)}]`;
 }
 

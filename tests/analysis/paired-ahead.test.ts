@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dealValue, matchPairs, pairedAhead } from '../../src/analysis/paired-ahead.js';
-import { SKILL_BANDS, bandsReached, pairingSentence, skillBand, skillReading, traceSentence, type TraceStep } from '../../src/analysis/skill-words.js';
+import { SKILL_BANDS, bandsReached, pairingSentence, percent, skillBand, skillReading, traceSentence, type TraceStep } from '../../src/analysis/skill-words.js';
 import type { AheadEstimate } from '../../src/analysis/paired-ahead.js';
 
 describe('pairs of seats in a match and deals', () => {
@@ -98,6 +98,14 @@ describe('the words: mostly luck, mixed, mostly skill', () => {
       /\(and 3 that decided nothing\).*mostly luck \(the interval reaches mostly luck and mixed\) for strong players\.$/,
     );
     expect(pairingSentence({ game: 'X', players: 2, stronger: 'a', weaker: 'b', audience: 'casual players', estimate: est(0.52, 0.45, 0.59, 0.6), undecided: 0 })).toMatch(/a cannot be told from a coin toss here\.$/);
+  });
+
+  it('writes percentages whole, with one decimal near 0 and 100, never "100.0"', () => {
+    expect(percent(0.6612)).toBe('66%');
+    expect(percent(0.995)).toBe('99.5%');
+    expect(percent(0.9999999)).toBe('100%');
+    expect(percent(0.004)).toBe('0.4%');
+    expect(pairingSentence({ game: 'Z', players: 2, stronger: 'a', weaker: 'b', audience: 'casual players', estimate: est(1, 0.886, 0.99999999), undecided: 0 })).toContain('[89–100]');
   });
 
   it('says where the trace flattens', () => {
