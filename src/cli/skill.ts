@@ -31,7 +31,7 @@ export function skillBuilder(y: Argv): Argv {
     .option('players', { type: 'number', requiresArg: true, describe: 'The table size played besides heads-up (default 4, or the nearest the game allows)' })
     .option('matches', { type: 'number', requiresArg: true, describe: `Matches per pairing and trace step, an even number: half the deals in each seating (default ${DEFAULT_SKILL_MATCHES})` })
     .option('budgets', { type: 'string', requiresArg: true, describe: `ismcts iterations of the skill trace, increasing, comma-separated (default ${DEFAULT_BUDGETS.join(',')})` })
-    .option('search-budget', { type: 'number', requiresArg: true, describe: `ismcts iterations of the search bot played against greedy (default ${DEFAULT_SEARCH_BUDGET})` })
+    .option('search-budget', { type: 'number', requiresArg: true, describe: `ismcts iterations of the search bot played against greedy (default ${DEFAULT_SEARCH_BUDGET}); 0 plays no search bot and no trace` })
     .option('option', { type: 'string', array: true, requiresArg: true, describe: 'With a game: a game option key=value (repeatable)' })
     .option('seed', { type: 'string', requiresArg: true, describe: "Master seed (default: the spec's, or \"skill\")" })
     .option('threads', { type: 'number', requiresArg: true, describe: 'Worker threads (default: all cores)' })
@@ -72,7 +72,7 @@ function request(argv: Record<string, unknown>): SkillRequest {
     players: intFlag('--players', argv.players, ...INT_BOUNDS.players),
     matches: intFlag('--matches', argv.matches, 2),
     budgets: budgetsFlag(argv.budgets),
-    searchBudget: intFlag('--search-budget', argv['search-budget'], 1, 100_000_000),
+    searchBudget: intFlag('--search-budget', argv['search-budget'], 0, 100_000_000),
     seed: textFlag('--seed', argv.seed),
     options: argv.option === undefined ? undefined : parseKeyValues('--option', argv.option),
   };

@@ -21,6 +21,7 @@ export interface SkillRequest {
   /** Matches per pairing (both seatings together): an even number. */
   matches?: number;
   budgets?: number[];
+  /** ismcts's iterations against greedy; 0: no search bot and no trace. */
   searchBudget?: number;
   seed?: string;
   options?: Record<string, unknown>;
@@ -171,6 +172,12 @@ function checkBudgets(budgets: number[]): void {
   }
 }
 
+/** Why no search bot plays: a game without determinize, or --search-budget 0 (a quick look at luck alone). */
+function noSearchReason(game: AnyGame, searchBudget: number | undefined): string | undefined {
+  if (typeof game.determinize !== 'function') return `${game.name} has no determinize, so no search bot can play it (docs/adding-a-game.md)`;
+  return searchBudget === 0 ? 'No search bot was asked for (--search-budget 0)' : undefined;
+}
+
 const search = (settings: Options, iterations: number): BotSeat => ({ name: `ismcts-${iterations}`, bot: 'ismcts', params: { ...settings, iterations } });
 
 /** Builds and resolves every run of the command; nothing is played or written. */
@@ -194,7 +201,7 @@ export async function planSkill(r: SkillRequest, outDir: (name: string) => strin
     tableSizes: sizes,
     budgets,
     searchBudget: r.searchBudget ?? DEFAULT_SEARCH_BUDGET,
-    noSearch: typeof b.game.determinize === 'function' ? undefined : `${b.game.name} has no determinize, so no search bot can play it (docs/adding-a-game.md)`,
+    noSearch: noSearchReason(b.game, r.searchBudget),
     pairings: [],
   };
   const settings = SEARCH_SETTINGS[b.game.name] ?? {};

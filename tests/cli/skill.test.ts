@@ -113,12 +113,23 @@ describe('tavolo skill on High Card with one card each, where skill cannot matte
   });
 });
 
+describe('tavolo skill --search-budget 0', () => {
+  it('plays greedy against random only, and says so', () => {
+    const out = tempDir();
+    const r = tavolo(['skill', COUNTDOWN, '--search-budget', '0', '--matches', '20', '--threads', '1', '--out', out]);
+    expect(r.code).toBe(0);
+    expect(readCsvObjects(join(out, 'skill.csv')).map((x) => x.section)).toEqual(['greedy-over-random', 'greedy-over-random']);
+    expect(r.stdout).toMatch(/No search bot was asked for \(--search-budget 0\): no search bot against greedy and no skill trace\./);
+  });
+});
+
 describe('tavolo skill refuses bad input with exit 2, naming the field', () => {
   const cases: Array<[string, string[], RegExp]> = [
     ['an odd match count', ['--matches', '41'], /--matches: expected an even number \(each deal is played in both seatings\), found 41/],
     ['budgets that do not increase', ['--budgets', '100,10'], /--budgets: expected increasing budgets, found 10 after 100/],
     ['a single budget', ['--budgets', '100'], /--budgets: expected at least two budgets/],
     ['a budget that is no number', ['--budgets', '10,ten'], /--budgets: expected an integer/],
+    ['a negative search budget', ['--search-budget', '-1'], /--search-budget: expected an integer/],
     ['a table the game does not allow', ['--players', '9'], /--players: countdown is played by 2 to 4 players, found 9/],
     ['an unknown option', ['--option', 'piles=3'], /--option/],
   ];
