@@ -13,7 +13,7 @@ import type { TraceStep } from './skill-words.js';
 export type PairingRole = 'greedy-over-random' | 'search-over-greedy' | 'trace';
 
 /** A pairing as the analysis sees it: the lineup names and the folders of its two seatings. */
-export interface SkillPairing {
+export interface PairingFolders {
   role: PairingRole;
   /** The folder name under the command's root, e.g. `greedy-over-random-4p`, `trace/100-over-10`. */
   key: string;
@@ -27,7 +27,7 @@ export interface SkillPairing {
 }
 
 export interface PairingResult {
-  pairing: SkillPairing;
+  pairing: PairingFolders;
   estimate: AheadEstimate;
   /** Deals in which no pair of seats was decided (every pair tied in both seatings). */
   undecided: number;
@@ -38,7 +38,7 @@ export interface PairingResult {
 
 export interface TraceResult {
   players: number;
-  steps: Array<TraceStep & { pairing: SkillPairing; undecided: number }>;
+  steps: Array<TraceStep & { pairing: PairingFolders; undecided: number }>;
   /** By budget, in the order of --budgets. */
   ratings: Array<Rating & { budget: number }>;
 }
@@ -64,7 +64,7 @@ export function dealValues(a: readonly MatchRow[], b: readonly MatchRow[], stron
   });
 }
 
-async function pairingResult(p: SkillPairing): Promise<{ result: PairingResult; rows: MatchRow[] }> {
+async function pairingResult(p: PairingFolders): Promise<{ result: PairingResult; rows: MatchRow[] }> {
   const a = await rowsOf(p.dirs[0]);
   const b = await rowsOf(p.dirs[1]);
   const rows = [...a, ...b];
@@ -103,7 +103,7 @@ function traceOf(budgets: readonly number[], steps: PairingResult[], rows: Match
 }
 
 /** Reads every pairing's two runs (all complete) and computes the answer's figures; the trace's names are `ismcts-<budget>`. */
-export async function analyseSkill(all: readonly SkillPairing[], budgets: readonly number[]): Promise<SkillResult> {
+export async function analyseSkill(all: readonly PairingFolders[], budgets: readonly number[]): Promise<SkillResult> {
   const pairings: PairingResult[] = [];
   const steps: PairingResult[] = [];
   const traceRows: MatchRow[] = [];

@@ -2,7 +2,7 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Argv } from 'yargs';
 import { pText } from '../analysis/comparison-text.js';
-import { analyseSkill, type SkillPairing, type SkillResult } from '../analysis/skill.js';
+import { analyseSkill, type PairingFolders, type SkillResult } from '../analysis/skill.js';
 import { pairingSentence, percent, skillReading, traceSentence } from '../analysis/skill-words.js';
 import { InputError, Interrupted } from '../errors.js';
 import { skillCsv, skillJson, type SkillSettings } from '../output/skill-files.js';
@@ -79,7 +79,7 @@ function request(argv: Record<string, unknown>): SkillRequest {
 }
 
 /** The plan's pairings as the analysis sees them. */
-function analysed(plan: SkillPlan): SkillPairing[] {
+function analysed(plan: SkillPlan): PairingFolders[] {
   return plan.pairings.map((p) => ({ role: p.role, key: p.key, players: p.players, stronger: p.stronger.name, weaker: p.weaker.name, budgets: p.budgets, dirs: [p.runs[0].dir, p.runs[1].dir] }));
 }
 
