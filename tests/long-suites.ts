@@ -37,6 +37,7 @@ export const LONG_SUITES: readonly string[] = [
   // Whole-command runs that start, kill and resume many tavolo processes (the slowest quick files of
   // 2026-11-25 on the quiet machine, 9 to 26 s each, 103 s in all, which had put `npm test` at 3 min 52 s).
   // Run them after touching the runner, its journal or the command named.
+  'tests/cli/skill-runs.test.ts', // tavolo skill: its files across threads and seeds, and --force (about a minute)
   'tests/runner/parquet.test.ts', // matches.parquet's bytes across threads, batches, kill -9 and --resume, shards
   'tests/runner/resume.test.ts', // kill -9, a torn record, SIGTERM (once and twice), then --resume: byte-identical
   'tests/runner/faults.test.ts', // every kind of faulty bot and dying worker through whole runs
