@@ -41,6 +41,7 @@ export const LONG_SUITES: readonly string[] = [
   // server killed twice mid-match (25 s). Run them after touching src/cli/human or the human page.
   'tests/cli/human/every-game.test.ts',
   'tests/cli/human/restart.test.ts',
+  'tests/cli/skill-runs.test.ts', // tavolo skill: its files across threads and seeds, and --force (about a minute)
   'tests/runner/parquet.test.ts', // matches.parquet's bytes across threads, batches, kill -9 and --resume, shards
   'tests/runner/resume.test.ts', // kill -9, a torn record, SIGTERM (once and twice), then --resume: byte-identical
   'tests/runner/faults.test.ts', // every kind of faulty bot and dying worker through whole runs

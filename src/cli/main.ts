@@ -28,11 +28,12 @@ import { repairFinished, reportCommand } from './report.js';
 import { showCommand } from './show.js';
 import { tuneBuilder, tuneCommand } from './tune.js';
 import { IMPORTANCE_COMMAND, IMPORTANCE_DESCRIPTION, importanceBuilder, importanceCommand } from './importance.js';
+import { SKILL_COMMAND, SKILL_DESCRIPTION, skillBuilder, skillCommand } from './skill.js';
 import { writeViewer } from '../html/viewer.js';
 import { refuseResultFile } from '../runner/result-guard.js';
 import { MAX_THREADS, checkVariantCount } from '../runner/limits.js';
 
-type Command = { cmd: 'run' | 'play' | 'list' | 'merge' | 'compare' | 'report' | 'show' | 'tune' | 'importance'; argv: Record<string, unknown> };
+type Command = { cmd: 'run' | 'play' | 'list' | 'merge' | 'compare' | 'report' | 'show' | 'tune' | 'importance' | 'skill'; argv: Record<string, unknown> };
 
 /**
  * Exit codes (README, "Exit codes"): 0 every match played normally; 1 the results are complete but some
@@ -50,7 +51,7 @@ function version(): string {
 }
 
 /** Flags typed as numbers in the help; their values are checked from the text as typed (intFlag). */
-const NUMERIC_FLAGS = ['matches', 'threads', 'batch', 'decision-timeout-ms', 'worker-memory-mb', 'verify-matches', 'players', 'match', 'as', 'port', 'bot-delay'];
+const NUMERIC_FLAGS = ['matches', 'threads', 'batch', 'decision-timeout-ms', 'worker-memory-mb', 'verify-matches', 'players', 'match', 'as', 'port', 'bot-delay', 'search-budget'];
 
 /** What a command needs when it is given without its arguments, with an example. */
 const MISSING_ARGUMENT: Record<string, string> = {
@@ -60,7 +61,7 @@ const MISSING_ARGUMENT: Record<string, string> = {
     'merge: give the output directories of the shards, for example `tavolo merge sweep/shard-0 sweep/shard-1 --out results/x` (tavolo merge --help shows the options)',
 };
 
-const COMMANDS = ['run', 'merge', 'compare', 'play', 'show', 'report', 'list', 'tune', 'importance'];
+const COMMANDS = ['run', 'merge', 'compare', 'play', 'show', 'report', 'list', 'tune', 'importance', 'skill'];
 
 /**
  * yargs's "Unknown arguments: rn, x" with a "did you mean": a misspelt command (the first argument) is
@@ -219,6 +220,7 @@ const COMMAND_TABLE: readonly CommandEntry[] = [
   { cmd: 'show', usage: 'show <dir>', describe: 'Write a page that replays one match of a finished run step by step', builder: showBuilder },
   { cmd: 'tune', usage: 'tune <spec>', describe: 'Search toward targets: race the candidates of a spec with a "tune" field in rounds (docs/tune.md)', builder: tuneBuilder },
   { cmd: 'importance', usage: IMPORTANCE_COMMAND, describe: IMPORTANCE_DESCRIPTION, builder: importanceBuilder },
+  { cmd: 'skill', usage: SKILL_COMMAND, describe: SKILL_DESCRIPTION, builder: skillBuilder },
   { cmd: 'list', usage: 'list [game]', describe: 'List the games (with options and player ranges) and the bots (with parameters), or one game', builder: listBuilder },
 ];
 
@@ -583,6 +585,7 @@ export async function main(args: string[]): Promise<number> {
     if (c.cmd === 'play') return await playCommand(c.argv);
     if (c.cmd === 'tune') return await tuneCommand(c.argv, withSignals);
     if (c.cmd === 'importance') return await withSignals((signal) => importanceCommand(c.argv, signal));
+    if (c.cmd === 'skill') return await withSignals((signal) => skillCommand(c.argv, signal));
     if (c.cmd === 'report') await reportCommand(c.argv);
     else if (c.cmd === 'show') await showCommand(c.argv);
     else process.stdout.write((await listText(c.argv.game as string | undefined)) + '\n');

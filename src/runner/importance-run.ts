@@ -162,7 +162,7 @@ function finishedDiff(spec: ResolvedSpec, info: Record<string, unknown>): string
  * lineup or options): the same command with other flags would otherwise stop at that run, after playing
  * the ones before it. `--force` plays them all again instead.
  */
-export function checkReusable(plan: ImportancePlan): void {
+export function checkReusable(plan: { runs: ReadonlyArray<{ dir: string; spec: ResolvedSpec }> }): void {
   for (const run of plan.runs) {
     const identity = specIdentity(run.spec);
     const hash = identityHash(identity);

@@ -1,0 +1,213 @@
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { Argv } from 'yargs';
+import { pText } from '../analysis/comparison-text.js';
+import { analyseSkill, type PairingFolders, type SkillResult } from '../analysis/skill.js';
+import { pairingSentence, percent, skillReading, traceSentence } from '../analysis/skill-words.js';
+import { InputError, Interrupted } from '../errors.js';
+import { skillCsv, skillJson, type SkillSettings } from '../output/skill-files.js';
+import { fixed } from '../output/stats.js';
+import { formatTable } from '../output/table.js';
+import { checkReusable } from '../runner/importance-run.js';
+import { MAX_THREADS } from '../runner/limits.js';
+import { defaultThreads, runTournament, type RunOutcome } from '../runner/run.js';
+import { determinismWarning } from '../runner/self-check.js';
+import { DEFAULT_BUDGETS, DEFAULT_SEARCH_BUDGET, DEFAULT_SKILL_MATCHES, SEARCH_SETTINGS, planSkill, type SkillPlan, type SkillRequest } from '../runner/skill-plan.js';
+import { INT_BOUNDS } from '../runner/spec.js';
+import { intFlag, listFlag, parseKeyValues, textFlag } from './args.js';
+import { progressBar, type Progress } from './progress.js';
+
+/**
+ * `tavolo skill <game|spec.json>`: how much of the outcome is skill (docs/measures.md, "Skill and luck").
+ * The runs are played first (progress on stderr), then the answer in sentences, the tables, the files.
+ */
+
+export const SKILL_COMMAND = 'skill <target>';
+export const SKILL_DESCRIPTION = 'Skill and luck: how often a weaker bot beats a stronger one (random against greedy, greedy against ismcts) and the skill trace of ismcts over tenfold budgets, on deals played in both seatings';
+
+export function skillBuilder(y: Argv): Argv {
+  return y
+    .positional('target', { type: 'string', describe: 'A game (name or module path), or a spec (.json: its game, players, baseline options and seed)' })
+    .option('players', { type: 'number', requiresArg: true, describe: 'The table size played besides heads-up (default 4, or the nearest the game allows)' })
+    .option('matches', { type: 'number', requiresArg: true, describe: `Matches per pairing and trace step, an even number: half the deals in each seating (default ${DEFAULT_SKILL_MATCHES})` })
+    .option('budgets', { type: 'string', requiresArg: true, describe: `ismcts iterations of the skill trace, increasing, comma-separated (default ${DEFAULT_BUDGETS.join(',')})` })
+    .option('search-budget', { type: 'number', requiresArg: true, describe: `ismcts iterations of the search bot played against greedy (default ${DEFAULT_SEARCH_BUDGET}); 0 plays no search bot and no trace` })
+    .option('option', { type: 'string', array: true, requiresArg: true, describe: 'With a game: a game option key=value (repeatable)' })
+    .option('seed', { type: 'string', requiresArg: true, describe: "Master seed (default: the spec's, or \"skill\")" })
+    .option('threads', { type: 'number', requiresArg: true, describe: 'Worker threads (default: all cores)' })
+    .option('out', { type: 'string', requiresArg: true, describe: 'Output directory (default: results/<game or spec name>-skill)' })
+    .option('force', { type: 'boolean', describe: 'Play every run again, replacing finished runs in --out (without it, finished runs are reused and stopped ones resumed)' })
+    .example('$0 skill stop', 'greedy against random and ismcts against greedy at 2 and 4 players, and the trace at 10 to 10,000 iterations')
+    .example('$0 skill stramat --matches 200 --budgets 10,100,1000', 'a quicker look: the trace up to 1,000 iterations');
+}
+
+function shown(p: string): string {
+  const r = relative(process.cwd(), p);
+  return r === '' ? '.' : r.startsWith('..') ? p : r;
+}
+
+function writeAtomic(file: string, text: string): void {
+  const tmp = `${file}.tmp-${process.pid}`;
+  try {
+    writeFileSync(tmp, text);
+    renameSync(tmp, file);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw err;
+  }
+}
+
+function budgetsFlag(raw: unknown): number[] | undefined {
+  const items = listFlag('--budgets', raw);
+  return items?.map((t) => intFlag('--budgets', t, 1, 100_000_000)!);
+}
+
+/** The request from the flags; flags that only apply to a game are refused with a spec. */
+function request(argv: Record<string, unknown>): SkillRequest {
+  const target = textFlag('target', argv.target)!;
+  if (/\.json$/i.test(target) && argv.option !== undefined) throw new InputError('applies to a game, not a spec (the spec sets its own options); change the spec instead', '--option');
+  return {
+    target,
+    baseDir: process.cwd(),
+    players: intFlag('--players', argv.players, ...INT_BOUNDS.players),
+    matches: intFlag('--matches', argv.matches, 2),
+    budgets: budgetsFlag(argv.budgets),
+    searchBudget: intFlag('--search-budget', argv['search-budget'], 0, 100_000_000),
+    seed: textFlag('--seed', argv.seed),
+    options: argv.option === undefined ? undefined : parseKeyValues('--option', argv.option),
+  };
+}
+
+/** The plan's pairings as the analysis sees them. */
+function analysed(plan: SkillPlan): PairingFolders[] {
+  return plan.pairings.map((p) => ({ role: p.role, key: p.key, players: p.players, stronger: p.stronger.name, weaker: p.weaker.name, budgets: p.budgets, dirs: [p.runs[0].dir, p.runs[1].dir] }));
+}
+
+/** The game as the sentences name it: its registered name, capitalised (a title can be a whole subtitle). */
+const shortName = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
+const AUDIENCE: Record<string, string> = { 'greedy-over-random': 'casual players', 'search-over-greedy': 'strong players' };
+
+/** What the trace did not reach: the budgets up to 10,000 (tenfold from the last), and the flag that adds them. */
+export function notPlayed(budgets: readonly number[]): string {
+  const last = budgets[budgets.length - 1];
+  const more: number[] = [];
+  for (let b = last * 10; b <= 10_000; b *= 10) more.push(b);
+  if (more[more.length - 1] !== 10_000) more.push(10_000);
+  return `Budgets above ${last.toLocaleString('en-US')} iterations were not played (--budgets ${[...budgets, ...more].join(',')} adds ${more.map((b) => b.toLocaleString('en-US')).join(' and ')}).`;
+}
+
+/** The answer in sentences: each pairing, the trace, and what was not played. */
+export function answerLines(plan: SkillPlan, r: SkillResult): string[] {
+  const lines = r.pairings.map((p) =>
+    pairingSentence({ game: shortName(plan.game.name), players: p.pairing.players, stronger: p.pairing.stronger, weaker: p.pairing.weaker, audience: AUDIENCE[p.pairing.role], estimate: p.estimate, undecided: p.undecided }),
+  );
+  if (r.trace) lines.push(traceSentence('ismcts', r.trace.players, r.trace.steps));
+  if (plan.noSearch) lines.push(`${plan.noSearch}: no search bot against greedy and no skill trace.`);
+  else if (plan.budgets[plan.budgets.length - 1] < 10_000) lines.push(notPlayed(plan.budgets));
+  const annulled = r.pairings.reduce((n, p) => n + p.annulled, 0);
+  const faulted = r.pairings.reduce((n, p) => n + p.faulted, 0);
+  if (annulled > 0) lines.push(`${annulled} matches of the pairings were annulled: every seat tied, so they decided no pair.`);
+  if (faulted > 0) lines.push(`${faulted} matches ended because a bot faulted: the faulty seat finished last (see end_reason in each run's matches.csv).`);
+  return lines;
+}
+
+const ci = (lo: number, hi: number) => `${percent(lo)} to ${percent(hi)}`;
+
+/** The pairings' table and the trace's table. */
+function tables(r: SkillResult): string[] {
+  const out = [
+    'Pairings (the share of the decided pairs of seats, one of each bot, that the stronger bot won):',
+    formatTable(
+      ['players', 'stronger', 'weaker', 'deals', 'ahead', '95% CI', 'reading'],
+      r.pairings.map((p) => [String(p.pairing.players), p.pairing.stronger, p.pairing.weaker, String(p.estimate.deals), percent(p.estimate.share), ci(p.estimate.low95, p.estimate.high95), skillReading(p.estimate)]),
+    ),
+  ];
+  if (r.trace) {
+    const t = r.trace;
+    out.push(
+      `Skill trace (ismcts at ${t.players} players; ratings on the Elo-like scale of docs/ratings.md, field mean 1500):`,
+      formatTable(
+        ['budget', 'rating', '95% CI', 'ahead of previous', '95% CI', 'p (Holm)', 'separated'],
+        t.ratings.map((x, k) => {
+          const s = k > 0 ? t.steps[k - 1] : undefined;
+          return [x.budget.toLocaleString('en-US'), fixed(x.rating, 0), `${fixed(x.low95, 0)} to ${fixed(x.high95, 0)}`, s ? percent(s.estimate.share) : '', s ? ci(s.estimate.low95, s.estimate.high95) : '', s ? pText(s.pHolm) : '', s ? (s.separated ? 'yes' : 'no') : ''];
+        }),
+      ),
+    );
+  }
+  return out;
+}
+
+function settingsOf(plan: SkillPlan): SkillSettings {
+  return {
+    game: plan.game.name,
+    title: plan.game.title,
+    seed: plan.seed,
+    options: plan.options,
+    matchesPerPairing: plan.matches,
+    tableSizes: plan.tableSizes,
+    budgets: plan.budgets,
+    searchBudget: plan.searchBudget,
+    searchSettings: SEARCH_SETTINGS[plan.game.name] ?? {},
+    noSearch: plan.noSearch,
+  };
+}
+
+/** Analyses the finished runs, writes skill.csv and skill.json, and returns the text to print. */
+async function answer(plan: SkillPlan): Promise<string> {
+  const r = await analyseSkill(analysed(plan), plan.budgets);
+  const words = answerLines(plan, r);
+  mkdirSync(plan.root, { recursive: true });
+  const csv = join(plan.root, 'skill.csv');
+  const json = join(plan.root, 'skill.json');
+  writeAtomic(csv, skillCsv(r));
+  writeAtomic(json, skillJson(settingsOf(plan), r, words));
+  return [...words, '', ...tables(r), `Wrote ${shown(csv)} and ${shown(json)}; each run's files are in its folder under ${shown(plan.root)}.`].join('\n') + '\n';
+}
+
+async function play(plan: SkillPlan, threads: number, force: boolean, signal?: AbortSignal): Promise<RunOutcome[]> {
+  const runs = plan.pairings.flatMap((p) => p.runs.map((run) => ({ run, p })));
+  const outcomes: RunOutcome[] = [];
+  let bar: Progress | undefined;
+  try {
+    for (const [k, { run, p }] of runs.entries()) {
+      bar?.stop();
+      process.stderr.write(`[${k + 1}/${runs.length}] ${p.stronger.name} and ${p.weaker.name} at ${p.players} players, seating ${run.seating}: ${shown(run.dir)}\n`);
+      bar = progressBar();
+      outcomes.push(
+        await runTournament(run.spec, { threads, batch: 'auto', outDir: run.dir, resume: !force, force, signal, onStart: ({ done, total }) => bar?.start(total, done), onProgress: (done) => bar?.update(done) }),
+      );
+    }
+  } finally {
+    bar?.stop();
+  }
+  return outcomes;
+}
+
+/** Runs the command; exit codes as `tavolo run`: 1 a bot faulted, 6 a run is not deterministic, 130/143 interrupted. */
+export async function skillCommand(argv: Record<string, unknown>, signal?: AbortSignal): Promise<number> {
+  const threads = intFlag('--threads', argv.threads, 1, MAX_THREADS) ?? Math.min(defaultThreads(), MAX_THREADS);
+  const out = textFlag('--out', argv.out);
+  const force = argv.force === true;
+  const plan = await planSkill(request(argv), (name) => out ?? join('results', `${name}-skill`));
+  if (!force) checkReusable({ runs: plan.pairings.flatMap((p) => p.runs) });
+  const runCount = plan.pairings.length * 2;
+  process.stdout.write(
+    `Skill and luck: ${plan.game.title} at ${plan.tableSizes.join(' and ')} players, ${plan.matches} matches per pairing (${plan.matches / 2} deals in each seating), ` +
+      `${plan.noSearch ? 'no search bot' : `ismcts at ${plan.searchBudget} iterations against greedy, trace at ${plan.budgets.join(', ')}`}, seed ${JSON.stringify(plan.seed)}, ${threads} thread${threads > 1 ? 's' : ''}; ${runCount} runs in ${shown(plan.root)}.\n`,
+  );
+  let outcomes: RunOutcome[];
+  try {
+    outcomes = await play(plan, threads, force, signal);
+  } catch (err) {
+    if (!(err instanceof Interrupted)) throw err;
+    process.stderr.write(`tavolo: interrupted (${err.signal}); the runs are journaled in ${shown(plan.root)}: the same command again finishes them.\n`);
+    return err.signal === 'SIGTERM' ? 143 : 130;
+  }
+  process.stdout.write(await answer(plan));
+  const undetermined = outcomes.flatMap((o) => (o.determinism && o.determinism.differing.length > 0 ? [`${shown(o.outDir)}: ${determinismWarning(o.determinism)}`] : []));
+  for (const w of undetermined) process.stderr.write(`tavolo: ${w}\n`);
+  const faults = outcomes.reduce((n, o) => n + Object.values(o.faults).reduce((a, x) => a + x, 0), 0);
+  return undetermined.length > 0 ? 6 : faults > 0 ? 1 : 0;
+}

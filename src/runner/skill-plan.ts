@@ -1,0 +1,222 @@
+import { dirname, join, resolve } from 'node:path';
+import type { AnyGame, Options } from '../engine/game.js';
+import { resolveOptions } from '../engine/options.js';
+import { InputError, isOptionError, prefixOptionError } from '../errors.js';
+import { loadGame } from '../plugins/loader.js';
+import type { PairingRole } from '../analysis/skill.js';
+import { readSpecFile, resolveSpec, type RawSpec, type ResolvedSpec } from './spec.js';
+
+/**
+ * `tavolo skill`'s runs (docs/measures.md, "Skill and luck"): every pairing of a weaker and a stronger
+ * bot, and every step of the skill trace, each played as two ordinary runs with the same master seed and
+ * the bots' seats swapped (seating a and b), so that every deal is played once with each bot in each of
+ * the other's seats. Everything is resolved before a match is played: a mistake is refused first.
+ */
+
+export interface SkillRequest {
+  /** A game (registered name or module path) or a spec (.json: its game, players, options and seed). */
+  target: string;
+  baseDir: string;
+  players?: number;
+  /** Matches per pairing (both seatings together): an even number. */
+  matches?: number;
+  budgets?: number[];
+  /** ismcts's iterations against greedy; 0: no search bot and no trace. */
+  searchBudget?: number;
+  seed?: string;
+  options?: Record<string, unknown>;
+}
+
+export const DEFAULT_SKILL_MATCHES = 200;
+export const DEFAULT_BUDGETS = [10, 100, 1000, 10_000];
+/** ismcts's default budget (docs/bots.md): the search bot against greedy. */
+export const DEFAULT_SEARCH_BUDGET = 1000;
+/** The table size asked for besides heads-up, when the game allows it. */
+export const DEFAULT_TABLE = 4;
+
+/**
+ * The settings under which ismcts is strongest in each built-in game, from the strength tournaments of
+ * docs/bots.md and docs/rules/ (zatre-strength-*, scala-strength-2p-widening, symbotrio's notes): the
+ * budget comes from --budgets and --search-budget. A game from a file gets ismcts's defaults.
+ */
+export const SEARCH_SETTINGS: Readonly<Record<string, Options>> = {
+  stramat: {},
+  stop: {},
+  zatre: { rollout: 'greedy', maxDepth: 6, exploration: 0.1, widening: 1 },
+  scala: { rollout: 'greedy', maxDepth: 12, exploration: 0.3, widening: 1 },
+  symbotrio: { rollout: 'greedy', maxDepth: 12 },
+};
+
+
+export interface BotSeat {
+  name: string;
+  bot: string;
+  params?: Options;
+}
+
+export interface SkillRun {
+  seating: 'a' | 'b';
+  dir: string;
+  spec: ResolvedSpec;
+}
+
+export interface SkillPairing {
+  role: PairingRole;
+  /** The folder name under the command's root, e.g. `greedy-over-random-4p`, `trace/100-over-10`. */
+  key: string;
+  players: number;
+  stronger: BotSeat;
+  weaker: BotSeat;
+  /** For a trace step: the two budgets. */
+  budgets?: { lower: number; upper: number };
+  runs: [SkillRun, SkillRun];
+}
+
+export interface SkillPlan {
+  game: AnyGame;
+  gameRef: string;
+  name: string;
+  root: string;
+  seed: string;
+  options: Options;
+  /** Matches per pairing, both seatings together. */
+  matches: number;
+  tableSizes: number[];
+  budgets: number[];
+  searchBudget: number;
+  /** Why no search bot plays (a game without determinize), or undefined. */
+  noSearch?: string;
+  pairings: SkillPairing[];
+}
+
+interface Base {
+  game: AnyGame;
+  gameRef: string;
+  name: string;
+  players?: number;
+  seed?: string;
+  options: Options;
+}
+
+async function baseFromSpec(r: SkillRequest): Promise<Base> {
+  const path = resolve(r.baseDir, r.target);
+  const raw = readSpecFile(path);
+  const spec = await resolveSpec(raw, dirname(path), {});
+  const baseline = spec.variants.find((v) => v.name === spec.baseline)!;
+  return { game: spec.game, gameRef: spec.gameRef, name: spec.name, players: spec.players, seed: spec.seed, options: baseline.options };
+}
+
+async function baseFromGame(r: SkillRequest): Promise<Base> {
+  const { game, file } = await loadGame(r.target, r.baseDir, 'game');
+  let options: Options;
+  try {
+    options = resolveOptions(game.options, r.options, 'option');
+  } catch (err) {
+    if (isOptionError(err)) prefixOptionError(err, '--option ');
+    throw new InputError(`${game.name} rejected these options: ${(err as Error).message}`, '--option');
+  }
+  return { game, gameRef: file ?? r.target, name: game.name, options };
+}
+
+/** Heads-up (or the least the game allows) and the table asked for (default 4, else the nearest allowed). */
+export function tableSizes(game: AnyGame, asked: number | undefined): number[] {
+  const small = Math.max(2, game.minPlayers);
+  if (asked !== undefined && (asked < game.minPlayers || asked > game.maxPlayers)) {
+    throw new InputError(`${game.name} is played by ${game.minPlayers} to ${game.maxPlayers} players, found ${asked}`, '--players');
+  }
+  const large = asked ?? Math.min(Math.max(DEFAULT_TABLE, small), game.maxPlayers);
+  return large === small ? [small] : [small, large].sort((a, b) => a - b);
+}
+
+function checkOptions(b: Base, sizes: number[], fromSpec: boolean): void {
+  for (const players of sizes) {
+    try {
+      b.game.checkOptions(b.options, players);
+    } catch (err) {
+      if (isOptionError(err)) prefixOptionError(err, fromSpec ? 'options ' : '--option ');
+      throw new InputError(`${b.game.name} rejected these options at ${players} players: ${(err as Error).message}`, fromSpec ? 'variants' : '--option');
+    }
+  }
+}
+
+/** Seats alternate stronger, weaker, stronger ... in seating a, and the other way round in b. */
+function lineup(players: number, first: BotSeat, second: BotSeat): RawSpec['bots'] {
+  return Array.from({ length: players }, (_, s) => {
+    const e = s % 2 === 0 ? first : second;
+    return { name: e.name, bot: e.bot, ...(e.params ? { params: e.params } : {}) };
+  });
+}
+
+/** The two seatings of a pairing as specs, resolved. */
+async function pairingRuns(b: Base, plan: Pick<SkillPlan, 'root' | 'seed' | 'matches'>, key: string, players: number, stronger: BotSeat, weaker: BotSeat, baseDir: string): Promise<[SkillRun, SkillRun]> {
+  const runs: SkillRun[] = [];
+  for (const seating of ['a', 'b'] as const) {
+    const raw: RawSpec = {
+      name: `${b.name}-skill-${key.replace(/\//g, '-')}-${seating}`,
+      game: b.gameRef,
+      players,
+      matches: plan.matches / 2,
+      seed: plan.seed,
+      variants: [{ name: 'base', options: b.options }],
+      bots: seating === 'a' ? lineup(players, stronger, weaker) : lineup(players, weaker, stronger),
+    };
+    runs.push({ seating, dir: join(plan.root, ...key.split('/'), seating), spec: await resolveSpec(raw, baseDir) });
+  }
+  return [runs[0], runs[1]];
+}
+
+function checkBudgets(budgets: number[]): void {
+  if (budgets.length < 2) throw new InputError(`expected at least two budgets, for example 10,100,1000, found ${budgets.join(',')}`, '--budgets');
+  for (let k = 1; k < budgets.length; k++) {
+    if (budgets[k] <= budgets[k - 1]) throw new InputError(`expected increasing budgets, found ${budgets[k]} after ${budgets[k - 1]}`, '--budgets');
+  }
+}
+
+/** Why no search bot plays: a game without determinize, or --search-budget 0 (a quick look at luck alone). */
+function noSearchReason(game: AnyGame, searchBudget: number | undefined): string | undefined {
+  if (typeof game.determinize !== 'function') return `${game.name} has no determinize, so no search bot can play it (docs/adding-a-game.md)`;
+  return searchBudget === 0 ? 'No search bot was asked for (--search-budget 0)' : undefined;
+}
+
+const search = (settings: Options, iterations: number): BotSeat => ({ name: `ismcts-${iterations}`, bot: 'ismcts', params: { ...settings, iterations } });
+
+/** Builds and resolves every run of the command; nothing is played or written. */
+export async function planSkill(r: SkillRequest, outDir: (name: string) => string): Promise<SkillPlan> {
+  const fromSpec = /\.json$/i.test(r.target);
+  const b = fromSpec ? await baseFromSpec(r) : await baseFromGame(r);
+  const matches = r.matches ?? DEFAULT_SKILL_MATCHES;
+  if (matches % 2 !== 0) throw new InputError(`expected an even number (each deal is played in both seatings), found ${matches}`, '--matches');
+  const budgets = r.budgets ?? DEFAULT_BUDGETS;
+  checkBudgets(budgets);
+  const sizes = tableSizes(b.game, r.players ?? b.players);
+  checkOptions(b, sizes, fromSpec);
+  const plan: SkillPlan = {
+    game: b.game,
+    gameRef: b.gameRef,
+    name: b.name,
+    root: outDir(b.name),
+    seed: r.seed ?? b.seed ?? 'skill',
+    options: b.options,
+    matches,
+    tableSizes: sizes,
+    budgets,
+    searchBudget: r.searchBudget ?? DEFAULT_SEARCH_BUDGET,
+    noSearch: noSearchReason(b.game, r.searchBudget),
+    pairings: [],
+  };
+  const settings = SEARCH_SETTINGS[b.game.name] ?? {};
+  const random: BotSeat = { name: 'random', bot: 'random' };
+  const greedy: BotSeat = { name: 'greedy', bot: 'greedy' };
+  const add = async (role: PairingRole, key: string, players: number, stronger: BotSeat, weaker: BotSeat, budgetPair?: { lower: number; upper: number }) => {
+    plan.pairings.push({ role, key, players, stronger, weaker, budgets: budgetPair, runs: await pairingRuns(b, plan, key, players, stronger, weaker, r.baseDir) });
+  };
+  for (const players of sizes) await add('greedy-over-random', `greedy-over-random-${players}p`, players, greedy, random);
+  if (plan.noSearch !== undefined) return plan;
+  for (const players of sizes) await add('search-over-greedy', `search-over-greedy-${players}p`, players, search(settings, plan.searchBudget), greedy);
+  for (let k = 1; k < budgets.length; k++) {
+    const lower = budgets[k - 1];
+    const upper = budgets[k];
+    await add('trace', `trace/${upper}-over-${lower}`, sizes[0], search(settings, upper), search(settings, lower), { lower, upper });
+  }
+  return plan;
+}

@@ -1,0 +1,138 @@
+// `tavolo skill` end to end, through the compiled CLI: a game where skill decides by construction
+// (countdown: greedy plays the winning line of Nim) against one where it cannot (High Card with one card
+// each: no choice at all), the skill trace, the files, their determinism across threads, and refusals.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES, readCsvObjects, tavolo, tempDir } from '../fixtures/cli.js';
+
+const COUNTDOWN = join(FIXTURES, 'games', 'countdown.mjs');
+const HIGHCARD = join(FIXTURES, 'highcard.mjs');
+const SPEC_3P = join(FIXTURES, 'highcard-3p.json');
+
+describe('tavolo skill on countdown, where skill decides by construction', () => {
+  const out = tempDir();
+  const args = ['skill', COUNTDOWN, '--matches', '40', '--budgets', '1,10,100', '--search-budget', '10', '--threads', '2', '--out', out];
+  const first = tavolo(args);
+  const rows = () => readCsvObjects(join(out, 'skill.csv'));
+
+  it('answers in sentences before any table, and exits 0', () => {
+    expect(first.stderr).not.toMatch(/tavolo:/);
+    expect(first.code).toBe(0);
+    const text = first.stdout;
+    expect(text).toMatch(/In Countdown at 2 players, greedy finishes ahead of random in \d+% of their decided pairings \[\d+–\d+\], over 20 deals played in both seatings; random comes out ahead in \d+%: the outcome is mostly skill for casual players/);
+    expect(text).toMatch(/Skill trace \(ismcts at 2 players, each budget against the one before it, Holm-adjusted\): 10 ahead of 1 in \d+%/);
+    expect(text).toMatch(/Budgets above 100 iterations were not played \(--budgets 1,10,100,1000,10000 adds 1,000 and 10,000\)/);
+    expect(text.indexOf('In Countdown')).toBeLessThan(text.indexOf('Pairings ('));
+    expect(text.indexOf('Skill trace (ismcts')).toBeLessThan(text.indexOf('  budget'));
+  });
+
+  it('writes skill.csv: a row per pairing and per budget, greedy far ahead of random, the trace rising at its first step', () => {
+    const header = readFileSync(join(out, 'skill.csv'), 'utf8').split('\n')[0];
+    expect(header).toBe('section,players,stronger,weaker,budget,deals,undecided_deals,ahead_share,ahead_low95,ahead_high95,p_value,p_holm,reading,separated,rating,rating_low95,rating_high95');
+    const r = rows();
+    expect(r.map((x) => [x.section, x.players, x.stronger, x.weaker, x.budget])).toEqual([
+      ['greedy-over-random', '2', 'greedy', 'random', ''],
+      ['greedy-over-random', '4', 'greedy', 'random', ''],
+      ['search-over-greedy', '2', 'ismcts-10', 'greedy', ''],
+      ['search-over-greedy', '4', 'ismcts-10', 'greedy', ''],
+      ['trace', '2', 'ismcts-1', '', '1'],
+      ['trace', '2', 'ismcts-10', 'ismcts-1', '10'],
+      ['trace', '2', 'ismcts-100', 'ismcts-10', '100'],
+    ]);
+    for (const x of r.slice(0, 2)) {
+      expect(Number(x.ahead_share)).toBeGreaterThan(5 / 6);
+      expect(x.reading).toBe('mostly skill');
+      expect(Number(x.p_value)).toBeLessThan(0.001);
+    }
+    expect(r[5].separated).toBe('1');
+    expect(Number(r[5].p_holm)).toBeLessThan(0.05);
+    expect(Number(r[5].rating)).toBeGreaterThan(Number(r[4].rating));
+  });
+
+  it('writes skill.json with the settings, the answer and every figure', () => {
+    const j = JSON.parse(readFileSync(join(out, 'skill.json'), 'utf8')) as Record<string, unknown> & { pairings: Array<Record<string, unknown>>; trace: { steps: unknown[]; ratings: unknown[] }; answer: string[] };
+    expect(j.game).toBe('countdown');
+    expect(j.matches_per_pairing).toBe(40);
+    expect(j.budgets).toEqual([1, 10, 100]);
+    expect(j.thresholds).toEqual({ mixed_from: 0.666667, skill_from: 0.833333 });
+    expect(j.pairings).toHaveLength(4);
+    expect(j.trace.steps).toHaveLength(2);
+    expect(j.trace.ratings).toHaveLength(3);
+    expect(j.answer[0]).toMatch(/^In Countdown at 2 players/);
+  });
+
+  it('reuses the finished runs when run again', () => {
+    const again = tavolo(args);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain(first.stdout.split('\n')[1]);
+    expect(again.stderr).not.toMatch(/tavolo:/);
+  });
+});
+
+describe('tavolo skill on High Card with one card each, where skill cannot matter', () => {
+  const out = tempDir();
+  const r = tavolo(['skill', HIGHCARD, '--option', 'hand=1', '--matches', '100', '--threads', '1', '--out', out]);
+
+  it('finds greedy ahead in exactly half the decided pairings, mostly luck, and says no search bot can play', () => {
+    expect(r.code).toBe(0);
+    const rows = readCsvObjects(join(out, 'skill.csv'));
+    expect(rows.map((x) => x.section)).toEqual(['greedy-over-random', 'greedy-over-random']);
+    for (const x of rows) {
+      expect(x.ahead_share).toBe('0.500000');
+      expect(x.p_value).toBe('1');
+      expect(x.reading).toBe('mostly luck');
+    }
+    expect(r.stdout).toMatch(/the outcome is mostly luck for casual players; greedy cannot be told from a coin toss here/);
+    expect(r.stdout).toMatch(/highcard has no determinize, so no search bot can play it/);
+  });
+
+  it('with its usual three cards, greedy is told apart from a coin (the fixture is not luck by accident)', () => {
+    const o = tempDir();
+    const three = tavolo(['skill', HIGHCARD, '--matches', '400', '--players', '3', '--threads', '1', '--out', o]);
+    expect(three.code).toBe(0);
+    const rows = readCsvObjects(join(o, 'skill.csv'));
+    expect(rows.map((x) => x.players)).toEqual(['2', '3']);
+    expect(Number(rows[0].ahead_share)).toBeGreaterThan(0.5);
+    expect(Number(rows[0].p_value)).toBeLessThan(0.05);
+  });
+});
+
+describe('tavolo skill --search-budget 0', () => {
+  it('plays greedy against random only, and says so', () => {
+    const out = tempDir();
+    const r = tavolo(['skill', COUNTDOWN, '--search-budget', '0', '--matches', '20', '--threads', '1', '--out', out]);
+    expect(r.code).toBe(0);
+    expect(readCsvObjects(join(out, 'skill.csv')).map((x) => x.section)).toEqual(['greedy-over-random', 'greedy-over-random']);
+    expect(r.stdout).toMatch(/No search bot was asked for \(--search-budget 0\): no search bot against greedy and no skill trace\./);
+  });
+});
+
+describe('tavolo skill refuses bad input with exit 2, naming the field', () => {
+  const cases: Array<[string, string[], RegExp]> = [
+    ['an odd match count', ['--matches', '41'], /--matches: expected an even number \(each deal is played in both seatings\), found 41/],
+    ['budgets that do not increase', ['--budgets', '100,10'], /--budgets: expected increasing budgets, found 10 after 100/],
+    ['a single budget', ['--budgets', '100'], /--budgets: expected at least two budgets/],
+    ['a budget that is no number', ['--budgets', '10,ten'], /--budgets: expected an integer/],
+    ['a negative search budget', ['--search-budget', '-1'], /--search-budget: expected an integer/],
+    ['a table the game does not allow', ['--players', '9'], /--players: countdown is played by 2 to 4 players, found 9/],
+    ['an unknown option', ['--option', 'piles=3'], /--option/],
+  ];
+  for (const [what, flags, message] of cases) {
+    it(what, () => {
+      const r = tavolo(['skill', COUNTDOWN, ...flags, '--out', tempDir()]);
+      expect(r.stderr).toMatch(message);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+    });
+  }
+
+  it('an option with a spec, and a game that does not exist', () => {
+    const spec = tavolo(['skill', SPEC_3P, '--option', 'hand=2', '--out', tempDir()]);
+    expect(spec.stderr).toMatch(/--option: applies to a game, not a spec/);
+    expect(spec.code).toBe(2);
+    const none = tavolo(['skill', 'stopp', '--out', tempDir()]);
+    expect(none.stderr).toMatch(/did you mean "stop"/);
+    expect(none.code).toBe(2);
+  });
+});
