@@ -34,7 +34,7 @@ describe('tavolo list <game>', () => {
     expect(text.split('\n')[0]).toMatch(/^ {2}stop: Stop, 2-10 players/);
     expect(text).toContain('handSize');
     expect(text).not.toMatch(/^ {2}stramat:/m);
-    expect(text).toMatch(/^Bots: random, greedy, pimc, ismcts, memory/m);
+    expect(text).toMatch(/^Bots: random, greedy, pimc, ismcts, alphabeta, memory/m);
   });
 
   it('a misspelt game: exit 2, did you mean', async () => {
