@@ -8,6 +8,10 @@ import { browserAvailable, launch, type Browser } from '../../html/browser-helpe
 import { tempDir } from '../../fixtures/cli.js';
 import { nextTurn, playToEnd, startServer, type Served } from './helpers.js';
 
+// Playwright's default wait is 30 s; a loaded CI machine (the quick suite runs files in parallel) once
+// needed more for the hot seat's page, so the waits allow 2 minutes (they end as soon as the page is ready).
+const WAIT = { timeout: 120_000 };
+
 /**
  * Two human seats of one Stramat match, each in its own browser (separate profiles, so separate storage):
  * each page shows its own hand and only the back of the other's, each refuses to act for the other seat,
@@ -56,8 +60,8 @@ run('two human seats', () => {
       const [p0, p1] = [await browsers[0].context.newPage(), await browsers[1].context.newPage()];
       await p0.goto(served.urls.get(0) as string);
       await p1.goto(served.urls.get(1) as string);
-      await p0.waitForFunction(() => document.querySelector('[data-zone="hand-0"]') !== null);
-      await p1.waitForFunction(() => document.querySelector('[data-zone="hand-1"]') !== null);
+      await p0.waitForFunction(() => document.querySelector('[data-zone="hand-0"]') !== null, undefined, WAIT);
+      await p1.waitForFunction(() => document.querySelector('[data-zone="hand-1"]') !== null, undefined, WAIT);
       // Whoever is asked first: the match waits for that seat, so both pages come to rest.
       const asked = await Promise.race([nextTurn(p0).then(() => 0), nextTurn(p1).then(() => 1)]);
       const [mine, other] = asked === 0 ? [p0, p1] : [p1, p0];
@@ -96,7 +100,7 @@ run('two human seats', () => {
       // A second tab for the same seat (another tab of the same browser) is refused on the page itself.
       const second = await browsers[asked].context.newPage();
       await second.goto(served.urls.get(asked) as string);
-      await second.waitForFunction(() => document.body.dataset.refused === 'yes');
+      await second.waitForFunction(() => document.body.dataset.refused === 'yes', undefined, WAIT);
       expect(await second.locator('#error').textContent()).toMatch(`seat ${asked} is already open in another tab`);
       expect((await act(second, { token: myToken, tab: await tabOf(second), seat: asked, n, action: legal })).status).toBe(409);
       await second.close();
@@ -125,7 +129,7 @@ run('two human seats', () => {
       let curtains = 0;
       let clicks = 0;
       for (;;) {
-        await page.waitForFunction(() => document.body.dataset.asking || document.body.dataset.ended === 'yes' || document.body.dataset.curtain === 'yes');
+        await page.waitForFunction(() => document.body.dataset.asking || document.body.dataset.ended === 'yes' || document.body.dataset.curtain === 'yes', undefined, WAIT);
         const shown = await page.evaluate(() => ({ ...document.body.dataset }));
         if (shown.ended === 'yes') break;
         if (shown.curtain === 'yes') {
@@ -142,7 +146,7 @@ run('two human seats', () => {
         expect((await hand(page, seat === 0 ? 2 : 0)).up).toEqual([]);
         await page.keyboard.press('1');
         clicks++;
-        await page.waitForFunction((k) => document.body.dataset.asking !== k, shown.asking);
+        await page.waitForFunction((k) => document.body.dataset.asking !== k, shown.asking, WAIT);
       }
       expect(curtains).toBeGreaterThan(1);
       const saved = readSaved(out);
