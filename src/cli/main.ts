@@ -20,7 +20,7 @@ import { compareCommand } from './compare.js';
 import { checkpointText, verdictText } from '../runner/sequential-run.js';
 import { didYouMean } from '../did-you-mean.js';
 import { listText } from './list.js';
-import { DEFAULT_VERIFY_MATCHES, MAX_VERIFY_MATCHES, determinismWarning } from '../runner/self-check.js';
+import { DEFAULT_VERIFY_MATCHES, MAX_VERIFY_MATCHES, determinismPassed, determinismWarning } from '../runner/self-check.js';
 import { narrateMatch, playSpec, type PlayArgs } from './play.js';
 import { HUMAN_OPTIONS, humanPlayCommand } from './human/cli.js';
 import { afterRunFeed, analyseAfterRun, sweepFirst } from './after-run.js';
@@ -493,6 +493,7 @@ async function runCommand(argv: Record<string, unknown>): Promise<number> {
       process.stderr.write(`tavolo: ${determinismWarning(outcome.determinism)}\n`);
       return EXIT.notDeterministic;
     }
+    if (outcome.determinism && outcome.determinism.replayed.length > 0) process.stdout.write(`${determinismPassed(outcome.determinism)}\n`);
     return Object.keys(outcome.faults).length > 0 ? EXIT.faults : EXIT.ok;
   } catch (err) {
     if (err instanceof Interrupted) {

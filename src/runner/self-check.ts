@@ -161,6 +161,17 @@ export async function checkDeterminism(spec: ResolvedSpec, journal: Journal, hea
  * `bot X is not deterministic: match 17 (variant base) differs between the run and a replay in a
  * fresh worker (winners, seat0_score)`.
  */
+/**
+ * The check passed: said on the terminal too, since a file's bot or game is trusted on its strength
+ * ("8 of 8 replayed matches gave the same rows"); matches a timeout or crash ended are named as not compared.
+ */
+export function determinismPassed(check: DeterminismCheck): string {
+  const compared = check.replayed.length - check.unsettled.length;
+  const who = check.suspects.length > 0 ? ` (${check.suspects.join(', ')})` : '';
+  const unsettled = check.unsettled.length > 0 ? `; ${check.unsettled.length} ended by a timeout or a crash were not compared` : '';
+  return `Determinism self-check passed${who}: ${compared} of ${check.replayed.length} matches replayed in a fresh worker gave the same rows${unsettled}.`;
+}
+
 export function determinismWarning(check: DeterminismCheck): string {
   const who =
     check.suspects.length === 1

@@ -86,6 +86,8 @@ describe('determinism self-check: replaying a sample of matches in a fresh worke
     const check = runJson(dir).determinism_check!;
     expect(check.replayed).toHaveLength(8);
     expect(check.differing).toEqual([]);
+    // The terminal says so too, naming the modules the check was about (the game is a file here too).
+    expect(r.stdout).toMatch(/Determinism self-check passed \(game \S+ \(.*highcard\.mjs\), bot first-legal \(.*first-legal\.mjs\)\): 8 of 8 matches replayed in a fresh worker gave the same rows\./);
   });
 
   it('--verify-matches 0 turns it off; a built-in game and bots are not checked unless asked', async () => {
