@@ -1,8 +1,8 @@
-import { playMatch } from '../engine/match.js';
+import { playMatch, type MatchOutcome } from '../engine/match.js';
 import { didYouMean } from '../did-you-mean.js';
 import { InputError } from '../errors.js';
 import { lineupIndex, matchSeed, rotations } from '../engine/plan.js';
-import { resolveSpec, loadSpec, type ResolvedSpec, type RawSpec } from '../runner/spec.js';
+import { resolveSpec, loadSpec, type LineupEntry, type ResolvedSpec, type RawSpec } from '../runner/spec.js';
 import type { GameEvent, OptionValue, TableView } from '../engine/game.js';
 
 /** How to narrate a match: the full table (every card), or as one seat saw it. */
@@ -67,13 +67,39 @@ export function narrateMatch(
   const { game, players } = spec;
   const variant = spec.variants[variantIndex];
   const seats = rotations(spec.lineup)[match % players];
-  const seed = matchSeed(spec.seed, match);
-  const viewer = how.as ?? -1;
+  const viewer = checkedViewer(game, players, how.as ?? -1);
+  printHeader(spec, variantIndex, match, seats, viewer, print);
+  const events: GameEvent[] = [];
+  const moves = moveNarrator(game, seats, viewer, events, print);
+  const outcome = playMatch(game, variant.options, seats, matchSeed(spec.seed, match), {
+    events,
+    onAction: moves.onAction,
+    afterAction: moves.flush,
+  });
+  moves.flush();
+  print('');
+  if (moves.lastState() !== null) {
+    moves.showTable(moves.lastState(), '');
+    print('');
+  }
+  printEnding(outcome, seats, print);
+  return { fault: outcome.fault !== undefined };
+}
+
+/** The seat asked for with `--as` (-1: the whole table), refused when it does not exist or cannot be shown. */
+function checkedViewer(game: ResolvedSpec['game'], players: number, viewer: number): number {
   if (viewer >= players) throw new InputError(`seat ${viewer} does not exist: the seats are 0 to ${players - 1}`, '--as');
   if (viewer >= 0 && typeof game.observedView !== 'function') {
     throw new InputError(`the game ${game.name} does not describe a seat's view of the table (observedView), so it cannot be shown as one seat saw it`, '--as');
   }
-  print(`${game.title}: match ${match} of master seed ${JSON.stringify(spec.seed)} (match seed ${JSON.stringify(seed)}), variant ${variant.name}`);
+  return viewer;
+}
+
+/** Which match this is (seeds, variant options that differ from the defaults, seats) before the first move. */
+function printHeader(spec: ResolvedSpec, variantIndex: number, match: number, seats: LineupEntry[], viewer: number, print: (line: string) => void): void {
+  const { game, players } = spec;
+  const variant = spec.variants[variantIndex];
+  print(`${game.title}: match ${match} of master seed ${JSON.stringify(spec.seed)} (match seed ${JSON.stringify(matchSeed(spec.seed, match))}), variant ${variant.name}`);
   const defaults = new Map(game.options.map((o) => [o.name, JSON.stringify(o.default)]));
   const changed = Object.entries(variant.options)
     .filter(([k, v]) => defaults.get(k) !== JSON.stringify(v))
@@ -85,9 +111,16 @@ export function narrateMatch(
   );
   if (viewer >= 0) print(`As seat ${viewer} saw it: its own view of the table, the events it may see, the decisions it saw (numbered as it saw them).`);
   print('');
+}
 
-  const events: GameEvent[] = [];
+/**
+ * Prints each move as it is taken (as the viewer saw it, when there is one), the events it caused under
+ * it, and the table before the first move; remembers the last state for the table at the end.
+ */
+function moveNarrator(game: ResolvedSpec['game'], seats: LineupEntry[], viewer: number, events: GameEvent[], print: (line: string) => void) {
   let shown = 0;
+  let step = 0;
+  let last: unknown = null;
   const flush = () => {
     for (; shown < events.length; shown++) print(eventLine(events[shown], viewer));
   };
@@ -95,41 +128,32 @@ export function narrateMatch(
     if (viewer < 0) print(game.describe(state));
     else print(viewText(game.observedView(game.observe(state, viewer), viewer), indent));
   };
-  let step = 0;
-  let last: unknown = null;
-  const outcome = playMatch(game, variant.options, seats, seed, {
-    events,
-    onAction(state, player, action) {
-      if (last === null) {
-        flush();
-        print('');
-        showTable(state, '');
-        print('');
-      }
-      last = state;
-      const full = game.actionText(state, action);
-      let text: string | null = full;
-      if (viewer >= 0 && player !== viewer && typeof game.actionSeen === 'function') text = game.actionSeen(state, action, viewer);
-      if (text === null) return;
-      if (viewer === player) {
-        print('      seat ' + viewer + ' sees:');
-        print(viewText(game.observedView(game.observe(state, viewer), viewer), '        '));
-      }
-      step++;
-      const code = text === full ? ` [${game.actionCode(action)}]` : '';
-      print(`${String(step).padStart(4)}. seat ${player} (${seats[player].name}): ${text}${code}`);
-    },
-    afterAction() {
+  const onAction = (state: unknown, player: number, action: number) => {
+    if (last === null) {
       flush();
-    },
-  });
-  flush();
+      print('');
+      showTable(state, '');
+      print('');
+    }
+    last = state;
+    const full = game.actionText(state, action);
+    let text: string | null = full;
+    if (viewer >= 0 && player !== viewer && typeof game.actionSeen === 'function') text = game.actionSeen(state, action, viewer);
+    if (text === null) return;
+    if (viewer === player) {
+      print('      seat ' + viewer + ' sees:');
+      print(viewText(game.observedView(game.observe(state, viewer), viewer), '        '));
+    }
+    step++;
+    const code = text === full ? ` [${game.actionCode(action)}]` : '';
+    print(`${String(step).padStart(4)}. seat ${player} (${seats[player].name}): ${text}${code}`);
+  };
+  return { flush, showTable, onAction, lastState: () => last };
+}
+
+/** The fault if a bot made one, the winners, the scores and the machine-readable result line. */
+function printEnding(outcome: MatchOutcome, seats: LineupEntry[], print: (line: string) => void): void {
   const r = outcome.result;
-  print('');
-  if (last !== null) {
-    showTable(last, '');
-    print('');
-  }
   if (outcome.fault) {
     print(`Fault: seat ${outcome.fault.seat} (${seats[outcome.fault.seat].name}) ${outcome.fault.reason}: ${outcome.fault.message}`);
   }
@@ -141,7 +165,6 @@ export function narrateMatch(
       `first_player=${r.firstPlayer} turns=${r.turns} decisions=${outcome.decisions} end_reason=${r.endReason}` +
       (outcome.fault ? ` fault_seat=${outcome.fault.seat}` : ''),
   );
-  return { fault: outcome.fault !== undefined };
 }
 
 export interface PlayArgs {
