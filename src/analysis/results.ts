@@ -104,56 +104,11 @@ export interface OpenOptions {
 export function openResult(dirArg: string, options: OpenOptions = {}): ResultInfo {
   const dir = resolve(dirArg);
   const shown = shownPath(dir);
-  if (!existsSync(dir)) throw notResult(shown, 'the folder does not exist');
-  if (!statSync(dir).isDirectory()) throw notResult(shown, 'it is a file, not a folder (give the folder holding run.json and matches.csv)');
-  const runFile = join(dir, 'run.json');
-  const hasJournal = existsSync(join(dir, 'journal'));
-  if (!existsSync(runFile)) {
-    if (hasJournal) throw notResult(shown, 'it holds the journal of an unfinished run (finish it with `tavolo run <spec> --out <folder> --resume`)');
-    throw notResult(shown, 'it has no run.json (give the folder that `tavolo run` or `tavolo merge` wrote)');
-  }
-  let run: Record<string, unknown>;
-  try {
-    run = JSON.parse(readFileSync(runFile, 'utf8')) as Record<string, unknown>;
-  } catch (err) {
-    throw notResult(shown, `run.json cannot be read as JSON (${(err as Error).message})`);
-  }
-  if (run === null || typeof run !== 'object' || Array.isArray(run)) throw notResult(shown, 'run.json is not a JSON object');
-  const shard = run.shard as { index?: number; count?: number } | null | undefined;
-  if (shard && typeof shard === 'object') {
-    throw notResult(
-      shown,
-      `it is shard ${shard.index}/${shard.count} of a tournament; combine the shards first with \`tavolo merge <shard folders> --out <folder>\``,
-    );
-  }
-  if (run.complete === false) throw notResult(shown, 'run.json says the run is not complete');
-
-  const field = <T>(name: string, check: (v: unknown) => v is T, expected: string): T => {
-    const v = run[name];
-    if (!check(v)) throw notResult(shown, `run.json field "${name}": expected ${expected}, found ${JSON.stringify(v) ?? 'nothing'}`);
-    return v;
-  };
-  const isString = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
-  const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 1;
-  const isArray = (v: unknown): v is unknown[] => Array.isArray(v) && v.length > 0;
-  // A game loaded from a file is named in a run's run.json and identified by its hash in a merged one.
+  const run = readRunJson(dir, shown);
+  // A folder of an early version: what its run.json lacks is read from matches.csv.
   if (options.loose) fillFromMatches(run, join(dir, 'matches.csv'), shown);
-  const gameRaw = run.game;
-  const gameHash = (gameRaw as { sha256?: unknown } | null)?.sha256;
-  const game = typeof gameHash === 'string' ? `file sha256:${gameHash.slice(0, 12)}` : field('game', isString, 'the game name');
-  const players = field('players', isCount, 'the number of players');
-  const matchesPerVariant = field('matches_per_variant', isCount, 'the number of matches per variant');
-  const seedRaw = run.seed;
-  if (typeof seedRaw !== 'string' && typeof seedRaw !== 'number') throw notResult(shown, 'run.json field "seed": expected the master seed');
-  const variantList = field('variants', isArray, 'the list of variants');
-  const variants = variantList.map((v) => (v as { name?: unknown })?.name);
-  if (!variants.every(isString)) throw notResult(shown, 'run.json field "variants": expected objects with a "name"');
-  const variantOptions = variantList.map((v) => ((v as { options?: unknown }).options ?? {}) as Record<string, unknown>);
-  const lineupList = field('lineup', isArray, 'the lineup');
-  const lineup = lineupList.map((e) => (e as { name?: unknown })?.name);
-  if (!lineup.every(isString)) throw notResult(shown, 'run.json field "lineup": expected objects with a "name"');
-  if (lineup.length !== players) throw notResult(shown, `run.json lists ${lineup.length} lineup entries for ${players} players`);
-
+  const fields = runFields(run, shown);
+  const { players, variants, matchesPerVariant } = fields;
   const matchesFile = join(dir, 'matches.csv');
   if (!existsSync(matchesFile)) {
     const temp = readdirSync(dir).some((n) => n.startsWith('matches.csv.tmp-'));
@@ -177,13 +132,7 @@ export function openResult(dirArg: string, options: OpenOptions = {}): ResultInf
     dir,
     shown,
     tournament: typeof run.tournament === 'string' ? run.tournament : 'result',
-    game,
-    players,
-    seed: String(seedRaw),
-    matchesPerVariant,
-    variants,
-    variantOptions,
-    lineup,
+    ...fields,
     metricNames: header.slice(layout.metricsAt),
     hasAnnulledColumn: layout.annulled >= 0,
     mergedShards: Array.isArray(merged) ? merged.length : undefined,
@@ -191,6 +140,63 @@ export function openResult(dirArg: string, options: OpenOptions = {}): ResultInf
     run: run as RunJson,
     ...(parquet ? { parquet } : {}),
   };
+}
+
+/** run.json of a finished, whole result (not a shard, not an unfinished run), as a plain object. */
+function readRunJson(dir: string, shown: string): Record<string, unknown> {
+  if (!existsSync(dir)) throw notResult(shown, 'the folder does not exist');
+  if (!statSync(dir).isDirectory()) throw notResult(shown, 'it is a file, not a folder (give the folder holding run.json and matches.csv)');
+  const runFile = join(dir, 'run.json');
+  if (!existsSync(runFile)) {
+    if (existsSync(join(dir, 'journal'))) {
+      throw notResult(shown, 'it holds the journal of an unfinished run (finish it with `tavolo run <spec> --out <folder> --resume`)');
+    }
+    throw notResult(shown, 'it has no run.json (give the folder that `tavolo run` or `tavolo merge` wrote)');
+  }
+  let run: Record<string, unknown>;
+  try {
+    run = JSON.parse(readFileSync(runFile, 'utf8')) as Record<string, unknown>;
+  } catch (err) {
+    throw notResult(shown, `run.json cannot be read as JSON (${(err as Error).message})`);
+  }
+  if (run === null || typeof run !== 'object' || Array.isArray(run)) throw notResult(shown, 'run.json is not a JSON object');
+  const shard = run.shard as { index?: number; count?: number } | null | undefined;
+  if (shard && typeof shard === 'object') {
+    throw notResult(
+      shown,
+      `it is shard ${shard.index}/${shard.count} of a tournament; combine the shards first with \`tavolo merge <shard folders> --out <folder>\``,
+    );
+  }
+  if (run.complete === false) throw notResult(shown, 'run.json says the run is not complete');
+  return run;
+}
+
+/** The fields of run.json the reader depends on, each checked (an InputError names the field and what it holds). */
+function runFields(run: Record<string, unknown>, shown: string): Pick<ResultInfo, 'game' | 'players' | 'seed' | 'matchesPerVariant' | 'variants' | 'variantOptions' | 'lineup'> {
+  const field = <T>(name: string, check: (v: unknown) => v is T, expected: string): T => {
+    const v = run[name];
+    if (!check(v)) throw notResult(shown, `run.json field "${name}": expected ${expected}, found ${JSON.stringify(v) ?? 'nothing'}`);
+    return v;
+  };
+  const isString = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
+  const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 1;
+  const isArray = (v: unknown): v is unknown[] => Array.isArray(v) && v.length > 0;
+  // A game loaded from a file is named in a run's run.json and identified by its hash in a merged one.
+  const gameHash = (run.game as { sha256?: unknown } | null)?.sha256;
+  const game = typeof gameHash === 'string' ? `file sha256:${gameHash.slice(0, 12)}` : field('game', isString, 'the game name');
+  const players = field('players', isCount, 'the number of players');
+  const matchesPerVariant = field('matches_per_variant', isCount, 'the number of matches per variant');
+  const seedRaw = run.seed;
+  if (typeof seedRaw !== 'string' && typeof seedRaw !== 'number') throw notResult(shown, 'run.json field "seed": expected the master seed');
+  const variantList = field('variants', isArray, 'the list of variants');
+  const variants = variantList.map((v) => (v as { name?: unknown })?.name);
+  if (!variants.every(isString)) throw notResult(shown, 'run.json field "variants": expected objects with a "name"');
+  const variantOptions = variantList.map((v) => ((v as { options?: unknown }).options ?? {}) as Record<string, unknown>);
+  const lineupList = field('lineup', isArray, 'the lineup');
+  const lineup = lineupList.map((e) => (e as { name?: unknown })?.name);
+  if (!lineup.every(isString)) throw notResult(shown, 'run.json field "lineup": expected objects with a "name"');
+  if (lineup.length !== players) throw notResult(shown, `run.json lists ${lineup.length} lineup entries for ${players} players`);
+  return { game, players, seed: String(seedRaw), matchesPerVariant, variants, variantOptions, lineup };
 }
 
 /**
@@ -444,139 +450,192 @@ export interface RecordReader {
  * are returned (-1: all); `first`: the variant the records start with; `seeds`: see ReadOptions.
  */
 export function recordReader(
-  info: Pick<ResultInfo, 'shown' | 'players' | 'variants' | 'matchesPerVariant' | 'metricNames'>,
+  info: ReaderInfo,
   header: readonly string[],
   wanted: number,
   first: number,
   seeds = true,
 ): RecordReader {
-  const layout = headerLayout([...header], info.players, info.shown);
-  const n = info.players;
-  const metricCount = info.metricNames.length;
-  const perVariant = new Array<number>(info.variants.length).fill(0);
-  const variantIndex = new Map(info.variants.map((v, i) => [v, i]));
-  // Byte offsets where each variant's rows start (the end of the file closes the last).
-  const starts: number[] = [];
-  let current = first;
-  const bad = (what: string) => notResult(info.shown, `matches.csv line ${self.lineNo}: ${what}`);
+  return new MatchRecordReader(info, header, wanted, first, seeds);
+}
 
-  const num = (cell: string, name: string): number => {
-    if (cell === '') return NaN;
-    const v = Number(cell);
-    if (Number.isNaN(v)) throw bad(`${name} is ${JSON.stringify(cell)}, expected a number`);
-    return v;
-  };
-  const int = (cell: string, name: string): number => {
-    const v = Number(cell);
-    if (cell === '' || !Number.isInteger(v)) throw bad(`${name} is ${JSON.stringify(cell)}, expected an integer`);
-    return v;
-  };
-  const seat = (cell: string, name: string): number => {
-    const v = int(cell, name);
-    if (v < 0 || v >= n) throw bad(`${name} is ${v}, expected a seat from 0 to ${n - 1}`);
-    return v;
-  };
+type ReaderInfo = Pick<ResultInfo, 'shown' | 'players' | 'variants' | 'matchesPerVariant' | 'metricNames'>;
+
+/** recordReader's reader: the checks of where a record belongs, then its cells typed into a MatchRow. */
+class MatchRecordReader implements RecordReader {
+  readonly cells: RecordCells;
+  // Plain fields, not accessors: the scanner sets lineNo at every row.
+  lineNo = 0;
+  readonly perVariant: number[];
+  rows = 0;
+  private readonly layout: Layout;
+  private readonly n: number;
+  private readonly variantIndex: Map<string, number>;
+  /** Byte offsets where each variant's rows start (the end of the file closes the last). */
+  private readonly starts: number[] = [];
+  /** The variant of the records now being read. */
+  private current: number;
+  // Rows share these, recognised from their bytes: the variant names, the seat names of a rotation and the end reasons repeat on every row.
+  private readonly variantNames = new SpanCache((text) => text);
+  private readonly seatNames: SpanCache<string[]>;
+  private readonly reasons = new SpanCache((text) => text);
+
+  constructor(
+    private readonly info: ReaderInfo,
+    private readonly header: readonly string[],
+    private readonly wanted: number,
+    first: number,
+    private readonly seeds: boolean,
+  ) {
+    const layout = headerLayout([...header], info.players, info.shown);
+    const n = info.players;
+    this.layout = layout;
+    this.n = n;
+    this.perVariant = new Array<number>(info.variants.length).fill(0);
+    this.variantIndex = new Map(info.variants.map((v, i) => [v, i]));
+    this.current = first;
+    const cells = new RecordCells(layout.width);
+    this.cells = cells;
+    this.seatNames = new SpanCache((): string[] => Array.from({ length: n }, (_, s) => cells.text(layout.bots + s)));
+  }
+
+  /** An error naming the folder and the line. */
+  bad(what: string): InputError {
+    return notResult(this.info.shown, `matches.csv line ${this.lineNo}: ${what}`);
+  }
+
+  take(at: number): MatchRow | undefined {
+    const cells = this.cells;
+    if (cells.isEmptyRecord()) throw this.bad('an empty line');
+    if (cells.count < 2) throw this.bad(`${cells.count} cells, expected ${this.layout.width} as in the header`);
+    const v = this.place(this.variantNames.get(cells, 0, 0));
+    if (this.perVariant[v] === 1) this.starts[v] = at;
+    return this.wanted < 0 || v === this.wanted ? this.toRow(v) : undefined;
+  }
+
+  spans(end: number): ByteSpan[] {
+    const starts = this.starts;
+    return starts.map((start, v) => ({ start, end: v + 1 < starts.length ? starts[v + 1] : end }));
+  }
 
   /** Checks the variant and match of a row; returns the variant's index. */
-  const place = (variant: string): number => {
-    const v = variantIndex.get(variant);
-    if (v === undefined) throw bad(`variant ${JSON.stringify(variant)} is not among run.json's variants (${info.variants.join(', ')})`);
-    if (v !== current) {
-      if (v < current || perVariant[current] !== info.matchesPerVariant) {
-        throw bad(
-          `variant ${variant} starts after ${perVariant[current]} of ${info.matchesPerVariant} matches of ${info.variants[current]} ` +
-            '(variants must come complete and in run.json order)',
-        );
-      }
-      if (v > current + 1) {
-        throw bad(`variant ${variant} follows ${info.variants[current]}, but ${info.variants[current + 1]} comes between them in run.json`);
-      }
-      current = v;
-    }
-    const match = cellInt(1);
-    if (match !== perVariant[v]) throw bad(`match ${match} of ${variant}, expected match ${perVariant[v]} (matches must be in order, none missing)`);
+  private place(variant: string): number {
+    const { info, perVariant } = this;
+    const v = this.variantIndex.get(variant);
+    if (v === undefined) throw this.bad(`variant ${JSON.stringify(variant)} is not among run.json's variants (${info.variants.join(', ')})`);
+    if (v !== this.current) this.enter(v);
+    const match = this.cellInt(1);
+    if (match !== perVariant[v]) throw this.bad(`match ${match} of ${variant}, expected match ${perVariant[v]} (matches must be in order, none missing)`);
     perVariant[v]++;
-    self.rows++;
+    this.rows++;
     return v;
-  };
+  }
 
-  const cells = new RecordCells(layout.width);
-  // Rows share these, recognised from their bytes: the variant names, the seat names of a rotation and the end reasons repeat on every row.
-  const variantNames = new SpanCache((text) => text);
-  const seatNames = new SpanCache((): string[] => Array.from({ length: n }, (_, s) => cells.text(layout.bots + s)));
-  const reasons = new SpanCache((text) => text);
-
-  const toRow = (v: number): MatchRow => {
-    if (cells.count !== layout.width) throw bad(`${cells.count} cells, expected ${layout.width} as in the header`);
-    const winners: number[] = [];
-    if (!cells.isEmpty(layout.winners) && !cells.seats(layout.winners, n, winners)) {
-      winners.length = 0;
-      for (const w of cells.text(layout.winners).split(';')) winners.push(seat(w, 'winners'));
+  /** The rows move on to variant `v`: only once the current one is complete, and to the next in run.json's order. */
+  private enter(v: number): void {
+    const { info, perVariant, current } = this;
+    const variant = info.variants[v];
+    if (v < current || perVariant[current] !== info.matchesPerVariant) {
+      throw this.bad(
+        `variant ${variant} starts after ${perVariant[current]} of ${info.matchesPerVariant} matches of ${info.variants[current]} ` +
+          '(variants must come complete and in run.json order)',
+      );
     }
+    if (v > current + 1) {
+      throw this.bad(`variant ${variant} follows ${info.variants[current]}, but ${info.variants[current + 1]} comes between them in run.json`);
+    }
+    this.current = v;
+  }
+
+  /** The record as the row of variant `v` (its place already checked). */
+  private toRow(v: number): MatchRow {
+    const { cells, layout, n } = this;
+    if (cells.count !== layout.width) throw this.bad(`${cells.count} cells, expected ${layout.width} as in the header`);
+    const winners = this.winners();
     const scores = new Array<number>(n);
     const ranks = new Array<number>(n);
     for (let s = 0; s < n; s++) {
-      scores[s] = cellNumber(layout.scores + s);
-      ranks[s] = cellNumber(layout.ranks + s);
+      scores[s] = this.cellNumber(layout.scores + s);
+      ranks[s] = this.cellNumber(layout.ranks + s);
     }
+    const metricCount = this.info.metricNames.length;
     const metrics = new Array<number>(metricCount);
-    for (let m = 0; m < metricCount; m++) metrics[m] = cellNumber(layout.metricsAt + m);
-    let annulled = winners.length === 0;
-    if (layout.annulled >= 0) {
-      const a = cells.int(layout.annulled);
-      if (a !== 0 && a !== 1) throw bad(`annulled is ${JSON.stringify(cells.text(layout.annulled))}, expected 0 or 1`);
-      annulled = a === 1;
-    }
-    const bots = seatNames.get(cells, layout.bots, layout.bots + n - 1);
-    const endReason = reasons.get(cells, layout.endReason, layout.endReason);
+    for (let m = 0; m < metricCount; m++) metrics[m] = this.cellNumber(layout.metricsAt + m);
+    const annulled = this.annulled(winners);
+    const bots = this.seatNames.get(cells, layout.bots, layout.bots + n - 1);
+    const endReason = this.reasons.get(cells, layout.endReason, layout.endReason);
     return {
-      variant: info.variants[v],
+      variant: this.info.variants[v],
       variantIndex: v,
-      match: perVariant[v] - 1,
-      seed: seeds ? cells.text(2) : '',
+      match: this.perVariant[v] - 1,
+      seed: this.seeds ? cells.text(2) : '',
       bots,
       winners,
       annulled,
       scores,
       ranks,
-      firstPlayer: cellSeat(layout.firstPlayer),
-      turns: cellInt(layout.turns),
-      decisions: cellInt(layout.decisions),
+      firstPlayer: this.cellSeat(layout.firstPlayer),
+      turns: this.cellInt(layout.turns),
+      decisions: this.cellInt(layout.decisions),
       endReason,
-      faultSeat: cells.isEmpty(layout.faultSeat) ? -1 : cellSeat(layout.faultSeat),
+      faultSeat: cells.isEmpty(layout.faultSeat) ? -1 : this.cellSeat(layout.faultSeat),
       metrics,
     };
-  };
-  // A cell by its column; the column's name (for a message) is looked up only when the cell is not a plain integer.
-  const cellNumber = (c: number): number => {
-    const v = cells.int(c);
-    return Number.isNaN(v) ? num(cells.text(c), header[c]) : v;
-  };
-  const cellInt = (c: number): number => {
-    const v = cells.int(c);
-    return Number.isNaN(v) ? int(cells.text(c), header[c]) : v;
-  };
-  const cellSeat = (c: number): number => {
-    const v = cells.int(c);
-    if (v >= 0 && v < n) return v;
-    return seat(cells.text(c), header[c]);
-  };
+  }
 
-  // Plain fields, not accessors: the scanner sets lineNo at every row.
-  const self: RecordReader = {
-    cells,
-    lineNo: 0,
-    perVariant,
-    rows: 0,
-    bad,
-    take(at: number): MatchRow | undefined {
-      if (cells.isEmptyRecord()) throw bad('an empty line');
-      if (cells.count < 2) throw bad(`${cells.count} cells, expected ${layout.width} as in the header`);
-      const v = place(variantNames.get(cells, 0, 0));
-      if (perVariant[v] === 1) starts[v] = at;
-      return wanted < 0 || v === wanted ? toRow(v) : undefined;
-    },
-    spans: (end) => starts.map((start, v) => ({ start, end: v + 1 < starts.length ? starts[v + 1] : end })),
-  };
-  return self;
+  /** The winners cell as seats (`0;2`, or none). */
+  private winners(): number[] {
+    const { cells, layout } = this;
+    const winners: number[] = [];
+    if (!cells.isEmpty(layout.winners) && !cells.seats(layout.winners, this.n, winners)) {
+      winners.length = 0;
+      for (const w of cells.text(layout.winners).split(';')) winners.push(this.seat(w, 'winners'));
+    }
+    return winners;
+  }
+
+  /** The annulled cell, or, in a file of a version without one, whether nobody won. */
+  private annulled(winners: readonly number[]): boolean {
+    const { cells, layout } = this;
+    if (layout.annulled < 0) return winners.length === 0;
+    const a = cells.int(layout.annulled);
+    if (a !== 0 && a !== 1) throw this.bad(`annulled is ${JSON.stringify(cells.text(layout.annulled))}, expected 0 or 1`);
+    return a === 1;
+  }
+
+  // A cell by its column; the column's name (for a message) is looked up only when the cell is not a plain integer.
+  private cellNumber(c: number): number {
+    const v = this.cells.int(c);
+    return Number.isNaN(v) ? this.num(this.cells.text(c), this.header[c]) : v;
+  }
+
+  private cellInt(c: number): number {
+    const v = this.cells.int(c);
+    return Number.isNaN(v) ? this.int(this.cells.text(c), this.header[c]) : v;
+  }
+
+  private cellSeat(c: number): number {
+    const v = this.cells.int(c);
+    if (v >= 0 && v < this.n) return v;
+    return this.seat(this.cells.text(c), this.header[c]);
+  }
+
+  private num(cell: string, name: string): number {
+    if (cell === '') return NaN;
+    const v = Number(cell);
+    if (Number.isNaN(v)) throw this.bad(`${name} is ${JSON.stringify(cell)}, expected a number`);
+    return v;
+  }
+
+  private int(cell: string, name: string): number {
+    const v = Number(cell);
+    if (cell === '' || !Number.isInteger(v)) throw this.bad(`${name} is ${JSON.stringify(cell)}, expected an integer`);
+    return v;
+  }
+
+  private seat(cell: string, name: string): number {
+    const v = this.int(cell, name);
+    if (v < 0 || v >= this.n) throw this.bad(`${name} is ${v}, expected a seat from 0 to ${this.n - 1}`);
+    return v;
+  }
 }
