@@ -448,194 +448,177 @@ export interface RecordReader {
  * batches as they are written): every row has the header's width and numbers where numbers belong, and
  * variants come in run.json's order with their matches 0..n-1 in order. `wanted`: the variant whose rows
  * are returned (-1: all); `first`: the variant the records start with; `seeds`: see ReadOptions.
+ *
+ * Built of closures made once per reader (the typed cells, the variant order, the row), not a class: the
+ * same reader as a class with its state in fields read the first million rows about 8% slower
+ * (docs/performance.md, "Short functions on the hot paths").
  */
-export function recordReader(
-  info: ReaderInfo,
-  header: readonly string[],
-  wanted: number,
-  first: number,
-  seeds = true,
-): RecordReader {
-  return new MatchRecordReader(info, header, wanted, first, seeds);
+export function recordReader(info: ReaderInfo, header: readonly string[], wanted: number, first: number, seeds = true): RecordReader {
+  const layout = headerLayout([...header], info.players, info.shown);
+  const cells = new RecordCells(layout.width);
+  const bad = (what: string) => notResult(info.shown, `matches.csv line ${self.lineNo}: ${what}`);
+  const typed = typedCells(cells, header, info.players, bad);
+  const order = variantOrder(info, first, typed, bad);
+  const toRow = rowOf(info, layout, cells, typed, order.perVariant, seeds, bad);
+  // Byte offsets where each variant's rows start (the end of the file closes the last).
+  const starts: number[] = [];
+  const variantNames = new SpanCache((text) => text);
+  // Plain fields, not accessors: the scanner sets lineNo at every row.
+  const self: RecordReader = {
+    cells,
+    lineNo: 0,
+    perVariant: order.perVariant,
+    rows: 0,
+    bad,
+    take(at: number): MatchRow | undefined {
+      if (cells.isEmptyRecord()) throw bad('an empty line');
+      if (cells.count < 2) throw bad(`${cells.count} cells, expected ${layout.width} as in the header`);
+      const v = order.place(variantNames.get(cells, 0, 0));
+      self.rows++;
+      if (order.perVariant[v] === 1) starts[v] = at;
+      return wanted < 0 || v === wanted ? toRow(v) : undefined;
+    },
+    spans: (end) => starts.map((start, v) => ({ start, end: v + 1 < starts.length ? starts[v + 1] : end })),
+  };
+  return self;
 }
 
 type ReaderInfo = Pick<ResultInfo, 'shown' | 'players' | 'variants' | 'matchesPerVariant' | 'metricNames'>;
 
-/** recordReader's reader: the checks of where a record belongs, then its cells typed into a MatchRow. */
-class MatchRecordReader implements RecordReader {
-  readonly cells: RecordCells;
-  // Plain fields, not accessors: the scanner sets lineNo at every row.
-  lineNo = 0;
-  readonly perVariant: number[];
-  rows = 0;
-  private readonly layout: Layout;
-  private readonly n: number;
-  private readonly variantIndex: Map<string, number>;
-  /** Byte offsets where each variant's rows start (the end of the file closes the last). */
-  private readonly starts: number[] = [];
-  /** The variant of the records now being read. */
-  private current: number;
-  // Rows share these, recognised from their bytes: the variant names, the seat names of a rotation and the end reasons repeat on every row.
-  private readonly variantNames = new SpanCache((text) => text);
-  private readonly seatNames: SpanCache<string[]>;
-  private readonly reasons = new SpanCache((text) => text);
+/** The cells of the record now in `cells`, typed and checked; a column's name (for a message) is looked up only when its cell is not a plain integer. */
+interface TypedCells {
+  number(c: number): number;
+  int(c: number): number;
+  seat(c: number): number;
+  /** A seat given as text (one of the winners), named `name` in a message. */
+  seatText(cell: string, name: string): number;
+}
 
-  constructor(
-    private readonly info: ReaderInfo,
-    private readonly header: readonly string[],
-    private readonly wanted: number,
-    first: number,
-    private readonly seeds: boolean,
-  ) {
-    const layout = headerLayout([...header], info.players, info.shown);
-    const n = info.players;
-    this.layout = layout;
-    this.n = n;
-    this.perVariant = new Array<number>(info.variants.length).fill(0);
-    this.variantIndex = new Map(info.variants.map((v, i) => [v, i]));
-    this.current = first;
-    const cells = new RecordCells(layout.width);
-    this.cells = cells;
-    this.seatNames = new SpanCache((): string[] => Array.from({ length: n }, (_, s) => cells.text(layout.bots + s)));
-  }
-
-  /** An error naming the folder and the line. */
-  bad(what: string): InputError {
-    return notResult(this.info.shown, `matches.csv line ${this.lineNo}: ${what}`);
-  }
-
-  take(at: number): MatchRow | undefined {
-    const cells = this.cells;
-    if (cells.isEmptyRecord()) throw this.bad('an empty line');
-    if (cells.count < 2) throw this.bad(`${cells.count} cells, expected ${this.layout.width} as in the header`);
-    const v = this.place(this.variantNames.get(cells, 0, 0));
-    if (this.perVariant[v] === 1) this.starts[v] = at;
-    return this.wanted < 0 || v === this.wanted ? this.toRow(v) : undefined;
-  }
-
-  spans(end: number): ByteSpan[] {
-    const starts = this.starts;
-    return starts.map((start, v) => ({ start, end: v + 1 < starts.length ? starts[v + 1] : end }));
-  }
-
-  /** Checks the variant and match of a row; returns the variant's index. */
-  private place(variant: string): number {
-    const { info, perVariant } = this;
-    const v = this.variantIndex.get(variant);
-    if (v === undefined) throw this.bad(`variant ${JSON.stringify(variant)} is not among run.json's variants (${info.variants.join(', ')})`);
-    if (v !== this.current) this.enter(v);
-    const match = this.cellInt(1);
-    if (match !== perVariant[v]) throw this.bad(`match ${match} of ${variant}, expected match ${perVariant[v]} (matches must be in order, none missing)`);
-    perVariant[v]++;
-    this.rows++;
+function typedCells(cells: RecordCells, header: readonly string[], n: number, bad: (what: string) => InputError): TypedCells {
+  const num = (cell: string, name: string): number => {
+    if (cell === '') return NaN;
+    const v = Number(cell);
+    if (Number.isNaN(v)) throw bad(`${name} is ${JSON.stringify(cell)}, expected a number`);
     return v;
-  }
+  };
+  const int = (cell: string, name: string): number => {
+    const v = Number(cell);
+    if (cell === '' || !Number.isInteger(v)) throw bad(`${name} is ${JSON.stringify(cell)}, expected an integer`);
+    return v;
+  };
+  const seat = (cell: string, name: string): number => {
+    const v = int(cell, name);
+    if (v < 0 || v >= n) throw bad(`${name} is ${v}, expected a seat from 0 to ${n - 1}`);
+    return v;
+  };
+  return {
+    number: (c) => {
+      const v = cells.int(c);
+      return Number.isNaN(v) ? num(cells.text(c), header[c]) : v;
+    },
+    int: (c) => {
+      const v = cells.int(c);
+      return Number.isNaN(v) ? int(cells.text(c), header[c]) : v;
+    },
+    seat: (c) => {
+      const v = cells.int(c);
+      if (v >= 0 && v < n) return v;
+      return seat(cells.text(c), header[c]);
+    },
+    seatText: seat,
+  };
+}
 
-  /** The rows move on to variant `v`: only once the current one is complete, and to the next in run.json's order. */
-  private enter(v: number): void {
-    const { info, perVariant, current } = this;
-    const variant = info.variants[v];
+/** Where each record belongs: its variant in run.json's order, each complete before the next, its matches 0..n-1 in order. */
+interface VariantOrder {
+  /** Matches read per variant so far. */
+  readonly perVariant: number[];
+  /** Checks the variant and match of the record; returns the variant's index. */
+  place(variant: string): number;
+}
+
+function variantOrder(info: ReaderInfo, first: number, typed: TypedCells, bad: (what: string) => InputError): VariantOrder {
+  const perVariant = new Array<number>(info.variants.length).fill(0);
+  const variantIndex = new Map(info.variants.map((v, i) => [v, i]));
+  let current = first;
+  const enter = (v: number, variant: string): void => {
     if (v < current || perVariant[current] !== info.matchesPerVariant) {
-      throw this.bad(
+      throw bad(
         `variant ${variant} starts after ${perVariant[current]} of ${info.matchesPerVariant} matches of ${info.variants[current]} ` +
           '(variants must come complete and in run.json order)',
       );
     }
     if (v > current + 1) {
-      throw this.bad(`variant ${variant} follows ${info.variants[current]}, but ${info.variants[current + 1]} comes between them in run.json`);
+      throw bad(`variant ${variant} follows ${info.variants[current]}, but ${info.variants[current + 1]} comes between them in run.json`);
     }
-    this.current = v;
-  }
+    current = v;
+  };
+  const place = (variant: string): number => {
+    const v = variantIndex.get(variant);
+    if (v === undefined) throw bad(`variant ${JSON.stringify(variant)} is not among run.json's variants (${info.variants.join(', ')})`);
+    if (v !== current) enter(v, variant);
+    const match = typed.int(1);
+    if (match !== perVariant[v]) throw bad(`match ${match} of ${variant}, expected match ${perVariant[v]} (matches must be in order, none missing)`);
+    perVariant[v]++;
+    return v;
+  };
+  return { perVariant, place };
+}
 
-  /** The record as the row of variant `v` (its place already checked). */
-  private toRow(v: number): MatchRow {
-    const { cells, layout, n } = this;
-    if (cells.count !== layout.width) throw this.bad(`${cells.count} cells, expected ${layout.width} as in the header`);
-    const winners = this.winners();
+/** The record in `cells` as the MatchRow of variant `v` (its place already checked). */
+function rowOf(
+  info: ReaderInfo,
+  layout: Layout,
+  cells: RecordCells,
+  typed: TypedCells,
+  perVariant: readonly number[],
+  seeds: boolean,
+  bad: (what: string) => InputError,
+): (v: number) => MatchRow {
+  const n = info.players;
+  const metricCount = info.metricNames.length;
+  // Rows share these, recognised from their bytes: the seat names of a rotation and the end reasons repeat on every row.
+  const seatNames = new SpanCache((): string[] => Array.from({ length: n }, (_, s) => cells.text(layout.bots + s)));
+  const reasons = new SpanCache((text) => text);
+  return (v) => {
+    if (cells.count !== layout.width) throw bad(`${cells.count} cells, expected ${layout.width} as in the header`);
+    const winners: number[] = [];
+    if (!cells.isEmpty(layout.winners) && !cells.seats(layout.winners, n, winners)) {
+      winners.length = 0;
+      for (const w of cells.text(layout.winners).split(';')) winners.push(typed.seatText(w, 'winners'));
+    }
     const scores = new Array<number>(n);
     const ranks = new Array<number>(n);
     for (let s = 0; s < n; s++) {
-      scores[s] = this.cellNumber(layout.scores + s);
-      ranks[s] = this.cellNumber(layout.ranks + s);
+      scores[s] = typed.number(layout.scores + s);
+      ranks[s] = typed.number(layout.ranks + s);
     }
-    const metricCount = this.info.metricNames.length;
     const metrics = new Array<number>(metricCount);
-    for (let m = 0; m < metricCount; m++) metrics[m] = this.cellNumber(layout.metricsAt + m);
-    const annulled = this.annulled(winners);
-    const bots = this.seatNames.get(cells, layout.bots, layout.bots + n - 1);
-    const endReason = this.reasons.get(cells, layout.endReason, layout.endReason);
+    for (let m = 0; m < metricCount; m++) metrics[m] = typed.number(layout.metricsAt + m);
+    let annulled = winners.length === 0;
+    if (layout.annulled >= 0) {
+      const a = cells.int(layout.annulled);
+      if (a !== 0 && a !== 1) throw bad(`annulled is ${JSON.stringify(cells.text(layout.annulled))}, expected 0 or 1`);
+      annulled = a === 1;
+    }
+    const bots = seatNames.get(cells, layout.bots, layout.bots + n - 1);
+    const endReason = reasons.get(cells, layout.endReason, layout.endReason);
     return {
-      variant: this.info.variants[v],
+      variant: info.variants[v],
       variantIndex: v,
-      match: this.perVariant[v] - 1,
-      seed: this.seeds ? cells.text(2) : '',
+      match: perVariant[v] - 1,
+      seed: seeds ? cells.text(2) : '',
       bots,
       winners,
       annulled,
       scores,
       ranks,
-      firstPlayer: this.cellSeat(layout.firstPlayer),
-      turns: this.cellInt(layout.turns),
-      decisions: this.cellInt(layout.decisions),
+      firstPlayer: typed.seat(layout.firstPlayer),
+      turns: typed.int(layout.turns),
+      decisions: typed.int(layout.decisions),
       endReason,
-      faultSeat: cells.isEmpty(layout.faultSeat) ? -1 : this.cellSeat(layout.faultSeat),
+      faultSeat: cells.isEmpty(layout.faultSeat) ? -1 : typed.seat(layout.faultSeat),
       metrics,
     };
-  }
-
-  /** The winners cell as seats (`0;2`, or none). */
-  private winners(): number[] {
-    const { cells, layout } = this;
-    const winners: number[] = [];
-    if (!cells.isEmpty(layout.winners) && !cells.seats(layout.winners, this.n, winners)) {
-      winners.length = 0;
-      for (const w of cells.text(layout.winners).split(';')) winners.push(this.seat(w, 'winners'));
-    }
-    return winners;
-  }
-
-  /** The annulled cell, or, in a file of a version without one, whether nobody won. */
-  private annulled(winners: readonly number[]): boolean {
-    const { cells, layout } = this;
-    if (layout.annulled < 0) return winners.length === 0;
-    const a = cells.int(layout.annulled);
-    if (a !== 0 && a !== 1) throw this.bad(`annulled is ${JSON.stringify(cells.text(layout.annulled))}, expected 0 or 1`);
-    return a === 1;
-  }
-
-  // A cell by its column; the column's name (for a message) is looked up only when the cell is not a plain integer.
-  private cellNumber(c: number): number {
-    const v = this.cells.int(c);
-    return Number.isNaN(v) ? this.num(this.cells.text(c), this.header[c]) : v;
-  }
-
-  private cellInt(c: number): number {
-    const v = this.cells.int(c);
-    return Number.isNaN(v) ? this.int(this.cells.text(c), this.header[c]) : v;
-  }
-
-  private cellSeat(c: number): number {
-    const v = this.cells.int(c);
-    if (v >= 0 && v < this.n) return v;
-    return this.seat(this.cells.text(c), this.header[c]);
-  }
-
-  private num(cell: string, name: string): number {
-    if (cell === '') return NaN;
-    const v = Number(cell);
-    if (Number.isNaN(v)) throw this.bad(`${name} is ${JSON.stringify(cell)}, expected a number`);
-    return v;
-  }
-
-  private int(cell: string, name: string): number {
-    const v = Number(cell);
-    if (cell === '' || !Number.isInteger(v)) throw this.bad(`${name} is ${JSON.stringify(cell)}, expected an integer`);
-    return v;
-  }
-
-  private seat(cell: string, name: string): number {
-    const v = this.int(cell, name);
-    if (v < 0 || v >= this.n) throw this.bad(`${name} is ${v}, expected a seat from 0 to ${this.n - 1}`);
-    return v;
-  }
+  };
 }
