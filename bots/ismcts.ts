@@ -121,11 +121,7 @@ export class IsmctsSearch {
   /** One iteration on a fresh determinization `s` (mutated). */
   private iterate(s: unknown): void {
     const game = this.game;
-    const buf = this.buf;
-    const tried = this.tried;
-    const kids = this.availKids;
     const rng = this.searchRng;
-    const c = this.exploration;
     let node = 0;
     let depth = 0;
 
@@ -133,57 +129,19 @@ export class IsmctsSearch {
     for (;;) {
       const p = game.currentPlayer(s);
       if (p < 0 || depth >= this.horizon) break;
-      let k = game.legalActions(s, buf);
+      let k = game.legalActions(s, this.buf);
       if (this.widening > 0 && k > 1) k = this.widen(s, p, k, this.visits[node]);
-      // Index the legal actions by value (stamped, so nothing needs clearing), then pick out the
-      // children of player p whose action is legal here: O(legal + children).
-      const stamp = ++this.stampNow;
-      for (let i = 0; i < k; i++) {
-        const a = buf[i];
-        if (a >= this.stampOf.length || a < 0) this.growStamps(a);
-        this.stampOf[a] = stamp;
-        this.slotOf[a] = i;
-        tried[i] = 0;
-      }
-      let nk = 0;
-      for (let ch = this.firstChild[node]; ch >= 0; ch = this.nextSibling[ch]) {
-        if (this.player[ch] !== p) continue;
-        const a = this.action[ch];
-        if (a < this.stampOf.length && this.stampOf[a] === stamp) {
-          tried[this.slotOf[a]] = 1;
-          kids[nk++] = ch;
-        }
-      }
+      const nk = this.availableChildren(node, p, k);
       if (nk < k) {
-        // Expand one untried legal action: chosen at random, or the best ranked when widening.
-        let i = 0;
-        if (this.widening > 0) {
-          while (tried[i] !== 0) i++;
-        } else {
-          let r = rng.int(k - nk);
-          for (; ; i++) if (tried[i] === 0 && r-- === 0) break;
-        }
-        const a = buf[i];
+        // Expand one untried legal action.
+        const a = this.buf[this.untriedSlot(k, nk)];
         node = this.addChild(node, p, a);
         game.apply(s, a, rng);
         depth++;
         break;
       }
-      // Every legal action has a child: UCB1 with availability counts.
-      let best = -1;
-      let bestValue = -Infinity;
-      for (let j = 0; j < nk; j++) {
-        const ch = kids[j];
-        const n = this.visits[ch];
-        const av = ++this.avail[ch];
-        const v = this.total[ch] / n + c * Math.sqrt(Math.log(av) / n);
-        if (v > bestValue) {
-          bestValue = v;
-          best = ch;
-        }
-      }
-      node = best;
-      game.apply(s, this.action[best], rng);
+      node = this.selectUcb(nk);
+      game.apply(s, this.action[node], rng);
       depth++;
     }
 
@@ -191,7 +149,70 @@ export class IsmctsSearch {
     // maxDepth counts from the decision, tree steps included: every leaf is scored at the same horizon,
     // whatever depth the tree reached there (a cut after the opponent's reply in one branch and before it
     // in another would compare unlike positions).
-    const rewards = this.playout.run(s, depth - 1);
+    this.backUp(node, this.playout.run(s, depth - 1));
+  }
+
+  /**
+   * The children of `node` available at this step: those of player `p` whose action is among the k legal
+   * ones in `buf`, listed in `availKids` (their count returned), with `tried` marking the legal actions
+   * that have one. The legal actions are indexed by value (stamped, so nothing needs clearing): O(legal + children).
+   */
+  private availableChildren(node: number, p: number, k: number): number {
+    const { buf, tried } = this;
+    const stamp = ++this.stampNow;
+    for (let i = 0; i < k; i++) {
+      const a = buf[i];
+      if (a >= this.stampOf.length || a < 0) this.growStamps(a);
+      this.stampOf[a] = stamp;
+      this.slotOf[a] = i;
+      tried[i] = 0;
+    }
+    let nk = 0;
+    for (let ch = this.firstChild[node]; ch >= 0; ch = this.nextSibling[ch]) {
+      if (this.player[ch] !== p) continue;
+      const a = this.action[ch];
+      if (a < this.stampOf.length && this.stampOf[a] === stamp) {
+        tried[this.slotOf[a]] = 1;
+        this.availKids[nk++] = ch;
+      }
+    }
+    return nk;
+  }
+
+  /** The slot in `buf` of the legal action to expand: chosen at random among the k - nk untried, or the best ranked when widening. */
+  private untriedSlot(k: number, nk: number): number {
+    const tried = this.tried;
+    let i = 0;
+    if (this.widening > 0) {
+      while (tried[i] !== 0) i++;
+    } else {
+      let r = this.searchRng.int(k - nk);
+      for (; ; i++) if (tried[i] === 0 && r-- === 0) break;
+    }
+    return i;
+  }
+
+  /** Every legal action has a child: the one of the nk available children UCB1 picks, with availability counts (each counted available). */
+  private selectUcb(nk: number): number {
+    const kids = this.availKids;
+    const c = this.exploration;
+    let best = -1;
+    let bestValue = -Infinity;
+    for (let j = 0; j < nk; j++) {
+      const ch = kids[j];
+      const n = this.visits[ch];
+      const av = ++this.avail[ch];
+      const v = this.total[ch] / n + c * Math.sqrt(Math.log(av) / n);
+      if (v > bestValue) {
+        bestValue = v;
+        best = ch;
+      }
+    }
+    return best;
+  }
+
+  /** Credits every node from `node` up to the root with the reward of the player who acted into it. */
+  private backUp(node: number, rewards: Float64Array): void {
     for (let v = node; v > 0; v = this.parent[v]) {
       this.visits[v] += 1;
       this.total[v] += rewards[this.player[v]];

@@ -355,14 +355,15 @@ export async function compareVariants(
   };
 }
 
-/** A variant's pairs with its reference, walked from their rows. */
+/** A variant's pairs with its reference, walked from their rows (`candPlan`: the variant's, when its run has another plan). */
 async function pairsOf(
   players: number,
   plan: QuantityPlan,
   reference: AsyncGenerator<MatchRow[]>,
   variant: AsyncGenerator<MatchRow[]>,
+  candPlan: QuantityPlan = plan,
 ): Promise<{ acc: PairAccumulator; positions: PairedPositionShares }> {
-  const acc = new PairAccumulator(plan);
+  const acc = new PairAccumulator(plan, candPlan);
   const positions = new PairedPositionShares(players);
   await walkPairs(reference, variant, (x, y) => {
     acc.add(x, y);
@@ -432,13 +433,16 @@ function checkComparable(a: ResultInfo, b: ResultInfo): string[] {
   return common;
 }
 
-/**
- * The variants two runs have in common, baseline `a` against candidate `b`. Paired when both runs have
- * the same master seed, match count and lineup order (the same matches, seat for seat), checked row by
- * row from the seed column; otherwise two independent samples.
- */
-export async function compareRuns(a: ResultInfo, b: ResultInfo): Promise<Comparison> {
-  const common = checkComparable(a, b);
+/** What two runs share and may be compared on (bots, metrics), and notes on what only one has. */
+interface RunsInCommon {
+  variants: string[];
+  bots: string[];
+  metrics: string[];
+  notes: string[];
+}
+
+function runsInCommon(a: ResultInfo, b: ResultInfo): RunsInCommon {
+  const variants = checkComparable(a, b);
   const notes: string[] = [];
   const bots = uniqueNames(a.lineup).filter((n) => b.lineup.includes(n));
   const onlyBots = uniqueNames([...a.lineup, ...b.lineup]).filter((n) => !bots.includes(n));
@@ -446,60 +450,59 @@ export async function compareRuns(a: ResultInfo, b: ResultInfo): Promise<Compari
   const metrics = a.metricNames.filter((m) => b.metricNames.includes(m));
   const onlyMetrics = [...a.metricNames, ...b.metricNames].filter((m) => !metrics.includes(m));
   if (onlyMetrics.length > 0) notes.push(`metrics in one run only (not compared): ${[...new Set(onlyMetrics)].join(', ')}`);
-  const skipped = [...a.variants, ...b.variants].filter((v) => !common.includes(v));
+  const skipped = [...a.variants, ...b.variants].filter((v) => !variants.includes(v));
   if (skipped.length > 0) notes.push(`variants in one run only (not compared): ${[...new Set(skipped)].join(', ')}`);
-  const planA = planFor(a, bots, metrics);
-  const planB = planFor(b, bots, metrics);
-  const sameMatches = a.seed === b.seed && a.matchesPerVariant === b.matchesPerVariant && a.lineup.join('\u0000') === b.lineup.join('\u0000');
+  return { variants, bots, metrics, notes };
+}
 
-  const run = async (paired: boolean): Promise<Comparison> => {
-    const rows: CompareRow[] = [];
-    const constant: string[] = [];
-    const sides = new Map<string, SideAccumulator>();
-    for (const variant of common) {
-      const label = { ref: `baseline:${variant}`, cand: `candidate:${variant}` };
-      let acc: PairAccumulator | { ref: SideAccumulator; cand: SideAccumulator };
-      let positions: PositionAccumulator;
-      if (paired) {
-        const pairs = new PairAccumulator(planA, planB);
-        const shares = new PairedPositionShares(a.players);
-        await walkPairs(matchBatches(a, { variant }), matchBatches(b, { variant }), (x, y) => {
-          pairs.add(x, y);
-          shares.add(x, y);
-        });
-        [acc, positions] = [pairs, shares];
-      } else {
-        const [ref, cand] = [new SideAccumulator(planA), new SideAccumulator(planB)];
-        const shares = { ref: new PositionShares(a.players), cand: new PositionShares(b.players) };
-        for await (const batch of matchBatches(a, { variant })) for (const r of batch) {
-          ref.add(r);
-          shares.ref.add(r);
-        }
-        for await (const batch of matchBatches(b, { variant })) for (const r of batch) {
-          cand.add(r);
-          shares.cand.add(r);
-        }
-        [acc, positions] = [{ ref, cand }, shares];
-      }
-      sides.set(label.ref, acc.ref);
-      sides.set(label.cand, acc.cand);
-      rows.push(...comparisonRows(variant, a.shown, acc, { positions, constant }));
-    }
-    adjustRows(rows);
-    return { rows, sides, paired, pairing: '', players: a.players, confidence: CONFIDENCE, notes: [...notes, ...familyNotes(rows, constant)] };
-  };
+type SideAccumulators = { ref: SideAccumulator; cand: SideAccumulator };
 
-  if (sameMatches) {
-    try {
-      const out = await run(true);
-      out.pairing = `paired: both runs have master seed ${JSON.stringify(a.seed)}, ${a.matchesPerVariant} matches per variant and the same lineup, and the seed column agrees row by row`;
-      return out;
-    } catch (err) {
-      if (!(err instanceof PairingBroken)) throw err;
-      notes.push(`the runs look alike but are not the same matches (${err.message}): compared as independent samples`);
-    }
+/** One variant of two runs as two independent samples, each side read on its own. */
+async function unpairedSides(
+  a: ResultInfo,
+  b: ResultInfo,
+  variant: string,
+  planA: QuantityPlan,
+  planB: QuantityPlan,
+): Promise<{ acc: SideAccumulators; positions: PositionAccumulator }> {
+  const acc = { ref: new SideAccumulator(planA), cand: new SideAccumulator(planB) };
+  const positions = { ref: new PositionShares(a.players), cand: new PositionShares(b.players) };
+  for await (const batch of matchBatches(a, { variant })) for (const r of batch) {
+    acc.ref.add(r);
+    positions.ref.add(r);
   }
-  const out = await run(false);
+  for await (const batch of matchBatches(b, { variant })) for (const r of batch) {
+    acc.cand.add(r);
+    positions.cand.add(r);
+  }
+  return { acc, positions };
+}
+
+/**
+ * The comparison of the variants two runs have in common, paired match by match or as independent
+ * samples (`pairing` is left for the caller to say why). A pairing whose seed column disagrees throws
+ * PairingBroken (walkPairs).
+ */
+async function compareCommon(a: ResultInfo, b: ResultInfo, common: RunsInCommon, paired: boolean): Promise<Comparison> {
+  const planA = planFor(a, common.bots, common.metrics);
+  const planB = planFor(b, common.bots, common.metrics);
+  const rows: CompareRow[] = [];
+  const constant: string[] = [];
+  const sides = new Map<string, SideAccumulator>();
+  for (const variant of common.variants) {
+    const { acc, positions } = paired
+      ? await pairsOf(a.players, planA, matchBatches(a, { variant }), matchBatches(b, { variant }), planB)
+      : await unpairedSides(a, b, variant, planA, planB);
+    sides.set(`baseline:${variant}`, acc.ref);
+    sides.set(`candidate:${variant}`, acc.cand);
+    rows.push(...comparisonRows(variant, a.shown, acc, { positions, constant }));
+  }
+  adjustRows(rows);
+  return { rows, sides, paired, pairing: '', players: a.players, confidence: CONFIDENCE, notes: [...common.notes, ...familyNotes(rows, constant)] };
+}
+
+/** Why two runs are compared as independent samples, in words. */
+function unpairedReason(a: ResultInfo, b: ResultInfo, sameMatches: boolean): string {
   const why =
     a.seed !== b.seed
       ? `master seeds differ (${JSON.stringify(a.seed)}, ${JSON.stringify(b.seed)})`
@@ -508,6 +511,28 @@ export async function compareRuns(a: ResultInfo, b: ResultInfo): Promise<Compari
         : sameMatches
           ? 'the seed column disagrees'
           : 'the lineups differ (seat rotation)';
-  out.pairing = `unpaired: ${why}, so the matches are two independent samples`;
+  return `unpaired: ${why}, so the matches are two independent samples`;
+}
+
+/**
+ * The variants two runs have in common, baseline `a` against candidate `b`. Paired when both runs have
+ * the same master seed, match count and lineup order (the same matches, seat for seat), checked row by
+ * row from the seed column; otherwise two independent samples.
+ */
+export async function compareRuns(a: ResultInfo, b: ResultInfo): Promise<Comparison> {
+  const common = runsInCommon(a, b);
+  const sameMatches = a.seed === b.seed && a.matchesPerVariant === b.matchesPerVariant && a.lineup.join('\u0000') === b.lineup.join('\u0000');
+  if (sameMatches) {
+    try {
+      const out = await compareCommon(a, b, common, true);
+      out.pairing = `paired: both runs have master seed ${JSON.stringify(a.seed)}, ${a.matchesPerVariant} matches per variant and the same lineup, and the seed column agrees row by row`;
+      return out;
+    } catch (err) {
+      if (!(err instanceof PairingBroken)) throw err;
+      common.notes.push(`the runs look alike but are not the same matches (${err.message}): compared as independent samples`);
+    }
+  }
+  const out = await compareCommon(a, b, common, false);
+  out.pairing = unpairedReason(a, b, sameMatches);
   return out;
 }

@@ -12,8 +12,18 @@ import { openResult } from './results.js';
 
 export type ImportanceView = 'restricted' | 'sensitivity';
 
-/** One card under one change: one row of importance.csv. */
-export interface ImportanceRow {
+/**
+ * The fields of importance.csv that are compare.csv's own (compare.ts's CompareRow: the same names,
+ * meanings and tests), copied from the comparison's row as they are, so the two files cannot drift.
+ */
+const FROM_COMPARE = ['quantity', 'referenceValue', 'value', 'difference', 'low', 'high', 'p', 'test', 'sd'] as const;
+
+/**
+ * One card under one change: one row of importance.csv. Its figures are a CompareRow's (FROM_COMPARE);
+ * `pHolm` and `family` are the CompareRow's fields too, but adjusted over the view's rows (rankRows);
+ * `sd` (one pair's difference) is 0 when every pair gave the same value both ways: nothing changed.
+ */
+export interface ImportanceRow extends Pick<CompareRow, (typeof FROM_COMPARE)[number] | 'pHolm' | 'family'> {
   view: ImportanceView;
   /** The card in the game's words ("the Colpo card", "skip per colour"). */
   card: string;
@@ -23,21 +33,8 @@ export interface ImportanceRow {
   change: 'without' | '+1' | '-1';
   /** The run (restricted) or the variant (sensitivity) of the changed side. */
   variant: string;
-  quantity: string;
-  referenceValue: number;
-  value: number;
-  /** Changed minus reference, with its 95% interval and p-value. */
-  difference: number;
-  low: number;
-  high: number;
-  p: number;
-  /** Holm-adjusted over every row of the view. */
-  pHolm: number;
-  family: number;
+  /** Pairs behind the row (always paired: NaN where compare.csv's would be empty). */
   pairs: number;
-  test: string;
-  /** Standard deviation of one pair's difference: 0 when every pair gave the same value both ways (nothing changed). */
-  sd: number;
   /** The card's rank in its view, 1 = matters most. */
   rank: number;
 }
@@ -62,22 +59,8 @@ export function rankRows(rows: ImportanceRow[], lossRanked: boolean): Importance
 }
 
 function fromCompare(c: CompareRow, fields: Pick<ImportanceRow, 'view' | 'card' | 'name' | 'change' | 'variant'>): ImportanceRow {
-  return {
-    ...fields,
-    quantity: c.quantity,
-    referenceValue: c.referenceValue,
-    value: c.value,
-    difference: c.difference,
-    low: c.low,
-    high: c.high,
-    p: c.p,
-    pHolm: NaN,
-    family: NaN,
-    pairs: c.pairs ?? NaN,
-    test: c.test,
-    sd: c.sd,
-    rank: 0,
-  };
+  const copied = Object.fromEntries(FROM_COMPARE.map((k) => [k, c[k]])) as Pick<CompareRow, (typeof FROM_COMPARE)[number]>;
+  return { ...fields, ...copied, pHolm: NaN, family: NaN, pairs: c.pairs ?? NaN, rank: 0 };
 }
 
 /** The row of `quantity` (absent when it was the same constant in every match of both sides). */

@@ -280,79 +280,129 @@ function groupColumns(source: ParquetSource, cols: ArrayLike<unknown>[]): GroupC
   };
 }
 
+/** Where each field of a row sits among matches.parquet's columns (the order of matches.csv's header). */
+interface ParquetLayout {
+  variant: number;
+  match: number;
+  seed: number;
+  winners: number;
+  annulled: number;
+  /** The first of the per-seat columns (`seat0_bot`, `seat0_score`, `seat0_rank`). */
+  bots: number;
+  scores: number;
+  ranks: number;
+  firstPlayer: number;
+  turns: number;
+  decisions: number;
+  endReason: number;
+  faultSeat: number;
+  metricsAt: number;
+  metricCount: number;
+}
+
+function parquetLayout(players: number, source: ParquetSource): ParquetLayout {
+  const fixed = matchesFixedColumns(players);
+  const at = (name: string) => fixed.indexOf(name);
+  return {
+    variant: at('variant'),
+    match: at('match'),
+    seed: at('seed'),
+    winners: at('winners'),
+    annulled: at('annulled'),
+    bots: at('seat0_bot'),
+    scores: at('seat0_score'),
+    ranks: at('seat0_rank'),
+    firstPlayer: at('first_player'),
+    turns: at('turns'),
+    decisions: at('decisions'),
+    endReason: at('end_reason'),
+    faultSeat: at('fault_seat'),
+    metricsAt: fixed.length,
+    metricCount: source.columns.length - fixed.length,
+  };
+}
+
+/**
+ * The seat names of row `i`, the same array for every row of one rotation, as the CSV reader's rows
+ * share theirs (the names of a dictionary-encoded column are the same string objects row after row).
+ */
+function seatNamesReader(n: number, firstColumn: number): (g: GroupColumns, i: number) => string[] {
+  const seatNames: string[][] = [];
+  return (g, i) => {
+    for (const names of seatNames) {
+      let s = 0;
+      while (s < n && names[s] === g.texts[firstColumn + s]![i]) s++;
+      if (s === n) return names;
+    }
+    const names = Array.from({ length: n }, (_, s) => g.texts[firstColumn + s]![i]);
+    if (seatNames.length < 64) seatNames.push(names);
+    return names;
+  };
+}
+
+/** The winners cell as seats, each set parsed once and then shared (the caller copies it for its row). */
+function winnersReader(n: number, bad: (r: number, what: string) => InputError): (cell: string, r: number) => number[] {
+  const winnerSets = new Map<string, number[]>();
+  return (cell, r) => {
+    let winners = winnerSets.get(cell);
+    if (winners === undefined) {
+      winners = parseWinners(cell, n, (what) => bad(r, what));
+      if (winnerSets.size < 4096) winnerSets.set(cell, winners);
+    }
+    return winners;
+  };
+}
+
 /**
  * Builds the MatchRow of row `i` of a decoded row group (row `r` of the file), checking it as the CSV
  * reader does. Columns are read by position (the schema was checked against matches.csv's header).
  */
 function rowBuilder(info: ResultInfo, source: ParquetSource): (g: GroupColumns, i: number, r: number) => MatchRow {
   const n = info.players;
-  const fixed = matchesFixedColumns(n);
-  const at = (name: string) => fixed.indexOf(name);
-  const [cVariant, cMatch, cSeed, cWinners, cAnnulled] = ['variant', 'match', 'seed', 'winners', 'annulled'].map(at);
-  const [cScore, cRank, cFirst, cTurns, cDecisions, cReason, cFault] = ['seat0_score', 'seat0_rank', 'first_player', 'turns', 'decisions', 'end_reason', 'fault_seat'].map(at);
-  const cBots = at('seat0_bot');
-  const metricsAt = fixed.length;
-  const metricCount = source.columns.length - metricsAt;
-  // Rows share these, as the CSV reader's rows do: the seat names of each rotation (the names of a
-  // dictionary-encoded column are the same string objects row after row) and the winner sets.
-  const seatNames: string[][] = [];
-  const winnerSets = new Map<string, number[]>();
+  const c = parquetLayout(n, source);
   const M = info.matchesPerVariant;
   const bad = (r: number, what: string) => damagedParquet(source.shown, `row ${r + 1}: ${what}`);
-  const seat = (g: GroupColumns, c: number, i: number, r: number): number => {
-    const v = g.numbers[c]![i];
-    if (!(Number.isInteger(v) && v >= 0 && v < n)) throw bad(r, `${source.columns[c].name} is ${v}, expected a seat from 0 to ${n - 1}`);
+  const seat = (g: GroupColumns, col: number, i: number, r: number): number => {
+    const v = g.numbers[col]![i];
+    if (!(Number.isInteger(v) && v >= 0 && v < n)) throw bad(r, `${source.columns[col].name} is ${v}, expected a seat from 0 to ${n - 1}`);
     return v;
   };
-  const botsOf = (g: GroupColumns, i: number): string[] => {
-    for (const names of seatNames) {
-      let s = 0;
-      while (s < n && names[s] === g.texts[cBots + s]![i]) s++;
-      if (s === n) return names;
-    }
-    const names = Array.from({ length: n }, (_, s) => g.texts[cBots + s]![i]);
-    if (seatNames.length < 64) seatNames.push(names);
-    return names;
-  };
+  const botsOf = seatNamesReader(n, c.bots);
+  const winnersOf = winnersReader(n, bad);
 
   return (g, i, r) => {
     const num = g.numbers;
     const text = g.texts;
     const v = Math.floor(r / M);
-    const variant = text[cVariant]![i];
+    const variant = text[c.variant]![i];
     if (variant !== info.variants[v]) throw bad(r, `variant is ${JSON.stringify(variant)}, expected ${info.variants[v]} (variants come complete and in run.json order)`);
-    const match = num[cMatch]![i];
+    const match = num[c.match]![i];
     if (match !== r % M) throw bad(r, `match ${match} of ${variant}, expected match ${r % M} (matches must be in order, none missing)`);
-    const winnersText = text[cWinners]![i];
-    let winners = winnerSets.get(winnersText);
-    if (winners === undefined) {
-      winners = parseWinners(winnersText, n, (what) => bad(r, what));
-      if (winnerSets.size < 4096) winnerSets.set(winnersText, winners);
-    }
+    const winners = winnersOf(text[c.winners]![i], r);
     const scores = new Array<number>(n);
     const ranks = new Array<number>(n);
     for (let s = 0; s < n; s++) {
-      scores[s] = num[cScore + s]![i];
-      ranks[s] = num[cRank + s]![i];
+      scores[s] = num[c.scores + s]![i];
+      ranks[s] = num[c.ranks + s]![i];
     }
-    const metrics = new Array<number>(metricCount);
-    for (let m = 0; m < metricCount; m++) metrics[m] = num[metricsAt + m]![i];
+    const metrics = new Array<number>(c.metricCount);
+    for (let m = 0; m < c.metricCount; m++) metrics[m] = num[c.metricsAt + m]![i];
     return {
       variant: info.variants[v],
       variantIndex: v,
       match,
-      seed: text[cSeed]![i],
+      seed: text[c.seed]![i],
       bots: botsOf(g, i),
       // A fresh array per row, as the CSV reader gives (a caller may keep or change it).
       winners: winners.slice(),
-      annulled: g.flags[cAnnulled]![i] === true,
+      annulled: g.flags[c.annulled]![i] === true,
       scores,
       ranks,
-      firstPlayer: seat(g, cFirst, i, r),
-      turns: num[cTurns]![i],
-      decisions: num[cDecisions]![i],
-      endReason: text[cReason]![i],
-      faultSeat: Number.isNaN(num[cFault]![i]) ? -1 : seat(g, cFault, i, r),
+      firstPlayer: seat(g, c.firstPlayer, i, r),
+      turns: num[c.turns]![i],
+      decisions: num[c.decisions]![i],
+      endReason: text[c.endReason]![i],
+      faultSeat: Number.isNaN(num[c.faultSeat]![i]) ? -1 : seat(g, c.faultSeat, i, r),
       metrics,
     };
   };

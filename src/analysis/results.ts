@@ -104,56 +104,11 @@ export interface OpenOptions {
 export function openResult(dirArg: string, options: OpenOptions = {}): ResultInfo {
   const dir = resolve(dirArg);
   const shown = shownPath(dir);
-  if (!existsSync(dir)) throw notResult(shown, 'the folder does not exist');
-  if (!statSync(dir).isDirectory()) throw notResult(shown, 'it is a file, not a folder (give the folder holding run.json and matches.csv)');
-  const runFile = join(dir, 'run.json');
-  const hasJournal = existsSync(join(dir, 'journal'));
-  if (!existsSync(runFile)) {
-    if (hasJournal) throw notResult(shown, 'it holds the journal of an unfinished run (finish it with `tavolo run <spec> --out <folder> --resume`)');
-    throw notResult(shown, 'it has no run.json (give the folder that `tavolo run` or `tavolo merge` wrote)');
-  }
-  let run: Record<string, unknown>;
-  try {
-    run = JSON.parse(readFileSync(runFile, 'utf8')) as Record<string, unknown>;
-  } catch (err) {
-    throw notResult(shown, `run.json cannot be read as JSON (${(err as Error).message})`);
-  }
-  if (run === null || typeof run !== 'object' || Array.isArray(run)) throw notResult(shown, 'run.json is not a JSON object');
-  const shard = run.shard as { index?: number; count?: number } | null | undefined;
-  if (shard && typeof shard === 'object') {
-    throw notResult(
-      shown,
-      `it is shard ${shard.index}/${shard.count} of a tournament; combine the shards first with \`tavolo merge <shard folders> --out <folder>\``,
-    );
-  }
-  if (run.complete === false) throw notResult(shown, 'run.json says the run is not complete');
-
-  const field = <T>(name: string, check: (v: unknown) => v is T, expected: string): T => {
-    const v = run[name];
-    if (!check(v)) throw notResult(shown, `run.json field "${name}": expected ${expected}, found ${JSON.stringify(v) ?? 'nothing'}`);
-    return v;
-  };
-  const isString = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
-  const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 1;
-  const isArray = (v: unknown): v is unknown[] => Array.isArray(v) && v.length > 0;
-  // A game loaded from a file is named in a run's run.json and identified by its hash in a merged one.
+  const run = readRunJson(dir, shown);
+  // A folder of an early version: what its run.json lacks is read from matches.csv.
   if (options.loose) fillFromMatches(run, join(dir, 'matches.csv'), shown);
-  const gameRaw = run.game;
-  const gameHash = (gameRaw as { sha256?: unknown } | null)?.sha256;
-  const game = typeof gameHash === 'string' ? `file sha256:${gameHash.slice(0, 12)}` : field('game', isString, 'the game name');
-  const players = field('players', isCount, 'the number of players');
-  const matchesPerVariant = field('matches_per_variant', isCount, 'the number of matches per variant');
-  const seedRaw = run.seed;
-  if (typeof seedRaw !== 'string' && typeof seedRaw !== 'number') throw notResult(shown, 'run.json field "seed": expected the master seed');
-  const variantList = field('variants', isArray, 'the list of variants');
-  const variants = variantList.map((v) => (v as { name?: unknown })?.name);
-  if (!variants.every(isString)) throw notResult(shown, 'run.json field "variants": expected objects with a "name"');
-  const variantOptions = variantList.map((v) => ((v as { options?: unknown }).options ?? {}) as Record<string, unknown>);
-  const lineupList = field('lineup', isArray, 'the lineup');
-  const lineup = lineupList.map((e) => (e as { name?: unknown })?.name);
-  if (!lineup.every(isString)) throw notResult(shown, 'run.json field "lineup": expected objects with a "name"');
-  if (lineup.length !== players) throw notResult(shown, `run.json lists ${lineup.length} lineup entries for ${players} players`);
-
+  const fields = runFields(run, shown);
+  const { players, variants, matchesPerVariant } = fields;
   const matchesFile = join(dir, 'matches.csv');
   if (!existsSync(matchesFile)) {
     const temp = readdirSync(dir).some((n) => n.startsWith('matches.csv.tmp-'));
@@ -177,13 +132,7 @@ export function openResult(dirArg: string, options: OpenOptions = {}): ResultInf
     dir,
     shown,
     tournament: typeof run.tournament === 'string' ? run.tournament : 'result',
-    game,
-    players,
-    seed: String(seedRaw),
-    matchesPerVariant,
-    variants,
-    variantOptions,
-    lineup,
+    ...fields,
     metricNames: header.slice(layout.metricsAt),
     hasAnnulledColumn: layout.annulled >= 0,
     mergedShards: Array.isArray(merged) ? merged.length : undefined,
@@ -191,6 +140,63 @@ export function openResult(dirArg: string, options: OpenOptions = {}): ResultInf
     run: run as RunJson,
     ...(parquet ? { parquet } : {}),
   };
+}
+
+/** run.json of a finished, whole result (not a shard, not an unfinished run), as a plain object. */
+function readRunJson(dir: string, shown: string): Record<string, unknown> {
+  if (!existsSync(dir)) throw notResult(shown, 'the folder does not exist');
+  if (!statSync(dir).isDirectory()) throw notResult(shown, 'it is a file, not a folder (give the folder holding run.json and matches.csv)');
+  const runFile = join(dir, 'run.json');
+  if (!existsSync(runFile)) {
+    if (existsSync(join(dir, 'journal'))) {
+      throw notResult(shown, 'it holds the journal of an unfinished run (finish it with `tavolo run <spec> --out <folder> --resume`)');
+    }
+    throw notResult(shown, 'it has no run.json (give the folder that `tavolo run` or `tavolo merge` wrote)');
+  }
+  let run: Record<string, unknown>;
+  try {
+    run = JSON.parse(readFileSync(runFile, 'utf8')) as Record<string, unknown>;
+  } catch (err) {
+    throw notResult(shown, `run.json cannot be read as JSON (${(err as Error).message})`);
+  }
+  if (run === null || typeof run !== 'object' || Array.isArray(run)) throw notResult(shown, 'run.json is not a JSON object');
+  const shard = run.shard as { index?: number; count?: number } | null | undefined;
+  if (shard && typeof shard === 'object') {
+    throw notResult(
+      shown,
+      `it is shard ${shard.index}/${shard.count} of a tournament; combine the shards first with \`tavolo merge <shard folders> --out <folder>\``,
+    );
+  }
+  if (run.complete === false) throw notResult(shown, 'run.json says the run is not complete');
+  return run;
+}
+
+/** The fields of run.json the reader depends on, each checked (an InputError names the field and what it holds). */
+function runFields(run: Record<string, unknown>, shown: string): Pick<ResultInfo, 'game' | 'players' | 'seed' | 'matchesPerVariant' | 'variants' | 'variantOptions' | 'lineup'> {
+  const field = <T>(name: string, check: (v: unknown) => v is T, expected: string): T => {
+    const v = run[name];
+    if (!check(v)) throw notResult(shown, `run.json field "${name}": expected ${expected}, found ${JSON.stringify(v) ?? 'nothing'}`);
+    return v;
+  };
+  const isString = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
+  const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 1;
+  const isArray = (v: unknown): v is unknown[] => Array.isArray(v) && v.length > 0;
+  // A game loaded from a file is named in a run's run.json and identified by its hash in a merged one.
+  const gameHash = (run.game as { sha256?: unknown } | null)?.sha256;
+  const game = typeof gameHash === 'string' ? `file sha256:${gameHash.slice(0, 12)}` : field('game', isString, 'the game name');
+  const players = field('players', isCount, 'the number of players');
+  const matchesPerVariant = field('matches_per_variant', isCount, 'the number of matches per variant');
+  const seedRaw = run.seed;
+  if (typeof seedRaw !== 'string' && typeof seedRaw !== 'number') throw notResult(shown, 'run.json field "seed": expected the master seed');
+  const variantList = field('variants', isArray, 'the list of variants');
+  const variants = variantList.map((v) => (v as { name?: unknown })?.name);
+  if (!variants.every(isString)) throw notResult(shown, 'run.json field "variants": expected objects with a "name"');
+  const variantOptions = variantList.map((v) => ((v as { options?: unknown }).options ?? {}) as Record<string, unknown>);
+  const lineupList = field('lineup', isArray, 'the lineup');
+  const lineup = lineupList.map((e) => (e as { name?: unknown })?.name);
+  if (!lineup.every(isString)) throw notResult(shown, 'run.json field "lineup": expected objects with a "name"');
+  if (lineup.length !== players) throw notResult(shown, `run.json lists ${lineup.length} lineup entries for ${players} players`);
+  return { game, players, seed: String(seedRaw), matchesPerVariant, variants, variantOptions, lineup };
 }
 
 /**
@@ -442,24 +448,53 @@ export interface RecordReader {
  * batches as they are written): every row has the header's width and numbers where numbers belong, and
  * variants come in run.json's order with their matches 0..n-1 in order. `wanted`: the variant whose rows
  * are returned (-1: all); `first`: the variant the records start with; `seeds`: see ReadOptions.
+ *
+ * Built of closures made once per reader (the typed cells, the variant order, the row), not a class: the
+ * same reader as a class with its state in fields read the first million rows about 8% slower
+ * (docs/performance.md, "Short functions on the hot paths").
  */
-export function recordReader(
-  info: Pick<ResultInfo, 'shown' | 'players' | 'variants' | 'matchesPerVariant' | 'metricNames'>,
-  header: readonly string[],
-  wanted: number,
-  first: number,
-  seeds = true,
-): RecordReader {
+export function recordReader(info: ReaderInfo, header: readonly string[], wanted: number, first: number, seeds = true): RecordReader {
   const layout = headerLayout([...header], info.players, info.shown);
-  const n = info.players;
-  const metricCount = info.metricNames.length;
-  const perVariant = new Array<number>(info.variants.length).fill(0);
-  const variantIndex = new Map(info.variants.map((v, i) => [v, i]));
+  const cells = new RecordCells(layout.width);
+  const bad = (what: string) => notResult(info.shown, `matches.csv line ${self.lineNo}: ${what}`);
+  const typed = typedCells(cells, header, info.players, bad);
+  const order = variantOrder(info, first, typed, bad);
+  const toRow = rowOf(info, layout, cells, typed, order.perVariant, seeds, bad);
   // Byte offsets where each variant's rows start (the end of the file closes the last).
   const starts: number[] = [];
-  let current = first;
-  const bad = (what: string) => notResult(info.shown, `matches.csv line ${self.lineNo}: ${what}`);
+  const variantNames = new SpanCache((text) => text);
+  // Plain fields, not accessors: the scanner sets lineNo at every row.
+  const self: RecordReader = {
+    cells,
+    lineNo: 0,
+    perVariant: order.perVariant,
+    rows: 0,
+    bad,
+    take(at: number): MatchRow | undefined {
+      if (cells.isEmptyRecord()) throw bad('an empty line');
+      if (cells.count < 2) throw bad(`${cells.count} cells, expected ${layout.width} as in the header`);
+      const v = order.place(variantNames.get(cells, 0, 0));
+      self.rows++;
+      if (order.perVariant[v] === 1) starts[v] = at;
+      return wanted < 0 || v === wanted ? toRow(v) : undefined;
+    },
+    spans: (end) => starts.map((start, v) => ({ start, end: v + 1 < starts.length ? starts[v + 1] : end })),
+  };
+  return self;
+}
 
+type ReaderInfo = Pick<ResultInfo, 'shown' | 'players' | 'variants' | 'matchesPerVariant' | 'metricNames'>;
+
+/** The cells of the record now in `cells`, typed and checked; a column's name (for a message) is looked up only when its cell is not a plain integer. */
+interface TypedCells {
+  number(c: number): number;
+  int(c: number): number;
+  seat(c: number): number;
+  /** A seat given as text (one of the winners), named `name` in a message. */
+  seatText(cell: string, name: string): number;
+}
+
+function typedCells(cells: RecordCells, header: readonly string[], n: number, bad: (what: string) => InputError): TypedCells {
   const num = (cell: string, name: string): number => {
     if (cell === '') return NaN;
     const v = Number(cell);
@@ -476,51 +511,90 @@ export function recordReader(
     if (v < 0 || v >= n) throw bad(`${name} is ${v}, expected a seat from 0 to ${n - 1}`);
     return v;
   };
+  return {
+    number: (c) => {
+      const v = cells.int(c);
+      return Number.isNaN(v) ? num(cells.text(c), header[c]) : v;
+    },
+    int: (c) => {
+      const v = cells.int(c);
+      return Number.isNaN(v) ? int(cells.text(c), header[c]) : v;
+    },
+    seat: (c) => {
+      const v = cells.int(c);
+      if (v >= 0 && v < n) return v;
+      return seat(cells.text(c), header[c]);
+    },
+    seatText: seat,
+  };
+}
 
-  /** Checks the variant and match of a row; returns the variant's index. */
+/** Where each record belongs: its variant in run.json's order, each complete before the next, its matches 0..n-1 in order. */
+interface VariantOrder {
+  /** Matches read per variant so far. */
+  readonly perVariant: number[];
+  /** Checks the variant and match of the record; returns the variant's index. */
+  place(variant: string): number;
+}
+
+function variantOrder(info: ReaderInfo, first: number, typed: TypedCells, bad: (what: string) => InputError): VariantOrder {
+  const perVariant = new Array<number>(info.variants.length).fill(0);
+  const variantIndex = new Map(info.variants.map((v, i) => [v, i]));
+  let current = first;
+  const enter = (v: number, variant: string): void => {
+    if (v < current || perVariant[current] !== info.matchesPerVariant) {
+      throw bad(
+        `variant ${variant} starts after ${perVariant[current]} of ${info.matchesPerVariant} matches of ${info.variants[current]} ` +
+          '(variants must come complete and in run.json order)',
+      );
+    }
+    if (v > current + 1) {
+      throw bad(`variant ${variant} follows ${info.variants[current]}, but ${info.variants[current + 1]} comes between them in run.json`);
+    }
+    current = v;
+  };
   const place = (variant: string): number => {
     const v = variantIndex.get(variant);
     if (v === undefined) throw bad(`variant ${JSON.stringify(variant)} is not among run.json's variants (${info.variants.join(', ')})`);
-    if (v !== current) {
-      if (v < current || perVariant[current] !== info.matchesPerVariant) {
-        throw bad(
-          `variant ${variant} starts after ${perVariant[current]} of ${info.matchesPerVariant} matches of ${info.variants[current]} ` +
-            '(variants must come complete and in run.json order)',
-        );
-      }
-      if (v > current + 1) {
-        throw bad(`variant ${variant} follows ${info.variants[current]}, but ${info.variants[current + 1]} comes between them in run.json`);
-      }
-      current = v;
-    }
-    const match = cellInt(1);
+    if (v !== current) enter(v, variant);
+    const match = typed.int(1);
     if (match !== perVariant[v]) throw bad(`match ${match} of ${variant}, expected match ${perVariant[v]} (matches must be in order, none missing)`);
     perVariant[v]++;
-    self.rows++;
     return v;
   };
+  return { perVariant, place };
+}
 
-  const cells = new RecordCells(layout.width);
-  // Rows share these, recognised from their bytes: the variant names, the seat names of a rotation and the end reasons repeat on every row.
-  const variantNames = new SpanCache((text) => text);
+/** The record in `cells` as the MatchRow of variant `v` (its place already checked). */
+function rowOf(
+  info: ReaderInfo,
+  layout: Layout,
+  cells: RecordCells,
+  typed: TypedCells,
+  perVariant: readonly number[],
+  seeds: boolean,
+  bad: (what: string) => InputError,
+): (v: number) => MatchRow {
+  const n = info.players;
+  const metricCount = info.metricNames.length;
+  // Rows share these, recognised from their bytes: the seat names of a rotation and the end reasons repeat on every row.
   const seatNames = new SpanCache((): string[] => Array.from({ length: n }, (_, s) => cells.text(layout.bots + s)));
   const reasons = new SpanCache((text) => text);
-
-  const toRow = (v: number): MatchRow => {
+  return (v) => {
     if (cells.count !== layout.width) throw bad(`${cells.count} cells, expected ${layout.width} as in the header`);
     const winners: number[] = [];
     if (!cells.isEmpty(layout.winners) && !cells.seats(layout.winners, n, winners)) {
       winners.length = 0;
-      for (const w of cells.text(layout.winners).split(';')) winners.push(seat(w, 'winners'));
+      for (const w of cells.text(layout.winners).split(';')) winners.push(typed.seatText(w, 'winners'));
     }
     const scores = new Array<number>(n);
     const ranks = new Array<number>(n);
     for (let s = 0; s < n; s++) {
-      scores[s] = cellNumber(layout.scores + s);
-      ranks[s] = cellNumber(layout.ranks + s);
+      scores[s] = typed.number(layout.scores + s);
+      ranks[s] = typed.number(layout.ranks + s);
     }
     const metrics = new Array<number>(metricCount);
-    for (let m = 0; m < metricCount; m++) metrics[m] = cellNumber(layout.metricsAt + m);
+    for (let m = 0; m < metricCount; m++) metrics[m] = typed.number(layout.metricsAt + m);
     let annulled = winners.length === 0;
     if (layout.annulled >= 0) {
       const a = cells.int(layout.annulled);
@@ -539,44 +613,12 @@ export function recordReader(
       annulled,
       scores,
       ranks,
-      firstPlayer: cellSeat(layout.firstPlayer),
-      turns: cellInt(layout.turns),
-      decisions: cellInt(layout.decisions),
+      firstPlayer: typed.seat(layout.firstPlayer),
+      turns: typed.int(layout.turns),
+      decisions: typed.int(layout.decisions),
       endReason,
-      faultSeat: cells.isEmpty(layout.faultSeat) ? -1 : cellSeat(layout.faultSeat),
+      faultSeat: cells.isEmpty(layout.faultSeat) ? -1 : typed.seat(layout.faultSeat),
       metrics,
     };
   };
-  // A cell by its column; the column's name (for a message) is looked up only when the cell is not a plain integer.
-  const cellNumber = (c: number): number => {
-    const v = cells.int(c);
-    return Number.isNaN(v) ? num(cells.text(c), header[c]) : v;
-  };
-  const cellInt = (c: number): number => {
-    const v = cells.int(c);
-    return Number.isNaN(v) ? int(cells.text(c), header[c]) : v;
-  };
-  const cellSeat = (c: number): number => {
-    const v = cells.int(c);
-    if (v >= 0 && v < n) return v;
-    return seat(cells.text(c), header[c]);
-  };
-
-  // Plain fields, not accessors: the scanner sets lineNo at every row.
-  const self: RecordReader = {
-    cells,
-    lineNo: 0,
-    perVariant,
-    rows: 0,
-    bad,
-    take(at: number): MatchRow | undefined {
-      if (cells.isEmptyRecord()) throw bad('an empty line');
-      if (cells.count < 2) throw bad(`${cells.count} cells, expected ${layout.width} as in the header`);
-      const v = place(variantNames.get(cells, 0, 0));
-      if (perVariant[v] === 1) starts[v] = at;
-      return wanted < 0 || v === wanted ? toRow(v) : undefined;
-    },
-    spans: (end) => starts.map((start, v) => ({ start, end: v + 1 < starts.length ? starts[v + 1] : end })),
-  };
-  return self;
 }

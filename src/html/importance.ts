@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { ImportanceRow } from '../analysis/importance.js';
-import { drawCharts, type ChartSpec } from './charts-client.js';
+import { chartsScript, type ChartSpec } from './charts-client.js';
 import { escapeHtml, htmlTable, page, plotLibrary, scriptJson } from './page.js';
 import { writeFileAtomic } from '../output/atomic-write.js';
 
@@ -102,7 +102,7 @@ export function buildImportancePage(p: ImportancePage): string {
     `<header><h1>${escapeHtml(p.title)}</h1></header>\n` +
     charts.map((c) => section(c, c.id === 'restricted' ? p.words.restricted : p.words.sensitivity, c.id === 'restricted' ? p.restricted : p.sensitivity, k)).join('\n');
   const data = `const TAVOLO_CHARTS = ${scriptJson(charts)};`;
-  return page(p.title, CSS, body, [plotLibrary(), data, `(${drawCharts.toString()})(TAVOLO_CHARTS, Plot, document);`]);
+  return page(p.title, CSS, body, [plotLibrary(), data, chartsScript()]);
 }
 
 /** Writes `<dir>/importance.html` through a temporary name (never a cut page); returns its path. */

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
-import { drawCharts } from './charts-client.js';
+import { chartsScript } from './charts-client.js';
 import { readResult, type MatchesPart, type ReportData } from './data.js';
 import { escapeHtml, htmlTable, page, plotLibrary, scriptJson } from './page.js';
 import { reportCharts, type ReportChart } from './report-charts.js';
@@ -220,7 +220,7 @@ export async function buildReport(dir: string, fromMatches?: MatchesPart, own?: 
     groups +
     charts.map(section).join('\n');
   const data = `const TAVOLO_CHARTS = ${scriptJson([...against, ...charts].map((c) => c.spec))};`;
-  return page(title, CSS + VERDICT_CSS, body, [plotLibrary(), data, `(${drawCharts.toString()})(TAVOLO_CHARTS, Plot, document);`]);
+  return page(title, CSS + VERDICT_CSS, body, [plotLibrary(), data, chartsScript()]);
 }
 
 /** Writes `<dir>/report.html` (through a temporary file, so a reader never sees half a page); returns its path and size. */

@@ -54,6 +54,30 @@ export function decisionText(d: NonNullable<ViewerStep['decision']>, perspective
   return `${d.number}. seat ${d.seat} (${d.bot}): ${text}${text === d.text ? ` [${d.code}]` : ''}`;
 }
 
+/**
+ * The log of the match up to step `upTo` (the current step marked), as list items: each decision as the
+ * perspective saw it (none it could not tell was taken) with the events it saw under it.
+ */
+export function logHtml(
+  rec: Recording,
+  upTo: number,
+  perspective: number,
+  eventLine: typeof eventText,
+  decisionLine: typeof decisionText,
+): string {
+  const esc = (s: string) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  let html = '';
+  for (let k = 0; k <= upTo; k++) {
+    const s = rec.steps[k];
+    const head = s.decision ? decisionLine(s.decision, perspective) : 'Set-up';
+    const events = s.events.map((e) => `<li class="event" data-kind="${esc(e.kind)}">${esc(eventLine(e, perspective))}</li>`).join('');
+    if (head === null && !events) continue;
+    const line = head === null ? '' : `<span class="decision">${esc(head)}</span>`;
+    html += `<li class="step${k === upTo ? ' current' : ''}" data-step="${k}">${line}${events ? `<ul>${events}</ul>` : ''}</li>`;
+  }
+  return html;
+}
+
 /** The controls: step with buttons or arrow keys, jump to a decision, switch between the table and a seat. */
 export function startViewer(
   rec: Recording,
@@ -61,25 +85,12 @@ export function startViewer(
   draw: typeof renderTable,
   eventLine: typeof eventText,
   decisionLine: typeof decisionText,
+  log: typeof logHtml,
 ): void {
   const last = rec.steps.length - 1;
   let step = 0;
   let perspective = -1;
   const $ = <T extends HTMLElement>(id: string) => doc.getElementById(id) as T;
-  const esc = (s: string) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-  function logHtml(): string {
-    let html = '';
-    for (let k = 0; k <= step; k++) {
-      const s = rec.steps[k];
-      const head = s.decision ? decisionLine(s.decision, perspective) : 'Set-up';
-      const events = s.events.map((e) => `<li class="event" data-kind="${esc(e.kind)}">${esc(eventLine(e, perspective))}</li>`).join('');
-      if (head === null && !events) continue;
-      const line = head === null ? '' : `<span class="decision">${esc(head)}</span>`;
-      html += `<li class="step${k === step ? ' current' : ''}" data-step="${k}">${line}${events ? `<ul>${events}</ul>` : ''}</li>`;
-    }
-    return html;
-  }
 
   function show(): void {
     const s = rec.steps[step];
@@ -87,9 +98,9 @@ export function startViewer(
     $('table').innerHTML = draw(view);
     $<HTMLInputElement>('jump-to').value = String(step);
     $('position').textContent = `Step ${step} of ${last}${s.decision ? ` (decision ${s.decision.number})` : ' (set-up)'}`;
-    const log = $('log');
-    log.innerHTML = logHtml();
-    log.scrollTop = log.scrollHeight;
+    const logList = $('log');
+    logList.innerHTML = log(rec, step, perspective, eventLine, decisionLine);
+    logList.scrollTop = logList.scrollHeight;
     $<HTMLButtonElement>('back').disabled = $<HTMLButtonElement>('first').disabled = step === 0;
     $<HTMLButtonElement>('forward').disabled = $<HTMLButtonElement>('last').disabled = step === last;
     doc.body.dataset.step = String(step);

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { escapeHtml, htmlTable, page, scriptJson } from './page.js';
 import type { TableView } from '../engine/game.js';
 import { recordMatch, type Recording, type ReplaySpec, type ViewerStep } from './replay.js';
-import { decisionText, eventText, renderTable, startViewer } from './viewer-client.js';
+import { decisionText, eventText, logHtml, renderTable, startViewer } from './viewer-client.js';
 import { writeFileAtomic } from '../output/atomic-write.js';
 
 /**
@@ -107,8 +107,8 @@ export function unpackRecording(packed: PackedRecording): Recording {
 export function buildViewer(rec: Recording): string {
   const scripts = [
     `const TAVOLO_MATCH = (${unpackRecording.toString()})(${scriptJson(packRecording(rec))});`,
-    `${renderTable.toString()}\n${eventText.toString()}\n${decisionText.toString()}`,
-    `(${startViewer.toString()})(TAVOLO_MATCH, document, renderTable, eventText, decisionText);`,
+    `${renderTable.toString()}\n${eventText.toString()}\n${decisionText.toString()}\n${logHtml.toString()}`,
+    `(${startViewer.toString()})(TAVOLO_MATCH, document, renderTable, eventText, decisionText, logHtml);`,
   ];
   return page(`${rec.gameTitle}: match ${rec.match} (${rec.variant})`, VIEWER_CSS, body(rec), scripts);
 }

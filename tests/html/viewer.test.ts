@@ -5,7 +5,7 @@ import type { AnyGame, TableView } from '../../src/engine/game.js';
 import { matchRngs } from '../../src/engine/match.js';
 import { recordMatch } from '../../src/html/replay.js';
 import { buildViewer, packRecording, unpackRecording } from '../../src/html/viewer.js';
-import { decisionText, eventText, renderTable } from '../../src/html/viewer-client.js';
+import { decisionText, eventText, logHtml, renderTable } from '../../src/html/viewer-client.js';
 import { matchSeed } from '../../src/engine/plan.js';
 import { loadSpec } from '../../src/runner/spec.js';
 import { FIXTURES, tavolo, tempDir } from '../fixtures/cli.js';
@@ -59,6 +59,37 @@ describe('recordMatch', () => {
       expect(d.seen).toEqual([0, 1, 2].map((p) => (p === d.seat ? d.text : others)));
     }
     expect(rec.steps.some((s) => s.decision?.code === 'D')).toBe(true);
+  });
+});
+
+describe('logHtml', () => {
+  it('lists the steps up to the current one as the perspective saw them, escaped, the current one marked', () => {
+    const rec = recordMatch(spec, 0, 2);
+    const deal = rec.steps[0].events[1];
+    const table = logHtml(rec, 2, -1, eventText, decisionText);
+    expect(table.match(/<li class="step/g)).toHaveLength(3);
+    expect(table).toContain('<li class="step current" data-step="2">');
+    expect(table).toContain(`<span class="decision">${decisionText(rec.steps[1].decision!, -1)}</span>`);
+    expect(table).toContain(deal.secret!.text);
+    // Seat 0 sees seat 1's deal as a count only, and seat 1's draws without the card.
+    const seat0 = logHtml(rec, rec.steps.length - 1, 0, eventText, decisionText);
+    expect(seat0).toContain('seat 1 is dealt 2 cards');
+    expect(seat0).not.toContain(deal.secret!.text);
+    const drawn = rec.steps.find((s) => s.decision?.code === 'D' && s.decision.seat !== 0)!.decision!;
+    expect(seat0).toContain(`${drawn.number}. seat ${drawn.seat} (${drawn.bot}): draws a card<`);
+    expect(seat0).not.toContain(`${drawn.number}. seat ${drawn.seat} (${drawn.bot}): ${drawn.text}`);
+  });
+
+  it('leaves out a step the seat could not tell happened, and escapes what it shows', () => {
+    const rec = recordMatch(spec, 0, 2);
+    const hidden = { ...rec.steps[1], events: [], decision: { ...rec.steps[1].decision!, seen: rec.steps[1].decision!.seen.map((t, p) => (p === 2 ? null : t)) } };
+    const odd = { ...rec.steps[2], events: [{ kind: 'note', seat: -1, text: 'a <b> & c' }] };
+    const shown = { ...rec, steps: [rec.steps[0], hidden, odd] };
+    const seat2 = logHtml(shown, 2, 2, eventText, decisionText);
+    expect(seat2).not.toContain('data-step="1"');
+    expect(seat2).toContain('data-step="2"');
+    expect(seat2).toContain('a &lt;b&gt; &amp; c');
+    expect(logHtml(shown, 2, 0, eventText, decisionText)).toContain('data-step="1"');
   });
 });
 
