@@ -94,112 +94,172 @@ export async function sendChoice(win: Window, body: Record<string, unknown>): Pr
   }
 }
 
-/** The page: its state per seat, drawing, the stream, the buttons and keys. */
-export function startHumanPage(config: PageConfig, doc: Document, win: Window, draw: (v: TableView) => string): void {
-  const $ = (id: string) => doc.getElementById(id) as HTMLElement;
-  const fresh = (): SeatState => ({ log: [], view: null, ask: null, end: null });
-  const state = new Map<number, SeatState>(config.seats.map((s) => [s, fresh()]));
-  const ui = { shown: config.seats[0], curtain: false, sending: false, title: '' };
-  const tab = tabId(win);
-  const buttons = () => Array.from($('actions').querySelectorAll('button'));
+/** What the page's functions share: the config, the document, each seat's state and what is on screen. */
+interface HumanPage {
+  config: PageConfig;
+  doc: Document;
+  win: Window;
+  draw: (v: TableView) => string;
+  state: Map<number, SeatState>;
+  ui: { shown: number; curtain: boolean; sending: boolean; title: string };
+  tab: string;
+  source: EventSource | null;
+}
 
-  function render(full: boolean): void {
-    const s = state.get(ui.shown) as SeatState;
-    $('curtain').hidden = !ui.curtain;
-    $('play').hidden = ui.curtain;
-    if (ui.curtain) $('curtain-text').textContent = `Seat ${ui.shown} to play. Pass the screen: only seat ${ui.shown} should look. Press Enter or the button to show the table.`;
-    $('seat-name').textContent = `${ui.title} · you are seat ${ui.shown}${config.hotSeat ? ` (hot seat: seats ${config.seats.join(', ')} in turn)` : ''}`;
-    $('status').textContent = ui.curtain ? `Seat ${ui.shown} is asked.` : statusText(s, ui.shown);
-    if (!ui.curtain) $('table').innerHTML = s.view ? draw(s.view) : '<p class="empty">The table appears with the first move.</p>';
-    if (full) {
-      $('log').innerHTML = s.log.join('');
-      $('log').scrollTop = $('log').scrollHeight;
-    }
-    $('actions').innerHTML = s.ask !== null && !ui.curtain ? actionButtons(s.ask) : '';
-    buttons()[0]?.focus();
-    doc.body.dataset.seat = String(ui.shown);
-    doc.body.dataset.asking = s.ask !== null && !ui.curtain ? String(s.ask.n) : '';
-    doc.body.dataset.ended = s.end !== null ? 'yes' : '';
-    doc.body.dataset.curtain = ui.curtain ? 'yes' : '';
+function el(p: HumanPage, id: string): HTMLElement {
+  return p.doc.getElementById(id) as HTMLElement;
+}
+
+function pageButtons(p: HumanPage): HTMLButtonElement[] {
+  return Array.from(el(p, 'actions').querySelectorAll('button'));
+}
+
+function freshSeat(): SeatState {
+  return { log: [], view: null, ask: null, end: null };
+}
+
+/** Draws the shown seat (the curtain instead in a hot seat between seats); `full` redraws the log too. */
+function renderPage(p: HumanPage, full: boolean): void {
+  const { ui, config, doc } = p;
+  const s = p.state.get(ui.shown) as SeatState;
+  el(p, 'curtain').hidden = !ui.curtain;
+  el(p, 'play').hidden = ui.curtain;
+  if (ui.curtain) el(p, 'curtain-text').textContent = `Seat ${ui.shown} to play. Pass the screen: only seat ${ui.shown} should look. Press Enter or the button to show the table.`;
+  el(p, 'seat-name').textContent = `${ui.title} · you are seat ${ui.shown}${config.hotSeat ? ` (hot seat: seats ${config.seats.join(', ')} in turn)` : ''}`;
+  el(p, 'status').textContent = ui.curtain ? `Seat ${ui.shown} is asked.` : statusText(s, ui.shown);
+  if (!ui.curtain) el(p, 'table').innerHTML = s.view ? p.draw(s.view) : '<p class="empty">The table appears with the first move.</p>';
+  if (full) {
+    el(p, 'log').innerHTML = s.log.join('');
+    el(p, 'log').scrollTop = el(p, 'log').scrollHeight;
   }
+  el(p, 'actions').innerHTML = s.ask !== null && !ui.curtain ? actionButtons(s.ask) : '';
+  pageButtons(p)[0]?.focus();
+  doc.body.dataset.seat = String(ui.shown);
+  doc.body.dataset.asking = s.ask !== null && !ui.curtain ? String(s.ask.n) : '';
+  doc.body.dataset.ended = s.end !== null ? 'yes' : '';
+  doc.body.dataset.curtain = ui.curtain ? 'yes' : '';
+}
 
-  function receive(m: Incoming): void {
-    if (m.type === 'reset') {
-      for (const s of config.seats) state.set(s, fresh());
-      return render(true);
-    }
-    if (m.type === 'refused') {
-      $('error').textContent = m.message;
-      source.close();
-      doc.body.dataset.refused = 'yes';
-      return;
-    }
-    const s = state.get(m.seat);
-    if (s === undefined) return;
-    if (m.type === 'start') ui.title = m.title;
-    const item = applyMessage(s, m);
-    if (item) s.log.push(item);
-    // Hot seat: a question for another seat turns the tab to it, behind the curtain; the end lifts it.
-    if (config.hotSeat && m.type === 'ask' && m.seat !== ui.shown) [ui.shown, ui.curtain] = [m.seat, true];
-    if (config.hotSeat && m.type === 'end') ui.curtain = false;
-    if (item && m.seat === ui.shown) {
-      $('log').insertAdjacentHTML('beforeend', item);
-      $('log').scrollTop = $('log').scrollHeight;
-    }
-    render(!item);
+/** One message of the stream: a reset, a refusal (the stream is closed), or news for one seat. */
+function receiveMessage(p: HumanPage, m: Incoming): void {
+  const { ui, config } = p;
+  if (m.type === 'reset') {
+    for (const seat of config.seats) p.state.set(seat, freshSeat());
+    return renderPage(p, true);
   }
-
-  async function choose(button: HTMLButtonElement): Promise<void> {
-    if (ui.sending || state.get(ui.shown)?.ask == null) return;
-    ui.sending = true;
-    $('error').textContent = '';
-    for (const b of buttons()) b.disabled = true;
-    const refused = await sendChoice(win, { token: config.token, tab, seat: ui.shown, n: Number(button.dataset.n), action: Number(button.dataset.action) });
-    ui.sending = false;
-    if (refused === null) return;
-    $('error').textContent = refused;
-    // Not taken: the buttons come back, unless the connection is lost (they come back with the stream).
-    if ($('connection').textContent === '') for (const b of buttons()) b.disabled = false;
+  if (m.type === 'refused') {
+    el(p, 'error').textContent = m.message;
+    p.source?.close();
+    p.doc.body.dataset.refused = 'yes';
+    return;
   }
+  const s = p.state.get(m.seat);
+  if (s === undefined) return;
+  if (m.type === 'start') ui.title = m.title;
+  const item = applyMessage(s, m);
+  if (item) s.log.push(item);
+  // Hot seat: a question for another seat turns the tab to it, behind the curtain; the end lifts it.
+  if (config.hotSeat && m.type === 'ask' && m.seat !== ui.shown) [ui.shown, ui.curtain] = [m.seat, true];
+  if (config.hotSeat && m.type === 'end') ui.curtain = false;
+  if (item && m.seat === ui.shown) {
+    el(p, 'log').insertAdjacentHTML('beforeend', item);
+    el(p, 'log').scrollTop = el(p, 'log').scrollHeight;
+  }
+  renderPage(p, !item);
+}
 
+/** Sends the chosen button's action; a refusal is shown and the buttons come back. */
+async function chooseAction(p: HumanPage, button: HTMLButtonElement): Promise<void> {
+  const { ui, config } = p;
+  if (ui.sending || p.state.get(ui.shown)?.ask == null) return;
+  ui.sending = true;
+  el(p, 'error').textContent = '';
+  for (const b of pageButtons(p)) b.disabled = true;
+  const refused = await sendChoice(p.win, { token: config.token, tab: p.tab, seat: ui.shown, n: Number(button.dataset.n), action: Number(button.dataset.action) });
+  ui.sending = false;
+  if (refused === null) return;
+  el(p, 'error').textContent = refused;
+  // Not taken: the buttons come back, unless the connection is lost (they come back with the stream).
+  if (el(p, 'connection').textContent === '') for (const b of pageButtons(p)) b.disabled = false;
+}
+
+/** Clicks on the buttons, Enter behind the curtain, keys 1 to 9 for the first nine actions. */
+function wireInput(p: HumanPage): void {
   const reveal = () => {
-    ui.curtain = false;
-    render(true);
+    p.ui.curtain = false;
+    renderPage(p, true);
   };
-  $('actions').addEventListener('click', (ev) => {
+  el(p, 'actions').addEventListener('click', (ev) => {
     const b = (ev.target as HTMLElement).closest('button');
-    if (b) void choose(b);
+    if (b) void chooseAction(p, b);
   });
-  $('reveal').addEventListener('click', reveal);
-  doc.addEventListener('keydown', (ev) => {
-    if (ui.curtain && ev.key === 'Enter') {
+  el(p, 'reveal').addEventListener('click', reveal);
+  p.doc.addEventListener('keydown', (ev) => {
+    if (p.ui.curtain && ev.key === 'Enter') {
       ev.preventDefault();
       return reveal();
     }
     const k = Number(ev.key);
-    if (ui.curtain || !Number.isInteger(k) || k < 1 || k > 9 || ev.ctrlKey || ev.metaKey || ev.altKey) return;
-    const b = buttons()[k - 1];
+    if (p.ui.curtain || !Number.isInteger(k) || k < 1 || k > 9 || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const b = pageButtons(p)[k - 1];
     if (b && !b.disabled) {
       ev.preventDefault();
-      void choose(b);
+      void chooseAction(p, b);
     }
   });
+}
 
-  const source = new EventSource(`/events?token=${encodeURIComponent(config.token)}&tab=${encodeURIComponent(tab)}`);
+/** The server's event stream; the browser reconnects by itself, and the stream then starts over. */
+function openStream(p: HumanPage): void {
+  const source = new EventSource(`/events?token=${encodeURIComponent(p.config.token)}&tab=${encodeURIComponent(p.tab)}`);
+  p.source = source;
   source.onmessage = (ev: MessageEvent<string>) => {
-    $('connection').textContent = '';
-    receive(JSON.parse(ev.data) as Incoming);
+    el(p, 'connection').textContent = '';
+    receiveMessage(p, JSON.parse(ev.data) as Incoming);
   };
   source.onerror = () => {
     if (source.readyState === EventSource.CLOSED) return;
     // Until the stream is back (it starts over with the whole match), nothing can be answered.
-    $('connection').textContent = 'Connection lost: reconnecting (the match is journaled; restart the server with the same command)...';
-    for (const b of buttons()) b.disabled = true;
-    doc.body.dataset.asking = '';
+    el(p, 'connection').textContent = 'Connection lost: reconnecting (the match is journaled; restart the server with the same command)...';
+    for (const b of pageButtons(p)) b.disabled = true;
+    p.doc.body.dataset.asking = '';
   };
-  render(true);
+}
+
+/** The page: its state per seat, drawing, the stream, the buttons and keys. */
+export function startHumanPage(config: PageConfig, doc: Document, win: Window, draw: (v: TableView) => string): void {
+  const p: HumanPage = {
+    config,
+    doc,
+    win,
+    draw,
+    state: new Map<number, SeatState>(config.seats.map((s) => [s, freshSeat()])),
+    ui: { shown: config.seats[0], curtain: false, sending: false, title: '' },
+    tab: tabId(win),
+    source: null,
+  };
+  wireInput(p);
+  openStream(p);
+  renderPage(p, true);
   doc.body.dataset.ready = 'human';
 }
 
 /** The page's script: every function above by its source, then the start. */
-export const HUMAN_PAGE_CODE = [escapeText, logItem, statusText, actionButtons, applyMessage, tabId, sendChoice, startHumanPage].map((f) => f.toString()).join('\n');
+export const HUMAN_PAGE_CODE = [
+  escapeText,
+  logItem,
+  statusText,
+  actionButtons,
+  applyMessage,
+  tabId,
+  sendChoice,
+  el,
+  pageButtons,
+  freshSeat,
+  renderPage,
+  receiveMessage,
+  chooseAction,
+  wireInput,
+  openStream,
+  startHumanPage,
+].map((f) => f.toString()).join('\n');
