@@ -115,8 +115,11 @@ export function variantsTable(sides: ReadonlyMap<string, SideAccumulator>): stri
   const lines = labels.map((l) => new Map(variantLines(sides.get(l)!).map((x) => [x.quantity, x])));
   const first = lines[0];
   const reasons = [...first.keys()].filter((q) => q.startsWith('end_reason:')).slice(0, 3);
+  // With one bot in every seat its win share is set by the annulled matches and the table size, not by
+  // play (it is the share of decided matches over the seats): a row of it would read as an answer.
+  const shares = [...new Set(lines.flatMap((l) => [...l.keys()].filter((q) => q.startsWith('win_share:'))))];
   const wanted = [
-    ...[...first.keys()].filter((q) => q.startsWith('win_share:')),
+    ...(shares.length > 1 ? [...first.keys()].filter((q) => q.startsWith('win_share:')) : []),
     'first_player_advantage',
     'turns_mean',
     'turns_median',

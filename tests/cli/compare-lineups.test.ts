@@ -63,3 +63,23 @@ describe('lineupDifferences', () => {
     expect(lineupDifferences(a, b)[0]).toMatch(/player counts differ/);
   });
 });
+
+describe('the side-by-side table of a lineup of one bot', () => {
+  it('has no win share row (it would only restate the annulled share), while a mixed lineup has one per bot', async () => {
+    const twoVariants = (name: string, bots: string[]) => {
+      const file = join(dir, `${name}.json`);
+      const variants = [{ name: 'base', options: {} }, { name: 'fewer-dado', options: { dadoCount: 3 } }];
+      writeFileSync(file, JSON.stringify({ name, game: 'stramat', players: 3, matches: 120, seed: 'one-bot', variants, bots: bots.map((bot) => ({ bot })) }));
+      return file;
+    };
+    const side = (stdout: string) => stdout.slice(stdout.indexOf('Variants side by side:'), stdout.indexOf('\n\n', stdout.indexOf('Variants side by side:')));
+    const same = await tavoloAsync(['run', twoVariants('all-greedy', ['greedy', 'greedy', 'greedy']), '--out', out('all-greedy'), '--threads', '1']);
+    expect(same.code, same.stderr).toBe(0);
+    expect(side(same.stdout)).toContain('turns, mean');
+    expect(side(same.stdout)).not.toContain('win share');
+    const mixed = await tavoloAsync(['run', twoVariants('two-bots', ['greedy', 'random', 'random']), '--out', out('two-bots'), '--threads', '1']);
+    expect(mixed.code, mixed.stderr).toBe(0);
+    expect(side(mixed.stdout)).toContain('greedy win share');
+    expect(side(mixed.stdout)).toContain('random win share');
+  }, 120_000);
+});
