@@ -39,6 +39,19 @@ function gameLines(name: string, g: AnyGame): string[] {
   if (g.actionKinds && g.actionKinds.length > 0) out.push(`    action kinds (restricted play, tavolo importance): ${g.actionKinds.map((k) => k.name).join(', ')}`);
   const counts = g.options.filter((o) => o.count).map((o) => o.name);
   if (counts.length > 0) out.push(`    card counts (sensitivity, tavolo importance): ${counts.join(', ')}`);
+  out.push(...presetLines(g));
+  return out;
+}
+
+/** The game's named bots (Game.presets), each with its bot and settings: what a spec may name as its bot. */
+function presetLines(g: AnyGame): string[] {
+  const presets = Object.entries(g.presets ?? {});
+  if (presets.length === 0) return [];
+  const out = ['    presets (name one where a bot goes: "bot": "strongest", --bots strongest,greedy):'];
+  for (const [name, p] of presets) {
+    const params = Object.entries(p.params).map(([k, v]) => `${k}=${String(v)}`).join(' ');
+    out.push(`      ${name}: ${p.bot}${params ? ` ${params}` : ''}. ${p.description}`);
+  }
   return out;
 }
 

@@ -49,7 +49,36 @@ export function missingGameMembers(v: unknown): string[] {
   // the middle of a measured tournament instead of here.
   for (const k of OPTIONAL_FUNCTIONS) if (g[k] !== undefined && typeof g[k] !== 'function') missing.push(`${k} (present but not a function)`);
   missing.push(...testingProblems(g));
+  missing.push(...presetsProblems(g.presets));
   return missing;
+}
+
+/** How a preset is named: what a spec writes as its bot, so no path separators and no dots. */
+export const PRESET_NAME = /^[a-z][a-z0-9-]*$/;
+
+/**
+ * What is wrong with a game's optional `presets` (BotPreset in game.ts), each as `presets.<name>...`;
+ * empty when absent or sound. Only the shape: whether the bot exists and takes those parameters is
+ * checked when a spec uses the preset (spec.ts), where the bots are known.
+ */
+export function presetsProblems(presets: unknown): string[] {
+  if (presets === undefined) return [];
+  if (typeof presets !== 'object' || presets === null || Array.isArray(presets)) return ['presets (present but not an object of named presets)'];
+  const out: string[] = [];
+  for (const [name, raw] of Object.entries(presets)) {
+    const where = `presets.${name}`;
+    if (!PRESET_NAME.test(name)) out.push(`${where} (a preset's name is lower-case letters, digits and dashes, starting with a letter)`);
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+      out.push(`${where} (present but not an object with bot, params and description)`);
+      continue;
+    }
+    const p = raw as Record<string, unknown>;
+    if (typeof p.bot !== 'string' || p.bot === '') out.push(`${where}.bot (expected a built-in bot's name)`);
+    if (typeof p.params !== 'object' || p.params === null || Array.isArray(p.params)) out.push(`${where}.params (expected an object of parameter values)`);
+    if (p.budget !== undefined && typeof p.budget !== 'string') out.push(`${where}.budget (expected the name of a whole-number parameter)`);
+    if (typeof p.description !== 'string' || p.description === '') out.push(`${where}.description (expected a sentence)`);
+  }
+  return out;
 }
 
 /** The members of `testing` (GameTesting in game.ts), as the generic suites read them. */

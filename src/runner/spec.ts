@@ -4,6 +4,7 @@ import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
 import * as z from 'zod';
 import { didYouMean } from '../did-you-mean.js';
 import { loadBot, loadGame } from '../plugins/loader.js';
+import { chooseBot } from '../plugins/presets.js';
 import type { BotFactory } from '../engine/bot.js';
 import type { AnyGame, Options } from '../engine/game.js';
 import { resolveOptions } from '../engine/options.js';
@@ -367,16 +368,17 @@ async function resolveLineup(bots: RawSpec['bots'], baseDir: string, gameRef: st
   const lineup: LineupEntry[] = [];
   for (let i = 0; i < bots.length; i++) {
     const entry = bots[i];
-    const { factory, file } = await loadBot(entry.bot, baseDir, `bots[${i}].bot`);
+    const choice = chooseBot(entry.bot, game, `bots[${i}].bot`);
+    const { factory, file } = await loadBot(choice.bot, baseDir, `bots[${i}].bot`);
     let params: Options;
     try {
-      params = resolveOptions(factory.params, entry.params, 'bot parameter');
+      params = resolveOptions(factory.params, { ...choice.baseParams, ...entry.params }, 'bot parameter');
       factory.checkParams?.(params, game, players);
     } catch (err) {
       prefixOptionError(err, `bots[${i}].params.`);
     }
     const name = entry.name ?? (file ? factory.name : entry.bot);
-    const ref = file ?? entry.bot;
+    const ref = file ?? choice.bot;
     const same = lineup.findIndex((e) => e.name === name);
     if (same >= 0 && (lineup[same].ref !== ref || JSON.stringify(lineup[same].params) !== JSON.stringify(params))) {
       throw new InputError(

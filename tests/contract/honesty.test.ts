@@ -40,6 +40,29 @@ const SMALL: Record<string, Record<string, unknown>> = {
   'restricted-alphabeta': { nodes: 150, determinizations: 3 },
 };
 
+/** A bot the suites play, with the parameters it plays under. */
+interface SuiteBot {
+  factory: BotFactory;
+  params: Record<string, unknown>;
+}
+
+/**
+ * Every bot at its small budget, and every preset of the game (Game.presets) under its own settings with
+ * its budget cut to its bot's small budget: the settings a preset adds (widening, playout policy, worlds)
+ * are what could leak, not how long it thinks.
+ */
+function suiteBots(game: AnyGame): Record<string, SuiteBot> {
+  const out: Record<string, SuiteBot> = {};
+  for (const [name, factory] of Object.entries(BOTS)) out[name] = { factory, params: { ...SMALL[name], ...restrictedParams(name, game) } };
+  for (const [name, preset] of Object.entries(game.presets ?? {})) {
+    const params: Record<string, unknown> = { ...preset.params };
+    const small = SMALL[preset.bot] ?? {};
+    if (preset.budget !== undefined && small[preset.budget] !== undefined) params[preset.budget] = small[preset.budget];
+    out[`preset ${name}`] = { factory: BOTS[preset.bot], params };
+  }
+  return out;
+}
+
 /** A restricted bot keeps away from every kind the game declares, so that its narrowing is checked too. */
 function restrictedParams(botName: string, game: AnyGame): Record<string, unknown> {
   if (!botName.startsWith('restricted-') || !game.actionKinds) return {};
@@ -226,7 +249,7 @@ function checkObservationsHide(game: AnyGame, perturb: Perturb, cfgs: Config[], 
 /** Check 3: every bot, seeded alike, takes the same action in sampled states of one information set. */
 function checkInformationSetInvariance(
   game: AnyGame,
-  bots: Record<string, BotFactory>,
+  bots: Record<string, SuiteBot>,
   cfgs: Config[],
   matches: number,
   seed: string,
@@ -251,8 +274,8 @@ function checkInformationSetInvariance(
         const i = texts.findIndex((t) => t !== texts[0]);
         fail(`${where}: the offered actions read differently in states of one information set:\n${texts[0]}\n---\n${texts[i]}`);
       }
-      for (const [botName, factory] of Object.entries(bots)) {
-        const params = resolveOptions(factory.params, { ...SMALL[botName], ...restrictedParams(botName, game) }, 'bot parameter');
+      for (const [botName, { factory, params: raw }] of Object.entries(bots)) {
+        const params = resolveOptions(factory.params, raw, 'bot parameter');
         const botSeed = `${where}/${p}/${points}/${botName}`;
         const actions = states.map((st) => {
           const before = stateKey(st);
@@ -352,12 +375,13 @@ for (const [name, game] of Object.entries(await suiteGames())) {
     }, 600_000);
 
     it('3. information-set invariance: every bot, seeded alike, takes the same action in every state of the information set', () => {
-      const { points, distinctStates, chosen } = checkInformationSetInvariance(game, BOTS, cfgs, 4, name);
+      const bots = suiteBots(game);
+      const { points, distinctStates, chosen } = checkInformationSetInvariance(game, bots, cfgs, 4, name);
       expect(points).toBeGreaterThan(50);
       if (testing.perfectInformation) expect(distinctStates).toBe(0);
       else expect(distinctStates / points).toBeGreaterThan(0.5);
       // Sanity: the bots did play varied actions (they are not constant functions).
-      for (const botName of Object.keys(BOTS)) expect(chosen[botName]?.size ?? 0).toBeGreaterThan(2);
+      for (const botName of Object.keys(bots)) expect(chosen[botName]?.size ?? 0).toBeGreaterThan(2);
     }, 600_000);
 
     // 4. Adversarial bots (tests/helpers/attack-bots.ts), one per attack: each plays the random bot's moves
@@ -425,7 +449,7 @@ describe('the honesty checks catch dishonesty (controls, on Stramat)', () => {
         },
       }),
     };
-    expect(() => checkInformationSetInvariance(game, { cheat }, cfg, 4, 'cheat', (st) => (peek = st))).toThrow(
+    expect(() => checkInformationSetInvariance(game, { cheat: { factory: cheat, params: {} } }, cfg, 4, 'cheat', (st) => (peek = st))).toThrow(
       /cheat chose .* in states its player cannot tell apart/,
     );
   });
@@ -454,7 +478,7 @@ describe('the honesty checks catch a leak in Scala made partly hidden (controls:
         },
       }),
     };
-    expect(() => checkInformationSetInvariance(hiddenScala, { cheat }, cfg, 4, 'cheat', (st) => (peek = st))).toThrow(
+    expect(() => checkInformationSetInvariance(hiddenScala, { cheat: { factory: cheat, params: {} } }, cfg, 4, 'cheat', (st) => (peek = st))).toThrow(
       /cheat chose .* in states its player cannot tell apart/,
     );
   });

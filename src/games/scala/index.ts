@@ -10,6 +10,7 @@ import { actionCode, actionText, describe, observedView, tableView } from './tex
 import { seatsRankedFirst } from '../../engine/ranking.js';
 import { standings } from './standings.js';
 import { forcedPass } from './forced-turns.js';
+import { scalaPresets } from './presets.js';
 import { scalaTesting } from './testing.js';
 
 export type { ScalaObservation } from './observation.js';
@@ -66,4 +67,5 @@ export const scala: Game<ScalaState, ScalaObservation> = {
   tableView,
   observedView,
   testing: scalaTesting,
+  presets: scalaPresets,
 };

@@ -13,6 +13,7 @@ import { observedView, tableView } from './view.js';
 import { ranksByScore, seatsRankedFirst } from '../../engine/ranking.js';
 import { standings } from './standings.js';
 import { forcedPass } from './forced-turns.js';
+import { stopPresets } from './presets.js';
 import { stopTesting } from './testing.js';
 
 export type { StopObservation } from './observation.js';
@@ -77,4 +78,5 @@ export const stop: Game<StopState, StopObservation> = {
   stage,
   evaluate,
   testing: stopTesting,
+  presets: stopPresets,
 };

@@ -13,6 +13,7 @@ import { observedView, tableView } from './view.js';
 import { ranksByScore, seatsRankedFirst } from '../../engine/ranking.js';
 import { standings } from './standings.js';
 import { forcedPass, lostTurns } from './forced-turns.js';
+import { stramatPresets } from './presets.js';
 import { stramatTesting } from './testing.js';
 
 export type { StramatObservation } from './observation.js';
@@ -91,4 +92,5 @@ export const stramat: Game<StramatState, StramatObservation> = {
   tableView,
   observedView,
   testing: stramatTesting,
+  presets: stramatPresets,
 };

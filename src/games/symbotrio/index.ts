@@ -11,6 +11,7 @@ import { actionCode, actionText, describe, observedView, tableView } from './tex
 import { ranksByScore, seatsRankedFirst } from '../../engine/ranking.js';
 import { standings } from './standings.js';
 import { lostTurns } from './forced-turns.js';
+import { symbotrioPresets } from './presets.js';
 import { symbotrioTesting } from './testing.js';
 
 export type { SymbotrioObservation } from './observation.js';
@@ -70,4 +71,5 @@ export const symbotrio: Game<SymbotrioState, SymbotrioObservation> = {
   observedView,
   recollection: (limits, rng) => new SymbotrioRecollection(limits, rng),
   testing: symbotrioTesting,
+  presets: symbotrioPresets,
 };

@@ -11,6 +11,7 @@ import { metrics, ZATRE_METRICS, ZATRE_METRIC_TABLE } from './metrics.js';
 import { ranksByScore, seatsRankedFirst } from '../../engine/ranking.js';
 import { standings } from './standings.js';
 import { lostTurns } from './forced-turns.js';
+import { zatrePresets } from './presets.js';
 import { zatreTesting } from './testing.js';
 
 export type { ZatreObservation } from './observation.js';
@@ -74,4 +75,5 @@ export const zatre: Game<ZatreState, ZatreObservation> = {
   tableView,
   observedView,
   testing: zatreTesting,
+  presets: zatrePresets,
 };

@@ -1,0 +1,14 @@
+import type { BotPreset } from '../../engine/game.js';
+
+/**
+ * Stop's named bots (Game.presets; docs/bots.md, "Presets"). ismcts with playouts that end with the round
+ * (horizon auto, scored by Stop's evaluate) is the strongest at four players (docs/bots.md, Strength).
+ */
+export const stopPresets: Readonly<Record<string, BotPreset>> = {
+  strongest: {
+    bot: 'ismcts',
+    params: { iterations: 1000 },
+    budget: 'iterations',
+    description: "ismcts at 1,000 iterations, random playouts to the end of the round scored by Stop's evaluate: the strongest Stop bot measured",
+  },
+};
