@@ -150,6 +150,7 @@ class AlphaBetaBot implements Bot {
 
 export const alphabeta: BotFactory = {
   name: 'alphabeta',
+  budget: 'nodes',
   description:
     'Depth-limited paranoid alpha-beta with iterative deepening and heuristic move ordering, within a node budget ' +
     "(reproducible); over sampled determinizations of its observation where something is hidden. Leaves are scored " +

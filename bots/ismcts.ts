@@ -384,6 +384,7 @@ class IsmctsBot implements Bot {
 
 export const ismcts: BotFactory = {
   name: 'ismcts',
+  budget: 'iterations',
   description:
     'Single-observer information-set MCTS (Cowling et al. 2012): one tree over its own information sets, a new ' +
     'determinization of its observation per iteration, UCB1 with availability counts, each player scored by its own result.',

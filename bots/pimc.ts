@@ -151,6 +151,7 @@ class PimcBot implements Bot {
 
 export const pimc: BotFactory = {
   name: 'pimc',
+  budget: 'iterations',
   description:
     'Perfect-information Monte Carlo: samples determinizations of its observation and plays every legal action ' +
     'out in each of them; takes the best average result for itself.',

@@ -87,6 +87,7 @@ class RestrictedBot implements Bot {
 export function restricted(base: BotFactory): BotFactory {
   return {
     name: `restricted-${base.name}`,
+    ...(base.budget !== undefined ? { budget: base.budget } : {}),
     description: `Plays as ${base.name} but never takes an action of the kinds in \`without\` while another action is legal (restricted play).`,
     params: [...base.params.filter((p) => p.name !== 'without'), withoutParam],
     checkParams(params, game, players) {

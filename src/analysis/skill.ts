@@ -81,8 +81,8 @@ async function pairingResult(p: PairingFolders): Promise<{ result: PairingResult
   };
 }
 
-function traceOf(budgets: readonly number[], steps: PairingResult[], rows: MatchRow[]): TraceResult {
-  const names = budgets.map((b) => `ismcts-${b}`);
+function traceOf(budgets: readonly number[], label: string, steps: PairingResult[], rows: MatchRow[]): TraceResult {
+  const names = budgets.map((b) => `${label}-${b}`);
   const orders = new FinishingOrders(names);
   for (const row of rows) orders.add(row.bots.map((n) => names.indexOf(n)), row.ranks);
   const fit = fitRatings(orders);
@@ -102,8 +102,8 @@ function traceOf(budgets: readonly number[], steps: PairingResult[], rows: Match
   };
 }
 
-/** Reads every pairing's two runs (all complete) and computes the answer's figures; the trace's names are `ismcts-<budget>`. */
-export async function analyseSkill(all: readonly PairingFolders[], budgets: readonly number[]): Promise<SkillResult> {
+/** Reads every pairing's two runs (all complete) and computes the answer's figures; the trace's names are `<label>-<budget>`. */
+export async function analyseSkill(all: readonly PairingFolders[], budgets: readonly number[], label: string): Promise<SkillResult> {
   const pairings: PairingResult[] = [];
   const steps: PairingResult[] = [];
   const traceRows: MatchRow[] = [];
@@ -114,5 +114,5 @@ export async function analyseSkill(all: readonly PairingFolders[], budgets: read
       traceRows.push(...rows);
     } else pairings.push(result);
   }
-  return { pairings, trace: steps.length > 0 ? traceOf(budgets, steps, traceRows) : undefined };
+  return { pairings, trace: steps.length > 0 ? traceOf(budgets, label, steps, traceRows) : undefined };
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Argv } from 'yargs';
 import { pText } from '../analysis/comparison-text.js';
@@ -6,13 +6,15 @@ import { analyseSkill, type PairingFolders, type SkillResult } from '../analysis
 import { pairingSentence, percent, skillReading, traceSentence } from '../analysis/skill-words.js';
 import { InputError, Interrupted } from '../errors.js';
 import { skillCsv, skillJson, type SkillSettings } from '../output/skill-files.js';
+import { writeFileAtomic } from '../output/atomic-write.js';
 import { fixed } from '../output/stats.js';
 import { formatTable } from '../output/table.js';
 import { checkReusable } from '../runner/importance-run.js';
 import { MAX_THREADS } from '../runner/limits.js';
 import { defaultThreads, runTournament, type RunOutcome } from '../runner/run.js';
 import { determinismWarning } from '../runner/self-check.js';
-import { DEFAULT_BUDGETS, DEFAULT_SEARCH_BUDGET, DEFAULT_SKILL_MATCHES, SEARCH_SETTINGS, planSkill, type SkillPlan, type SkillRequest } from '../runner/skill-plan.js';
+import { DEFAULT_SKILL_MATCHES, planSkill, type SkillPlan, type SkillRequest } from '../runner/skill-plan.js';
+import type { Searcher } from '../runner/skill-searcher.js';
 import { INT_BOUNDS } from '../runner/spec.js';
 import { intFlag, listFlag, parseKeyValues, textFlag } from './args.js';
 import { progressBar, type Progress } from './progress.js';
@@ -23,38 +25,29 @@ import { progressBar, type Progress } from './progress.js';
  */
 
 export const SKILL_COMMAND = 'skill <target>';
-export const SKILL_DESCRIPTION = 'Skill and luck: how often a weaker bot beats a stronger one (random against greedy, greedy against ismcts) and the skill trace of ismcts over tenfold budgets, on deals played in both seatings';
+export const SKILL_DESCRIPTION = "Skill and luck: how often a weaker bot beats a stronger one (random against greedy, greedy against the game's strongest bot) and the skill trace of that bot over tenfold budgets, on deals played in both seatings";
 
 export function skillBuilder(y: Argv): Argv {
   return y
     .positional('target', { type: 'string', describe: 'A game (name or module path), or a spec (.json: its game, players, baseline options and seed)' })
     .option('players', { type: 'number', requiresArg: true, describe: 'The table size played besides heads-up (default 4, or the nearest the game allows)' })
     .option('matches', { type: 'number', requiresArg: true, describe: `Matches per pairing and trace step, an even number: half the deals in each seating (default ${DEFAULT_SKILL_MATCHES})` })
-    .option('budgets', { type: 'string', requiresArg: true, describe: `ismcts iterations of the skill trace, increasing, comma-separated (default ${DEFAULT_BUDGETS.join(',')})` })
-    .option('search-budget', { type: 'number', requiresArg: true, describe: `ismcts iterations of the search bot played against greedy (default ${DEFAULT_SEARCH_BUDGET}); 0 plays no search bot and no trace` })
+    .option('bot', { type: 'string', requiresArg: true, describe: "The search bot against greedy and in the trace: one of the game's presets or a built-in bot with a budget (default: the game's strongest preset; `tavolo list <game>` shows them)" })
+    .option('budgets', { type: 'string', requiresArg: true, describe: "The search bot's budgets along the skill trace (its iterations or nodes), increasing, comma-separated (default: a hundredth, a tenth, one and ten times its own)" })
+    .option('search-budget', { type: 'number', requiresArg: true, describe: "The search bot's budget against greedy (default: its own); 0 plays no search bot and no trace" })
     .option('option', { type: 'string', array: true, requiresArg: true, describe: 'With a game: a game option key=value (repeatable)' })
     .option('seed', { type: 'string', requiresArg: true, describe: "Master seed (default: the spec's, or \"skill\")" })
     .option('threads', { type: 'number', requiresArg: true, describe: 'Worker threads (default: all cores)' })
     .option('out', { type: 'string', requiresArg: true, describe: 'Output directory (default: results/<game or spec name>-skill)' })
     .option('force', { type: 'boolean', describe: 'Play every run again, replacing finished runs in --out (without it, finished runs are reused and stopped ones resumed)' })
-    .example('$0 skill stop', 'greedy against random and ismcts against greedy at 2 and 4 players, and the trace at 10 to 10,000 iterations')
-    .example('$0 skill stramat --matches 200 --budgets 10,100,1000', 'a quicker look: the trace up to 1,000 iterations');
+    .example('$0 skill stop', "greedy against random and Stop's strongest bot (ismcts, 1,000 iterations) against greedy at 2 and 4 players, and the trace at 10 to 10,000 iterations")
+    .example('$0 skill stramat --matches 200 --budgets 10,100,1000', 'a quicker look: the trace up to 1,000 iterations')
+    .example('$0 skill zatre --bot alphabeta-tuned', "Zatre's tuned alphabeta against greedy, and its trace over nodes");
 }
 
 function shown(p: string): string {
   const r = relative(process.cwd(), p);
   return r === '' ? '.' : r.startsWith('..') ? p : r;
-}
-
-function writeAtomic(file: string, text: string): void {
-  const tmp = `${file}.tmp-${process.pid}`;
-  try {
-    writeFileSync(tmp, text);
-    renameSync(tmp, file);
-  } catch (err) {
-    rmSync(tmp, { force: true });
-    throw err;
-  }
 }
 
 function budgetsFlag(raw: unknown): number[] | undefined {
@@ -73,6 +66,7 @@ function request(argv: Record<string, unknown>): SkillRequest {
     matches: intFlag('--matches', argv.matches, 2),
     budgets: budgetsFlag(argv.budgets),
     searchBudget: intFlag('--search-budget', argv['search-budget'], 0, 100_000_000),
+    bot: textFlag('--bot', argv.bot),
     seed: textFlag('--seed', argv.seed),
     options: argv.option === undefined ? undefined : parseKeyValues('--option', argv.option),
   };
@@ -88,13 +82,19 @@ const shortName = (name: string) => name.charAt(0).toUpperCase() + name.slice(1)
 
 const AUDIENCE: Record<string, string> = { 'greedy-over-random': 'casual players', 'search-over-greedy': 'strong players' };
 
-/** What the trace did not reach: the budgets up to 10,000 (tenfold from the last), and the flag that adds them. */
-export function notPlayed(budgets: readonly number[]): string {
+/** What the trace did not reach: the budgets up to ten times the search bot's own, and the flag that adds them. */
+export function notPlayed(budgets: readonly number[], top: number, unit: string): string | undefined {
   const last = budgets[budgets.length - 1];
+  if (last >= top) return undefined;
   const more: number[] = [];
-  for (let b = last * 10; b <= 10_000; b *= 10) more.push(b);
-  if (more[more.length - 1] !== 10_000) more.push(10_000);
-  return `Budgets above ${last.toLocaleString('en-US')} iterations were not played (--budgets ${[...budgets, ...more].join(',')} adds ${more.map((b) => b.toLocaleString('en-US')).join(' and ')}).`;
+  for (let b = last * 10; b <= top; b *= 10) more.push(b);
+  if (more[more.length - 1] !== top) more.push(top);
+  return `Budgets above ${last.toLocaleString('en-US')} ${unit} were not played (--budgets ${[...budgets, ...more].join(',')} adds ${more.map((b) => b.toLocaleString('en-US')).join(' and ')}).`;
+}
+
+/** How the sentences name the search bot: `strongest (ismcts)`, or the bot alone. */
+function searcherName(s: Searcher): string {
+  return s.label === s.engine ? s.engine : `${s.label} (${s.engine})`;
 }
 
 /** The answer in sentences: each pairing, the trace, and what was not played. */
@@ -102,9 +102,10 @@ export function answerLines(plan: SkillPlan, r: SkillResult): string[] {
   const lines = r.pairings.map((p) =>
     pairingSentence({ game: shortName(plan.game.name), players: p.pairing.players, stronger: p.pairing.stronger, weaker: p.pairing.weaker, audience: AUDIENCE[p.pairing.role], estimate: p.estimate, undecided: p.undecided }),
   );
-  if (r.trace) lines.push(traceSentence('ismcts', r.trace.players, r.trace.steps));
-  if (plan.noSearch) lines.push(`${plan.noSearch}: no search bot against greedy and no skill trace.`);
-  else if (plan.budgets[plan.budgets.length - 1] < 10_000) lines.push(notPlayed(plan.budgets));
+  const s = plan.searcher;
+  if (r.trace && s) lines.push(traceSentence(searcherName(s), r.trace.players, r.trace.steps));
+  if (plan.noSearch || !s) lines.push(`${plan.noSearch ?? 'No search bot'}: no search bot against greedy and no skill trace.`);
+  else lines.push(...[notPlayed(plan.budgets, s.defaultBudget * 10, s.budgetParam)].filter((x) => x !== undefined));
   const annulled = r.pairings.reduce((n, p) => n + p.annulled, 0);
   const faulted = r.pairings.reduce((n, p) => n + p.faulted, 0);
   if (annulled > 0) lines.push(`${annulled} matches of the pairings were annulled: every seat tied, so they decided no pair.`);
@@ -115,7 +116,7 @@ export function answerLines(plan: SkillPlan, r: SkillResult): string[] {
 const ci = (lo: number, hi: number) => `${percent(lo)} to ${percent(hi)}`;
 
 /** The pairings' table and the trace's table. */
-function tables(r: SkillResult): string[] {
+function tables(plan: SkillPlan, r: SkillResult): string[] {
   const out = [
     'Pairings (the share of the decided pairs of seats, one of each bot, that the stronger bot won):',
     formatTable(
@@ -126,7 +127,7 @@ function tables(r: SkillResult): string[] {
   if (r.trace) {
     const t = r.trace;
     out.push(
-      `Skill trace (ismcts at ${t.players} players; ratings on the Elo-like scale of docs/ratings.md, field mean 1500):`,
+      `Skill trace (${plan.searcher ? searcherName(plan.searcher) : ''} at ${t.players} players, budget in ${plan.searcher?.budgetParam ?? ''}; ratings on the Elo-like scale of docs/ratings.md, field mean 1500):`,
       formatTable(
         ['budget', 'rating', '95% CI', 'ahead of previous', '95% CI', 'p (Holm)', 'separated'],
         t.ratings.map((x, k) => {
@@ -149,21 +150,21 @@ function settingsOf(plan: SkillPlan): SkillSettings {
     tableSizes: plan.tableSizes,
     budgets: plan.budgets,
     searchBudget: plan.searchBudget,
-    searchSettings: SEARCH_SETTINGS[plan.game.name] ?? {},
+    searcher: plan.searcher ? { name: plan.searcher.label, bot: plan.searcher.engine, settings: plan.searcher.settings, budgetParameter: plan.searcher.budgetParam } : undefined,
     noSearch: plan.noSearch,
   };
 }
 
 /** Analyses the finished runs, writes skill.csv and skill.json, and returns the text to print. */
 async function answer(plan: SkillPlan): Promise<string> {
-  const r = await analyseSkill(analysed(plan), plan.budgets);
+  const r = await analyseSkill(analysed(plan), plan.budgets, plan.searcher?.label ?? '');
   const words = answerLines(plan, r);
   mkdirSync(plan.root, { recursive: true });
   const csv = join(plan.root, 'skill.csv');
   const json = join(plan.root, 'skill.json');
-  writeAtomic(csv, skillCsv(r));
-  writeAtomic(json, skillJson(settingsOf(plan), r, words));
-  return [...words, '', ...tables(r), `Wrote ${shown(csv)} and ${shown(json)}; each run's files are in its folder under ${shown(plan.root)}.`].join('\n') + '\n';
+  writeFileAtomic(csv, skillCsv(r));
+  writeFileAtomic(json, skillJson(settingsOf(plan), r, words));
+  return [...words, '', ...tables(plan, r), `Wrote ${shown(csv)} and ${shown(json)}; each run's files are in its folder under ${shown(plan.root)}.`].join('\n') + '\n';
 }
 
 async function play(plan: SkillPlan, threads: number, force: boolean, signal?: AbortSignal): Promise<RunOutcome[]> {
@@ -195,7 +196,7 @@ export async function skillCommand(argv: Record<string, unknown>, signal?: Abort
   const runCount = plan.pairings.length * 2;
   process.stdout.write(
     `Skill and luck: ${plan.game.title} at ${plan.tableSizes.join(' and ')} players, ${plan.matches} matches per pairing (${plan.matches / 2} deals in each seating), ` +
-      `${plan.noSearch ? 'no search bot' : `ismcts at ${plan.searchBudget} iterations against greedy, trace at ${plan.budgets.join(', ')}`}, seed ${JSON.stringify(plan.seed)}, ${threads} thread${threads > 1 ? 's' : ''}; ${runCount} runs in ${shown(plan.root)}.\n`,
+      `${plan.searcher ? `${searcherName(plan.searcher)} at ${plan.searchBudget} ${plan.searcher.budgetParam} against greedy, trace at ${plan.budgets.join(', ')}` : 'no search bot'}, seed ${JSON.stringify(plan.seed)}, ${threads} thread${threads > 1 ? 's' : ''}; ${runCount} runs in ${shown(plan.root)}.\n`,
   );
   let outcomes: RunOutcome[];
   try {

@@ -49,6 +49,12 @@ export interface BotFactory {
   name: string;
   description: string;
   params: readonly OptionSpec[];
+  /**
+   * Optional: the whole-number parameter that sets how long the bot thinks (ismcts `iterations`,
+   * alphabeta `nodes`), the one `tavolo skill` multiplies by ten along its skill trace. Absent: the bot
+   * has no budget (greedy).
+   */
+  budget?: string;
   /** A bot for one match. */
   create(ctx: BotContext): Bot;
   /**

@@ -75,7 +75,6 @@ export function presetsProblems(presets: unknown): string[] {
     const p = raw as Record<string, unknown>;
     if (typeof p.bot !== 'string' || p.bot === '') out.push(`${where}.bot (expected a built-in bot's name)`);
     if (typeof p.params !== 'object' || p.params === null || Array.isArray(p.params)) out.push(`${where}.params (expected an object of parameter values)`);
-    if (p.budget !== undefined && typeof p.budget !== 'string') out.push(`${where}.budget (expected the name of a whole-number parameter)`);
     if (typeof p.description !== 'string' || p.description === '') out.push(`${where}.description (expected a sentence)`);
   }
   return out;

@@ -333,7 +333,7 @@ export interface Game<S = unknown, O = unknown> {
    * Optional: named bot presets (docs/bots.md, "Presets"): a built-in bot with the parameters tavolo's
    * own tournaments found best for this game. A spec or `--bots` names one where it names a bot
    * (`"bot": "strongest"`), and may override any of its parameters. `strongest` is the game's strongest
-   * bot: `tavolo skill` plays it against greedy and traces its budget. Checked when the game is loaded
+   * bot: `tavolo skill` plays it against greedy and traces its budget (its bot's `budget` parameter). Checked when the game is loaded
    * (game-check.ts); a preset's bot and parameters are checked when a spec uses it.
    */
   readonly presets?: Readonly<Record<string, BotPreset>>;
@@ -345,11 +345,6 @@ export interface BotPreset {
   readonly bot: string;
   /** Its parameters for this game; the bot's defaults fill in the rest. */
   readonly params: Readonly<Record<string, OptionValue>>;
-  /**
-   * The whole-number parameter that sets how much the bot thinks (ismcts `iterations`, alphabeta
-   * `nodes`): the one a skill trace multiplies by ten. Absent: the bot has no budget (greedy).
-   */
-  readonly budget?: string;
   /** What it is and where its settings come from, in a sentence or two. */
   readonly description: string;
 }

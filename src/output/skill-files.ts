@@ -39,7 +39,8 @@ export interface SkillSettings {
   tableSizes: number[];
   budgets: number[];
   searchBudget: number;
-  searchSettings: Record<string, unknown>;
+  /** The search bot: its name (a preset's or the bot's), the bot it plays, its other settings, its budget's parameter. */
+  searcher?: { name: string; bot: string; settings: Record<string, unknown>; budgetParameter: string };
   noSearch?: string;
 }
 
@@ -87,7 +88,7 @@ export function skillJson(s: SkillSettings, r: SkillResult, answer: readonly str
     table_sizes: s.tableSizes,
     budgets: s.budgets,
     search_budget: s.searchBudget,
-    search_settings: s.searchSettings,
+    search_bot: s.searcher ? { name: s.searcher.name, bot: s.searcher.bot, settings: s.searcher.settings, budget_parameter: s.searcher.budgetParameter } : null,
     ...(s.noSearch ? { no_search: s.noSearch } : {}),
     thresholds: { mixed_from: num(SKILL_BANDS.mixedFrom), skill_from: num(SKILL_BANDS.skillFrom) },
     answer,

@@ -5,6 +5,7 @@ import { InputError, isOptionError, prefixOptionError } from '../errors.js';
 import { loadGame } from '../plugins/loader.js';
 import type { PairingRole } from '../analysis/skill.js';
 import { readSpecFile, resolveSpec, type RawSpec, type ResolvedSpec } from './spec.js';
+import { chooseSearcher, defaultBudgets, searcherSeat, type Searcher } from './skill-searcher.js';
 
 /**
  * `tavolo skill`'s runs (docs/measures.md, "Skill and luck"): every pairing of a weaker and a stronger
@@ -21,32 +22,18 @@ export interface SkillRequest {
   /** Matches per pairing (both seatings together): an even number. */
   matches?: number;
   budgets?: number[];
-  /** ismcts's iterations against greedy; 0: no search bot and no trace. */
+  /** The search bot's budget against greedy; 0: no search bot and no trace. */
   searchBudget?: number;
+  /** The search bot: a preset of the game or a built-in bot with a budget (default: skill-searcher.ts). */
+  bot?: string;
   seed?: string;
   options?: Record<string, unknown>;
 }
 
 export const DEFAULT_SKILL_MATCHES = 200;
 export const DEFAULT_BUDGETS = [10, 100, 1000, 10_000];
-/** ismcts's default budget (docs/bots.md): the search bot against greedy. */
-export const DEFAULT_SEARCH_BUDGET = 1000;
 /** The table size asked for besides heads-up, when the game allows it. */
 export const DEFAULT_TABLE = 4;
-
-/**
- * The settings under which ismcts is strongest in each built-in game, from the strength tournaments of
- * docs/bots.md and docs/rules/ (zatre-strength-*, scala-strength-2p-widening, symbotrio's notes): the
- * budget comes from --budgets and --search-budget. A game from a file gets ismcts's defaults.
- */
-export const SEARCH_SETTINGS: Readonly<Record<string, Options>> = {
-  stramat: {},
-  stop: {},
-  zatre: { rollout: 'greedy', maxDepth: 6, exploration: 0.1, widening: 1 },
-  scala: { rollout: 'greedy', maxDepth: 12, exploration: 0.3, widening: 1 },
-  symbotrio: { rollout: 'greedy', maxDepth: 12 },
-};
-
 
 export interface BotSeat {
   name: string;
@@ -84,6 +71,8 @@ export interface SkillPlan {
   tableSizes: number[];
   budgets: number[];
   searchBudget: number;
+  /** The search bot played against greedy and traced (undefined when none plays). */
+  searcher?: Searcher;
   /** Why no search bot plays (a game without determinize), or undefined. */
   noSearch?: string;
   pairings: SkillPairing[];
@@ -178,7 +167,6 @@ function noSearchReason(game: AnyGame, searchBudget: number | undefined): string
   return searchBudget === 0 ? 'No search bot was asked for (--search-budget 0)' : undefined;
 }
 
-const search = (settings: Options, iterations: number): BotSeat => ({ name: `ismcts-${iterations}`, bot: 'ismcts', params: { ...settings, iterations } });
 
 /** Builds and resolves every run of the command; nothing is played or written. */
 export async function planSkill(r: SkillRequest, outDir: (name: string) => string): Promise<SkillPlan> {
@@ -186,7 +174,9 @@ export async function planSkill(r: SkillRequest, outDir: (name: string) => strin
   const b = fromSpec ? await baseFromSpec(r) : await baseFromGame(r);
   const matches = r.matches ?? DEFAULT_SKILL_MATCHES;
   if (matches % 2 !== 0) throw new InputError(`expected an even number (each deal is played in both seatings), found ${matches}`, '--matches');
-  const budgets = r.budgets ?? DEFAULT_BUDGETS;
+  const noSearch = noSearchReason(b.game, r.searchBudget);
+  const searcher = noSearch === undefined ? chooseSearcher(b.game, r.bot) : undefined;
+  const budgets = r.budgets ?? (searcher ? defaultBudgets(searcher) : DEFAULT_BUDGETS);
   checkBudgets(budgets);
   const sizes = tableSizes(b.game, r.players ?? b.players);
   checkOptions(b, sizes, fromSpec);
@@ -200,23 +190,30 @@ export async function planSkill(r: SkillRequest, outDir: (name: string) => strin
     matches,
     tableSizes: sizes,
     budgets,
-    searchBudget: r.searchBudget ?? DEFAULT_SEARCH_BUDGET,
-    noSearch: noSearchReason(b.game, r.searchBudget),
+    searchBudget: r.searchBudget ?? searcher?.defaultBudget ?? 0,
+    searcher,
+    noSearch,
     pairings: [],
   };
-  const settings = SEARCH_SETTINGS[b.game.name] ?? {};
+  await addPairings(plan, b, r.baseDir);
+  return plan;
+}
+
+/** greedy over random at each table size; then the searcher over greedy and the trace's steps. */
+async function addPairings(plan: SkillPlan, b: Base, baseDir: string): Promise<void> {
   const random: BotSeat = { name: 'random', bot: 'random' };
   const greedy: BotSeat = { name: 'greedy', bot: 'greedy' };
   const add = async (role: PairingRole, key: string, players: number, stronger: BotSeat, weaker: BotSeat, budgetPair?: { lower: number; upper: number }) => {
-    plan.pairings.push({ role, key, players, stronger, weaker, budgets: budgetPair, runs: await pairingRuns(b, plan, key, players, stronger, weaker, r.baseDir) });
+    plan.pairings.push({ role, key, players, stronger, weaker, budgets: budgetPair, runs: await pairingRuns(b, plan, key, players, stronger, weaker, baseDir) });
   };
+  const sizes = plan.tableSizes;
   for (const players of sizes) await add('greedy-over-random', `greedy-over-random-${players}p`, players, greedy, random);
-  if (plan.noSearch !== undefined) return plan;
-  for (const players of sizes) await add('search-over-greedy', `search-over-greedy-${players}p`, players, search(settings, plan.searchBudget), greedy);
-  for (let k = 1; k < budgets.length; k++) {
-    const lower = budgets[k - 1];
-    const upper = budgets[k];
-    await add('trace', `trace/${upper}-over-${lower}`, sizes[0], search(settings, upper), search(settings, lower), { lower, upper });
+  const s = plan.searcher;
+  if (s === undefined) return;
+  for (const players of sizes) await add('search-over-greedy', `search-over-greedy-${players}p`, players, searcherSeat(s, plan.searchBudget), greedy);
+  for (let k = 1; k < plan.budgets.length; k++) {
+    const lower = plan.budgets[k - 1];
+    const upper = plan.budgets[k];
+    await add('trace', `trace/${upper}-over-${lower}`, sizes[0], searcherSeat(s, upper), searcherSeat(s, lower), { lower, upper });
   }
-  return plan;
 }

@@ -56,9 +56,10 @@ function suiteBots(game: AnyGame): Record<string, SuiteBot> {
   for (const [name, factory] of Object.entries(BOTS)) out[name] = { factory, params: { ...SMALL[name], ...restrictedParams(name, game) } };
   for (const [name, preset] of Object.entries(game.presets ?? {})) {
     const params: Record<string, unknown> = { ...preset.params };
+    const factory = BOTS[preset.bot];
     const small = SMALL[preset.bot] ?? {};
-    if (preset.budget !== undefined && small[preset.budget] !== undefined) params[preset.budget] = small[preset.budget];
-    out[`preset ${name}`] = { factory: BOTS[preset.bot], params };
+    if (factory.budget !== undefined && small[factory.budget] !== undefined) params[factory.budget] = small[factory.budget];
+    out[`preset ${name}`] = { factory, params };
   }
   return out;
 }

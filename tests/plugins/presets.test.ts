@@ -35,9 +35,6 @@ describe('the built-in games’ presets', () => {
         expect(factory, `${name} preset ${pname}`).toBeDefined();
         const params = resolveOptions(factory.params, { ...preset.params }, 'bot parameter');
         expect(() => factory.checkParams?.(params, game, 2)).not.toThrow();
-        if (preset.budget !== undefined) {
-          expect(factory.params.find((p) => p.name === preset.budget)?.type, `${pname}.budget`).toBe('int');
-        }
       }
     });
   }
@@ -85,12 +82,11 @@ describe('a spec naming a preset', () => {
 
 describe('presets are checked when the game is loaded', () => {
   it('names every bad member at once', () => {
-    const problems = presetsProblems({ Strong: { bot: '', params: [], budget: 3, description: '' }, ok: 'no' });
+    const problems = presetsProblems({ Strong: { bot: '', params: [], description: '' }, ok: 'no' });
     expect(problems).toEqual([
       'presets.Strong (a preset\'s name is lower-case letters, digits and dashes, starting with a letter)',
       "presets.Strong.bot (expected a built-in bot's name)",
       'presets.Strong.params (expected an object of parameter values)',
-      'presets.Strong.budget (expected the name of a whole-number parameter)',
       'presets.Strong.description (expected a sentence)',
       'presets.ok (present but not an object with bot, params and description)',
     ]);

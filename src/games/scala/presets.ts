@@ -8,13 +8,11 @@ export const scalaPresets: Readonly<Record<string, BotPreset>> = {
   strongest: {
     bot: 'alphabeta',
     params: { nodes: 2000 },
-    budget: 'nodes',
     description: 'alphabeta at 2,000 nodes (nothing is hidden: one world): 55% of 100 heads-up matches against greedy',
   },
   'ismcts-tuned': {
     bot: 'ismcts',
     params: { iterations: 400, rollout: 'greedy', maxDepth: 12, exploration: 0.3, widening: 1 },
-    budget: 'iterations',
     description: 'ismcts at 400 iterations with progressive widening (w 1, c 0.3) and greedy playouts cut 12 actions after the decision',
   },
 };

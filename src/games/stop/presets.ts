@@ -8,7 +8,6 @@ export const stopPresets: Readonly<Record<string, BotPreset>> = {
   strongest: {
     bot: 'ismcts',
     params: { iterations: 1000 },
-    budget: 'iterations',
     description: "ismcts at 1,000 iterations, random playouts to the end of the round scored by Stop's evaluate: the strongest Stop bot measured",
   },
 };

@@ -8,13 +8,11 @@ export const stramatPresets: Readonly<Record<string, BotPreset>> = {
   strongest: {
     bot: 'ismcts',
     params: { iterations: 1000 },
-    budget: 'iterations',
     description: 'ismcts at 1,000 iterations, random playouts to the end of the match: the strongest Stramat bot measured',
   },
   'alphabeta-tuned': {
     bot: 'alphabeta',
     params: { nodes: 20000 },
-    budget: 'nodes',
     description: 'alphabeta at 20,000 nodes over 8 worlds: 73.3% of 200 heads-up matches against greedy at 8 ms a decision',
   },
 };

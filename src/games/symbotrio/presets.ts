@@ -13,7 +13,6 @@ export const symbotrioPresets: Readonly<Record<string, BotPreset>> = {
   'ismcts-tuned': {
     bot: 'ismcts',
     params: { iterations: 1000, rollout: 'greedy', maxDepth: 12 },
-    budget: 'iterations',
     description: 'ismcts at 1,000 iterations with greedy playouts cut 12 actions after the decision',
   },
 };

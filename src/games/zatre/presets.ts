@@ -11,13 +11,11 @@ export const zatrePresets: Readonly<Record<string, BotPreset>> = {
   strongest: {
     bot: 'ismcts',
     params: { iterations: 400, ...ISMCTS_ZATRE },
-    budget: 'iterations',
     description: 'ismcts at 400 iterations with progressive widening (w 1, c 0.1) and greedy playouts cut 6 actions after the decision: the strongest Zatre bot measured',
   },
   'alphabeta-tuned': {
     bot: 'alphabeta',
     params: { nodes: 3000, determinizations: 4 },
-    budget: 'nodes',
     description: 'alphabeta at 3,000 nodes over 4 worlds: 76.5% of 100 heads-up matches against greedy at 27 ms a decision',
   },
 };
