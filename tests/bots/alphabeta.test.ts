@@ -151,6 +151,51 @@ describe('alphabeta budget and worlds', () => {
   });
 });
 
+describe("alphabeta's taper: more nodes as the choice narrows", () => {
+  /** A Scala decision with many legal actions (early) and one with fewer (late), for one bot instance. */
+  function twoDecisions(): [Decision, Decision] {
+    const early = decisionAt(scala, midMatch(scala, 2, 2, 'taper'));
+    const late = decisionAt(scala, midMatch(scala, 2, 50, 'taper'));
+    expect(late.count).toBeLessThan(early.count);
+    expect(late.count).toBeGreaterThan(1);
+    return [early, late];
+  }
+
+  it('spends nodes x (first legal count / legal count now) ^ taper, and only nodes without it', () => {
+    const [early, late] = twoDecisions();
+    for (const taper of [0, 1, 2]) {
+      const c = chooser(scala, 2, { nodes: 400, taper });
+      c.choose(early.observation, early.player, early.legal, early.count);
+      expect(c.last!.nodes, `taper ${taper}, first decision`).toBe(400);
+      c.choose(late.observation, late.player, late.legal, late.count);
+      const expected = Math.floor(400 * (early.count / late.count) ** taper);
+      expect(c.last!.nodes, `taper ${taper}, later decision`).toBe(expected);
+    }
+  });
+
+  it('grows the budget by at most 100 times', () => {
+    const [early, late] = twoDecisions();
+    const c = chooser(scala, 2, { nodes: 10, taper: 4 });
+    c.choose(early.observation, early.player, early.legal, early.count);
+    c.choose(late.observation, late.player, late.legal, late.count);
+    expect((early.count / late.count) ** 4).toBeGreaterThan(100);
+    expect(c.last!.nodes).toBeLessThanOrEqual(1000);
+    expect(c.last!.nodes).toBeGreaterThan(500);
+  });
+
+  it('refuses a negative or too large taper, naming it', () => {
+    for (const taper of [-1, 5, 'steep']) {
+      try {
+        params({ taper });
+        expect.unreachable(`taper ${taper} was accepted`);
+      } catch (err) {
+        expect(err).toBeInstanceOf(OptionError);
+        expect((err as OptionError).field).toBe('taper');
+      }
+    }
+  });
+});
+
 describe('alphabeta replays from its seed', () => {
   function actions(game: AnyGame, players: number, given: Record<string, unknown>, seed: string): number[] {
     const seen: number[] = [];
