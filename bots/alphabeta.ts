@@ -22,6 +22,7 @@ export interface AlphaBetaParams {
   determinizations: number;
   aggregate: Aggregate;
   taper: number;
+  trust: number;
 }
 
 /** The most a decision's budget may grow under `taper`, and the largest budget a decision can have. */
@@ -56,7 +57,7 @@ export class AlphaBetaChooser {
     private readonly params: AlphaBetaParams,
   ) {
     requireDeterminize(game, 'alphabeta');
-    this.search = new AlphaBetaSearch(game, players, params.depth, params.width, params.aggregate === 'average');
+    this.search = new AlphaBetaSearch(game, players, params.depth, params.width, params.aggregate === 'average', params.trust);
     this.moves = new Int32Array(game.maxActions);
     this.rank = new Float64Array(game.maxActions);
   }
@@ -152,6 +153,7 @@ export function readAlphaBetaParams(params: Options): AlphaBetaParams {
     determinizations: params.determinizations as number,
     aggregate: params.aggregate as Aggregate,
     taper: params.taper as number,
+    trust: params.trust as number,
   };
 }
 
@@ -211,6 +213,17 @@ export const alphabeta: BotFactory = {
       description:
         "How the worlds' answers combine: 'vote' (each world's best move gets a vote; ties by mean value) or 'average' (best mean " +
         'root value; every root move is searched with a full window, which costs more nodes)',
+    },
+    {
+      name: 'trust',
+      type: 'number',
+      default: 0,
+      min: 0,
+      max: 1,
+      description:
+        "Opponent model: at another seat's decision, trust x the value of the action game.heuristic rates best for that seat + " +
+        '(1 - trust) x the paranoid minimum. 0 = paranoid; 1 = every other seat plays its heuristic\'s favourite (only that action ' +
+        'is searched: much deeper, but blind to any other reply)',
     },
     {
       name: 'taper',

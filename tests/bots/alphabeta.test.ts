@@ -89,6 +89,49 @@ describe('alphabeta finds what its depth reaches', () => {
   });
 });
 
+describe("alphabeta's trust: an opponent model from the others' heuristic", () => {
+  // Kingmaker's heuristic rates both of player 1's actions 0, so its favourite is the first, 0: share with
+  // player 0. Trusting it, "trust" is worth t x 1/2 + (1 - t) x 0 against "share" at 1/3.
+  it('Kingmaker: mixes the favourite reply with the paranoid minimum by trust, and chooses by the mix', () => {
+    const game = kingmaker as AnyGame;
+    const dec = decisionAt(game, game.setup({}, 3, new Rng('x')));
+    for (const [trust, choice] of [
+      [0, 0],
+      [0.5, 0],
+      [0.8, 1],
+      [1, 1],
+    ] as const) {
+      const c = chooser(game, 3, { trust });
+      expect(c.choose(dec.observation, 0, dec.legal, dec.count), `trust ${trust}`).toBe(choice);
+      const trusted = c.last!.moves.find((m) => m.action === 1)!;
+      expect(trusted.mean, `trust ${trust}`).toBeCloseTo(trust / 2, 4);
+      // Trusting fully, only the favourite reply is searched: depth 1 (2 root moves), then depth 2 (2 root
+      // moves + 1 reply); else both replies at depth 2.
+      expect(c.last!.nodes, `trust ${trust}`).toBe(trust === 1 ? 5 : 6);
+    }
+  });
+
+  it('is the paranoid search at trust 0 (same choice, same root values)', () => {
+    const s = midMatch(scala, 2, 20, 'trust');
+    const dec = decisionAt(scala, s);
+    const paranoid = chooser(scala, 2, { nodes: 3000 });
+    const none = chooser(scala, 2, { nodes: 3000, trust: 0 });
+    expect(none.choose(dec.observation, dec.player, dec.legal, dec.count)).toBe(paranoid.choose(dec.observation, dec.player, dec.legal, dec.count));
+    expect(none.last!.moves).toEqual(paranoid.last!.moves);
+  });
+
+  it('refuses a trust outside 0 to 1, naming it', () => {
+    for (const trust of [-0.1, 1.5]) {
+      try {
+        params({ trust });
+        expect.unreachable(`trust ${trust} was accepted`);
+      } catch (err) {
+        expect((err as OptionError).field).toBe('trust');
+      }
+    }
+  });
+});
+
 describe('alphabeta budget and worlds', () => {
   const cases: Array<[string, AnyGame, number]> = [
     ['scala', scala, 2],
