@@ -57,6 +57,8 @@ export class AlphaBetaSearch {
     private readonly width: number,
     /** true: every root move searched with a full window, so each root value is exact (the `average` vote). */
     private readonly exactRoot: boolean,
+    /** Weight of the opponent model at other seats' decisions (`trust`): 0 = paranoid minimum. */
+    private readonly trust = 0,
   ) {
     this.leaf = new LeafValue(game, players);
     for (let i = 0; i <= MAX_PLY; i++) {
@@ -145,6 +147,7 @@ export class AlphaBetaSearch {
     const maximising = p === this.me;
     let best = maximising ? -Infinity : Infinity;
     const tried = this.width > 0 && this.width < k ? this.width : k;
+    if (!maximising && this.trust > 0) return this.modelled(state, ply, depthLeft, alpha, beta, k, tried);
     for (let n = 0; n < tried; n++) {
       if (this.nodes >= this.budget) {
         this.aborted = true;
@@ -165,6 +168,45 @@ export class AlphaBetaSearch {
       if (alpha >= beta) break;
     }
     return best;
+  }
+
+  /**
+   * Another seat's decision under the opponent model: trust x the value of the action its heuristic rates
+   * best (what a heuristic player would do; searched first, the ranking being best first) + (1 - trust) x
+   * the minimum over its actions (the paranoid value). With trust 1 only that action is searched. The
+   * mix is an increasing function of the minimum once the favourite's value f is known exactly, so the
+   * other actions are searched for the minimum with the node's window mapped through it:
+   * mix <= alpha exactly when min <= (alpha - trust f) / (1 - trust), and likewise for beta.
+   */
+  private modelled(state: unknown, ply: number, depthLeft: number, alpha: number, beta: number, count: number, tried: number): number {
+    const t = this.trust;
+    const legal = this.legal[ply];
+    const rank = this.rank[ply];
+    if (this.nodes >= this.budget) {
+      this.aborted = true;
+      return NaN;
+    }
+    const first = tried === 1 || t === 1 ? state : this.game.clone(state);
+    this.applyAt(first, legal[takeBest(rank, count)], ply);
+    if (t === 1) return this.value(first, ply + 1, depthLeft - 1, alpha, beta);
+    const f = this.value(first, ply + 1, depthLeft - 1, -Infinity, Infinity);
+    if (this.aborted) return f;
+    let min = f;
+    const lo = (alpha - t * f) / (1 - t);
+    let hi = Math.min(min, (beta - t * f) / (1 - t));
+    for (let n = 1; n < tried && lo < hi; n++) {
+      if (this.nodes >= this.budget) {
+        this.aborted = true;
+        return NaN;
+      }
+      const child = n === tried - 1 ? state : this.game.clone(state);
+      this.applyAt(child, legal[takeBest(rank, count)], ply);
+      const v = this.value(child, ply + 1, depthLeft - 1, lo, hi);
+      if (this.aborted) return NaN;
+      if (v < min) min = v;
+      if (min < hi) hi = min;
+    }
+    return (1 - t) * min + t * f;
   }
 
   private applyAt(state: unknown, action: number, ply: number): void {

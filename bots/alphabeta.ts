@@ -21,7 +21,13 @@ export interface AlphaBetaParams {
   width: number;
   determinizations: number;
   aggregate: Aggregate;
+  taper: number;
+  trust: number;
 }
+
+/** The most a decision's budget may grow under `taper`, and the largest budget a decision can have. */
+export const TAPER_CAP = 100;
+const MAX_NODES = 100_000_000;
 
 /** What the last decision's search did (for tests and diagnostics). */
 export interface AlphaBetaReport {
@@ -38,6 +44,8 @@ export class AlphaBetaChooser {
   private readonly moves: Int32Array;
   private readonly rank: Float64Array;
   last: AlphaBetaReport | null = null;
+  /** Legal actions at this bot's first decision with a choice in the match (0 before it): the `taper` reference. */
+  private firstCount = 0;
 
   constructor(
     private readonly game: AnyGame,
@@ -49,7 +57,7 @@ export class AlphaBetaChooser {
     private readonly params: AlphaBetaParams,
   ) {
     requireDeterminize(game, 'alphabeta');
-    this.search = new AlphaBetaSearch(game, players, params.depth, params.width, params.aggregate === 'average');
+    this.search = new AlphaBetaSearch(game, players, params.depth, params.width, params.aggregate === 'average', params.trust);
     this.moves = new Int32Array(game.maxActions);
     this.rank = new Float64Array(game.maxActions);
   }
@@ -61,7 +69,8 @@ export class AlphaBetaChooser {
     const sums = new Float64Array(count2);
     const seen = new Float64Array(count2);
     const report: AlphaBetaReport = { worlds: 0, nodes: 0, depths: [], moves: [] };
-    const { determinizations, nodes } = this.params;
+    const { determinizations } = this.params;
+    const nodes = this.budgetFor(count);
     const perWorld = Math.max(1, Math.floor(nodes / determinizations));
     for (let w = 0; w < determinizations; w++) {
       const before = this.rng.state();
@@ -78,6 +87,18 @@ export class AlphaBetaChooser {
     for (let i = 0; i < count2; i++) report.moves.push({ action: moves[i], votes: votes[i], mean: seen[i] ? sums[i] / seen[i] : NaN });
     this.last = report;
     return moves[this.pick(votes, sums, seen, count2)];
+  }
+
+  /**
+   * The node budget of this decision: `nodes`, times (the legal actions at this bot's first decision of
+   * the match / the legal actions now) ^ taper, at most TAPER_CAP times. With taper 0, always `nodes`.
+   */
+  private budgetFor(count: number): number {
+    const { nodes, taper } = this.params;
+    if (this.firstCount === 0) this.firstCount = count;
+    if (taper === 0 || count >= this.firstCount) return nodes;
+    const factor = Math.min(TAPER_CAP, (this.firstCount / count) ** taper);
+    return Math.min(MAX_NODES, Math.floor(nodes * factor));
   }
 
   /** Copies the legal actions into `moves`, best first by the heuristic from the bot's own observation. */
@@ -131,6 +152,8 @@ export function readAlphaBetaParams(params: Options): AlphaBetaParams {
     width: params.width as number,
     determinizations: params.determinizations as number,
     aggregate: params.aggregate as Aggregate,
+    taper: params.taper as number,
+    trust: params.trust as number,
   };
 }
 
@@ -190,6 +213,28 @@ export const alphabeta: BotFactory = {
       description:
         "How the worlds' answers combine: 'vote' (each world's best move gets a vote; ties by mean value) or 'average' (best mean " +
         'root value; every root move is searched with a full window, which costs more nodes)',
+    },
+    {
+      name: 'trust',
+      type: 'number',
+      default: 0,
+      min: 0,
+      max: 1,
+      description:
+        "Opponent model: at another seat's decision, trust x the value of the action game.heuristic rates best for that seat + " +
+        '(1 - trust) x the paranoid minimum. 0 = paranoid; 1 = every other seat plays its heuristic\'s favourite (only that action ' +
+        'is searched: much deeper, but blind to any other reply)',
+    },
+    {
+      name: 'taper',
+      type: 'number',
+      default: 0,
+      min: 0,
+      max: 4,
+      description:
+        "Budget growth as the choice narrows: each decision gets nodes x (legal actions at the bot's first decision of the match / " +
+        `legal actions now) ^ taper, at most ${TAPER_CAP} x nodes (0 = always nodes). Where the end of a match has fewer moves and decides it, ` +
+        'the same nodes buy more depth there',
     },
   ],
   checkParams(params: Options): void {

@@ -89,6 +89,49 @@ describe('alphabeta finds what its depth reaches', () => {
   });
 });
 
+describe("alphabeta's trust: an opponent model from the others' heuristic", () => {
+  // Kingmaker's heuristic rates both of player 1's actions 0, so its favourite is the first, 0: share with
+  // player 0. Trusting it, "trust" is worth t x 1/2 + (1 - t) x 0 against "share" at 1/3.
+  it('Kingmaker: mixes the favourite reply with the paranoid minimum by trust, and chooses by the mix', () => {
+    const game = kingmaker as AnyGame;
+    const dec = decisionAt(game, game.setup({}, 3, new Rng('x')));
+    for (const [trust, choice] of [
+      [0, 0],
+      [0.5, 0],
+      [0.8, 1],
+      [1, 1],
+    ] as const) {
+      const c = chooser(game, 3, { trust });
+      expect(c.choose(dec.observation, 0, dec.legal, dec.count), `trust ${trust}`).toBe(choice);
+      const trusted = c.last!.moves.find((m) => m.action === 1)!;
+      expect(trusted.mean, `trust ${trust}`).toBeCloseTo(trust / 2, 4);
+      // Trusting fully, only the favourite reply is searched: depth 1 (2 root moves), then depth 2 (2 root
+      // moves + 1 reply); else both replies at depth 2.
+      expect(c.last!.nodes, `trust ${trust}`).toBe(trust === 1 ? 5 : 6);
+    }
+  });
+
+  it('is the paranoid search at trust 0 (same choice, same root values)', () => {
+    const s = midMatch(scala, 2, 20, 'trust');
+    const dec = decisionAt(scala, s);
+    const paranoid = chooser(scala, 2, { nodes: 3000 });
+    const none = chooser(scala, 2, { nodes: 3000, trust: 0 });
+    expect(none.choose(dec.observation, dec.player, dec.legal, dec.count)).toBe(paranoid.choose(dec.observation, dec.player, dec.legal, dec.count));
+    expect(none.last!.moves).toEqual(paranoid.last!.moves);
+  });
+
+  it('refuses a trust outside 0 to 1, naming it', () => {
+    for (const trust of [-0.1, 1.5]) {
+      try {
+        params({ trust });
+        expect.unreachable(`trust ${trust} was accepted`);
+      } catch (err) {
+        expect((err as OptionError).field).toBe('trust');
+      }
+    }
+  });
+});
+
 describe('alphabeta budget and worlds', () => {
   const cases: Array<[string, AnyGame, number]> = [
     ['scala', scala, 2],
@@ -148,6 +191,51 @@ describe('alphabeta budget and worlds', () => {
       expect((err as OptionError).field).toBe('nodes');
     }
     expect(() => alphabeta.checkParams!(params({ nodes: 4, determinizations: 4 }), scala as AnyGame, 2)).not.toThrow();
+  });
+});
+
+describe("alphabeta's taper: more nodes as the choice narrows", () => {
+  /** A Scala decision with many legal actions (early) and one with fewer (late), for one bot instance. */
+  function twoDecisions(): [Decision, Decision] {
+    const early = decisionAt(scala, midMatch(scala, 2, 2, 'taper'));
+    const late = decisionAt(scala, midMatch(scala, 2, 50, 'taper'));
+    expect(late.count).toBeLessThan(early.count);
+    expect(late.count).toBeGreaterThan(1);
+    return [early, late];
+  }
+
+  it('spends nodes x (first legal count / legal count now) ^ taper, and only nodes without it', () => {
+    const [early, late] = twoDecisions();
+    for (const taper of [0, 1, 2]) {
+      const c = chooser(scala, 2, { nodes: 400, taper });
+      c.choose(early.observation, early.player, early.legal, early.count);
+      expect(c.last!.nodes, `taper ${taper}, first decision`).toBe(400);
+      c.choose(late.observation, late.player, late.legal, late.count);
+      const expected = Math.floor(400 * (early.count / late.count) ** taper);
+      expect(c.last!.nodes, `taper ${taper}, later decision`).toBe(expected);
+    }
+  });
+
+  it('grows the budget by at most 100 times', () => {
+    const [early, late] = twoDecisions();
+    const c = chooser(scala, 2, { nodes: 10, taper: 4 });
+    c.choose(early.observation, early.player, early.legal, early.count);
+    c.choose(late.observation, late.player, late.legal, late.count);
+    expect((early.count / late.count) ** 4).toBeGreaterThan(100);
+    expect(c.last!.nodes).toBeLessThanOrEqual(1000);
+    expect(c.last!.nodes).toBeGreaterThan(500);
+  });
+
+  it('refuses a negative or too large taper, naming it', () => {
+    for (const taper of [-1, 5, 'steep']) {
+      try {
+        params({ taper });
+        expect.unreachable(`taper ${taper} was accepted`);
+      } catch (err) {
+        expect(err).toBeInstanceOf(OptionError);
+        expect((err as OptionError).field).toBe('taper');
+      }
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { allowedNumbers, windowComplete } from './rules.js';
-import { type ScalaObservation, stateOf } from './observation.js';
+import { type ScalaObservation, fitsState, loadState, stateOf } from './observation.js';
 import { Act, type ScalaState } from './state.js';
 
 /** Value of a line taken: four pieces back and another turn. */
@@ -9,38 +9,161 @@ const GIVEN = 100;
 /** Value of a line this player could take in its own extra turn after this placement. */
 const OWN_CHANCE = 50;
 
-/** The state behind an observation, built once per observation (greedy rates every action of one decision). */
-const states = new WeakMap<ScalaObservation, ScalaState>();
-
 /**
  * The greedy bot's heuristic: take a line when possible; otherwise avoid leaving a line the next player
  * can complete (or, when this player plays again, prefer leaving one for itself); among equals, place
  * the number held most (keeps every number available for later lines).
+ *
+ * Callers rate every legal action of one observation in a row (greedy at each decision, the search bots
+ * at each node), so the state behind the observation and the lines open in it are worked out once per
+ * observation (`Rater`), and each action costs only the lines its square can change.
  */
 export function heuristic(obs: ScalaObservation, a: number): number {
   if (a === Act.PASS) return 0;
-  let s = states.get(obs);
-  if (!s) {
-    s = stateOf(obs);
-    states.set(obs, s);
+  return rater.rate(obs, a);
+}
+
+/**
+ * Window-directions are numbered w * 2 + d: d = 0 reads 1-2-3-4 along the window, d = 1 reads 4-3-2-1.
+ * The number square i of window-direction d needs.
+ */
+function wanted(d: number, i: number): number {
+  return d === 0 ? i + 1 : 4 - i;
+}
+
+/** The heuristic's working memory for the observation it last rated; reloaded when a new one comes. */
+class Rater {
+  private obs: ScalaObservation | null = null;
+  private s: ScalaState | null = null;
+  /** Who plays after the rated placement (this player again during extra turns). */
+  private next = 0;
+  /** Lines `next` could take on the board as observed (before any placement): openLines(s, next). */
+  private base = 0;
+  /** Per window-direction: 1 when it counts in `base`. */
+  private open = new Uint8Array(0);
+  /** Window-directions with exactly one square missing (the only ones a placement elsewhere can open). */
+  private oneMissing = new Int32Array(0);
+  private oneMissingCount = 0;
+  /** Per window-direction in `oneMissing`: its missing square. */
+  private missingSquare = new Int16Array(0);
+
+  rate(obs: ScalaObservation, a: number): number {
+    const s = this.load(obs);
+    const me = obs.player;
+    const q = s.squareOf(a);
+    const v = (a & 3) + 1;
+    const oldTop = s.top[q];
+    s.setTop(q, v);
+    s.height[q]++;
+    let value = s.held[me * 4 + v - 1] / 100;
+    const made = linesThrough(s, q);
+    if (made > 0) value += LINE * made;
+    else {
+      const chances = this.openAfter(s, q);
+      value += this.next === me ? OWN_CHANCE * chances : -GIVEN * chances;
+    }
+    s.setTop(q, oldTop);
+    s.height[q]--;
+    return value;
   }
-  const me = obs.player;
-  const q = s.squareOf(a);
-  const v = (a & 3) + 1;
-  const oldTop = s.top[q];
-  s.setTop(q, v);
-  s.height[q]++;
-  let value = s.held[me * 4 + v - 1] / 100;
-  const made = linesThrough(s, q);
-  if (made > 0) value += LINE * made;
-  else {
-    const next = s.extra > 0 ? me : nextPlayer(s, me);
-    const chances = openLines(s, next);
-    value += next === me ? OWN_CHANCE * chances : -GIVEN * chances;
+
+  private load(obs: ScalaObservation): ScalaState {
+    if (obs === this.obs && this.s) return this.s;
+    const s = this.s && fitsState(this.s, obs) ? loadState(this.s, obs) : stateOf(obs);
+    this.s = s;
+    this.obs = obs;
+    this.next = s.extra > 0 ? obs.player : nextPlayer(s, obs.player);
+    this.buildTables(s);
+    return s;
   }
-  s.setTop(q, oldTop);
-  s.height[q]--;
-  return value;
+
+  /** Every window-direction's standing before the placement: which count, which miss one square. */
+  private buildTables(s: ScalaState): void {
+    const g = s.geo;
+    const n = g.windows * 2;
+    if (this.open.length !== n) {
+      this.open = new Uint8Array(n);
+      this.oneMissing = new Int32Array(n);
+      this.missingSquare = new Int16Array(n);
+    }
+    let base = 0;
+    let k = 0;
+    for (let wd = 0; wd < n; wd++) {
+      const miss = missingOf(s, wd >> 1, wd & 1);
+      this.open[wd] = 0;
+      if (miss < 0) continue;
+      this.oneMissing[k] = wd;
+      this.missingSquare[k++] = g.win[(wd >> 1) * 4 + miss];
+      if (takeable(s, wd >> 1, wd & 1, miss, this.next)) {
+        this.open[wd] = 1;
+        base++;
+      }
+    }
+    this.oneMissingCount = k;
+    this.base = base;
+  }
+
+  /**
+   * openLines(s, next) with the placement on q made: the count before it, corrected where q can change
+   * it: the windows through q (their tops changed), and the windows missing one square next to q (what
+   * that square may take changed). No other window's reading or missing square's legality moves.
+   */
+  private openAfter(s: ScalaState, q: number): number {
+    const g = s.geo;
+    const next = this.next;
+    let count = this.base;
+    for (let i = g.cellWinStart[q], end = g.cellWinStart[q + 1]; i < end; i++) {
+      const w = g.cellWin[i];
+      for (let d = 0; d < 2; d++) {
+        const miss = missingOf(s, w, d);
+        const now = miss >= 0 && takeable(s, w, d, miss, next) ? 1 : 0;
+        count += now - this.open[w * 2 + d];
+      }
+    }
+    const nb = q * 8;
+    const len = g.nbrLen[q];
+    for (let j = 0; j < this.oneMissingCount; j++) {
+      const m = this.missingSquare[j];
+      let near = false;
+      for (let i = 0; i < len; i++) if (g.nbr[nb + i] === m) near = true;
+      if (!near) continue;
+      const wd = this.oneMissing[j];
+      const w = wd >> 1;
+      if (inWindow(g.win, w, q)) continue;
+      const d = wd & 1;
+      const now = takeable(s, w, d, missingOf(s, w, d), next) ? 1 : 0;
+      count += now - this.open[wd];
+    }
+    return count;
+  }
+}
+
+const rater = new Rater();
+
+function inWindow(win: Uint8Array, w: number, q: number): boolean {
+  const b = w * 4;
+  return win[b] === q || win[b + 1] === q || win[b + 2] === q || win[b + 3] === q;
+}
+
+/** The one square (0-3) of window w that does not read its direction's number, or -1 (none, or several). */
+function missingOf(s: ScalaState, w: number, d: number): number {
+  const win = s.geo.win;
+  const top = s.top;
+  const b = w * 4;
+  let miss = -1;
+  for (let i = 0; i < 4; i++) {
+    if (top[win[b + i]] === wanted(d, i)) continue;
+    if (miss >= 0) return -1;
+    miss = i;
+  }
+  return miss;
+}
+
+/** Whether player p can complete window w in direction d by placing the number its square `miss` lacks. */
+function takeable(s: ScalaState, w: number, d: number, miss: number, p: number): boolean {
+  const want = wanted(d, miss);
+  if (s.held[p * 4 + want - 1] === 0) return false;
+  return (allowedNumbers(s, s.geo.win[w * 4 + miss]) & (1 << (want - 1))) !== 0;
 }
 
 function linesThrough(s: ScalaState, q: number): number {
@@ -59,29 +182,15 @@ function nextPlayer(s: ScalaState, p: number): number {
 
 /**
  * Lines player p could complete with one placement: windows with three of four tops already reading
- * 1-2-3-4 or 4-3-2-1, whose fourth square legally takes the missing number and p holds it.
+ * 1-2-3-4 or 4-3-2-1, whose fourth square legally takes the missing number and p holds it. The full
+ * scan; the heuristic counts the same incrementally (tests hold the two to the same answers).
  */
 export function openLines(s: ScalaState, p: number): number {
-  const g = s.geo;
-  const top = s.top;
-  const held = s.held;
   let k = 0;
-  for (let w = 0; w < g.windows; w++) {
-    const b = w * 4;
-    for (let dir = 0; dir < 2; dir++) {
-      let miss = -1;
-      let misses = 0;
-      for (let i = 0; i < 4 && misses < 2; i++) {
-        const want = dir === 0 ? i + 1 : 4 - i;
-        if (top[g.win[b + i]] !== want) {
-          misses++;
-          miss = i;
-        }
-      }
-      if (misses !== 1) continue;
-      const want = dir === 0 ? miss + 1 : 4 - miss;
-      if (held[p * 4 + want - 1] === 0) continue;
-      if (allowedNumbers(s, g.win[b + miss]) & (1 << (want - 1))) k++;
+  for (let w = 0; w < s.geo.windows; w++) {
+    for (let d = 0; d < 2; d++) {
+      const miss = missingOf(s, w, d);
+      if (miss >= 0 && takeable(s, w, d, miss, p)) k++;
     }
   }
   return k;

@@ -1,6 +1,7 @@
 import type { Game, MatchResult, Options } from '../../engine/game.js';
 import { SCALA_OPTIONS, checkScalaOptions } from './config.js';
 import { heuristic } from './heuristic.js';
+import { evaluate } from './evaluate.js';
 import { SCALA_ACTION_KINDS, actionKind } from './kinds.js';
 import { type ScalaObservation, determinize, observe } from './observation.js';
 import { applyAction, legalActions, ranksOf, setupMatch } from './rules.js';
@@ -56,6 +57,7 @@ export const scala: Game<ScalaState, ScalaObservation> = {
   determinize,
   result,
   standings,
+  evaluate,
   forcedPass,
   metrics,
   actionCode,

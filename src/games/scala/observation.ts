@@ -66,15 +66,30 @@ export function determinize(obs: ScalaObservation, _p: number, _rng?: Rng): Scal
 }
 
 export function stateOf(obs: ScalaObservation): ScalaState {
-  const cfg = configOf(obs.options);
-  const s = new ScalaState(cfg, obs.players);
+  return loadState(new ScalaState(configOf(obs.options), obs.players), obs);
+}
+
+/** Whether `s` can hold the state `obs` describes (same rules and table size), for `loadState`. */
+export function fitsState(s: ScalaState, obs: ScalaObservation): boolean {
+  return s.cfg === configOf(obs.options) && s.n === obs.players;
+}
+
+/**
+ * Writes the state `obs` describes into `s` (which must fit it: `fitsState`), overwriting all it held;
+ * returns `s`. Lets a caller that reads many observations reuse one state instead of allocating one each.
+ */
+export function loadState(s: ScalaState, obs: ScalaObservation): ScalaState {
+  const cells = s.cfg.cells;
+  s.stack.fill(0);
   let i = 0;
-  for (let q = 0; q < cfg.cells; q++) {
+  for (let q = 0; q < cells; q++) {
     const h = obs.heights[q];
     for (let k = 0; k < h; k++) s.stack[q * s.depth + k] = obs.pieces[i++];
     s.height[q] = h;
   }
   s.rebuildTops();
+  s.held.fill(0);
+  s.total.fill(0);
   for (let j = 0; j < obs.supply.length; j++) {
     const c = obs.supply[j];
     s.supply[j] = c;

@@ -51,6 +51,8 @@ export const END_REASONS = ['unfinished', 'last_player', 'turn_cap', 'blocked'] 
 /** The complete state of a Scala match. Mutable; `clone` copies every typed array. */
 export class ScalaState {
   readonly geo: Geometry;
+  /** The one buffer behind every typed array below. */
+  private readonly buf: ArrayBuffer;
   /** Most pieces one square can hold (every piece of the match). */
   readonly depth: number;
   /** stack[q * depth + i], i < height[q]: square q's pieces, bottom first. */
@@ -92,20 +94,29 @@ export class ScalaState {
     readonly n: number,
     copyFrom?: ScalaState,
   ) {
-    this.geo = geometry(cfg.size, cfg.diagonalNeighbours, cfg.diagonalLines);
+    // A copy shares its original's geometry: no lookup in the clone, which search bots call at every node.
+    this.geo = copyFrom ? copyFrom.geo : geometry(cfg.size, cfg.diagonalNeighbours, cfg.diagonalLines);
     this.depth = n * cfg.start;
+    // Every array lives in one buffer, so a copy is one allocation and one block copy (search bots
+    // clone a state at every node). Widest elements first keeps every view aligned.
+    const cells = cfg.cells;
+    const sizes = [n * 4, Stat.COUNT * 4, cells * 2, n * Piece.KINDS * 2, n * 8, cells * this.depth, cells, cells * 4, cells, cells, n];
+    const buf = copyFrom ? copyFrom.buf.slice(0) : new ArrayBuffer(sizes.reduce((x, y) => x + y, 0));
+    this.buf = buf;
+    let at = 0;
+    const next = (i: number) => (at += sizes[i]) - sizes[i];
+    this.total = new Int32Array(buf, next(0), n);
+    this.stats = new Int32Array(buf, next(1), Stat.COUNT);
+    this.height = new Uint16Array(buf, next(2), cells);
+    this.supply = new Uint16Array(buf, next(3), n * Piece.KINDS);
+    this.held = new Uint16Array(buf, next(4), n * 4);
+    this.stack = new Uint8Array(buf, next(5), cells * this.depth);
+    this.top = new Uint8Array(buf, next(6), cells);
+    this.near = new Uint8Array(buf, next(7), cells * 4);
+    this.nearAny = new Uint8Array(buf, next(8), cells);
+    this.nearMask = new Uint8Array(buf, next(9), cells);
+    this.out = new Uint8Array(buf, next(10), n);
     if (copyFrom) {
-      this.stack = copyFrom.stack.slice();
-      this.height = copyFrom.height.slice();
-      this.top = copyFrom.top.slice();
-      this.near = copyFrom.near.slice();
-      this.nearAny = copyFrom.nearAny.slice();
-      this.nearMask = copyFrom.nearMask.slice();
-      this.supply = copyFrom.supply.slice();
-      this.held = copyFrom.held.slice();
-      this.total = copyFrom.total.slice();
-      this.out = copyFrom.out.slice();
-      this.stats = copyFrom.stats.slice();
       this.cur = copyFrom.cur;
       this.firstPlayer = copyFrom.firstPlayer;
       this.extra = copyFrom.extra;
@@ -114,19 +125,6 @@ export class ScalaState {
       this.eliminated = copyFrom.eliminated;
       this.over = copyFrom.over;
       this.endReason = copyFrom.endReason;
-    } else {
-      const cells = cfg.cells;
-      this.stack = new Uint8Array(cells * this.depth);
-      this.height = new Uint16Array(cells);
-      this.top = new Uint8Array(cells);
-      this.near = new Uint8Array(cells * 4);
-      this.nearAny = new Uint8Array(cells);
-      this.nearMask = new Uint8Array(cells);
-      this.supply = new Uint16Array(n * Piece.KINDS);
-      this.held = new Uint16Array(n * 4);
-      this.total = new Int32Array(n);
-      this.out = new Uint8Array(n);
-      this.stats = new Int32Array(Stat.COUNT);
     }
   }
 

@@ -7,6 +7,8 @@ import { Rng } from '../../../src/engine/rng.js';
 import { scala } from '../../../src/games/scala/index.js';
 import { type ScalaPosition, positionState } from '../../../src/games/scala/fixtures.js';
 import type { ScalaState } from '../../../src/games/scala/state.js';
+import { openLines } from '../../../src/games/scala/heuristic.js';
+import { stateOf } from '../../../src/games/scala/observation.js';
 
 /* The greedy heuristic does what the issue asks of it, and plays better than chance. */
 
@@ -92,4 +94,53 @@ describe('the greedy heuristic', () => {
     for (let i = 0; i < k; i++) scala.heuristic(obs, buf[i]);
     expect(JSON.stringify(obs)).toBe(frozen);
   });
+
+  it('counts the lines a placement leaves open as the full scan of every line does, in any variant', () => {
+    // The heuristic corrects one count per observation around the placed square; a full scan after the
+    // placement is the reference. Random positions at 2-4 players, with neighbours and lines diagonal too.
+    // Diagonal lines with square neighbours: the one case where a placement beside a line's missing square
+    // changes what that square may take (a missing square of a straight line always has a neighbour in it).
+    const variants = [{}, { diagonalLines: true }, { diagonalNeighbours: true, diagonalLines: true }, { stacking: 'neighbours_or_covered' }];
+    let compared = 0;
+    let nonzero = 0;
+    for (const [vi, given] of variants.entries()) {
+      const opts = resolveOptions(scala.options, given);
+      for (let m = 0; m < 12; m++) {
+        const players = 2 + (m % 3);
+        const rng = new Rng(`open-lines/${vi}/${m}`);
+        const s = scala.setup(opts, players, rng);
+        for (let t = 0; t < 90 && scala.currentPlayer(s) >= 0; t++) {
+          const k = scala.legalActions(s, buf);
+          const obs = scala.observe(s, s.cur);
+          for (let i = 0; i < k; i++) {
+            const a = buf[i];
+            if (a === 400) continue;
+            const after = stateOf(obs);
+            const q = after.squareOf(a);
+            after.setTop(q, (a & 3) + 1);
+            after.height[q]++;
+            const me = obs.player;
+            const next = after.extra > 0 ? me : nextSeat(after, me);
+            const full = openLines(after, next);
+            const v = scala.heuristic(obs, a);
+            if (v >= 1000) continue; // a line made: open lines are not counted
+            const rated = 0 + Math.round((v - s.held[me * 4 + (a & 3)] / 100) / (next === me ? 50 : -100));
+            expect(rated, `${scala.actionCode(a)} at turn ${t}`).toBe(full);
+            compared++;
+            if (full !== 0) nonzero++;
+          }
+          scala.apply(s, buf[rng.int(k)], rng);
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(10_000);
+    expect(nonzero).toBeGreaterThan(100);
+  }, 60_000);
 });
+
+function nextSeat(s: ScalaState, p: number): number {
+  let q = p;
+  do q = (q + 1) % s.n;
+  while (s.out[q] !== 0 && q !== p);
+  return q;
+}
