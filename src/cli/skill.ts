@@ -35,6 +35,7 @@ export function skillBuilder(y: Argv): Argv {
     .option('bot', { type: 'string', requiresArg: true, describe: "The search bot against greedy and in the trace: one of the game's presets or a built-in bot with a budget (default: the game's strongest preset; `tavolo list <game>` shows them)" })
     .option('budgets', { type: 'string', requiresArg: true, describe: "The search bot's budgets along the skill trace (its iterations or nodes), increasing, comma-separated (default: a hundredth, a tenth, one and ten times its own)" })
     .option('search-budget', { type: 'number', requiresArg: true, describe: "The search bot's budget against greedy (default: its own); 0 plays no search bot and no trace" })
+    .option('trace-only', { type: 'boolean', describe: 'Play only the skill trace (no greedy against random, no search bot against greedy)' })
     .option('option', { type: 'string', array: true, requiresArg: true, describe: 'With a game: a game option key=value (repeatable)' })
     .option('seed', { type: 'string', requiresArg: true, describe: "Master seed (default: the spec's, or \"skill\")" })
     .option('threads', { type: 'number', requiresArg: true, describe: 'Worker threads (default: all cores)' })
@@ -42,6 +43,7 @@ export function skillBuilder(y: Argv): Argv {
     .option('force', { type: 'boolean', describe: 'Play every run again, replacing finished runs in --out (without it, finished runs are reused and stopped ones resumed)' })
     .example('$0 skill stop', "greedy against random and Stop's strongest bot (ismcts, 1,000 iterations) against greedy at 2 and 4 players, and the trace at 10 to 10,000 iterations")
     .example('$0 skill stramat --matches 200 --budgets 10,100,1000', 'a quicker look: the trace up to 1,000 iterations')
+    .example('$0 skill scala --trace-only --budgets 30,300,3000', "only Scala's skill trace, its strongest bot at three budgets")
     .example('$0 skill zatre --bot alphabeta-tuned', "Zatre's tuned alphabeta against greedy, and its trace over nodes");
 }
 
@@ -69,6 +71,7 @@ function request(argv: Record<string, unknown>): SkillRequest {
     bot: textFlag('--bot', argv.bot),
     seed: textFlag('--seed', argv.seed),
     options: argv.option === undefined ? undefined : parseKeyValues('--option', argv.option),
+    traceOnly: argv['trace-only'] === true,
   };
 }
 
@@ -152,6 +155,7 @@ function settingsOf(plan: SkillPlan): SkillSettings {
     searchBudget: plan.searchBudget,
     searcher: plan.searcher ? { name: plan.searcher.label, bot: plan.searcher.engine, settings: plan.searcher.settings, budgetParameter: plan.searcher.budgetParam } : undefined,
     noSearch: plan.noSearch,
+    traceOnly: plan.traceOnly,
   };
 }
 
@@ -196,7 +200,7 @@ export async function skillCommand(argv: Record<string, unknown>, signal?: Abort
   const runCount = plan.pairings.length * 2;
   process.stdout.write(
     `Skill and luck: ${plan.game.title} at ${plan.tableSizes.join(' and ')} players, ${plan.matches} matches per pairing (${plan.matches / 2} deals in each seating), ` +
-      `${plan.searcher ? `${searcherName(plan.searcher)} at ${plan.searchBudget} ${plan.searcher.budgetParam} against greedy, trace at ${plan.budgets.join(', ')}` : 'no search bot'}, seed ${JSON.stringify(plan.seed)}, ${threads} thread${threads > 1 ? 's' : ''}; ${runCount} runs in ${shown(plan.root)}.\n`,
+      `${plan.searcher ? `${plan.traceOnly ? `only the trace of ${searcherName(plan.searcher)}` : `${searcherName(plan.searcher)} at ${plan.searchBudget} ${plan.searcher.budgetParam} against greedy, trace`} at ${plan.budgets.join(', ')}` : 'no search bot'}, seed ${JSON.stringify(plan.seed)}, ${threads} thread${threads > 1 ? 's' : ''}; ${runCount} runs in ${shown(plan.root)}.\n`,
   );
   let outcomes: RunOutcome[];
   try {

@@ -42,6 +42,8 @@ export interface SkillSettings {
   /** The search bot: its name (a preset's or the bot's), the bot it plays, its other settings, its budget's parameter. */
   searcher?: { name: string; bot: string; settings: Record<string, unknown>; budgetParameter: string };
   noSearch?: string;
+  /** Only the trace was played (--trace-only). */
+  traceOnly?: boolean;
 }
 
 const six = (x: number) => fixed(x, 6);
@@ -90,6 +92,7 @@ export function skillJson(s: SkillSettings, r: SkillResult, answer: readonly str
     search_budget: s.searchBudget,
     search_bot: s.searcher ? { name: s.searcher.name, bot: s.searcher.bot, settings: s.searcher.settings, budget_parameter: s.searcher.budgetParameter } : null,
     ...(s.noSearch ? { no_search: s.noSearch } : {}),
+    ...(s.traceOnly ? { trace_only: true } : {}),
     thresholds: { mixed_from: num(SKILL_BANDS.mixedFrom), skill_from: num(SKILL_BANDS.skillFrom) },
     answer,
     pairings: r.pairings.map((p) => ({

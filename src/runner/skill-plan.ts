@@ -28,6 +28,8 @@ export interface SkillRequest {
   bot?: string;
   seed?: string;
   options?: Record<string, unknown>;
+  /** Only the skill trace's steps: no greedy-over-random and no search-over-greedy pairing. */
+  traceOnly?: boolean;
 }
 
 export const DEFAULT_SKILL_MATCHES = 200;
@@ -75,6 +77,8 @@ export interface SkillPlan {
   searcher?: Searcher;
   /** Why no search bot plays (a game without determinize), or undefined. */
   noSearch?: string;
+  /** Only the trace was asked for (--trace-only). */
+  traceOnly: boolean;
   pairings: SkillPairing[];
 }
 
@@ -175,6 +179,7 @@ export async function planSkill(r: SkillRequest, outDir: (name: string) => strin
   const matches = r.matches ?? DEFAULT_SKILL_MATCHES;
   if (matches % 2 !== 0) throw new InputError(`expected an even number (each deal is played in both seatings), found ${matches}`, '--matches');
   const noSearch = noSearchReason(b.game, r.searchBudget);
+  if (r.traceOnly && noSearch !== undefined) throw new InputError(`expected a search bot to trace, found none: ${noSearch}`, '--trace-only');
   const searcher = noSearch === undefined ? chooseSearcher(b.game, r.bot) : undefined;
   const budgets = r.budgets ?? (searcher ? defaultBudgets(searcher) : DEFAULT_BUDGETS);
   checkBudgets(budgets);
@@ -193,6 +198,7 @@ export async function planSkill(r: SkillRequest, outDir: (name: string) => strin
     searchBudget: r.searchBudget ?? searcher?.defaultBudget ?? 0,
     searcher,
     noSearch,
+    traceOnly: r.traceOnly === true,
     pairings: [],
   };
   await addPairings(plan, b, r.baseDir);
@@ -207,10 +213,11 @@ async function addPairings(plan: SkillPlan, b: Base, baseDir: string): Promise<v
     plan.pairings.push({ role, key, players, stronger, weaker, budgets: budgetPair, runs: await pairingRuns(b, plan, key, players, stronger, weaker, baseDir) });
   };
   const sizes = plan.tableSizes;
-  for (const players of sizes) await add('greedy-over-random', `greedy-over-random-${players}p`, players, greedy, random);
+  const pairs = !plan.traceOnly;
+  if (pairs) for (const players of sizes) await add('greedy-over-random', `greedy-over-random-${players}p`, players, greedy, random);
   const s = plan.searcher;
   if (s === undefined) return;
-  for (const players of sizes) await add('search-over-greedy', `search-over-greedy-${players}p`, players, searcherSeat(s, plan.searchBudget), greedy);
+  if (pairs) for (const players of sizes) await add('search-over-greedy', `search-over-greedy-${players}p`, players, searcherSeat(s, plan.searchBudget), greedy);
   for (let k = 1; k < plan.budgets.length; k++) {
     const lower = plan.budgets[k - 1];
     const upper = plan.budgets[k];

@@ -108,6 +108,29 @@ describe('tavolo skill --search-budget 0', () => {
   });
 });
 
+describe('tavolo skill --trace-only', () => {
+  it('plays the trace steps only, the same matches as the full command, and says so', () => {
+    const out = tempDir();
+    const r = tavolo(['skill', COUNTDOWN, '--trace-only', '--budgets', '1,10', '--matches', '20', '--threads', '1', '--out', out]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/only the trace of ismcts at 1, 10/);
+    expect(r.stdout).not.toMatch(/greedy finishes ahead of random/);
+    const rows = readCsvObjects(join(out, 'skill.csv'));
+    expect(rows.map((x) => [x.section, x.budget])).toEqual([['trace', '1'], ['trace', '10']]);
+    expect((JSON.parse(readFileSync(join(out, 'skill.json'), 'utf8')) as { trace_only?: boolean }).trace_only).toBe(true);
+    const full = tempDir();
+    tavolo(['skill', COUNTDOWN, '--budgets', '1,10', '--matches', '20', '--threads', '1', '--out', full]);
+    const step = 'trace/10-over-1/a/matches.csv';
+    expect(readFileSync(join(out, step), 'utf8')).toBe(readFileSync(join(full, step), 'utf8'));
+  });
+
+  it('is refused when no search bot plays', () => {
+    const r = tavolo(['skill', COUNTDOWN, '--trace-only', '--search-budget', '0', '--out', tempDir()]);
+    expect(r.stderr).toMatch(/--trace-only: expected a search bot to trace, found none/);
+    expect(r.code).toBe(2);
+  });
+});
+
 describe('tavolo skill refuses bad input with exit 2, naming the field', () => {
   const cases: Array<[string, string[], RegExp]> = [
     ['an odd match count', ['--matches', '41'], /--matches: expected an even number \(each deal is played in both seatings\), found 41/],
