@@ -120,13 +120,16 @@ const ci = (lo: number, hi: number) => `${percent(lo)} to ${percent(hi)}`;
 
 /** The pairings' table and the trace's table. */
 function tables(plan: SkillPlan, r: SkillResult): string[] {
-  const out = [
-    'Pairings (the share of the decided pairs of seats, one of each bot, that the stronger bot won):',
-    formatTable(
-      ['players', 'stronger', 'weaker', 'deals', 'ahead', '95% CI', 'reading'],
-      r.pairings.map((p) => [String(p.pairing.players), p.pairing.stronger, p.pairing.weaker, String(p.estimate.deals), percent(p.estimate.share), ci(p.estimate.low95, p.estimate.high95), skillReading(p.estimate)]),
-    ),
-  ];
+  const out: string[] = [];
+  if (r.pairings.length > 0) {
+    out.push(
+      'Pairings (the share of the decided pairs of seats, one of each bot, that the stronger bot won):',
+      formatTable(
+        ['players', 'stronger', 'weaker', 'deals', 'ahead', '95% CI', 'reading'],
+        r.pairings.map((p) => [String(p.pairing.players), p.pairing.stronger, p.pairing.weaker, String(p.estimate.deals), percent(p.estimate.share), ci(p.estimate.low95, p.estimate.high95), skillReading(p.estimate)]),
+      ),
+    );
+  }
   if (r.trace) {
     const t = r.trace;
     out.push(
@@ -199,7 +202,7 @@ export async function skillCommand(argv: Record<string, unknown>, signal?: Abort
   if (!force) checkReusable({ runs: plan.pairings.flatMap((p) => p.runs) });
   const runCount = plan.pairings.length * 2;
   process.stdout.write(
-    `Skill and luck: ${plan.game.title} at ${plan.tableSizes.join(' and ')} players, ${plan.matches} matches per pairing (${plan.matches / 2} deals in each seating), ` +
+    `Skill and luck: ${plan.game.title} at ${plan.traceOnly ? plan.tableSizes[0] : plan.tableSizes.join(' and ')} players, ${plan.matches} matches per pairing (${plan.matches / 2} deals in each seating), ` +
       `${plan.searcher ? `${plan.traceOnly ? `only the trace of ${searcherName(plan.searcher)}` : `${searcherName(plan.searcher)} at ${plan.searchBudget} ${plan.searcher.budgetParam} against greedy, trace`} at ${plan.budgets.join(', ')}` : 'no search bot'}, seed ${JSON.stringify(plan.seed)}, ${threads} thread${threads > 1 ? 's' : ''}; ${runCount} runs in ${shown(plan.root)}.\n`,
   );
   let outcomes: RunOutcome[];

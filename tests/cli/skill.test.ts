@@ -115,6 +115,8 @@ describe('tavolo skill --trace-only', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/only the trace of ismcts at 1, 10/);
     expect(r.stdout).not.toMatch(/greedy finishes ahead of random/);
+    expect(r.stdout).toMatch(/^Skill and luck: countdown at 2 players,/);
+    expect(r.stdout).not.toMatch(/Pairings \(/);
     const rows = readCsvObjects(join(out, 'skill.csv'));
     expect(rows.map((x) => [x.section, x.budget])).toEqual([['trace', '1'], ['trace', '10']]);
     expect((JSON.parse(readFileSync(join(out, 'skill.json'), 'utf8')) as { trace_only?: boolean }).trace_only).toBe(true);
