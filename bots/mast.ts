@@ -16,6 +16,8 @@ export class Mast {
   /** Reward sums and counts per key = action * players + player. */
   private sum = new Float64Array(256);
   private count = new Float64Array(256);
+  /** sum / count, kept up to date by `update` (1 where count is 0), so that a playout step only reads it. */
+  private value = new Float64Array(256).fill(1);
   /** Keys of the choices made in the current iteration, credited at its end. */
   private trace = new Int32Array(256);
   private traceLen = 0;
@@ -32,6 +34,7 @@ export class Mast {
   reset(): void {
     this.sum.fill(0, 0, this.used + 1);
     this.count.fill(0, 0, this.used + 1);
+    this.value.fill(1, 0, this.used + 1);
     this.used = 0;
     this.traceLen = 0;
   }
@@ -56,6 +59,7 @@ export class Mast {
       const key = this.trace[i];
       this.sum[key] += rewards[key % n];
       this.count[key] += 1;
+      this.value[key] = this.sum[key] / this.count[key];
     }
     this.traceLen = 0;
   }
@@ -75,12 +79,14 @@ export class Mast {
   pick(p: number, buf: Int32Array, k: number, rng: Rng): number {
     if (this.epsilon > 0 && rng.float() < this.epsilon) return -1;
     const start = rng.int(k);
+    const value = this.value;
+    const n = this.players;
     let best = start;
     let bestValue = -Infinity;
     for (let j = 0; j < k; j++) {
       const i = start + j < k ? start + j : start + j - k;
-      const m = this.mean(p, buf[i]);
-      const v = m === m ? m : 1;
+      const key = buf[i] * n + p;
+      const v = key < value.length ? value[key] : 1;
       if (v > bestValue) {
         bestValue = v;
         best = i;
@@ -97,7 +103,10 @@ export class Mast {
     s.set(this.sum);
     const c = new Float64Array(cap);
     c.set(this.count);
+    const v = new Float64Array(cap).fill(1);
+    v.set(this.value);
     this.sum = s;
     this.count = c;
+    this.value = v;
   }
 }
