@@ -1,6 +1,7 @@
 import type { Bot, BotContext, BotFactory, Decision } from '../src/engine/bot.js';
-import type { AnyGame } from '../src/engine/game.js';
-import type { Rng } from '../src/engine/rng.js';
+import type { AnyGame, MatchResult, OptionSpec } from '../src/engine/game.js';
+import { type AleaState, Rng } from '../src/engine/rng.js';
+import { Mast } from './mast.js';
 import { COMMON_PARAMS, type McParams, Playout, iterationsParam, now, readParams, requireDeterminize } from './mc-common.js';
 
 /**
@@ -21,9 +22,28 @@ import { COMMON_PARAMS, type McParams, Playout, iterationsParam, now, readParams
  * Every node on the path is credited with the reward of the player who acted into it (each player's own
  * result: multiplayer games are not reduced to "me against everyone").
  *
+ * Options (docs/bots.md, "MCTS options"): progressive bias, MAST playouts, an MCTS-Solver for proven wins
+ * and losses, and tree reuse between decisions; the last two only where nothing is hidden.
+ *
  * The tree is stored as parallel typed arrays (struct of arrays) reused from decision to decision, so an
  * iteration allocates nothing apart from what the game's determinize/apply/result allocate.
  */
+
+/** The optional parts of the search, each off by default (docs/bots.md, "MCTS options"). */
+export interface IsmctsOptions {
+  /** Progressive bias weight: UCB + bias * H / (visits + 1), H the action's heuristic normalised among its siblings. */
+  bias?: number;
+  /** MAST playouts with this epsilon (probability of the base policy); undefined = off. */
+  mastEpsilon?: number;
+  /** MCTS-Solver: proven wins and losses, two players, perfect information. */
+  solver?: boolean;
+  /** Keep the subtree of the position reached between two decisions, perfect information. */
+  reuse?: boolean;
+}
+
+/** How many actions after its own the search looks for the next decision's position in its old tree. */
+const REUSE_DEPTH_PER_PLAYER = 4;
+
 export class IsmctsSearch {
   /** Nodes: the player who acted into the node, the action, the parent, the first child, the next sibling. */
   private player: Int32Array;
@@ -35,6 +55,14 @@ export class IsmctsSearch {
   private visits: Float64Array;
   private avail: Float64Array;
   private total: Float64Array;
+  /** Progressive bias: the node's action's heuristic, normalised to [0, 1] among the legal actions of its parent. */
+  private prior: Float64Array;
+  /** Solver: 1 proven win for `player`, -1 proven loss, 0 unknown. */
+  private proven: Int8Array;
+  /** Solver: legal actions at the node (-1 before the node is walked through). */
+  private nLegal: Int32Array;
+  /** 1 when every step from the root to the node drew no chance: the node stands for one state. */
+  private det: Uint8Array;
   private size = 0;
 
   private readonly buf: Int32Array;
@@ -42,19 +70,36 @@ export class IsmctsSearch {
   private readonly tried: Uint8Array;
   /** The children available at the current step. */
   private readonly availKids: Int32Array;
-  /** Heuristic values of the legal actions of the current step (progressive widening). */
+  /** Heuristic values of the legal actions of the current step (progressive widening and bias). */
   private readonly values: Float64Array;
   private readonly widening: number;
   /** Actions an iteration may play after the decision's own, tree and playout together (maxDepth + 1). */
   private readonly horizon: number;
   private readonly playout: Playout;
+  private readonly bias: number;
+  private readonly mast: Mast | null;
+  private readonly solver: boolean;
+  private readonly reuse: boolean;
+  private readonly players: number;
+  /** Rewards of an iteration that stopped at a proven node. */
+  private readonly provenRewards: Float64Array;
   /** Per action value: the step at which it was last seen legal, and its slot in the action buffer then. */
   private stampOf = new Float64Array(64);
   private slotOf = new Int32Array(64);
   private stampNow = 0;
+  /** Depth (actions after the decision's) reached by the current iteration's tree walk. */
+  private depth = 0;
+  /** This decision: the solver is on (option on, two players, nothing hidden). */
+  private solving = false;
+  /** Tree reuse: the state at the last decision (nothing hidden there), the player and the action chosen. */
+  private lastRoot: unknown = null;
+  private lastMe = -1;
+  private lastChoice = -1;
 
   /** Iterations run at the last decision (useful with a time budget). */
   lastIterations = 0;
+  /** Visits the root carried over from the previous decision's tree (0 when nothing was reused). */
+  reusedVisits = 0;
 
   constructor(
     private readonly game: AnyGame,
@@ -67,6 +112,7 @@ export class IsmctsSearch {
     private readonly exploration: number,
     /** Progressive widening constant (0 = off): a node considers its best ceil(w * sqrt(visits + 1)) actions. */
     widening = 0,
+    options: IsmctsOptions = {},
   ) {
     requireDeterminize(game, 'ismcts');
     const cap = Math.max(64, Math.min(params.timeMs > 0 ? 1 << 16 : params.iterations + 1, 1 << 22));
@@ -78,6 +124,10 @@ export class IsmctsSearch {
     this.visits = new Float64Array(cap);
     this.avail = new Float64Array(cap);
     this.total = new Float64Array(cap);
+    this.prior = new Float64Array(cap);
+    this.proven = new Int8Array(cap);
+    this.nLegal = new Int32Array(cap);
+    this.det = new Uint8Array(cap);
     this.buf = new Int32Array(game.maxActions);
     this.tried = new Uint8Array(game.maxActions);
     this.availKids = new Int32Array(game.maxActions);
@@ -85,6 +135,13 @@ export class IsmctsSearch {
     this.widening = widening;
     this.horizon = params.maxDepth > 0 ? params.maxDepth + 1 : Infinity;
     this.playout = new Playout(game, players, searchRng, params.rollout, params.maxDepth, params.rankWeight, params.horizon);
+    this.players = players;
+    this.bias = options.bias ?? 0;
+    this.mast = options.mastEpsilon === undefined ? null : new Mast(players, options.mastEpsilon);
+    this.playout.mast = this.mast;
+    this.solver = options.solver ?? false;
+    this.reuse = options.reuse ?? false;
+    this.provenRewards = new Float64Array(players);
   }
 
   /** Searches from `obs` (player `me` to act) and returns the most visited of legal[0..count). */
@@ -92,18 +149,30 @@ export class IsmctsSearch {
     const game = this.game;
     const { iterations, timeMs } = this.params;
     const deadline = timeMs > 0 ? now() + timeMs : 0;
-    this.reset(me);
+    // The first world tells whether anything is hidden at this decision: a determinize that draws
+    // nothing from the generator rebuilt the one state the observation allows (as alphabeta judges it).
+    const before = this.rng.state();
+    const first = game.determinize!(obs, me, this.rng);
+    const oneWorld = sameState(before, this.rng.state());
+    this.solving = this.solver && oneWorld && this.players === 2;
+    this.reusedVisits = 0;
+    if (!(oneWorld && this.reuse && this.reroot(obs, me))) this.reset(me);
+    this.lastRoot = oneWorld && this.reuse ? game.clone(first) : null;
+    this.mast?.reset();
     let it = 0;
-    for (;;) {
+    for (let s = first; ; s = game.determinize!(obs, me, this.rng)) {
+      this.iterate(s);
+      it++;
       if (deadline > 0) {
         // Check the clock every 16 iterations (and always run at least one).
-        if (it > 0 && (it & 15) === 0 && now() >= deadline) break;
+        if ((it & 15) === 0 && now() >= deadline) break;
       } else if (it >= iterations) break;
-      this.iterate(game.determinize!(obs, me, this.rng));
-      it++;
     }
     this.lastIterations = it;
-    return this.bestRootAction(legal, count);
+    const choice = this.bestRootAction(legal, count);
+    this.lastMe = me;
+    this.lastChoice = choice;
+    return choice;
   }
 
   private reset(me: number): void {
@@ -116,40 +185,111 @@ export class IsmctsSearch {
     this.visits[0] = 0;
     this.avail[0] = 0;
     this.total[0] = 0;
+    this.prior[0] = 0;
+    this.proven[0] = 0;
+    this.nLegal[0] = -1;
+    this.det[0] = 1;
   }
 
   /** One iteration on a fresh determinization `s` (mutated). */
   private iterate(s: unknown): void {
-    const game = this.game;
-    const rng = this.searchRng;
-    let node = 0;
-    let depth = 0;
+    const node = this.descend(s);
+    let rewards: Float64Array;
+    if (this.solving && node > 0 && this.proven[node] !== 0) {
+      rewards = this.rewardsOfProven(node);
+    } else {
+      if (this.solving && node > 0 && this.det[node] === 1 && this.game.currentPlayer(s) < 0) this.proveTerminal(node, this.game.result(s));
+      // maxDepth counts from the decision, tree steps included: every leaf is scored at the same horizon,
+      // whatever depth the tree reached there (a cut after the opponent's reply in one branch and before it
+      // in another would compare unlike positions).
+      rewards = this.playout.run(s, this.depth - 1);
+    }
+    this.mast?.update(rewards);
+    // Every node on the path gets the reward of the player who acted into it.
+    this.backUp(node, rewards);
+  }
 
-    // Selection and expansion, no deeper than the horizon (maxDepth actions after the decision's own).
+  /**
+   * Selection and expansion on `s` (mutated), no deeper than the horizon (maxDepth actions after the
+   * decision's own), nor past a proven node; returns the node reached and leaves its depth in `depth`.
+   */
+  private descend(s: unknown): number {
+    const game = this.game;
+    let node = 0;
+    this.depth = 0;
     for (;;) {
+      if (this.solving && node > 0 && this.proven[node] !== 0) break;
       const p = game.currentPlayer(s);
-      if (p < 0 || depth >= this.horizon) break;
-      let k = game.legalActions(s, this.buf);
+      if (p < 0 || this.depth >= this.horizon) break;
+      const all = game.legalActions(s, this.buf);
+      let k = all;
+      if (this.solving) this.nLegal[node] = all;
       if (this.widening > 0 && k > 1) k = this.widen(s, p, k, this.visits[node]);
       const nk = this.availableChildren(node, p, k);
       if (nk < k) {
         // Expand one untried legal action.
-        const a = this.buf[this.untriedSlot(k, nk)];
-        node = this.addChild(node, p, a);
-        game.apply(s, a, rng);
-        depth++;
+        const slot = this.untriedSlot(k, nk);
+        const prior = this.bias > 0 ? this.priorOf(s, p, all, slot) : 0;
+        node = this.addChild(node, p, this.buf[slot], prior);
+        this.step(s, node, all);
         break;
       }
       node = this.selectUcb(nk);
-      game.apply(s, this.action[node], rng);
-      depth++;
+      this.step(s, node, all);
     }
+    return node;
+  }
 
-    // Playout, then every node on the path gets the reward of the player who acted into it.
-    // maxDepth counts from the decision, tree steps included: every leaf is scored at the same horizon,
-    // whatever depth the tree reached there (a cut after the opponent's reply in one branch and before it
-    // in another would compare unlike positions).
-    this.backUp(node, this.playout.run(s, depth - 1));
+  /** Plays the action of `node` (just chosen among `legalCount` legal ones) on `s`, for MAST and the solver too. */
+  private step(s: unknown, node: number, legalCount: number): void {
+    const a = this.action[node];
+    if (this.mast !== null && legalCount > 1) this.mast.record(this.player[node], a);
+    if (this.solving && this.det[node] === 1) {
+      // Chance drawn on the way (a die, a draw) makes the node stand for several states: nothing below it can be proven.
+      const before = this.searchRng.state();
+      this.game.apply(s, a, this.searchRng);
+      if (!sameState(before, this.searchRng.state())) this.det[node] = 0;
+    } else {
+      this.game.apply(s, a, this.searchRng);
+    }
+    this.depth++;
+  }
+
+  /** Solver: a finished game with a sole winner proves the node won or lost for the player who acted into it. */
+  private proveTerminal(node: number, r: MatchResult): void {
+    if (r.annulled || r.winners.length !== 1) return;
+    this.proven[node] = r.winners[0] === this.player[node] ? 1 : -1;
+  }
+
+  /** The rewards of a proven node, two players: 1 to the winner, 0 to the loser. */
+  private rewardsOfProven(node: number): Float64Array {
+    const out = this.provenRewards;
+    const p = this.player[node];
+    out[p] = this.proven[node] === 1 ? 1 : 0;
+    out[1 - p] = 1 - out[p];
+    return out;
+  }
+
+  /**
+   * Solver, two players: `v` is proven; its parent is proven too when the player to act there (v's player,
+   * q) has a winning child, or when every legal action of q there leads to a proven loss for q. The
+   * parent's value is for the player who acted into it: the same as q's when that is q, the opposite
+   * otherwise (two players, sole winners: a loss for one is a win for the other).
+   */
+  private proveParent(v: number): void {
+    const par = this.parent[v];
+    if (par < 0 || this.det[par] === 0 || this.proven[par] !== 0) return;
+    const q = this.player[v];
+    const same = this.player[par] === q || par === 0;
+    if (this.proven[v] === 1) {
+      this.proven[par] = same ? 1 : -1;
+      return;
+    }
+    const legal = this.nLegal[par];
+    if (legal <= 0) return;
+    let lost = 0;
+    for (let ch = this.firstChild[par]; ch >= 0; ch = this.nextSibling[ch]) if (this.player[ch] === q && this.proven[ch] === -1) lost++;
+    if (lost === legal) this.proven[par] = same ? -1 : 1;
   }
 
   /**
@@ -192,23 +332,37 @@ export class IsmctsSearch {
     return i;
   }
 
-  /** Every legal action has a child: the one of the nk available children UCB1 picks, with availability counts (each counted available). */
+  /**
+   * Every legal action has a child: the one of the nk available children UCB1 picks, with availability
+   * counts (each counted available), plus the progressive bias term. The solver passes over children
+   * proven lost for their player, unless all of them are (possible only among a widened few).
+   */
   private selectUcb(nk: number): number {
     const kids = this.availKids;
     const c = this.exploration;
+    const bias = this.bias;
+    const solving = this.solving;
     let best = -1;
     let bestValue = -Infinity;
+    let bestLost = -1;
+    let bestLostValue = -Infinity;
     for (let j = 0; j < nk; j++) {
       const ch = kids[j];
       const n = this.visits[ch];
       const av = ++this.avail[ch];
-      const v = this.total[ch] / n + c * Math.sqrt(Math.log(av) / n);
-      if (v > bestValue) {
+      let v = this.total[ch] / n + c * Math.sqrt(Math.log(av) / n);
+      if (bias > 0) v += (bias * this.prior[ch]) / (n + 1);
+      if (solving && this.proven[ch] === -1) {
+        if (v > bestLostValue) {
+          bestLostValue = v;
+          bestLost = ch;
+        }
+      } else if (v > bestValue) {
         bestValue = v;
         best = ch;
       }
     }
-    return best;
+    return best >= 0 ? best : bestLost;
   }
 
   /** Credits every node from `node` up to the root with the reward of the player who acted into it. */
@@ -216,8 +370,32 @@ export class IsmctsSearch {
     for (let v = node; v > 0; v = this.parent[v]) {
       this.visits[v] += 1;
       this.total[v] += rewards[this.player[v]];
+      if (this.solving && this.proven[v] !== 0) this.proveParent(v);
     }
     this.visits[0] += 1;
+  }
+
+  /**
+   * Progressive bias: the heuristic of buf[slot] for player p, min-max normalised to [0, 1] among the
+   * `all` legal actions of this world (0.5 when they are all rated alike; a NaN rating counts as the worst).
+   * Widening has already rated them in `values`; otherwise they are rated here, from p's observation.
+   */
+  private priorOf(s: unknown, p: number, all: number, slot: number): number {
+    const vals = this.values;
+    if (!(this.widening > 0 && all > 1)) {
+      const obs = this.game.observe(s, p);
+      for (let i = 0; i < all; i++) vals[i] = this.game.heuristic(obs, this.buf[i]);
+    }
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let i = 0; i < all; i++) {
+      const v = vals[i];
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
+    const v = vals[slot];
+    if (!(hi > lo)) return 0.5;
+    return v === v ? (v - lo) / (hi - lo) : 0;
   }
 
   /**
@@ -245,7 +423,7 @@ export class IsmctsSearch {
     return m < k ? m : k;
   }
 
-  private addChild(parent: number, p: number, a: number): number {
+  private addChild(parent: number, p: number, a: number, prior: number): number {
     if (this.size === this.player.length) this.grow();
     const v = this.size++;
     this.player[v] = p;
@@ -257,6 +435,10 @@ export class IsmctsSearch {
     this.visits[v] = 0;
     this.avail[v] = 1;
     this.total[v] = 0;
+    this.prior[v] = prior;
+    this.proven[v] = 0;
+    this.nLegal[v] = -1;
+    this.det[v] = this.det[parent];
     return v;
   }
 
@@ -274,42 +456,56 @@ export class IsmctsSearch {
 
   private grow(): void {
     const cap = this.player.length * 2;
-    const gi = (a: Int32Array) => {
-      const b = new Int32Array(cap);
+    const g = <T extends Int32Array | Float64Array | Int8Array | Uint8Array>(a: T, make: (n: number) => T): T => {
+      const b = make(cap);
       b.set(a);
       return b;
     };
-    const gf = (a: Float64Array) => {
-      const b = new Float64Array(cap);
-      b.set(a);
-      return b;
-    };
-    this.player = gi(this.player);
-    this.action = gi(this.action);
-    this.parent = gi(this.parent);
-    this.firstChild = gi(this.firstChild);
-    this.nextSibling = gi(this.nextSibling);
-    this.visits = gf(this.visits);
-    this.avail = gf(this.avail);
-    this.total = gf(this.total);
+    this.player = g(this.player, (n) => new Int32Array(n));
+    this.action = g(this.action, (n) => new Int32Array(n));
+    this.parent = g(this.parent, (n) => new Int32Array(n));
+    this.firstChild = g(this.firstChild, (n) => new Int32Array(n));
+    this.nextSibling = g(this.nextSibling, (n) => new Int32Array(n));
+    this.nLegal = g(this.nLegal, (n) => new Int32Array(n));
+    this.visits = g(this.visits, (n) => new Float64Array(n));
+    this.avail = g(this.avail, (n) => new Float64Array(n));
+    this.total = g(this.total, (n) => new Float64Array(n));
+    this.prior = g(this.prior, (n) => new Float64Array(n));
+    this.proven = g(this.proven, (n) => new Int8Array(n));
+    this.det = g(this.det, (n) => new Uint8Array(n));
   }
 
-  /** The legal action whose root child has the most visits (ties: the higher mean, then the first legal). */
+  /** The root's child for legal action a (its player the root's), or -1. */
+  private rootChild(a: number): number {
+    for (let ch = this.firstChild[0]; ch >= 0; ch = this.nextSibling[ch]) if (this.action[ch] === a && this.player[ch] === this.player[0]) return ch;
+    return -1;
+  }
+
+  /**
+   * The legal action whose root child has the most visits (ties: the higher mean, then the first legal).
+   * With the solver: a proven win if there is one (the most visited of them), and never a proven loss
+   * while some action is not proven lost.
+   */
   private bestRootAction(legal: Int32Array, count: number): number {
+    let wins = false;
+    let allLost = true;
+    if (this.solving) {
+      for (let i = 0; i < count; i++) {
+        const ch = this.rootChild(legal[i]);
+        if (ch >= 0 && this.proven[ch] === 1) wins = true;
+        if (ch < 0 || this.proven[ch] !== -1) allLost = false;
+      }
+    }
     let best = legal[0];
     let bestVisits = -1;
     let bestMean = -Infinity;
     for (let i = 0; i < count; i++) {
       const a = legal[i];
-      let visits = 0;
-      let mean = -Infinity;
-      for (let ch = this.firstChild[0]; ch >= 0; ch = this.nextSibling[ch]) {
-        if (this.action[ch] === a && this.player[ch] === this.player[0]) {
-          visits = this.visits[ch];
-          mean = visits > 0 ? this.total[ch] / visits : -Infinity;
-          break;
-        }
-      }
+      const ch = this.rootChild(a);
+      if (this.solving && ch >= 0 && ((wins && this.proven[ch] !== 1) || (!allLost && this.proven[ch] === -1))) continue;
+      if (wins && ch < 0) continue;
+      const visits = ch >= 0 ? this.visits[ch] : 0;
+      const mean = visits > 0 ? this.total[ch] / visits : -Infinity;
       if (visits > bestVisits || (visits === bestVisits && mean > bestMean)) {
         best = a;
         bestVisits = visits;
@@ -319,14 +515,106 @@ export class IsmctsSearch {
     return best;
   }
 
-  /** The root's children after the last search (for tests and diagnostics). */
-  rootStats(): Array<{ player: number; action: number; visits: number; avail: number; mean: number }> {
-    const out: Array<{ player: number; action: number; visits: number; avail: number; mean: number }> = [];
+  /**
+   * Tree reuse: finds, below the previous decision's root and its chosen action, the node whose state
+   * `me` observes as `obs`, and makes its subtree the new tree. Returns false (nothing kept) when there
+   * was no previous decision to start from or no such node within the depth bound.
+   */
+  private reroot(obs: unknown, me: number): boolean {
+    if (this.lastRoot === null || this.lastMe !== me || this.size <= 1) return false;
+    const start = this.rootChild(this.lastChoice);
+    if (start < 0) return false;
+    const s = this.game.clone(this.lastRoot);
+    // A scratch generator, only to notice chance: the search's own streams are left as they are.
+    const scratch = new Rng('ismcts-reuse');
+    if (!applyNoChance(this.game, s, this.lastChoice, scratch)) return false;
+    const found = this.findMatch(start, s, me, JSON.stringify(obs), REUSE_DEPTH_PER_PLAYER * this.players, scratch);
+    if (found < 0) return false;
+    this.compact(found, me);
+    this.reusedVisits = this.visits[0];
+    return true;
+  }
+
+  /**
+   * Depth-first over the old tree from `node` (whose state is `s`): the first node where `me` is to act
+   * and observes `key`, or -1. Only steps that draw no chance are followed (a node reached through chance
+   * stands for several states), and only through other players' decisions or `me`'s forced ones (a
+   * decision of `me` with a choice would have been searched: the new one is the next).
+   */
+  private findMatch(node: number, s: unknown, me: number, key: string, depthLeft: number, scratch: Rng): number {
+    const game = this.game;
+    const p = game.currentPlayer(s);
+    if (p < 0) return -1;
+    if (p === me) {
+      if (JSON.stringify(game.observe(s, me)) === key) return node;
+      if (game.legalActions(s, this.buf) > 1) return -1;
+    }
+    if (depthLeft === 0) return -1;
+    for (let ch = this.firstChild[node]; ch >= 0; ch = this.nextSibling[ch]) {
+      if (this.player[ch] !== p) continue;
+      const t = game.clone(s);
+      if (!applyNoChance(game, t, this.action[ch], scratch)) continue;
+      const found = this.findMatch(ch, t, me, key, depthLeft - 1, scratch);
+      if (found >= 0) return found;
+    }
+    return -1;
+  }
+
+  /**
+   * Keeps only the subtree of `keep`, moved to the front of the arrays with `keep` as the root (of `me`).
+   * Children always come after their parents, so the kept nodes in their old order get new indices no
+   * larger than their old ones, and the copy can run in place, in that order; sibling order is kept.
+   */
+  private compact(keep: number, me: number): void {
+    const map = new Int32Array(this.size).fill(-1);
+    let n = 0;
+    map[keep] = n++;
+    for (let v = keep + 1; v < this.size; v++) if (map[this.parent[v]] >= 0) map[v] = n++;
+    const at = (old: number): number => (old < 0 ? -1 : map[old]);
+    for (let v = keep; v < this.size; v++) {
+      const j = map[v];
+      if (j < 0) continue;
+      this.parent[j] = at(this.parent[v]);
+      this.firstChild[j] = at(this.firstChild[v]);
+      this.nextSibling[j] = at(this.nextSibling[v]);
+      this.player[j] = this.player[v];
+      this.action[j] = this.action[v];
+      this.visits[j] = this.visits[v];
+      this.avail[j] = this.avail[v];
+      this.total[j] = this.total[v];
+      this.prior[j] = this.prior[v];
+      this.proven[j] = this.proven[v];
+      this.nLegal[j] = this.nLegal[v];
+      this.det[j] = this.det[v];
+    }
+    this.size = n;
+    let rootVisits = 0;
+    for (let ch = this.firstChild[0]; ch >= 0; ch = this.nextSibling[ch]) rootVisits += this.visits[ch];
+    // The new root's own fields describe the old node (who acted into it): reset them as reset() would.
+    this.player[0] = me;
+    this.action[0] = -1;
+    this.parent[0] = -1;
+    this.nextSibling[0] = -1;
+    this.visits[0] = rootVisits;
+    this.avail[0] = 0;
+    this.total[0] = 0;
+    this.prior[0] = 0;
+    this.proven[0] = 0;
+  }
+
+  /** The root's children after the last search (for tests and diagnostics); `proven` as the solver found it. */
+  rootStats(): Array<{ player: number; action: number; visits: number; avail: number; mean: number; proven: number }> {
+    const out: Array<{ player: number; action: number; visits: number; avail: number; mean: number; proven: number }> = [];
     for (let ch = this.firstChild[0]; ch >= 0; ch = this.nextSibling[ch]) {
       const visits = this.visits[ch];
-      out.push({ player: this.player[ch], action: this.action[ch], visits, avail: this.avail[ch], mean: visits ? this.total[ch] / visits : 0 });
+      out.push({ player: this.player[ch], action: this.action[ch], visits, avail: this.avail[ch], mean: visits ? this.total[ch] / visits : 0, proven: this.proven[ch] });
     }
     return out.reverse();
+  }
+
+  /** MAST's average reward for (p, a) at the last decision (NaN: never played, or MAST off; for tests). */
+  mastMean(p: number, a: number): number {
+    return this.mast === null ? NaN : this.mast.mean(p, a);
   }
 
   /** Nodes in the tree after the last search, the root included. */
@@ -334,7 +622,7 @@ export class IsmctsSearch {
     return this.size;
   }
 
-  /** Visits of the root after the last search (= iterations). */
+  /** Visits of the root after the last search (= iterations, plus what tree reuse kept). */
   get rootVisits(): number {
     return this.visits[0];
   }
@@ -357,6 +645,73 @@ export class IsmctsSearch {
   }
 }
 
+/** The parameters of the optional parts (docs/bots.md, "MCTS options"), each off by default. */
+const MCTS_OPTION_PARAMS: readonly OptionSpec[] = [
+  {
+    name: 'bias',
+    type: 'number',
+    default: 0,
+    min: 0,
+    max: 100,
+    description:
+      "Progressive bias (0 = off): UCB1 + bias * H / (visits + 1), H the action's game.heuristic from the acting player's " +
+      'observation when the child was added, min-max normalised to [0, 1] among the legal actions there',
+  },
+  {
+    name: 'mast',
+    type: 'boolean',
+    default: false,
+    description:
+      'MAST playouts: each playout step plays the legal action with the best average reward for its player over this ' +
+      "decision's iterations (untried actions count as 1), or the rollout policy with probability mastEpsilon",
+  },
+  {
+    name: 'mastEpsilon',
+    type: 'number',
+    default: 0.2,
+    min: 0,
+    max: 1,
+    description: "With mast: the probability that a playout step follows the rollout policy instead of MAST's best action",
+  },
+  {
+    name: 'solver',
+    type: 'boolean',
+    default: false,
+    description:
+      'MCTS-Solver: proves wins and losses from finished positions up the tree, never plays a proven loss while an ' +
+      'unproven action remains, plays a proven win. Two players and nothing hidden at the decision only (ignored otherwise)',
+  },
+  {
+    name: 'reuse',
+    type: 'boolean',
+    default: false,
+    description:
+      "Tree reuse: keeps the subtree of the position reached since its last decision (found by matching its observation), " +
+      'where nothing is hidden at either decision (ignored otherwise)',
+  },
+];
+
+function sameState(a: AleaState, b: AleaState): boolean {
+  return a.c === b.c && a.s0 === b.s0 && a.s1 === b.s1 && a.s2 === b.s2;
+}
+
+/** Applies `a` to `s`; false when the step drew chance from `rng` (then `s` is one outcome among several). */
+function applyNoChance(game: AnyGame, s: unknown, a: number, rng: Rng): boolean {
+  const before = rng.state();
+  game.apply(s, a, rng);
+  return sameState(before, rng.state());
+}
+
+/** The search's optional parts from the bot's resolved parameters. */
+export function ismctsOptions(params: Record<string, unknown>): IsmctsOptions {
+  return {
+    bias: (params.bias as number | undefined) ?? 0,
+    mastEpsilon: params.mast === true ? ((params.mastEpsilon as number | undefined) ?? 0.2) : undefined,
+    solver: params.solver === true,
+    reuse: params.reuse === true,
+  };
+}
+
 class IsmctsBot implements Bot {
   private readonly search: IsmctsSearch;
 
@@ -373,6 +728,7 @@ class IsmctsBot implements Bot {
       params,
       ctx.params.exploration as number,
       (ctx.params.widening as number | undefined) ?? 0,
+      ismctsOptions(ctx.params),
     );
   }
 
@@ -409,6 +765,7 @@ export const ismcts: BotFactory = {
         "ranked by game.heuristic from the acting player's observation of the sampled state, and expands them best " +
         'first; for games with many legal actions and a good heuristic (Zatre)',
     },
+    ...MCTS_OPTION_PARAMS,
     ...COMMON_PARAMS,
   ],
   create(ctx: BotContext): Bot {

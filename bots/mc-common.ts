@@ -1,6 +1,7 @@
 import type { AnyGame, OptionSpec, Options } from '../src/engine/game.js';
 import type { Rng } from '../src/engine/rng.js';
 import { greedyChoice } from './greedy.js';
+import type { Mast } from './mast.js';
 
 /**
  * Shared pieces of the Monte Carlo bots (pimc, ismcts): their parameters, the rollout policies and the
@@ -118,6 +119,8 @@ export class Playout {
   private readonly greedy: boolean;
   /** Stop at the game's next stage (game.stage changes) and score with game.evaluate. */
   private readonly byStage: boolean;
+  /** ismcts's MAST table (bots/mast.ts), or null: then the policy alone chooses. */
+  mast: Mast | null = null;
 
   constructor(
     private readonly game: AnyGame,
@@ -154,10 +157,20 @@ export class Playout {
       if (p < 0) break;
       if (this.byStage && game.stage!(state) !== stage) break;
       const k = game.legalActions(state, buf);
-      const a = k === 1 ? buf[0] : this.greedy ? this.greedyAction(state, p, k) : buf[rng.int(k)];
+      const a = k === 1 ? buf[0] : this.choose(state, p, k);
       game.apply(state, a, rng);
     }
     return this.score(state);
+  }
+
+  /** The policy's choice among buf[0..k), k > 1; with MAST, its best action most of the time (recorded for its table). */
+  private choose(state: unknown, p: number, k: number): number {
+    const mast = this.mast;
+    if (mast === null) return this.greedy ? this.greedyAction(state, p, k) : this.buf[this.rng.int(k)];
+    const slot = mast.pick(p, this.buf, k, this.rng);
+    const a = slot >= 0 ? this.buf[slot] : this.greedy ? this.greedyAction(state, p, k) : this.buf[this.rng.int(k)];
+    mast.record(p, a);
+    return a;
   }
 
   /** The greedy bot's choice for player p, from p's observation of this (determinized) state. */

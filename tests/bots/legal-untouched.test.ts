@@ -24,7 +24,7 @@ const PARAMS: Record<string, Record<string, unknown>> = {
 };
 const SLOW = new Set(['pimc', 'ismcts', 'alphabeta', 'restricted-alphabeta']);
 
-function checkBot(game: AnyGame, botName: string, matches: number, maxDecisions: number): number {
+function checkBot(game: AnyGame, botName: string, matches: number, maxDecisions: number, given = PARAMS[botName] ?? {}): number {
   const factory = bots[botName];
   let checked = 0;
   for (let m = 0; m < matches; m++) {
@@ -32,7 +32,7 @@ function checkBot(game: AnyGame, botName: string, matches: number, maxDecisions:
     const rng = new Rng(`untouched/${game.name}/${botName}/${m}`);
     const state = game.setup(resolveOptions(game.options, {}), players, rng);
     const made = Array.from({ length: players }, (_, seat) =>
-      factory.create({ game, seat, players, rng: rng.child(), params: resolveOptions(factory.params, PARAMS[botName] ?? {}, 'parameter') }),
+      factory.create({ game, seat, players, rng: rng.child(), params: resolveOptions(factory.params, given, 'parameter') }),
     );
     const legal = new Int32Array(game.maxActions);
     for (let d = 0; d < maxDecisions; d++) {
@@ -59,6 +59,13 @@ describe('built-in bots never write to decision.legal', () => {
         expect(checkBot(game, name, slow ? 2 : 20, slow ? 30 : 2000)).toBeGreaterThan(slow ? 20 : 200);
       });
     }
+  }
+
+  // ismcts's options (docs/bots.md, "MCTS options") write into buffers of their own: checked with all of them on.
+  for (const game of Object.values(games)) {
+    it(`ismcts with bias, MAST, solver and reuse on ${game.name}`, () => {
+      expect(checkBot(game, 'ismcts', 2, 30, { ...SEARCH, bias: 1, mast: true, solver: true, reuse: true })).toBeGreaterThan(20);
+    });
   }
 
   it('a bot from a file is not trusted: it gets a copy, and scribbling on it cannot forge a legal action', () => {

@@ -243,7 +243,21 @@ describe('matches with Monte Carlo bots', () => {
   });
 
   it('declare their parameters with sensible defaults', () => {
-    expect(params(ismcts)).toEqual({ iterations: 1000, exploration: 0.7, widening: 0, rollout: 'random', timeMs: 0, maxDepth: 0, rankWeight: 0, horizon: 'auto' });
+    expect(params(ismcts)).toEqual({
+      iterations: 1000,
+      exploration: 0.7,
+      widening: 0,
+      bias: 0,
+      mast: false,
+      mastEpsilon: 0.2,
+      solver: false,
+      reuse: false,
+      rollout: 'random',
+      timeMs: 0,
+      maxDepth: 0,
+      rankWeight: 0,
+      horizon: 'auto',
+    });
     expect(params(pimc)).toEqual({ iterations: 1000, exploration: 0, rollout: 'random', timeMs: 0, maxDepth: 0, rankWeight: 0, horizon: 'auto' });
     expect(() => params(ismcts, { rollout: 'smart' })).toThrow(/rollout/);
   });

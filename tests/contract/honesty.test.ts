@@ -27,11 +27,15 @@ for (const f of [pimc, ismcts]) if (!Object.hasOwn(BOTS, f.name)) BOTS[f.name] =
 // ismcts with progressive widening ranks actions by the heuristic of each sampled world, and its greedy
 // playouts end at a horizon scored by game.evaluate: that path is checked too, under its own name.
 BOTS['ismcts-widening'] = ismcts;
+// ismcts with every option of docs/bots.md's "MCTS options" on: the heuristic prior, MAST's table, the
+// solver and the reused tree must leak nothing either (the last two act only where nothing is hidden).
+BOTS['ismcts-options'] = ismcts;
 const SMALL: Record<string, Record<string, unknown>> = {
   // Playouts cut at 60 decisions: honesty does not need strong play, and a Stop playout to 500 points is long.
   pimc: { iterations: 48, maxDepth: 60 },
   ismcts: { iterations: 64, maxDepth: 60 },
   'ismcts-widening': { iterations: 48, maxDepth: 6, widening: 1, exploration: 0.1, rollout: 'greedy' },
+  'ismcts-options': { iterations: 48, maxDepth: 20, bias: 1, mast: true, solver: true, reuse: true },
   // The restricted versions (bots/restricted.ts) at the same budgets; with no kind avoided they play as their base.
   'restricted-pimc': { iterations: 48, maxDepth: 60 },
   'restricted-ismcts': { iterations: 64, maxDepth: 60 },
