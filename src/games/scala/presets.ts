@@ -9,7 +9,7 @@ export const scalaPresets: Readonly<Record<string, BotPreset>> = {
     bot: 'alphabeta',
     params: { nodes: 3000, taper: 2, trust: 1 },
     description:
-      "alphabeta at 3,000 nodes (one world: nothing is hidden), a budget that grows as the choice narrows (taper 2) and other seats modelled by their heuristic (trust 1): 71.5% of 200 heads-up matches against greedy, 45 ms of CPU a decision",
+      "alphabeta at 3,000 nodes (one world: nothing is hidden), a budget that grows as the choice narrows (taper 2) and other seats modelled by their heuristic (trust 1): 71.5% of 200 heads-up matches against greedy, about 120 ms a decision",
   },
   'ismcts-tuned': {
     bot: 'ismcts',
