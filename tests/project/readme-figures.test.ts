@@ -213,7 +213,7 @@ describe("the README's figures taken from the specs", () => {
   const commented = [...README.matchAll(/^(?:npm ci && )?npx tavolo run tournaments\/([\w.-]+)\.json +# (.*)$/gm)];
 
   it('are quoted for the commands with a comment', () => {
-    expect(commented.map(([, name]) => name).sort()).toEqual(['stramat-demo', 'stramat-ismcts-budget', 'stramat-strength-4p']);
+    expect(commented.map(([, name]) => name).sort()).toEqual(['stramat-demo']);
   });
 
   it('give each spec its match count', () => {
@@ -223,11 +223,13 @@ describe("the README's figures taken from the specs", () => {
     }
   });
 
-  it("give the budget tournament's iterations", () => {
-    const comment = commented.find(([, name]) => name === 'stramat-ismcts-budget')![2];
-    const quoted = /at ([\d, and]+) iterations/.exec(comment)![1].split(/,? and |, /).map((n) => Number(n.replace(/,/g, '')));
-    const iterations = specOf('stramat-ismcts-budget').bots.filter((b) => b.bot === 'ismcts').map((b) => b.params?.iterations);
-    expect(quoted).toEqual(iterations);
+  it("give the four-player strength tournament's bots and match count, as the prose quotes them", () => {
+    const quoted = /`npx tavolo run tournaments\/([\w.-]+)\.json` puts ([\w, ]+) at one table\s+for ([\d,]+) matches/.exec(README);
+    expect(quoted, 'the README quotes a strength tournament in prose').not.toBeNull();
+    const [, name, lineup, matches] = quoted!;
+    const spec = specOf(name);
+    expect(Number(matches.replace(/,/g, ''))).toBe(spec.matches);
+    expect(lineup.split(/,? and |, /)).toEqual(spec.bots.map((b) => b.bot));
   });
 
   it("give Stramat's default dadoCount as the gate example's '4 → 3'", () => {
