@@ -31,6 +31,12 @@ export interface PairingResult {
   estimate: AheadEstimate;
   /** Deals in which no pair of seats was decided (every pair tied in both seatings). */
   undecided: number;
+  /**
+   * Deals left out because they repeat an earlier deal exactly (both seatings' records alike): a game
+   * that deals nothing, between bots that decide alike, plays the same match under every seed. Each
+   * distinct deal counts once; `--opening` varies them.
+   */
+  repeated: number;
   /** Matches annulled or ended by a bot's fault, both seatings. */
   annulled: number;
   faulted: number;
@@ -38,7 +44,7 @@ export interface PairingResult {
 
 export interface TraceResult {
   players: number;
-  steps: Array<TraceStep & { pairing: PairingFolders; undecided: number }>;
+  steps: Array<TraceStep & { pairing: PairingFolders; undecided: number; repeated: number }>;
   /** By budget, in the order of --budgets. */
   ratings: Array<Rating & { budget: number }>;
 }
@@ -64,20 +70,49 @@ export function dealValues(a: readonly MatchRow[], b: readonly MatchRow[], stron
   });
 }
 
+/** Everything a match row records but its index and seed: two matches with the same record played alike. */
+function record(row: MatchRow): string {
+  return JSON.stringify([row.variant, row.bots, row.winners, row.annulled, row.scores, row.ranks, row.firstPlayer, row.turns, row.decisions, row.endReason, row.faultSeat, row.metrics]);
+}
+
+/**
+ * The deals (seating a's rows, each with its twin in b) that do not repeat an earlier deal: a deal whose
+ * two records both equal an earlier deal's is the same play again, and adds no evidence. In a game with
+ * chance two deals' records are never all alike (every column, from turns to the game's metrics), so
+ * nothing is left out; in one without, between deterministic bots, every seed can give the same match.
+ */
+export function distinctDeals(a: readonly MatchRow[], b: readonly MatchRow[]): { a: MatchRow[]; b: MatchRow[] } {
+  const byMatch = new Map(b.map((row) => [row.match, row]));
+  const seen = new Set<string>();
+  const keptA: MatchRow[] = [];
+  const keptB: MatchRow[] = [];
+  for (const row of a) {
+    const other = byMatch.get(row.match);
+    const key = other === undefined ? `${row.match}` : `${record(row)}|${record(other)}`;
+    if (other !== undefined && seen.has(key)) continue;
+    seen.add(key);
+    keptA.push(row);
+    if (other !== undefined) keptB.push(other);
+  }
+  return { a: keptA, b: keptB };
+}
+
 async function pairingResult(p: PairingFolders): Promise<{ result: PairingResult; rows: MatchRow[] }> {
-  const a = await rowsOf(p.dirs[0]);
-  const b = await rowsOf(p.dirs[1]);
-  const rows = [...a, ...b];
+  const allA = await rowsOf(p.dirs[0]);
+  const allB = await rowsOf(p.dirs[1]);
+  const { a, b } = distinctDeals(allA, allB);
+  const played = [...allA, ...allB];
   const values = dealValues(a, b, p.stronger);
   return {
     result: {
       pairing: p,
       estimate: pairedAhead(values.filter((v) => !Number.isNaN(v))),
       undecided: values.filter((v) => Number.isNaN(v)).length,
-      annulled: rows.filter((r) => r.annulled).length,
-      faulted: rows.filter((r) => r.faultSeat >= 0).length,
+      repeated: allA.length - a.length,
+      annulled: played.filter((r) => r.annulled).length,
+      faulted: played.filter((r) => r.faultSeat >= 0).length,
     },
-    rows,
+    rows: [...a, ...b],
   };
 }
 
@@ -95,6 +130,7 @@ function traceOf(budgets: readonly number[], label: string, steps: PairingResult
       upper: s.pairing.budgets!.upper,
       estimate: s.estimate,
       undecided: s.undecided,
+      repeated: s.repeated,
       pHolm: pHolm[k],
       separated: pHolm[k] < 0.05 && s.estimate.share > 0.5,
     })),

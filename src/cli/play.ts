@@ -70,8 +70,9 @@ export function narrateMatch(
   const viewer = checkedViewer(game, players, how.as ?? -1);
   printHeader(spec, variantIndex, match, seats, viewer, print);
   const events: GameEvent[] = [];
-  const moves = moveNarrator(game, seats, viewer, events, print);
+  const moves = moveNarrator(game, seats, viewer, events, print, spec.opening);
   const outcome = playMatch(game, variant.options, seats, matchSeed(spec.seed, match), {
+    opening: spec.opening,
     events,
     onAction: moves.onAction,
     afterAction: moves.flush,
@@ -109,6 +110,7 @@ function printHeader(spec: ResolvedSpec, variantIndex: number, match: number, se
     `Seats: ${seats.map((e, s) => `${s} ${e.name}`).join(', ')}` +
       ` (seat s is lineup entry (s + ${match}) mod ${players}: ${seats.map((_, s) => lineupIndex(s, match, players)).join(',')})`,
   );
+  if (spec.opening > 0) print(`Opening: the first ${spec.opening} moves are drawn at random from the match seed (the spec's opening), not chosen by the bots.`);
   if (viewer >= 0) print(`As seat ${viewer} saw it: its own view of the table, the events it may see, the decisions it saw (numbered as it saw them).`);
   print('');
 }
@@ -117,9 +119,10 @@ function printHeader(spec: ResolvedSpec, variantIndex: number, match: number, se
  * Prints each move as it is taken (as the viewer saw it, when there is one), the events it caused under
  * it, and the table before the first move; remembers the last state for the table at the end.
  */
-function moveNarrator(game: ResolvedSpec['game'], seats: LineupEntry[], viewer: number, events: GameEvent[], print: (line: string) => void) {
+function moveNarrator(game: ResolvedSpec['game'], seats: LineupEntry[], viewer: number, events: GameEvent[], print: (line: string) => void, opening: number) {
   let shown = 0;
   let step = 0;
+  let actions = 0;
   let last: unknown = null;
   const flush = () => {
     for (; shown < events.length; shown++) print(eventLine(events[shown], viewer));
@@ -136,6 +139,7 @@ function moveNarrator(game: ResolvedSpec['game'], seats: LineupEntry[], viewer: 
       print('');
     }
     last = state;
+    const who = actions++ < opening ? 'random opening' : seats[player].name;
     const full = game.actionText(state, action);
     let text: string | null = full;
     if (viewer >= 0 && player !== viewer && typeof game.actionSeen === 'function') text = game.actionSeen(state, action, viewer);
@@ -146,7 +150,7 @@ function moveNarrator(game: ResolvedSpec['game'], seats: LineupEntry[], viewer: 
     }
     step++;
     const code = text === full ? ` [${game.actionCode(action)}]` : '';
-    print(`${String(step).padStart(4)}. seat ${player} (${seats[player].name}): ${text}${code}`);
+    print(`${String(step).padStart(4)}. seat ${player} (${who}): ${text}${code}`);
   };
   return { flush, showTable, onAction, lastState: () => last };
 }

@@ -36,6 +36,7 @@ export function skillBuilder(y: Argv): Argv {
     .option('budgets', { type: 'string', requiresArg: true, describe: "The search bot's budgets along the skill trace (its iterations or nodes), increasing, comma-separated (default: a hundredth, a tenth, one and ten times its own)" })
     .option('search-budget', { type: 'number', requiresArg: true, describe: "The search bot's budget against greedy (default: its own); 0 plays no search bot and no trace" })
     .option('trace-only', { type: 'boolean', describe: 'Play only the skill trace (no greedy against random, no search bot against greedy)' })
+    .option('opening', { type: 'number', requiresArg: true, describe: "Random opening moves before the bots play, the same in both seatings of a deal: varied deals for a game that deals little or nothing (default: the spec's opening, else 0)" })
     .option('option', { type: 'string', array: true, requiresArg: true, describe: 'With a game: a game option key=value (repeatable)' })
     .option('seed', { type: 'string', requiresArg: true, describe: "Master seed (default: the spec's, or \"skill\")" })
     .option('threads', { type: 'number', requiresArg: true, describe: 'Worker threads (default: all cores)' })
@@ -44,6 +45,7 @@ export function skillBuilder(y: Argv): Argv {
     .example('$0 skill stop', "greedy against random and Stop's strongest bot (ismcts, 1,000 iterations) against greedy at 2 and 4 players, and the trace at 10 to 10,000 iterations")
     .example('$0 skill stramat --matches 200 --budgets 10,100,1000', 'a quicker look: the trace up to 1,000 iterations')
     .example('$0 skill scala --trace-only --budgets 30,300,3000', "only Scala's skill trace, its strongest bot at three budgets")
+    .example('$0 skill scala --trace-only --opening 4', "Scala's trace from openings of four random moves (Scala deals nothing but the first player)")
     .example('$0 skill zatre --bot alphabeta-tuned', "Zatre's tuned alphabeta against greedy, and its trace over nodes");
 }
 
@@ -72,6 +74,7 @@ function request(argv: Record<string, unknown>): SkillRequest {
     seed: textFlag('--seed', argv.seed),
     options: argv.option === undefined ? undefined : parseKeyValues('--option', argv.option),
     traceOnly: argv['trace-only'] === true,
+    opening: intFlag('--opening', argv.opening, ...INT_BOUNDS.opening),
   };
 }
 
@@ -109,11 +112,28 @@ export function answerLines(plan: SkillPlan, r: SkillResult): string[] {
   if (r.trace && s) lines.push(traceSentence(searcherName(s), r.trace.players, r.trace.steps));
   if (plan.noSearch || !s) lines.push(`${plan.noSearch ?? 'No search bot'}: no search bot against greedy and no skill trace.`);
   else lines.push(...[notPlayed(plan.budgets, s.defaultBudget * 10, s.budgetParam)].filter((x) => x !== undefined));
+  lines.push(...repeatLines(plan, r));
   const annulled = r.pairings.reduce((n, p) => n + p.annulled, 0);
   const faulted = r.pairings.reduce((n, p) => n + p.faulted, 0);
   if (annulled > 0) lines.push(`${annulled} matches of the pairings were annulled: every seat tied, so they decided no pair.`);
   if (faulted > 0) lines.push(`${faulted} matches ended because a bot faulted: the faulty seat finished last (see end_reason in each run's matches.csv).`);
   return lines;
+}
+
+/**
+ * Each pairing or trace step whose deals repeat one another, by name: its figures count each distinct
+ * deal once, and the way to vary the deals.
+ */
+export function repeatLines(plan: SkillPlan, r: SkillResult): string[] {
+  const named = [
+    ...r.pairings.map((p) => ({ what: `${p.pairing.stronger} against ${p.pairing.weaker} at ${p.pairing.players} players`, repeated: p.repeated, deals: plan.matches / 2 })),
+    ...(r.trace?.steps ?? []).map((s) => ({ what: `${s.pairing.stronger} against ${s.pairing.weaker}`, repeated: s.repeated, deals: plan.matches / 2 })),
+  ].filter((x) => x.repeated > 0);
+  return named.map(
+    (x) =>
+      `The deals of ${x.what} repeat one another: only ${x.deals - x.repeated} of ${x.deals} played differently (the other ${x.repeated} gave exactly an earlier deal's two matches, as when a game deals little and both bots decide alike), so its figures count ${x.deals - x.repeated}. ` +
+      (plan.opening > 0 ? `Even ${plan.opening} random opening moves did not vary them: a longer --opening would.` : 'Start each deal from a few random moves with --opening (4, say) to vary them.'),
+  );
 }
 
 const ci = (lo: number, hi: number) => `${percent(lo)} to ${percent(hi)}`;
@@ -159,6 +179,7 @@ function settingsOf(plan: SkillPlan): SkillSettings {
     searcher: plan.searcher ? { name: plan.searcher.label, bot: plan.searcher.engine, settings: plan.searcher.settings, budgetParameter: plan.searcher.budgetParam } : undefined,
     noSearch: plan.noSearch,
     traceOnly: plan.traceOnly,
+    ...(plan.opening > 0 ? { opening: plan.opening } : {}),
   };
 }
 
@@ -203,7 +224,7 @@ export async function skillCommand(argv: Record<string, unknown>, signal?: Abort
   const runCount = plan.pairings.length * 2;
   process.stdout.write(
     `Skill and luck: ${plan.game.title} at ${plan.traceOnly ? plan.tableSizes[0] : plan.tableSizes.join(' and ')} players, ${plan.matches} matches per pairing (${plan.matches / 2} deals in each seating), ` +
-      `${plan.searcher ? `${plan.traceOnly ? `only the trace of ${searcherName(plan.searcher)}` : `${searcherName(plan.searcher)} at ${plan.searchBudget} ${plan.searcher.budgetParam} against greedy, trace`} at ${plan.budgets.join(', ')}` : 'no search bot'}, seed ${JSON.stringify(plan.seed)}, ${threads} thread${threads > 1 ? 's' : ''}; ${runCount} runs in ${shown(plan.root)}.\n`,
+      `${plan.searcher ? `${plan.traceOnly ? `only the trace of ${searcherName(plan.searcher)}` : `${searcherName(plan.searcher)} at ${plan.searchBudget} ${plan.searcher.budgetParam} against greedy, trace`} at ${plan.budgets.join(', ')}` : 'no search bot'}, seed ${JSON.stringify(plan.seed)}${plan.opening > 0 ? `, ${plan.opening} random opening moves` : ''}, ${threads} thread${threads > 1 ? 's' : ''}; ${runCount} runs in ${shown(plan.root)}.\n`,
   );
   let outcomes: RunOutcome[];
   try {

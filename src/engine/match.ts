@@ -148,6 +148,12 @@ export interface MatchHooks {
    * in a tournament that did not ask: the loop then pays one `undefined` check per decision and action.
    */
   measure?: MeasureRecorder;
+  /**
+   * The opening (a spec's `opening`, docs/reference.md): the match's first `opening` moves are drawn
+   * uniformly from the legal actions by a generator of the match seed, not asked of the bots, so every
+   * seating of a deal starts from the same random position. Without it (or 0) the bots play every move.
+   */
+  opening?: number;
 }
 
 /**
@@ -167,12 +173,12 @@ function forcedFault(f: NonNullable<MatchWatch['forced']>, seat: number): NonNul
  * The generators of one match, all derived from the match seed: the seed text is hashed once, then the
  * game's generator and each seat's bot generator (in seat order) are children of that root.
  */
-export function matchRngs(seed: string, players: number): { game: Rng; bots: Rng[] } {
+export function matchRngs(seed: string, players: number): { game: Rng; bots: Rng[]; root: Rng } {
   const root = new Rng(seed);
   const game = root.child();
   const bots: Rng[] = [];
   for (let s = 0; s < players; s++) bots.push(root.child());
-  return { game, bots };
+  return { game, bots, root };
 }
 
 /**
@@ -209,6 +215,9 @@ export function playMatch(
   let played: Played;
   try {
     const bots = createBots(game, seats, rngs.bots, hooks?.watch);
+    // The opening's generator is the root's next child, after the bots': theirs stay what they were.
+    const opening = hooks?.opening ?? 0;
+    if (opening > 0) playOpening(game, state, opening, rngs.root.child(), rngs.game, hooks);
     played = playMoves(game, state, seats, bots, rngs.game, hooks);
   } catch (err) {
     if (!(err instanceof BotFault)) throw err;
@@ -253,6 +262,23 @@ function createBots(game: AnyGame, seats: readonly SeatBot[], rngs: readonly Rng
     if (fault) throw new BotFault(fault);
   }
   return bots;
+}
+
+/**
+ * The random opening (MatchHooks.opening): up to `moves` actions, each drawn uniformly from the legal
+ * ones, before any bot is asked. Measures and narration are told of them as of any move.
+ */
+function playOpening(game: AnyGame, state: unknown, moves: number, pick: Rng, rng: Rng, hooks: MatchHooks | undefined): void {
+  const legal = takeBuffer(game.maxActions);
+  const measure = hooks?.measure;
+  for (let m = 0; m < moves; m++) {
+    const player = game.currentPlayer(state);
+    if (player < 0) break;
+    const count = game.legalActions(state, legal);
+    if (measure !== undefined) measure.decision(state, player, legal, count);
+    applyAction(game, state, player, legal[pick.int(count)], rng, hooks);
+  }
+  releaseBuffer(legal);
 }
 
 /**

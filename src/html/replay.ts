@@ -79,6 +79,8 @@ export interface ReplaySpec {
   seed: string;
   variants: readonly { name: string; options: Options }[];
   lineup: readonly (SeatBot & { name: string })[];
+  /** The spec's random opening moves (0 or absent: none): replayed as played, and named as such. */
+  opening?: number;
 }
 
 export function recordMatch(spec: ReplaySpec, variantIndex: number, match: number): Recording {
@@ -88,12 +90,16 @@ export function recordMatch(spec: ReplaySpec, variantIndex: number, match: numbe
   const seed = matchSeed(spec.seed, match);
   const decisions: ViewerDecision[] = [];
   const actions: number[] = [];
+  const opening = spec.opening ?? 0;
   const outcome = playMatch(game, variant.options, seats, seed, {
+    opening,
     onAction(state, seat, action) {
       actions.push(action);
       const text = game.actionText(state, action);
       const seen = seats.map((_, p) => (p === seat || !game.actionSeen ? text : game.actionSeen(state, action, p)));
-      decisions.push({ number: decisions.length + 1, seat, bot: seats[seat].name, text, code: game.actionCode(action), seen });
+      // The first `opening` moves were drawn at random, not chosen by the seat's bot.
+      const bot = decisions.length < opening ? 'random opening' : seats[seat].name;
+      decisions.push({ number: decisions.length + 1, seat, bot, text, code: game.actionCode(action), seen });
     },
   });
 

@@ -30,6 +30,8 @@ export interface RunJson {
   seat_rotation?: string;
   match_seed?: string;
   decision_timeout_ms: number;
+  /** The random opening moves of every match (spec `opening`); absent when there were none. */
+  opening?: number;
   matches_total?: number;
   faults?: Record<string, number>;
   versions?: Record<string, string>;

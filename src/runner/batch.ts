@@ -29,6 +29,8 @@ export interface Prepared {
   seatNames: string[];
   /** The match measures to write after the metrics (docs/measures.md); empty: none, and no recorder. */
   measures: readonly string[];
+  /** The random opening moves of every match (spec `opening`); 0: none. */
+  opening: number;
 }
 
 export interface PreparedLineupEntry {
@@ -44,11 +46,12 @@ export function prepare(
   variants: Variant[],
   lineup: PreparedLineupEntry[],
   measures: readonly string[] = [],
+  opening = 0,
 ): Prepared {
   const seatBots = rotations(lineup.map((e): SeatBot => ({ factory: e.factory, params: e.params })));
   const seatNames = rotations(lineup.map((e) => csvCell(e.name))).map((names) => names.join(','));
   const variantCells = variants.map((v) => csvCell(v.name));
-  return { game, players, seed, variants, seatBots, variantCells, seatNames, measures };
+  return { game, players, seed, variants, seatBots, variantCells, seatNames, measures, opening };
 }
 
 /** The record layout lives in records.ts (Rec); these stay for the modules that import them from here. */
@@ -170,7 +173,7 @@ export function runBatch(p: Prepared, variant: number, start: number, end: numbe
   // Built only when the spec asks for measures: otherwise the hooks carry none and the match loop skips them.
   const measures: BatchMeasures | undefined =
     p.measures.length > 0 ? { recorder: new MeasureRecorder(game, n, p.measures), values: new Array<number>(p.measures.length).fill(0) } : undefined;
-  const hooks = rotationHooks(n, matchWatch, measures?.recorder);
+  const hooks = rotationHooks(n, matchWatch, measures?.recorder, p.opening);
   const cells = cellsOf(p);
   const rows: BatchRows = { csv, cells, variant: cells.variants[variant], players: n, measures };
   let decisions = 0;
@@ -210,13 +213,14 @@ export function runBatch(p: Prepared, variant: number, start: number, end: numbe
  * entries once, after the batch (botTimeByEntry). The last match's state is reused by the next
  * (Game.setup's `reuse`): nothing here keeps it.
  */
-function rotationHooks(n: number, watch: MatchWatch | undefined, measure: MeasureRecorder | undefined): MatchHooks[] {
+function rotationHooks(n: number, watch: MatchWatch | undefined, measure: MeasureRecorder | undefined, opening: number): MatchHooks[] {
   const hooks: MatchHooks[] = [];
   const spare: { state?: unknown } = {};
   for (let r = 0; r < n; r++) {
     const timing = new Float64Array(2 * n + 1);
     const h: MatchHooks = watch ? { watch, timing, spare } : { timing, spare };
     if (measure) h.measure = measure;
+    if (opening > 0) h.opening = opening;
     hooks.push(h);
   }
   return hooks;

@@ -31,6 +31,8 @@ export interface SpecIdentity {
   sequential?: unknown;
   /** Only when the spec asks for match measures (so other tournaments keep their identity). */
   measures?: string[];
+  /** Only when the spec asks for a random opening (so other tournaments keep their identity). */
+  opening?: number;
 }
 
 /** A registered name as it is; a file (an absolute path) as the hash of its module graph, read afresh each time. */
@@ -52,6 +54,7 @@ export function specIdentity(spec: ResolvedSpec): SpecIdentity {
     lineup: spec.lineup.map((e) => ({ name: e.name, bot: fileRef(e.ref), params: e.params })),
     ...(spec.sequential ? { sequential: spec.sequential } : {}),
     ...(spec.measures.length > 0 ? { measures: spec.measures } : {}),
+    ...(spec.opening > 0 ? { opening: spec.opening } : {}),
   };
 }
 

@@ -215,6 +215,7 @@ function mergedRunJson(meta: JournalMeta, shardInfo: MergedShard[], total: numbe
       { merged_from: shardInfo },
     ),
     decision_timeout_ms: meta.identity.decision_timeout_ms,
+    ...(meta.identity.opening !== undefined ? { opening: meta.identity.opening } : {}),
     matches_total: total,
     merge_seconds: Number(((performance.now() - t0) / 1000).toFixed(3)),
     faults: faultTotals(st),

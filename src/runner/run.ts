@@ -350,7 +350,7 @@ async function playBatches(
   stop?: () => boolean,
 ): Promise<{ failed: FailedBatch[]; workerRestarts: number; workerHeapPeak: number }> {
   if (o.inProcess) {
-    const prepared = prepare(spec.game, spec.players, spec.seed, spec.variants, spec.lineup, spec.measures);
+    const prepared = prepare(spec.game, spec.players, spec.seed, spec.variants, spec.lineup, spec.measures, spec.opening);
     for (const t of batches) {
       if (o.signal?.aborted) throw new Interrupted((o.signal.reason as Interrupted | undefined)?.signal);
       onResult(runBatch(prepared, t.variant, t.start, t.end));
@@ -412,6 +412,7 @@ function runInfo(
     seat_rotation: 'in match i, seat s is played by lineup entry (s + i) mod players',
     match_seed: "deriveSeed(seed, 'match', i), the same for every variant",
     decision_timeout_ms: spec.decisionTimeoutMs,
+    ...(spec.opening > 0 ? { opening: spec.opening } : {}),
     threads: o.inProcess ? 1 : run.threads,
     in_process: Boolean(o.inProcess),
     batch: o.batch,

@@ -30,6 +30,8 @@ export interface SkillRequest {
   options?: Record<string, unknown>;
   /** Only the skill trace's steps: no greedy-over-random and no search-over-greedy pairing. */
   traceOnly?: boolean;
+  /** Random opening moves before the bots play (a spec's `opening`); default the spec's, else none. */
+  opening?: number;
 }
 
 export const DEFAULT_SKILL_MATCHES = 200;
@@ -79,6 +81,8 @@ export interface SkillPlan {
   noSearch?: string;
   /** Only the trace was asked for (--trace-only). */
   traceOnly: boolean;
+  /** Random opening moves of every match (--opening, or the spec's); 0: none. */
+  opening: number;
   pairings: SkillPairing[];
 }
 
@@ -89,6 +93,7 @@ interface Base {
   players?: number;
   seed?: string;
   options: Options;
+  opening?: number;
 }
 
 async function baseFromSpec(r: SkillRequest): Promise<Base> {
@@ -96,7 +101,7 @@ async function baseFromSpec(r: SkillRequest): Promise<Base> {
   const raw = readSpecFile(path);
   const spec = await resolveSpec(raw, dirname(path), {});
   const baseline = spec.variants.find((v) => v.name === spec.baseline)!;
-  return { game: spec.game, gameRef: spec.gameRef, name: spec.name, players: spec.players, seed: spec.seed, options: baseline.options };
+  return { game: spec.game, gameRef: spec.gameRef, name: spec.name, players: spec.players, seed: spec.seed, options: baseline.options, opening: spec.opening };
 }
 
 async function baseFromGame(r: SkillRequest): Promise<Base> {
@@ -141,7 +146,7 @@ function lineup(players: number, first: BotSeat, second: BotSeat): RawSpec['bots
 }
 
 /** The two seatings of a pairing as specs, resolved. */
-async function pairingRuns(b: Base, plan: Pick<SkillPlan, 'root' | 'seed' | 'matches'>, key: string, players: number, stronger: BotSeat, weaker: BotSeat, baseDir: string): Promise<[SkillRun, SkillRun]> {
+async function pairingRuns(b: Base, plan: Pick<SkillPlan, 'root' | 'seed' | 'matches' | 'opening'>, key: string, players: number, stronger: BotSeat, weaker: BotSeat, baseDir: string): Promise<[SkillRun, SkillRun]> {
   const runs: SkillRun[] = [];
   for (const seating of ['a', 'b'] as const) {
     const raw: RawSpec = {
@@ -150,6 +155,7 @@ async function pairingRuns(b: Base, plan: Pick<SkillPlan, 'root' | 'seed' | 'mat
       players,
       matches: plan.matches / 2,
       seed: plan.seed,
+      ...(plan.opening > 0 ? { opening: plan.opening } : {}),
       variants: [{ name: 'base', options: b.options }],
       bots: seating === 'a' ? lineup(players, stronger, weaker) : lineup(players, weaker, stronger),
     };
@@ -199,6 +205,7 @@ export async function planSkill(r: SkillRequest, outDir: (name: string) => strin
     searcher,
     noSearch,
     traceOnly: r.traceOnly === true,
+    opening: r.opening ?? b.opening ?? 0,
     pairings: [],
   };
   await addPairings(plan, b, r.baseDir);

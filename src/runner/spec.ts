@@ -29,6 +29,12 @@ const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 export const DEFAULT_DECISION_TIMEOUT_MS = 10_000;
 export const MAX_DECISION_TIMEOUT_MS = 86_400_000;
 
+/**
+ * The most random opening moves a spec may ask for (`opening`, `--opening`): an opening varies the
+ * start of a game that deals nothing (docs/reference.md); a longer one is a different game.
+ */
+export const MAX_OPENING = 1000;
+
 const optionsRecord = z.record(z.string(), z.unknown());
 
 const variantSchema = z.strictObject({
@@ -53,6 +59,7 @@ export const INT_BOUNDS = {
   players: [1, 64],
   matches: [1, Number.MAX_SAFE_INTEGER],
   decisionTimeoutMs: [1, MAX_DECISION_TIMEOUT_MS],
+  opening: [0, MAX_OPENING],
 } as const satisfies Record<string, readonly [number, number]>;
 
 const boundedInt = (field: keyof typeof INT_BOUNDS) => z.int().min(INT_BOUNDS[field][0]).max(INT_BOUNDS[field][1]);
@@ -65,6 +72,11 @@ export const specSchema = z.strictObject({
   matches: boundedInt('matches'),
   seed: z.union([z.string().min(1), z.int()]),
   decisionTimeoutMs: boundedInt('decisionTimeoutMs').optional(),
+  /**
+   * The first moves of every match drawn at random from the match seed (the same in every seating of a
+   * deal), as chess testers start from an opening book: varied starts for a game with little or no chance.
+   */
+  opening: boundedInt('opening').optional(),
   variants: z.array(variantSchema).min(1).optional(),
   /** Options with lists of values or ranges: one generated variant per point of the grid (docs/sweeps.md). */
   sweep: z.unknown().optional(),
@@ -274,6 +286,8 @@ export interface ResolvedSpec {
   seed: string;
   /** The per-decision time limit in milliseconds. */
   decisionTimeoutMs: number;
+  /** Random opening moves before the bots play (spec `opening`); 0: none. */
+  opening: number;
   variants: Variant[];
   /** The reference variant of the comparison (the spec's "baseline", else the first variant). */
   baseline: string;
@@ -292,6 +306,7 @@ export interface Overrides {
   matches?: number;
   seed?: string;
   decisionTimeoutMs?: number;
+  opening?: number;
 }
 
 /**
@@ -353,6 +368,7 @@ export async function resolveSpec(
     matches: overrides.matches ?? raw.matches,
     seed: overrides.seed ?? String(raw.seed),
     decisionTimeoutMs: overrides.decisionTimeoutMs ?? raw.decisionTimeoutMs ?? DEFAULT_DECISION_TIMEOUT_MS,
+    opening: overrides.opening ?? raw.opening ?? 0,
     variants,
     baseline: raw.baseline ?? variants[0].name,
     lineup,
@@ -470,6 +486,7 @@ export interface WorkerSpec {
   variants: Variant[];
   lineup: Array<{ name: string; ref: string; params: Options; isolate?: boolean }>;
   measures: string[];
+  opening: number;
 }
 
 export function toWorkerSpec(spec: ResolvedSpec): WorkerSpec {
@@ -480,5 +497,6 @@ export function toWorkerSpec(spec: ResolvedSpec): WorkerSpec {
     variants: spec.variants,
     lineup: spec.lineup.map((e) => ({ name: e.name, ref: e.ref, params: e.params, ...(e.isolate ? { isolate: true } : {}) })),
     measures: spec.measures,
+    opening: spec.opening,
   };
 }

@@ -112,6 +112,7 @@ function checkRoundIdentity(dir: string, spec: ResolvedSpec, round: number): voi
     matches: info.matches_per_variant,
     seed: info.seed,
     decision_timeout_ms: info.decision_timeout_ms,
+    opening: info.opening,
     variants: info.variants,
     lineup: info.lineup,
   };

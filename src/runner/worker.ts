@@ -47,7 +47,7 @@ export async function prepareWorkerSpec(spec: WorkerSpec): Promise<Prepared> {
     const { factory } = await loadBot(e.ref, '/', 'bot', { probe: false });
     lineup.push({ name: e.name, factory: e.isolate ? isolatedFactory(factory, e.ref, spec.gameRef) : factory, params: e.params });
   }
-  return prepare(game, spec.players, spec.seed, spec.variants, lineup, spec.measures);
+  return prepare(game, spec.players, spec.seed, spec.variants, lineup, spec.measures, spec.opening);
 }
 
 async function play(task: BatchTask): Promise<BatchResult> {

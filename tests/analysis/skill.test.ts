@@ -1,6 +1,6 @@
 // tavolo skill's pairing of the two seatings (src/analysis/skill.ts) on hand-built rows of matches.csv.
 import { describe, expect, it } from 'vitest';
-import { dealValues } from '../../src/analysis/skill.js';
+import { dealValues, distinctDeals } from '../../src/analysis/skill.js';
 import type { MatchRow } from '../../src/analysis/results.js';
 
 function row(match: number, bots: string[], ranks: number[], seed = `s/match/${match}`): MatchRow {
@@ -29,5 +29,23 @@ describe('dealValues pairs match i of seating a with match i of seating b', () =
   it('refuses a match without its twin, or a twin dealt another seed', () => {
     expect(() => dealValues([row(0, ['a', 'b'], [1, 2])], [row(1, ['b', 'a'], [1, 2])], 'a')).toThrow(/match 0 has no twin/);
     expect(() => dealValues([row(0, ['a', 'b'], [1, 2])], [row(0, ['b', 'a'], [1, 2], 'other')], 'a')).toThrow(/same seed/);
+  });
+});
+
+describe('distinctDeals counts a deal that repeats an earlier one exactly once', () => {
+  const a = [row(0, ['x', 'y'], [1, 2]), row(1, ['y', 'x'], [1, 2]), row(2, ['x', 'y'], [1, 2]), row(3, ['x', 'y'], [1, 2])];
+  const b = [row(0, ['y', 'x'], [2, 1]), row(1, ['x', 'y'], [1, 2]), row(2, ['y', 'x'], [2, 1]), row(3, ['y', 'x'], [1, 2])];
+
+  it('keeps the first of each set of alike deals, with its twin, and every deal that differs in either seating', () => {
+    // Deal 2 repeats deal 0 in both seatings; deal 3 repeats it in seating a only.
+    const kept = distinctDeals(a, b);
+    expect(kept.a.map((r) => r.match)).toEqual([0, 1, 3]);
+    expect(kept.b.map((r) => r.match)).toEqual([0, 1, 3]);
+  });
+
+  it('tells apart deals that differ in any recorded column', () => {
+    const c = [row(0, ['x', 'y'], [1, 2]), { ...row(1, ['x', 'y'], [1, 2]), metrics: [3] }, { ...row(2, ['x', 'y'], [1, 2]), turns: 2 }];
+    const d = [row(0, ['y', 'x'], [2, 1]), row(1, ['y', 'x'], [2, 1]), row(2, ['y', 'x'], [2, 1])];
+    expect(distinctDeals(c, d).a.length).toBe(3);
   });
 });

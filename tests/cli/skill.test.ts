@@ -29,7 +29,7 @@ describe('tavolo skill on countdown, where skill decides by construction', () =>
 
   it('writes skill.csv: a row per pairing and per budget, greedy far ahead of random, the trace rising at its first step', () => {
     const header = readFileSync(join(out, 'skill.csv'), 'utf8').split('\n')[0];
-    expect(header).toBe('section,players,stronger,weaker,budget,deals,undecided_deals,ahead_share,ahead_low95,ahead_high95,p_value,p_holm,reading,separated,rating,rating_low95,rating_high95');
+    expect(header).toBe('section,players,stronger,weaker,budget,deals,undecided_deals,repeated_deals,ahead_share,ahead_low95,ahead_high95,p_value,p_holm,reading,separated,rating,rating_low95,rating_high95');
     const r = rows();
     expect(r.map((x) => [x.section, x.players, x.stronger, x.weaker, x.budget])).toEqual([
       ['greedy-over-random', '2', 'greedy', 'random', ''],
@@ -159,5 +159,38 @@ describe('tavolo skill refuses bad input with exit 2, naming the field', () => {
     const none = tavolo(['skill', 'stopp', '--out', tempDir()]);
     expect(none.stderr).toMatch(/did you mean "stop"/);
     expect(none.code).toBe(2);
+  });
+});
+
+describe('tavolo skill in a game that deals nothing but the first player (Scala, alphabeta against itself)', () => {
+  const args = ['skill', 'scala', '--trace-only', '--budgets', '10,100', '--matches', '20', '--threads', '1'];
+  const plainOut = tempDir();
+  const plain = tavolo([...args, '--out', plainOut]);
+  const openedOut = tempDir();
+  const opened = tavolo([...args, '--opening', '4', '--out', openedOut]);
+  const traceRow = (dir: string) => readCsvObjects(join(dir, 'skill.csv')).find((x) => x.budget === '100')!;
+
+  it('says the deals repeat, counts each distinct deal once, and names --opening', () => {
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toMatch(/The deals of strongest-100 against strongest-10 repeat one another: only [1-4] of 10 played differently .* so its figures count [1-4]\. Start each deal from a few random moves with --opening/);
+    const row = traceRow(plainOut);
+    expect(Number(row.repeated_deals)).toBeGreaterThanOrEqual(6);
+    expect(Number(row.deals) + Number(row.undecided_deals)).toBe(10 - Number(row.repeated_deals));
+  });
+
+  it('with --opening every deal plays differently, and the runs record the opening', () => {
+    expect(opened.code).toBe(0);
+    expect(opened.stdout).toMatch(/seed "skill", 4 random opening moves/);
+    expect(opened.stdout).not.toMatch(/repeat one another/);
+    expect(traceRow(openedOut).repeated_deals).toBe('0');
+    expect((JSON.parse(readFileSync(join(openedOut, 'skill.json'), 'utf8')) as { opening?: number }).opening).toBe(4);
+    const run = JSON.parse(readFileSync(join(openedOut, 'trace', '100-over-10', 'a', 'run.json'), 'utf8')) as { opening?: number };
+    expect(run.opening).toBe(4);
+  });
+
+  it('refuses a negative opening with exit 2', () => {
+    const r = tavolo(['skill', 'scala', '--opening', '-1', '--out', tempDir()]);
+    expect(r.stderr).toMatch(/--opening: expected an integer/);
+    expect(r.code).toBe(2);
   });
 });

@@ -160,6 +160,7 @@ const CLI_ONLY: Array<[string, Record<string, string>, string[], string, string[
   ['--batch -5', {}, ['run', HIGHCARD_SPEC, '--batch', '-5'], '--batch: ', ['found the integer -5']],
   ['--decision-timeout-ms 0', {}, ['run', HIGHCARD_SPEC, '--decision-timeout-ms', '0'], '--decision-timeout-ms: ', ['from 1 to', 'found the integer 0']],
   ['decisionTimeoutMs of the wrong type', { 's.json': JSON.stringify({ ...STRAMAT_6, decisionTimeoutMs: 'fast' }) }, ['run', 'DIR/s.json'], 'decisionTimeoutMs: ', ['expected an integer', '"fast"']],
+  ['a negative opening', { 's.json': JSON.stringify({ ...STRAMAT_6, opening: -2 }) }, ['run', 'DIR/s.json'], 'opening: ', ['expected an integer', '-2']],
   ['--shard past the last shard', {}, ['run', HIGHCARD_SPEC, '--shard', '3/3'], '--shard: ', ['0 <= i < n', '"3/3"']],
   ['--shard that is not i/n', {}, ['run', HIGHCARD_SPEC, '--shard', 'two'], '--shard: ', ['expected i/n', '"two"']],
   ['an unknown flag', {}, ['run', HIGHCARD_SPEC, '--thread', '2'], 'unknown option --thread', ['did you mean "--threads"?']],
