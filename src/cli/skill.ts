@@ -129,11 +129,14 @@ export function repeatLines(plan: SkillPlan, r: SkillResult): string[] {
     ...r.pairings.map((p) => ({ what: `${p.pairing.stronger} against ${p.pairing.weaker} at ${p.pairing.players} players`, repeated: p.repeated, deals: plan.matches / 2 })),
     ...(r.trace?.steps ?? []).map((s) => ({ what: `${s.pairing.stronger} against ${s.pairing.weaker}`, repeated: s.repeated, deals: plan.matches / 2 })),
   ].filter((x) => x.repeated > 0);
-  return named.map(
-    (x) =>
-      `The deals of ${x.what} repeat one another: only ${x.deals - x.repeated} of ${x.deals} played differently (the other ${x.repeated} gave exactly an earlier deal's two matches, as when a game deals little and both bots decide alike), so its figures count ${x.deals - x.repeated}. ` +
-      (plan.opening > 0 ? `Even ${plan.opening} random opening moves did not vary them: a longer --opening would.` : 'Start each deal from a few random moves with --opening (4, say) to vary them.'),
-  );
+  return named.map((x) => {
+    const kept = x.deals - x.repeated;
+    const how = plan.opening > 0 ? `a longer --opening than ${plan.opening} moves varies them more` : 'start each deal from a few random moves with --opening (4, say) to vary them';
+    return (
+      `The deals of ${x.what} repeat one another: ${x.repeated} of ${x.deals} gave exactly an earlier deal's two match records (ranks, scores, turns and every metric), ` +
+      `as when a game deals little and both bots decide alike, so its figures count the ${kept} distinct deals; ${how}.`
+    );
+  });
 }
 
 const ci = (lo: number, hi: number) => `${percent(lo)} to ${percent(hi)}`;
