@@ -31,9 +31,10 @@ function wanted(d: number, i: number): number {
   return d === 0 ? i + 1 : 4 - i;
 }
 
-/** The heuristic's working memory for the observation it last rated; reloaded when a new one comes. */
+/** The heuristic's working memory for the position it last rated; reloaded when a new one comes. */
 class Rater {
   private obs: ScalaObservation | null = null;
+  /** The state behind `obs`, reused from one observation to the next. */
   private s: ScalaState | null = null;
   /** Who plays after the rated placement (this player again during extra turns). */
   private next = 0;
@@ -41,15 +42,34 @@ class Rater {
   private base = 0;
   /** Per window-direction: 1 when it counts in `base`. */
   private open = new Uint8Array(0);
-  /** Window-directions with exactly one square missing (the only ones a placement elsewhere can open). */
+  /**
+   * The window-directions with exactly one square missing (the only ones a placement elsewhere can open)
+   * whose missing square is next to q and whose window does not hold q, for each square q:
+   * nearMissing[nearStart[q] .. nearStart[q + 1]).
+   */
+  private nearMissing = new Int32Array(0);
+  private nearStart = new Int32Array(0);
+  /** Working lists for building nearMissing: the one-missing window-directions and their missing squares. */
   private oneMissing = new Int32Array(0);
-  private oneMissingCount = 0;
-  /** Per window-direction in `oneMissing`: its missing square. */
   private missingSquare = new Int16Array(0);
 
   rate(obs: ScalaObservation, a: number): number {
     const s = this.load(obs);
-    const me = obs.player;
+    return this.rateOn(s, obs.player, a);
+  }
+
+  /** heuristic(observe(s, me), legal[i]) into out[i], for i < count, straight from the state. */
+  rateAll(s: ScalaState, me: number, legal: Int32Array, count: number, out: Float64Array): void {
+    this.obs = null;
+    this.prepare(s, me);
+    for (let i = 0; i < count; i++) {
+      const a = legal[i];
+      out[i] = a === Act.PASS ? 0 : this.rateOn(s, me, a);
+    }
+  }
+
+  /** The value of placement `a` by `me` in `s` (prepared): `s` is changed for the while and restored. */
+  private rateOn(s: ScalaState, me: number, a: number): number {
     const q = s.squareOf(a);
     const v = (a & 3) + 1;
     const oldTop = s.top[q];
@@ -72,9 +92,14 @@ class Rater {
     const s = this.s && fitsState(this.s, obs) ? loadState(this.s, obs) : stateOf(obs);
     this.s = s;
     this.obs = obs;
-    this.next = s.extra > 0 ? obs.player : nextPlayer(s, obs.player);
-    this.buildTables(s);
+    this.prepare(s, obs.player);
     return s;
+  }
+
+  /** Works out who plays next and the tables below for position `s`, rated for `me`. */
+  private prepare(s: ScalaState, me: number): void {
+    this.next = s.extra > 0 ? me : nextPlayer(s, me);
+    this.buildTables(s);
   }
 
   /** Every window-direction's standing before the placement: which count, which miss one square. */
@@ -85,6 +110,8 @@ class Rater {
       this.open = new Uint8Array(n);
       this.oneMissing = new Int32Array(n);
       this.missingSquare = new Int16Array(n);
+      this.nearMissing = new Int32Array(n * 8);
+      this.nearStart = new Int32Array(g.cells + 1);
     }
     let base = 0;
     let k = 0;
@@ -99,8 +126,32 @@ class Rater {
         base++;
       }
     }
-    this.oneMissingCount = k;
     this.base = base;
+    this.buildNear(s, k);
+  }
+
+  /** nearMissing and nearStart from the first `k` entries of oneMissing (a counting sort by square). */
+  private buildNear(s: ScalaState, k: number): void {
+    const g = s.geo;
+    const start = this.nearStart;
+    const list = this.nearMissing;
+    start.fill(0);
+    for (let pass = 0; pass < 2; pass++) {
+      for (let j = 0; j < k; j++) {
+        const m = this.missingSquare[j];
+        const wd = this.oneMissing[j];
+        for (let i = 0, len = g.nbrLen[m]; i < len; i++) {
+          const q = g.nbr[m * 8 + i];
+          if (inWindow(g.win, wd >> 1, q)) continue;
+          if (pass === 0) start[q + 1]++;
+          else list[start[q]++] = wd;
+        }
+      }
+      if (pass === 0) for (let q = 0; q < g.cells; q++) start[q + 1] += start[q];
+    }
+    // The second pass moved each start to the next square's: shift back.
+    for (let q = g.cells; q > 0; q--) start[q] = start[q - 1];
+    start[0] = 0;
   }
 
   /**
@@ -120,16 +171,10 @@ class Rater {
         count += now - this.open[w * 2 + d];
       }
     }
-    const nb = q * 8;
-    const len = g.nbrLen[q];
-    for (let j = 0; j < this.oneMissingCount; j++) {
-      const m = this.missingSquare[j];
-      let near = false;
-      for (let i = 0; i < len; i++) if (g.nbr[nb + i] === m) near = true;
-      if (!near) continue;
-      const wd = this.oneMissing[j];
+    const list = this.nearMissing;
+    for (let j = this.nearStart[q], end = this.nearStart[q + 1]; j < end; j++) {
+      const wd = list[j];
       const w = wd >> 1;
-      if (inWindow(g.win, w, q)) continue;
       const d = wd & 1;
       const now = takeable(s, w, d, missingOf(s, w, d), next) ? 1 : 0;
       count += now - this.open[wd];
