@@ -24,6 +24,15 @@ export function heuristic(obs: ScalaObservation, a: number): number {
 }
 
 /**
+ * Game.rateActions: heuristic(observe(s, player), actions[i]) into out[i], read straight from the state
+ * (Scala hides nothing, so the observation is the whole state): the search bots rate every node's actions
+ * without building an observation and a state from it. `s` is changed for the while and restored.
+ */
+export function rateActions(s: ScalaState, player: number, actions: Int32Array, count: number, out: Float64Array): void {
+  rater.rateAll(s, player, actions, count, out);
+}
+
+/**
  * Window-directions are numbered w * 2 + d: d = 0 reads 1-2-3-4 along the window, d = 1 reads 4-3-2-1.
  * The number square i of window-direction d needs.
  */

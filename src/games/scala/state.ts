@@ -51,8 +51,9 @@ export const END_REASONS = ['unfinished', 'last_player', 'turn_cap', 'blocked'] 
 /** The complete state of a Scala match. Mutable; `clone` copies every typed array. */
 export class ScalaState {
   readonly geo: Geometry;
-  /** The one buffer behind every typed array below. */
+  /** The one buffer behind every typed array below, and all of it as bytes (for `copyFrom`). */
   private readonly buf: ArrayBuffer;
+  private readonly bytes: Uint8Array;
   /** Most pieces one square can hold (every piece of the match). */
   readonly depth: number;
   /** stack[q * depth + i], i < height[q]: square q's pieces, bottom first. */
@@ -103,6 +104,7 @@ export class ScalaState {
     const sizes = [n * 4, Stat.COUNT * 4, cells * 2, n * Piece.KINDS * 2, n * 8, cells * this.depth, cells, cells * 4, cells, cells, n];
     const buf = copyFrom ? copyFrom.buf.slice(0) : new ArrayBuffer(sizes.reduce((x, y) => x + y, 0));
     this.buf = buf;
+    this.bytes = new Uint8Array(buf);
     let at = 0;
     const next = (i: number) => (at += sizes[i]) - sizes[i];
     this.total = new Int32Array(buf, next(0), n);
@@ -116,16 +118,29 @@ export class ScalaState {
     this.nearAny = new Uint8Array(buf, next(8), cells);
     this.nearMask = new Uint8Array(buf, next(9), cells);
     this.out = new Uint8Array(buf, next(10), n);
-    if (copyFrom) {
-      this.cur = copyFrom.cur;
-      this.firstPlayer = copyFrom.firstPlayer;
-      this.extra = copyFrom.extra;
-      this.turns = copyFrom.turns;
-      this.passes = copyFrom.passes;
-      this.eliminated = copyFrom.eliminated;
-      this.over = copyFrom.over;
-      this.endReason = copyFrom.endReason;
-    }
+    if (copyFrom) this.copyScalars(copyFrom);
+  }
+
+  /** Makes this state a copy of `from` (same rules and players): clone without allocating. */
+  copyFrom(from: ScalaState): void {
+    this.bytes.set(from.bytes);
+    this.copyScalars(from);
+  }
+
+  /** Whether `copyFrom(other)` may be used: same rules, same players. */
+  sameShape(other: ScalaState): boolean {
+    return this.cfg === other.cfg && this.n === other.n;
+  }
+
+  private copyScalars(from: ScalaState): void {
+    this.cur = from.cur;
+    this.firstPlayer = from.firstPlayer;
+    this.extra = from.extra;
+    this.turns = from.turns;
+    this.passes = from.passes;
+    this.eliminated = from.eliminated;
+    this.over = from.over;
+    this.endReason = from.endReason;
   }
 
   /** Back to an empty board and full supplies (the state of a new match before the first player is drawn). */
