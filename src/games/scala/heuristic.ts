@@ -47,8 +47,6 @@ function wanted(d: number, i: number): number {
 interface Lookups {
   /** adjacent[q * cells + m]: 1 when m is next to q. */
   readonly adjacent: Uint8Array;
-  /** Per entry of geo.cellWin: where its square stands in that window (0-3). */
-  readonly cellWinPos: Uint8Array;
 }
 
 const lookupCache = new WeakMap<Geometry, Lookups>();
@@ -58,16 +56,7 @@ function lookupsOf(g: Geometry): Lookups {
   if (l === undefined) {
     const adjacent = new Uint8Array(g.cells * g.cells);
     for (let q = 0; q < g.cells; q++) for (let i = 0; i < g.nbrLen[q]; i++) adjacent[q * g.cells + g.nbr[q * 8 + i]] = 1;
-    const cellWinPos = new Uint8Array(g.cellWin.length);
-    for (let q = 0; q < g.cells; q++) {
-      for (let i = g.cellWinStart[q]; i < g.cellWinStart[q + 1]; i++) {
-        const b = g.cellWin[i] * 4;
-        let at = 0;
-        while (g.win[b + at] !== q) at++;
-        cellWinPos[i] = at;
-      }
-    }
-    l = { adjacent, cellWinPos };
+    l = { adjacent };
     lookupCache.set(g, l);
   }
   return l;
@@ -90,11 +79,8 @@ class Rater {
   private base = 0;
   /** Per window-direction: 1 when it counts in `base`. */
   private open = new Uint8Array(0);
-  /** Per window-direction: its squares whose top is not the number it needs (at most 3 counted)... */
-  private misses = new Uint8Array(0);
-  /** ...and the first two of them (0-3). */
+  /** Per window-direction missing one square (s.misses): that square's place in the window (0-3). */
   private miss1 = new Uint8Array(0);
-  private miss2 = new Uint8Array(0);
   /**
    * For each square q, the window-directions missing exactly one square, next to q, whose window does not
    * hold q and whose missing number `next` holds (the only ones a placement on q can open or close
@@ -126,19 +112,19 @@ class Rater {
     const v = (a & 3) + 1;
     const value = s.held[me * 4 + v - 1] / 100;
     const g = s.geo;
-    const pos = this.look!.cellWinPos;
+    const misses = s.misses;
     const oldTop = s.top[q];
     let made = 0;
     let delta = 0;
     for (let i = g.cellWinStart[q], end = g.cellWinStart[q + 1]; i < end; i++) {
-      const w = g.cellWin[i];
-      const at = pos[i];
+      const at = g.cellWinPos[i];
       for (let d = 0; d < 2; d++) {
-        const wd = w * 2 + d;
+        const wd = g.cellWin[i] * 2 + d;
         const want = wanted(d, at);
-        const left = this.misses[wd] - (oldTop === want ? 0 : 1) + (v === want ? 0 : 1);
+        // The squares of wd that will not read its line once v is on q.
+        const left = misses[wd] - (oldTop === want ? 0 : 1) + (v === want ? 0 : 1);
         if (left === 0) made++;
-        else if (made === 0) delta += this.openAfterAt(s, q, v, wd, left, at, v === want, oldTop === want) - this.open[wd];
+        else if (made === 0) delta += (left === 1 ? this.openAfterAt(s, q, v, wd, at, v === want) : 0) - this.open[wd];
       }
     }
     if (made > 0) return value + LINE * made;
@@ -152,12 +138,11 @@ class Rater {
 
   /**
    * Whether `next` could complete window-direction wd (through q, at place `at`) after v is placed on q,
-   * `left` of its squares then not reading its line; `fits` and `fitted`: whether v, and the old top, read it.
+   * when one of its squares will then not read its line; `fits`: whether v reads it.
    */
-  private openAfterAt(s: ScalaState, q: number, v: number, wd: number, left: number, at: number, fits: boolean, fitted: boolean): number {
-    if (left !== 1) return 0;
-    // The one square left: q itself, or the one other square missing before.
-    const miss = !fits ? at : fitted ? this.miss1[wd] : this.miss1[wd] === at ? this.miss2[wd] : this.miss1[wd];
+  private openAfterAt(s: ScalaState, q: number, v: number, wd: number, at: number, fits: boolean): number {
+    // The one square left: q itself, or the one other square not reading the line.
+    const miss = fits ? otherMiss(s, wd, at) : at;
     const want = wanted(wd & 1, miss);
     if (s.held[this.next * 4 + want - 1] === 0) return 0;
     const m = s.geo.win[(wd >> 1) * 4 + miss];
@@ -200,9 +185,7 @@ class Rater {
     const n = g.windows * 2;
     if (this.open.length !== n || this.nearStart.length !== g.cells + 1) {
       this.open = new Uint8Array(n);
-      this.misses = new Uint8Array(n);
       this.miss1 = new Uint8Array(n);
-      this.miss2 = new Uint8Array(n);
       this.nearWd = new Int32Array(n * 8);
       this.nearSquare = new Uint8Array(n * 8);
       this.nearBit = new Uint8Array(n * 8);
@@ -212,29 +195,20 @@ class Rater {
     this.buildNear(s);
   }
 
-  /** Every window-direction's standing before the placement: its misses, and whether it counts in `base`. */
+  /** Every window-direction's standing before the placement: its missing square, whether it counts in `base`. */
   private readWindows(s: ScalaState): void {
-    const g = s.geo;
-    const top = s.top;
+    const misses = s.misses;
+    const open = this.open;
     let base = 0;
-    for (let wd = 0, n = g.windows * 2; wd < n; wd++) {
-      const b = (wd >> 1) * 4;
-      const d = wd & 1;
-      let misses = 0;
-      let m1 = 0;
-      let m2 = 0;
-      for (let i = 0; i < 4; i++) {
-        if (top[g.win[b + i]] === wanted(d, i)) continue;
-        if (misses === 0) m1 = i;
-        else if (misses === 1) m2 = i;
-        misses++;
-      }
-      this.misses[wd] = misses;
+    for (let wd = 0, n = open.length; wd < n; wd++) {
+      open[wd] = 0;
+      if (misses[wd] !== 1) continue;
+      const m1 = otherMiss(s, wd, -1);
       this.miss1[wd] = m1;
-      this.miss2[wd] = m2;
-      const open = misses === 1 && takeable(s, wd >> 1, d, m1, this.next) ? 1 : 0;
-      this.open[wd] = open;
-      base += open;
+      if (takeable(s, wd >> 1, wd & 1, m1, this.next)) {
+        open[wd] = 1;
+        base++;
+      }
     }
     this.base = base;
   }
@@ -246,7 +220,7 @@ class Rater {
     start.fill(0);
     for (let pass = 0; pass < 2; pass++) {
       for (let wd = 0, n = g.windows * 2; wd < n; wd++) {
-        if (this.misses[wd] !== 1) continue;
+        if (s.misses[wd] !== 1) continue;
         const w = wd >> 1;
         const want = wanted(wd & 1, this.miss1[wd]);
         if (s.held[this.next * 4 + want - 1] === 0) continue;
@@ -273,6 +247,15 @@ class Rater {
 }
 
 const rater = new Rater();
+
+/** The first square (0-3) of window-direction wd but the one at `except` whose top does not read its line. */
+function otherMiss(s: ScalaState, wd: number, except: number): number {
+  const win = s.geo.win;
+  const b = (wd >> 1) * 4;
+  const d = wd & 1;
+  for (let i = 0; i < 4; i++) if (i !== except && s.top[win[b + i]] !== wanted(d, i)) return i;
+  return -1;
+}
 
 function inWindow(win: Uint8Array, w: number, q: number): boolean {
   const b = w * 4;

@@ -78,6 +78,12 @@ export class ScalaState {
   /** 0 while p plays; k > 0 when p was the k-th player eliminated. */
   readonly out: Uint8Array;
   readonly stats: Int32Array;
+  /**
+   * misses[w * 2 + d]: the squares of window w whose top is not the number its direction d needs (d = 0
+   * reads 1-2-3-4 along the window, d = 1 reads 4-3-2-1), kept up to date by setTop: a window missing
+   * one square is a line one placement from being taken.
+   */
+  readonly misses: Uint8Array;
 
   cur = 0;
   firstPlayer = 0;
@@ -101,7 +107,7 @@ export class ScalaState {
     // Every array lives in one buffer, so a copy is one allocation and one block copy (search bots
     // clone a state at every node). Widest elements first keeps every view aligned.
     const cells = cfg.cells;
-    const sizes = [n * 4, Stat.COUNT * 4, cells * 2, n * Piece.KINDS * 2, n * 8, cells * this.depth, cells, cells * 4, cells, cells, n];
+    const sizes = [n * 4, Stat.COUNT * 4, cells * 2, n * Piece.KINDS * 2, n * 8, cells * this.depth, cells, cells * 4, cells, cells, n, this.geo.windows * 2];
     const buf = copyFrom ? copyFrom.buf.slice(0) : new ArrayBuffer(sizes.reduce((x, y) => x + y, 0));
     this.buf = buf;
     this.bytes = new Uint8Array(buf);
@@ -118,6 +124,7 @@ export class ScalaState {
     this.nearAny = new Uint8Array(buf, next(8), cells);
     this.nearMask = new Uint8Array(buf, next(9), cells);
     this.out = new Uint8Array(buf, next(10), n);
+    this.misses = new Uint8Array(buf, next(11), this.geo.windows * 2);
     if (copyFrom) this.copyScalars(copyFrom);
   }
 
@@ -156,6 +163,7 @@ export class ScalaState {
     this.supply.fill(0);
     this.out.fill(0);
     this.stats.fill(0);
+    this.misses.fill(4);
     for (let p = 0; p < n; p++) {
       for (let v = 1; v <= 4; v++) {
         this.supply[p * Piece.KINDS + pieceKind(p, v)] = per;
@@ -177,12 +185,19 @@ export class ScalaState {
     return new ScalaState(this.cfg, this.n, this);
   }
 
-  /** Sets the number on top of square q (0: empty) and what its neighbours see. */
+  /** Sets the number on top of square q (0: empty), what its neighbours see and what its windows miss. */
   setTop(q: number, v: number): void {
     const old = this.top[q];
     if (old === v) return;
     this.top[q] = v;
     const g = this.geo;
+    const misses = this.misses;
+    for (let i = g.cellWinStart[q], end = g.cellWinStart[q + 1]; i < end; i++) {
+      const wd = g.cellWin[i] * 2;
+      const at = g.cellWinPos[i];
+      misses[wd] += (old === at + 1 ? 1 : 0) - (v === at + 1 ? 1 : 0);
+      misses[wd + 1] += (old === 4 - at ? 1 : 0) - (v === 4 - at ? 1 : 0);
+    }
     const near = this.near;
     const base = q * 8;
     for (let i = 0, len = g.nbrLen[q]; i < len; i++) {
@@ -207,6 +222,7 @@ export class ScalaState {
     this.near.fill(0);
     this.nearAny.fill(0);
     this.nearMask.fill(0);
+    this.misses.fill(4);
     for (let q = 0; q < cells; q++) {
       const h = this.height[q];
       if (h > 0) this.setTop(q, pieceNumber(this.stack[q * this.depth + h - 1]));
