@@ -120,6 +120,8 @@ class Rater {
       const at = g.cellWinPos[i];
       for (let d = 0; d < 2; d++) {
         const wd = g.cellWin[i] * 2 + d;
+        // Three squares or more off the line: one placement leaves it two off or more, and it was not open.
+        if (misses[wd] > 2) continue;
         const want = wanted(d, at);
         // The squares of wd that will not read its line once v is on q.
         const left = misses[wd] - (oldTop === want ? 0 : 1) + (v === want ? 0 : 1);
