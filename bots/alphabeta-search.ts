@@ -9,7 +9,8 @@ import { LeafValue } from './leaf-value.js';
  * - Paranoid: `me` maximises its own value (bots/leaf-value.ts); every other seat minimises it. Who acts
  *   is `game.currentPlayer` of each state, so extra turns and decisions out of turn need nothing special.
  * - Move ordering: at every node, the acting seat's actions best first by `game.heuristic` from its own
- *   observation of the sampled state (picked one at a time, so a cut-off saves the rest of the ranking);
+ *   observation of the sampled state (`game.rateActions` where the game has it: the same values without
+ *   building the observation; picked one at a time, so a cut-off saves the rest of the ranking);
  *   at the root, the previous iteration's best move first.
  * - Chance: the contract has no chance nodes (apply draws from the generator it is given), so chance is
  *   sampled, with common random numbers: every action applied at ply k draws from the same stream,
@@ -48,6 +49,11 @@ export class AlphaBetaSearch {
   /** Set when some leaf was cut by the depth limit: a deeper iteration could change the answer. */
   private cut = false;
   private rootOrder: Int32Array;
+  /**
+   * spare[ply]: the state the node at `ply` writes its children into (all but the last, which may spend
+   * the node's own state), with game.cloneInto where the game has it; from this search's clones only.
+   */
+  private readonly spare: unknown[] = [];
 
   constructor(
     private readonly game: AnyGame,
@@ -78,6 +84,7 @@ export class AlphaBetaSearch {
     this.nodes = 0;
     this.budget = budget;
     this.aborted = false;
+    this.spare.length = 0;
     for (const st of this.chance) {
       st.s0 = chanceRng.float();
       st.s1 = chanceRng.float();
@@ -99,7 +106,6 @@ export class AlphaBetaSearch {
 
   /** One iteration at `depth`; true if it finished within the budget. Updates `result` either way. */
   private iterate(world: unknown, moves: Int32Array, count: number, depth: number, result: WorldResult): boolean {
-    const game = this.game;
     const order = this.rootOrder;
     const fresh = new Float64Array(count).fill(NaN);
     let alpha = -Infinity;
@@ -110,7 +116,7 @@ export class AlphaBetaSearch {
         break;
       }
       const i = order[j];
-      const child = game.clone(world);
+      const child = this.childOf(world, 0);
       this.applyAt(child, moves[i], 0);
       const v = this.value(child, 1, depth - 1, this.exactRoot ? -Infinity : alpha, Infinity);
       if (this.aborted) break;
@@ -154,7 +160,7 @@ export class AlphaBetaSearch {
         return best;
       }
       const a = legal[takeBest(rank, k)];
-      const child = n === tried - 1 ? state : game.clone(state);
+      const child = n === tried - 1 ? state : this.childOf(state, ply);
       this.applyAt(child, a, ply);
       const v = this.value(child, ply + 1, depthLeft - 1, alpha, beta);
       if (this.aborted) return best;
@@ -186,7 +192,7 @@ export class AlphaBetaSearch {
       this.aborted = true;
       return NaN;
     }
-    const first = tried === 1 || t === 1 ? state : this.game.clone(state);
+    const first = tried === 1 || t === 1 ? state : this.childOf(state, ply);
     this.applyAt(first, legal[takeBest(rank, count)], ply);
     if (t === 1) return this.value(first, ply + 1, depthLeft - 1, alpha, beta);
     const f = this.value(first, ply + 1, depthLeft - 1, -Infinity, Infinity);
@@ -199,7 +205,7 @@ export class AlphaBetaSearch {
         this.aborted = true;
         return NaN;
       }
-      const child = n === tried - 1 ? state : this.game.clone(state);
+      const child = n === tried - 1 ? state : this.childOf(state, ply);
       this.applyAt(child, legal[takeBest(rank, count)], ply);
       const v = this.value(child, ply + 1, depthLeft - 1, lo, hi);
       if (this.aborted) return NaN;
@@ -209,23 +215,40 @@ export class AlphaBetaSearch {
     return (1 - t) * min + t * f;
   }
 
+  /**
+   * A copy of `state` for a child of the node at `ply`, in that ply's spare state. The one copy per ply is
+   * enough: a node's children are searched one after another, and a node's own state is never a spare of
+   * its ply or deeper (it is its parent's spare, or one of an ancestor's, spent).
+   */
+  private childOf(state: unknown, ply: number): unknown {
+    const game = this.game;
+    const spare = this.spare[ply];
+    const child = spare === undefined || game.cloneInto === undefined ? game.clone(state) : game.cloneInto(state, spare);
+    this.spare[ply] = child;
+    return child;
+  }
+
   private applyAt(state: unknown, action: number, ply: number): void {
     this.nodes++;
     this.game.apply(state, action, new Rng(this.chance[ply]));
   }
 
-  /** Each action's heuristic value for the acting seat `p`, from its own observation of `state`. */
+  /**
+   * Each action's heuristic value for the acting seat `p`, from its own observation of `state` (in one
+   * call, from the state itself, where the game offers `rateActions`).
+   */
   private rankActions(state: unknown, p: number, legal: Int32Array, rank: Float64Array, k: number): void {
     if (k === 1) {
       rank[0] = 0;
       return;
     }
     const game = this.game;
-    const obs = game.observe(state, p);
-    for (let i = 0; i < k; i++) {
-      const h = game.heuristic(obs, legal[i]);
-      rank[i] = Number.isNaN(h) ? -Infinity : h;
+    if (game.rateActions !== undefined) game.rateActions(state, p, legal, k, rank);
+    else {
+      const obs = game.observe(state, p);
+      for (let i = 0; i < k; i++) rank[i] = game.heuristic(obs, legal[i]);
     }
+    for (let i = 0; i < k; i++) if (Number.isNaN(rank[i])) rank[i] = -Infinity;
   }
 }
 

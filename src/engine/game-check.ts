@@ -30,7 +30,7 @@ export const REQUIRED_FUNCTIONS = [
 export const DEFAULTED_MEMBERS = ['title', 'metricNames', 'metrics', 'actionText', 'describe', 'tableView', 'observedView'] as const;
 
 /** Optional members without a default (docs/adding-a-game.md): checked only for their type when present. */
-export const OPTIONAL_FUNCTIONS = ['determinize', 'actionSeen', 'stage', 'evaluate', 'standings', 'forcedPass', 'lostTurns', 'recollection', 'actionKind'] as const;
+export const OPTIONAL_FUNCTIONS = ['cloneInto', 'determinize', 'actionSeen', 'stage', 'evaluate', 'standings', 'rateActions', 'forcedPass', 'lostTurns', 'recollection', 'actionKind'] as const;
 
 /** The names of the contract members a value lacks, none of which has a default (empty when it is a Game). */
 export function missingGameMembers(v: unknown): string[] {

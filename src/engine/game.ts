@@ -208,6 +208,13 @@ export interface Game<S = unknown, O = unknown> {
   /** A complete, independent copy (no JSON, no structuredClone: typed-array copies). */
   clone(state: S): S;
 
+  /**
+   * Optional: `clone(state)` written into `into` instead of a new state, and returned: `into` is a state
+   * of the same match (from `clone`) that nobody else holds. A search that keeps one spare state per ply
+   * copies into it at each node instead of allocating a state. May return a new clone instead.
+   */
+  cloneInto?(state: S, into: S): S;
+
   /** Everything `player` can know, and nothing more. Plain data (serialisable). */
   observe(state: S, player: number): O;
 
@@ -250,6 +257,15 @@ export interface Game<S = unknown, O = unknown> {
    * Higher is better for the observing player.
    */
   heuristic(obs: O, action: number): number;
+
+  /**
+   * Optional: `heuristic(observe(state, player), actions[i])` into out[i] for each i < count, the same
+   * numbers without building the observation. For a search bot rating the actions at each node of a state
+   * it built itself from its observation (determinize, then apply), as it may call `evaluate` there; the
+   * engine never hands a bot a state. `player` is the seat to act. It reads only what `player` can see,
+   * and leaves `state` as it found it. Tests hold it to `heuristic` (tests/contract/rate-actions.test.ts).
+   */
+  rateActions?(state: S, player: number, actions: Int32Array, count: number, out: Float64Array): void;
 
   /** A readable multi-line view of the whole state (for `tavolo play`, which shows the table). */
   describe(state: S): string;

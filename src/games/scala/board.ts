@@ -14,6 +14,8 @@ export interface Geometry {
   /** The windows through square c: cellWin[cellWinStart[c] .. cellWinStart[c + 1]). */
   readonly cellWin: Uint16Array;
   readonly cellWinStart: Uint16Array;
+  /** Per entry of cellWin: where its square stands in that window (0-3). */
+  readonly cellWinPos: Uint8Array;
 }
 
 const ORTHOGONAL: ReadonlyArray<readonly [number, number]> = [
@@ -76,12 +78,15 @@ function build(size: number, diagonalNeighbours: boolean, diagonalLines: boolean
   });
   const cellWinStart = new Uint16Array(cells + 1);
   const flat: number[] = [];
+  const pos: number[] = [];
   for (let q = 0; q < cells; q++) {
     cellWinStart[q] = flat.length;
     flat.push(...through[q]);
+    for (const w of through[q]) pos.push(list[w].indexOf(q));
   }
   cellWinStart[cells] = flat.length;
-  return { size, cells, nbr, nbrLen, win, windows: list.length, cellWin: Uint16Array.from(flat), cellWinStart };
+  const cellWinPos = Uint8Array.from(pos);
+  return { size, cells, nbr, nbrLen, win, windows: list.length, cellWin: Uint16Array.from(flat), cellWinStart, cellWinPos };
 }
 
 /** Squares are named by column letter and row number from the top left, as on a chessboard drawn top down: A1..F6. */

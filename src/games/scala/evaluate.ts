@@ -75,15 +75,9 @@ function countLines(s: ScalaState): void {
   for (let w = 0; w < g.windows; w++) {
     const b = w * 4;
     for (let d = 0; d < 2; d++) {
-      let miss = -1;
-      let misses = 0;
-      for (let i = 0; i < 4 && misses < 2; i++) {
-        if (top[g.win[b + i]] !== (d === 0 ? i + 1 : 4 - i)) {
-          misses++;
-          miss = i;
-        }
-      }
-      if (misses !== 1) continue;
+      if (s.misses[w * 2 + d] !== 1) continue;
+      let miss = 0;
+      while (top[g.win[b + miss]] === (d === 0 ? miss + 1 : 4 - miss)) miss++;
       const want = d === 0 ? miss + 1 : 4 - miss;
       if ((allowedNumbers(s, g.win[b + miss]) & (1 << (want - 1))) === 0) continue;
       if (s.held[cur * 4 + want - 1] !== 0) {

@@ -1,6 +1,9 @@
-import { allowedNumbers, windowComplete } from './rules.js';
+import type { Geometry } from './board.js';
+import { allowedNumbers } from './rules.js';
 import { type ScalaObservation, fitsState, loadState, stateOf } from './observation.js';
-import { Act, type ScalaState } from './state.js';
+import { Act, NEXT, type ScalaState } from './state.js';
+
+const ALL_NUMBERS = 0b1111;
 
 /** Value of a line taken: four pieces back and another turn. */
 const LINE = 1000;
@@ -24,6 +27,15 @@ export function heuristic(obs: ScalaObservation, a: number): number {
 }
 
 /**
+ * Game.rateActions: heuristic(observe(s, player), actions[i]) into out[i], read straight from the state
+ * (Scala hides nothing, so the observation is the whole state): the search bots rate every node's actions
+ * without building an observation and a state from it. `s` is changed for the while and restored.
+ */
+export function rateActions(s: ScalaState, player: number, actions: Int32Array, count: number, out: Float64Array): void {
+  rater.rateAll(s, player, actions, count, out);
+}
+
+/**
  * Window-directions are numbered w * 2 + d: d = 0 reads 1-2-3-4 along the window, d = 1 reads 4-3-2-1.
  * The number square i of window-direction d needs.
  */
@@ -31,40 +43,131 @@ function wanted(d: number, i: number): number {
   return d === 0 ? i + 1 : 4 - i;
 }
 
-/** The heuristic's working memory for the observation it last rated; reloaded when a new one comes. */
+/** Per board geometry, what the rater looks up at every action. */
+interface Lookups {
+  /** adjacent[q * cells + m]: 1 when m is next to q. */
+  readonly adjacent: Uint8Array;
+}
+
+const lookupCache = new WeakMap<Geometry, Lookups>();
+
+function lookupsOf(g: Geometry): Lookups {
+  let l = lookupCache.get(g);
+  if (l === undefined) {
+    const adjacent = new Uint8Array(g.cells * g.cells);
+    for (let q = 0; q < g.cells; q++) for (let i = 0; i < g.nbrLen[q]; i++) adjacent[q * g.cells + g.nbr[q * 8 + i]] = 1;
+    l = { adjacent };
+    lookupCache.set(g, l);
+  }
+  return l;
+}
+
+/**
+ * The heuristic's working memory for the position it last rated; reloaded when a new one comes. It works
+ * out once per position how far every window-direction is from reading its line, and then rates each
+ * placement without making it: only the windows through the placed square change their reading, and
+ * only the squares next to it what they may take.
+ */
 class Rater {
   private obs: ScalaObservation | null = null;
+  /** The state behind `obs`, reused from one observation to the next. */
   private s: ScalaState | null = null;
+  private look: Lookups | null = null;
   /** Who plays after the rated placement (this player again during extra turns). */
   private next = 0;
   /** Lines `next` could take on the board as observed (before any placement): openLines(s, next). */
   private base = 0;
   /** Per window-direction: 1 when it counts in `base`. */
   private open = new Uint8Array(0);
-  /** Window-directions with exactly one square missing (the only ones a placement elsewhere can open). */
-  private oneMissing = new Int32Array(0);
-  private oneMissingCount = 0;
-  /** Per window-direction in `oneMissing`: its missing square. */
-  private missingSquare = new Int16Array(0);
+  /** Per window-direction missing one square (s.misses): that square's place in the window (0-3). */
+  private miss1 = new Uint8Array(0);
+  /**
+   * For each square q, the window-directions missing exactly one square, next to q, whose window does not
+   * hold q and whose missing number `next` holds (the only ones a placement on q can open or close
+   * elsewhere): near*[nearStart[q] .. nearStart[q + 1]), with the missing square and its number's bit.
+   */
+  private nearWd = new Int32Array(0);
+  private nearSquare = new Uint8Array(0);
+  private nearBit = new Uint8Array(0);
+  private nearStart = new Int32Array(0);
 
   rate(obs: ScalaObservation, a: number): number {
     const s = this.load(obs);
-    const me = obs.player;
+    return this.rateOn(s, obs.player, a);
+  }
+
+  /** heuristic(observe(s, me), legal[i]) into out[i], for i < count, straight from the state (not changed). */
+  rateAll(s: ScalaState, me: number, legal: Int32Array, count: number, out: Float64Array): void {
+    this.obs = null;
+    this.prepare(s, me);
+    for (let i = 0; i < count; i++) {
+      const a = legal[i];
+      out[i] = a === Act.PASS ? 0 : this.rateOn(s, me, a);
+    }
+  }
+
+  /** The value of placement `a` by `me` in `s` (prepared), as if made. */
+  private rateOn(s: ScalaState, me: number, a: number): number {
     const q = s.squareOf(a);
     const v = (a & 3) + 1;
+    const value = s.held[me * 4 + v - 1] / 100;
+    const g = s.geo;
+    const misses = s.misses;
     const oldTop = s.top[q];
-    s.setTop(q, v);
-    s.height[q]++;
-    let value = s.held[me * 4 + v - 1] / 100;
-    const made = linesThrough(s, q);
-    if (made > 0) value += LINE * made;
-    else {
-      const chances = this.openAfter(s, q);
-      value += this.next === me ? OWN_CHANCE * chances : -GIVEN * chances;
+    let made = 0;
+    let delta = 0;
+    for (let i = g.cellWinStart[q], end = g.cellWinStart[q + 1]; i < end; i++) {
+      const at = g.cellWinPos[i];
+      for (let d = 0; d < 2; d++) {
+        const wd = g.cellWin[i] * 2 + d;
+        // Three squares or more off the line: one placement leaves it two off or more, and it was not open.
+        if (misses[wd] > 2) continue;
+        const want = wanted(d, at);
+        // The squares of wd that will not read its line once v is on q.
+        const left = misses[wd] - (oldTop === want ? 0 : 1) + (v === want ? 0 : 1);
+        if (left === 0) made++;
+        else if (made === 0) delta += (left === 1 ? this.openAfterAt(s, q, v, wd, at, v === want) : 0) - this.open[wd];
+      }
     }
-    s.setTop(q, oldTop);
-    s.height[q]--;
-    return value;
+    if (made > 0) return value + LINE * made;
+    let count = this.base + delta;
+    for (let j = this.nearStart[q], end = this.nearStart[q + 1]; j < end; j++) {
+      const now = (this.allowedAfter(s, q, v, this.nearSquare[j]) & this.nearBit[j]) !== 0 ? 1 : 0;
+      count += now - this.open[this.nearWd[j]];
+    }
+    return value + (this.next === me ? OWN_CHANCE * count : -GIVEN * count);
+  }
+
+  /**
+   * Whether `next` could complete window-direction wd (through q, at place `at`) after v is placed on q,
+   * when one of its squares will then not read its line; `fits`: whether v reads it.
+   */
+  private openAfterAt(s: ScalaState, q: number, v: number, wd: number, at: number, fits: boolean): number {
+    // The one square left: q itself, or the one other square not reading the line.
+    const miss = fits ? otherMiss(s, wd, at) : at;
+    const want = wanted(wd & 1, miss);
+    if (s.held[this.next * 4 + want - 1] === 0) return 0;
+    const m = s.geo.win[(wd >> 1) * 4 + miss];
+    return (this.allowedAfter(s, q, v, m) & (1 << (want - 1))) !== 0 ? 1 : 0;
+  }
+
+  /** allowedNumbers(s, m) as it would be with v placed on q. */
+  private allowedAfter(s: ScalaState, q: number, v: number, m: number): number {
+    const cfg = s.cfg;
+    if (m === q) return cfg.stacking && s.nearAny[q] !== 0 ? (cfg.coveredCounts ? s.nearMask[q] | NEXT[v] : s.nearMask[q]) : 0;
+    if (this.look!.adjacent[q * cfg.cells + m] === 0) return allowedNumbers(s, m);
+    const oldTop = s.top[q];
+    const near = s.near;
+    const b = m * 4 - 1;
+    let mask = 0;
+    for (let t = 1; t <= 4; t++) {
+      const c = near[b + t] - (t === oldTop ? 1 : 0) + (t === v ? 1 : 0);
+      if (c !== 0) mask |= NEXT[t];
+    }
+    const any = s.nearAny[m] - (oldTop !== 0 ? 1 : 0) + 1 !== 0;
+    if (s.height[m] === 0) return cfg.emptyAnywhere || !any ? ALL_NUMBERS : mask;
+    if (!cfg.stacking || !any) return 0;
+    return cfg.coveredCounts ? mask | NEXT[s.top[m]] : mask;
   }
 
   private load(obs: ScalaObservation): ScalaState {
@@ -72,73 +175,89 @@ class Rater {
     const s = this.s && fitsState(this.s, obs) ? loadState(this.s, obs) : stateOf(obs);
     this.s = s;
     this.obs = obs;
-    this.next = s.extra > 0 ? obs.player : nextPlayer(s, obs.player);
-    this.buildTables(s);
+    this.prepare(s, obs.player);
     return s;
   }
 
-  /** Every window-direction's standing before the placement: which count, which miss one square. */
-  private buildTables(s: ScalaState): void {
+  /** Works out who plays next and the tables above for position `s`, rated for `me`. */
+  private prepare(s: ScalaState, me: number): void {
+    this.next = s.extra > 0 ? me : nextPlayer(s, me);
     const g = s.geo;
+    this.look = lookupsOf(g);
     const n = g.windows * 2;
-    if (this.open.length !== n) {
+    if (this.open.length !== n || this.nearStart.length !== g.cells + 1) {
       this.open = new Uint8Array(n);
-      this.oneMissing = new Int32Array(n);
-      this.missingSquare = new Int16Array(n);
+      this.miss1 = new Uint8Array(n);
+      this.nearWd = new Int32Array(n * 8);
+      this.nearSquare = new Uint8Array(n * 8);
+      this.nearBit = new Uint8Array(n * 8);
+      this.nearStart = new Int32Array(g.cells + 1);
     }
+    this.readWindows(s);
+    this.buildNear(s);
+  }
+
+  /** Every window-direction's standing before the placement: its missing square, whether it counts in `base`. */
+  private readWindows(s: ScalaState): void {
+    const misses = s.misses;
+    const open = this.open;
     let base = 0;
-    let k = 0;
-    for (let wd = 0; wd < n; wd++) {
-      const miss = missingOf(s, wd >> 1, wd & 1);
-      this.open[wd] = 0;
-      if (miss < 0) continue;
-      this.oneMissing[k] = wd;
-      this.missingSquare[k++] = g.win[(wd >> 1) * 4 + miss];
-      if (takeable(s, wd >> 1, wd & 1, miss, this.next)) {
-        this.open[wd] = 1;
+    for (let wd = 0, n = open.length; wd < n; wd++) {
+      open[wd] = 0;
+      if (misses[wd] !== 1) continue;
+      const m1 = otherMiss(s, wd, -1);
+      this.miss1[wd] = m1;
+      if (takeable(s, wd >> 1, wd & 1, m1, this.next)) {
+        open[wd] = 1;
         base++;
       }
     }
-    this.oneMissingCount = k;
     this.base = base;
   }
 
-  /**
-   * openLines(s, next) with the placement on q made: the count before it, corrected where q can change
-   * it: the windows through q (their tops changed), and the windows missing one square next to q (what
-   * that square may take changed). No other window's reading or missing square's legality moves.
-   */
-  private openAfter(s: ScalaState, q: number): number {
+  /** The near* lists from the window-directions missing one square (a counting sort by square). */
+  private buildNear(s: ScalaState): void {
     const g = s.geo;
-    const next = this.next;
-    let count = this.base;
-    for (let i = g.cellWinStart[q], end = g.cellWinStart[q + 1]; i < end; i++) {
-      const w = g.cellWin[i];
-      for (let d = 0; d < 2; d++) {
-        const miss = missingOf(s, w, d);
-        const now = miss >= 0 && takeable(s, w, d, miss, next) ? 1 : 0;
-        count += now - this.open[w * 2 + d];
+    const start = this.nearStart;
+    start.fill(0);
+    for (let pass = 0; pass < 2; pass++) {
+      for (let wd = 0, n = g.windows * 2; wd < n; wd++) {
+        if (s.misses[wd] !== 1) continue;
+        const w = wd >> 1;
+        const want = wanted(wd & 1, this.miss1[wd]);
+        if (s.held[this.next * 4 + want - 1] === 0) continue;
+        const m = g.win[w * 4 + this.miss1[wd]];
+        for (let i = 0, len = g.nbrLen[m]; i < len; i++) {
+          const q = g.nbr[m * 8 + i];
+          if (inWindow(g.win, w, q)) continue;
+          if (pass === 0) {
+            start[q + 1]++;
+            continue;
+          }
+          const j = start[q]++;
+          this.nearWd[j] = wd;
+          this.nearSquare[j] = m;
+          this.nearBit[j] = 1 << (want - 1);
+        }
       }
+      if (pass === 0) for (let q = 0; q < g.cells; q++) start[q + 1] += start[q];
     }
-    const nb = q * 8;
-    const len = g.nbrLen[q];
-    for (let j = 0; j < this.oneMissingCount; j++) {
-      const m = this.missingSquare[j];
-      let near = false;
-      for (let i = 0; i < len; i++) if (g.nbr[nb + i] === m) near = true;
-      if (!near) continue;
-      const wd = this.oneMissing[j];
-      const w = wd >> 1;
-      if (inWindow(g.win, w, q)) continue;
-      const d = wd & 1;
-      const now = takeable(s, w, d, missingOf(s, w, d), next) ? 1 : 0;
-      count += now - this.open[wd];
-    }
-    return count;
+    // The second pass moved each start to the next square's: shift back.
+    for (let q = g.cells; q > 0; q--) start[q] = start[q - 1];
+    start[0] = 0;
   }
 }
 
 const rater = new Rater();
+
+/** The first square (0-3) of window-direction wd but the one at `except` whose top does not read its line. */
+function otherMiss(s: ScalaState, wd: number, except: number): number {
+  const win = s.geo.win;
+  const b = (wd >> 1) * 4;
+  const d = wd & 1;
+  for (let i = 0; i < 4; i++) if (i !== except && s.top[win[b + i]] !== wanted(d, i)) return i;
+  return -1;
+}
 
 function inWindow(win: Uint8Array, w: number, q: number): boolean {
   const b = w * 4;
@@ -164,13 +283,6 @@ function takeable(s: ScalaState, w: number, d: number, miss: number, p: number):
   const want = wanted(d, miss);
   if (s.held[p * 4 + want - 1] === 0) return false;
   return (allowedNumbers(s, s.geo.win[w * 4 + miss]) & (1 << (want - 1))) !== 0;
-}
-
-function linesThrough(s: ScalaState, q: number): number {
-  const g = s.geo;
-  let k = 0;
-  for (let i = g.cellWinStart[q]; i < g.cellWinStart[q + 1]; i++) if (windowComplete(s, g.cellWin[i])) k++;
-  return k;
 }
 
 function nextPlayer(s: ScalaState, p: number): number {

@@ -1,11 +1,11 @@
 import type { Game, MatchResult, Options } from '../../engine/game.js';
 import { SCALA_OPTIONS, checkScalaOptions } from './config.js';
-import { heuristic } from './heuristic.js';
+import { heuristic, rateActions } from './heuristic.js';
 import { evaluate } from './evaluate.js';
 import { SCALA_ACTION_KINDS, actionKind } from './kinds.js';
 import { type ScalaObservation, determinize, observe } from './observation.js';
 import { applyAction, legalActions, ranksOf, setupMatch } from './rules.js';
-import { END_REASONS, MAX_ACTIONS, type ScalaState } from './state.js';
+import { END_REASONS, MAX_ACTIONS, ScalaState } from './state.js';
 import { SCALA_METRICS, SCALA_METRIC_TABLE, metrics } from './metrics.js';
 import { actionCode, actionText, describe, observedView, tableView } from './text.js';
 import { seatsRankedFirst } from '../../engine/ranking.js';
@@ -53,6 +53,11 @@ export const scala: Game<ScalaState, ScalaObservation> = {
   clone(s: ScalaState): ScalaState {
     return s.clone();
   },
+  cloneInto(s: ScalaState, into: ScalaState): ScalaState {
+    if (!(into instanceof ScalaState) || !into.sameShape(s)) return s.clone();
+    into.copyFrom(s);
+    return into;
+  },
   observe,
   determinize,
   result,
@@ -65,6 +70,7 @@ export const scala: Game<ScalaState, ScalaObservation> = {
   actionKind,
   actionText,
   heuristic,
+  rateActions,
   describe,
   tableView,
   observedView,

@@ -51,8 +51,9 @@ export const END_REASONS = ['unfinished', 'last_player', 'turn_cap', 'blocked'] 
 /** The complete state of a Scala match. Mutable; `clone` copies every typed array. */
 export class ScalaState {
   readonly geo: Geometry;
-  /** The one buffer behind every typed array below. */
+  /** The one buffer behind every typed array below, and all of it as bytes (for `copyFrom`). */
   private readonly buf: ArrayBuffer;
+  private readonly bytes: Uint8Array;
   /** Most pieces one square can hold (every piece of the match). */
   readonly depth: number;
   /** stack[q * depth + i], i < height[q]: square q's pieces, bottom first. */
@@ -77,6 +78,12 @@ export class ScalaState {
   /** 0 while p plays; k > 0 when p was the k-th player eliminated. */
   readonly out: Uint8Array;
   readonly stats: Int32Array;
+  /**
+   * misses[w * 2 + d]: the squares of window w whose top is not the number its direction d needs (d = 0
+   * reads 1-2-3-4 along the window, d = 1 reads 4-3-2-1), kept up to date by setTop: a window missing
+   * one square is a line one placement from being taken.
+   */
+  readonly misses: Uint8Array;
 
   cur = 0;
   firstPlayer = 0;
@@ -100,9 +107,10 @@ export class ScalaState {
     // Every array lives in one buffer, so a copy is one allocation and one block copy (search bots
     // clone a state at every node). Widest elements first keeps every view aligned.
     const cells = cfg.cells;
-    const sizes = [n * 4, Stat.COUNT * 4, cells * 2, n * Piece.KINDS * 2, n * 8, cells * this.depth, cells, cells * 4, cells, cells, n];
+    const sizes = [n * 4, Stat.COUNT * 4, cells * 2, n * Piece.KINDS * 2, n * 8, cells * this.depth, cells, cells * 4, cells, cells, n, this.geo.windows * 2];
     const buf = copyFrom ? copyFrom.buf.slice(0) : new ArrayBuffer(sizes.reduce((x, y) => x + y, 0));
     this.buf = buf;
+    this.bytes = new Uint8Array(buf);
     let at = 0;
     const next = (i: number) => (at += sizes[i]) - sizes[i];
     this.total = new Int32Array(buf, next(0), n);
@@ -116,16 +124,30 @@ export class ScalaState {
     this.nearAny = new Uint8Array(buf, next(8), cells);
     this.nearMask = new Uint8Array(buf, next(9), cells);
     this.out = new Uint8Array(buf, next(10), n);
-    if (copyFrom) {
-      this.cur = copyFrom.cur;
-      this.firstPlayer = copyFrom.firstPlayer;
-      this.extra = copyFrom.extra;
-      this.turns = copyFrom.turns;
-      this.passes = copyFrom.passes;
-      this.eliminated = copyFrom.eliminated;
-      this.over = copyFrom.over;
-      this.endReason = copyFrom.endReason;
-    }
+    this.misses = new Uint8Array(buf, next(11), this.geo.windows * 2);
+    if (copyFrom) this.copyScalars(copyFrom);
+  }
+
+  /** Makes this state a copy of `from` (same rules and players): clone without allocating. */
+  copyFrom(from: ScalaState): void {
+    this.bytes.set(from.bytes);
+    this.copyScalars(from);
+  }
+
+  /** Whether `copyFrom(other)` may be used: same rules, same players. */
+  sameShape(other: ScalaState): boolean {
+    return this.cfg === other.cfg && this.n === other.n;
+  }
+
+  private copyScalars(from: ScalaState): void {
+    this.cur = from.cur;
+    this.firstPlayer = from.firstPlayer;
+    this.extra = from.extra;
+    this.turns = from.turns;
+    this.passes = from.passes;
+    this.eliminated = from.eliminated;
+    this.over = from.over;
+    this.endReason = from.endReason;
   }
 
   /** Back to an empty board and full supplies (the state of a new match before the first player is drawn). */
@@ -141,6 +163,7 @@ export class ScalaState {
     this.supply.fill(0);
     this.out.fill(0);
     this.stats.fill(0);
+    this.misses.fill(4);
     for (let p = 0; p < n; p++) {
       for (let v = 1; v <= 4; v++) {
         this.supply[p * Piece.KINDS + pieceKind(p, v)] = per;
@@ -162,12 +185,19 @@ export class ScalaState {
     return new ScalaState(this.cfg, this.n, this);
   }
 
-  /** Sets the number on top of square q (0: empty) and what its neighbours see. */
+  /** Sets the number on top of square q (0: empty), what its neighbours see and what its windows miss. */
   setTop(q: number, v: number): void {
     const old = this.top[q];
     if (old === v) return;
     this.top[q] = v;
     const g = this.geo;
+    const misses = this.misses;
+    for (let i = g.cellWinStart[q], end = g.cellWinStart[q + 1]; i < end; i++) {
+      const wd = g.cellWin[i] * 2;
+      const at = g.cellWinPos[i];
+      misses[wd] += (old === at + 1 ? 1 : 0) - (v === at + 1 ? 1 : 0);
+      misses[wd + 1] += (old === 4 - at ? 1 : 0) - (v === 4 - at ? 1 : 0);
+    }
     const near = this.near;
     const base = q * 8;
     for (let i = 0, len = g.nbrLen[q]; i < len; i++) {
@@ -192,6 +222,7 @@ export class ScalaState {
     this.near.fill(0);
     this.nearAny.fill(0);
     this.nearMask.fill(0);
+    this.misses.fill(4);
     for (let q = 0; q < cells; q++) {
       const h = this.height[q];
       if (h > 0) this.setTop(q, pieceNumber(this.stack[q * this.depth + h - 1]));

@@ -9,6 +9,7 @@ import { type ScalaPosition, positionState } from '../../../src/games/scala/fixt
 import type { ScalaState } from '../../../src/games/scala/state.js';
 import { openLines } from '../../../src/games/scala/heuristic.js';
 import { stateOf } from '../../../src/games/scala/observation.js';
+import { windowComplete } from '../../../src/games/scala/rules.js';
 
 /* The greedy heuristic does what the issue asks of it, and plays better than chance. */
 
@@ -95,7 +96,7 @@ describe('the greedy heuristic', () => {
     expect(JSON.stringify(obs)).toBe(frozen);
   });
 
-  it('counts the lines a placement leaves open as the full scan of every line does, in any variant', () => {
+  it('counts the lines a placement makes and leaves open as the full scan of every line does, in any variant', () => {
     // The heuristic corrects one count per observation around the placed square; a full scan after the
     // placement is the reference. Random positions at 2-4 players, with neighbours and lines diagonal too.
     // Diagonal lines with square neighbours: the one case where a placement beside a line's missing square
@@ -103,6 +104,7 @@ describe('the greedy heuristic', () => {
     const variants = [{}, { diagonalLines: true }, { diagonalNeighbours: true, diagonalLines: true }, { stacking: 'neighbours_or_covered' }];
     let compared = 0;
     let nonzero = 0;
+    let lines = 0;
     for (const [vi, given] of variants.entries()) {
       const opts = resolveOptions(scala.options, given);
       for (let m = 0; m < 12; m++) {
@@ -123,9 +125,16 @@ describe('the greedy heuristic', () => {
             const next = after.extra > 0 ? me : nextSeat(after, me);
             const full = openLines(after, next);
             const v = scala.heuristic(obs, a);
-            if (v >= 1000) continue; // a line made: open lines are not counted
-            const rated = 0 + Math.round((v - s.held[me * 4 + (a & 3)] / 100) / (next === me ? 50 : -100));
-            expect(rated, `${scala.actionCode(a)} at turn ${t}`).toBe(full);
+            // The heuristic's whole value, from the placement made and every line scanned.
+            let made = 0;
+            const g = after.geo;
+            for (let j = g.cellWinStart[q]; j < g.cellWinStart[q + 1]; j++) if (windowComplete(after, g.cellWin[j])) made++;
+            const held = s.held[me * 4 + (a & 3)] / 100;
+            expect(v, `${scala.actionCode(a)} at turn ${t}`).toBe(made > 0 ? held + 1000 * made : held + (next === me ? 50 * full : -100 * full));
+            if (made > 0) {
+              lines++;
+              continue;
+            }
             compared++;
             if (full !== 0) nonzero++;
           }
@@ -135,6 +144,7 @@ describe('the greedy heuristic', () => {
     }
     expect(compared).toBeGreaterThan(10_000);
     expect(nonzero).toBeGreaterThan(100);
+    expect(lines).toBeGreaterThan(100);
   }, 60_000);
 });
 

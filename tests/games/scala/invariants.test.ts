@@ -97,6 +97,11 @@ function violation(s: ScalaState, checkLegality: boolean): string {
     if (s.top[q] !== topOf(s, q)) return `square ${q}: top ${s.top[q]} but the stack says ${topOf(s, q)}`;
     if (checkLegality) for (let i = s.height[q]; i < s.depth; i++) if (s.stack[q * s.depth + i] !== 0) return `square ${q}: a stale piece above the stack`;
   }
+  for (let wd = 0; wd < s.geo.windows * 2; wd++) {
+    let misses = 0;
+    for (let i = 0; i < 4; i++) if (topOf(s, s.geo.win[(wd >> 1) * 4 + i]) !== (wd & 1 ? 4 - i : i + 1)) misses++;
+    if (s.misses[wd] !== misses) return `window-direction ${wd}: ${s.misses[wd]} misses counted, ${misses} on the board`;
+  }
   if (cfg.cascade && anyLine(s)) return 'a complete line was left on the board';
   if (s.over) return s.cur === -1 ? '' : 'over, yet a seat to play';
   if (s.out[s.cur] !== 0) return `seat ${s.cur} is out but plays`;
