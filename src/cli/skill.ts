@@ -131,10 +131,13 @@ export function repeatLines(plan: SkillPlan, r: SkillResult): string[] {
   ].filter((x) => x.repeated > 0);
   return named.map((x) => {
     const kept = x.deals - x.repeated;
-    const how = plan.opening > 0 ? `a longer --opening than ${plan.opening} moves varies them more` : 'start each deal from a few random moves with --opening (4, say) to vary them';
+    // Most deals alike is play repeated by construction; a few may be different play that ended alike.
+    const most = 2 * x.repeated >= x.deals;
+    const why = most ? 'the same play again, as when a game deals little and both bots decide alike' : 'the same play again, or different play that ended alike';
+    const how = !most ? '' : plan.opening > 0 ? `; a longer --opening than ${plan.opening} moves varies them more` : '; start each deal from a few random moves with --opening (4, say) to vary them';
     return (
-      `The deals of ${x.what} repeat one another: ${x.repeated} of ${x.deals} gave exactly an earlier deal's two match records (ranks, scores, turns and every metric), ` +
-      `as when a game deals little and both bots decide alike, so its figures count the ${kept} distinct deals; ${how}.`
+      `${x.repeated} of the ${x.deals} deals of ${x.what} gave exactly an earlier deal's two match records (ranks, scores, turns and every metric): ${why}. ` +
+      `Each counts once, so the figures count ${kept} deals${how}.`
     );
   });
 }
