@@ -306,7 +306,6 @@ export interface Overrides {
   matches?: number;
   seed?: string;
   decisionTimeoutMs?: number;
-  opening?: number;
 }
 
 /**
@@ -368,7 +367,7 @@ export async function resolveSpec(
     matches: overrides.matches ?? raw.matches,
     seed: overrides.seed ?? String(raw.seed),
     decisionTimeoutMs: overrides.decisionTimeoutMs ?? raw.decisionTimeoutMs ?? DEFAULT_DECISION_TIMEOUT_MS,
-    opening: overrides.opening ?? raw.opening ?? 0,
+    opening: raw.opening ?? 0,
     variants,
     baseline: raw.baseline ?? variants[0].name,
     lineup,
