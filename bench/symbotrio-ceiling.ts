@@ -25,10 +25,10 @@ const line = (s: string) => process.stdout.write(s + '\n');
 /** The heuristic's value of the flip that opens the safe (src/games/symbotrio/heuristic.ts, WIN). */
 const WIN = 100;
 
+/** Decisions with a choice, and those of them memory settles (the rest are left to judgement). */
 interface Census {
   decisions: number;
   settled: number;
-  choices: number;
 }
 
 /** What seat p sees, or (oracle) the same with every square of the keypad shown as it truly is. */
@@ -59,13 +59,12 @@ function tally(census: Census, obs: SymbotrioObservation, buf: Int32Array, k: nu
   for (let i = 0; i < k; i++) best = Math.max(best, symbotrio.heuristic(obs, buf[i]));
   census.decisions++;
   if (best === WIN) census.settled++;
-  else census.choices++;
 }
 
 function main(): void {
   const { values: v } = parseArgs({ options: { pairs: { type: 'string', default: '1000' }, seed: { type: 'string', default: 'ceiling' } } });
   const pairs = Number(v.pairs);
-  const census: Census = { decisions: 0, settled: 0, choices: 0 };
+  const census: Census = { decisions: 0, settled: 0 };
   let oracleWins = 0;
   let oracleFirst = 0;
   for (let i = 0; i < pairs; i++) {
@@ -79,10 +78,11 @@ function main(): void {
     }
   }
   const share = census.settled / census.decisions;
+  const judged = census.decisions - census.settled;
   line(
     `Census over ${pairs} matches of perfect-memory greedy against itself: ${census.decisions} decisions with a choice, ` +
       `${census.settled} (${fixed(100 * share, 1)}%) settled by memory (the flip that opens the safe is known), ` +
-      `${census.choices} (${fixed(100 * (1 - share), 1)}%) left to judgement; ${fixed(census.choices / pairs, 1)} of those a match.`,
+      `${judged} (${fixed(100 * (1 - share), 1)}%) left to judgement; ${fixed(judged / pairs, 1)} of those a match.`,
   );
   const n = 2 * pairs;
   const [lo, hi] = wilson(oracleWins, n);

@@ -1,4 +1,4 @@
-import { playMatch, type MatchOutcome } from '../engine/match.js';
+import { OPENING_MOVER, playMatch, type MatchOutcome } from '../engine/match.js';
 import { didYouMean } from '../did-you-mean.js';
 import { InputError } from '../errors.js';
 import { lineupIndex, matchSeed, rotations } from '../engine/plan.js';
@@ -139,7 +139,7 @@ function moveNarrator(game: ResolvedSpec['game'], seats: LineupEntry[], viewer: 
       print('');
     }
     last = state;
-    const who = actions++ < opening ? 'random opening' : seats[player].name;
+    const who = actions++ < opening ? OPENING_MOVER : seats[player].name;
     const full = game.actionText(state, action);
     let text: string | null = full;
     if (viewer >= 0 && player !== viewer && typeof game.actionSeen === 'function') text = game.actionSeen(state, action, viewer);

@@ -169,6 +169,9 @@ function forcedFault(f: NonNullable<MatchWatch['forced']>, seat: number): NonNul
   return { reason: f.reason, seat, message: f.reason === 'bot_timeout' ? TIMEOUT_MESSAGE : CRASH_MESSAGE };
 }
 
+/** How narration and replays name the mover of a random opening move (MatchHooks.opening): no bot chose it. */
+export const OPENING_MOVER = 'random opening';
+
 /**
  * The generators of one match, all derived from the match seed: the seed text is hashed once, then the
  * game's generator and each seat's bot generator (in seat order) are children of that root.

@@ -1,5 +1,5 @@
 import type { AnyGame, GameEvent, Options, TableView } from '../engine/game.js';
-import { matchRngs, playMatch, type SeatBot } from '../engine/match.js';
+import { OPENING_MOVER, matchRngs, playMatch, type SeatBot } from '../engine/match.js';
 import { matchSeed, rotations } from '../engine/plan.js';
 
 /**
@@ -98,7 +98,7 @@ export function recordMatch(spec: ReplaySpec, variantIndex: number, match: numbe
       const text = game.actionText(state, action);
       const seen = seats.map((_, p) => (p === seat || !game.actionSeen ? text : game.actionSeen(state, action, p)));
       // The first `opening` moves were drawn at random, not chosen by the seat's bot.
-      const bot = decisions.length < opening ? 'random opening' : seats[seat].name;
+      const bot = decisions.length < opening ? OPENING_MOVER : seats[seat].name;
       decisions.push({ number: decisions.length + 1, seat, bot, text, code: game.actionCode(action), seen });
     },
   });
