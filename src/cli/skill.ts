@@ -36,6 +36,7 @@ export function skillBuilder(y: Argv): Argv {
     .option('budgets', { type: 'string', requiresArg: true, describe: "The search bot's budgets along the skill trace (its iterations or nodes), increasing, comma-separated (default: a hundredth, a tenth, one and ten times its own)" })
     .option('search-budget', { type: 'number', requiresArg: true, describe: "The search bot's budget against greedy (default: its own); 0 plays no search bot and no trace" })
     .option('trace-only', { type: 'boolean', describe: 'Play only the skill trace (no greedy against random, no search bot against greedy)' })
+    .option('trace-players', { type: 'number', requiresArg: true, describe: 'The table size of the skill trace (default heads-up): the larger budget sits in every other seat, and each deal is played in both seatings' })
     .option('opening', { type: 'number', requiresArg: true, describe: "Random opening moves before the bots play, the same in both seatings of a deal: varied deals for a game that deals little or nothing (default: the spec's opening, else 0)" })
     .option('option', { type: 'string', array: true, requiresArg: true, describe: 'With a game: a game option key=value (repeatable)' })
     .option('seed', { type: 'string', requiresArg: true, describe: "Master seed (default: the spec's, or \"skill\")" })
@@ -45,6 +46,7 @@ export function skillBuilder(y: Argv): Argv {
     .example('$0 skill stop', "greedy against random and Stop's strongest bot (ismcts, 1,000 iterations) against greedy at 2 and 4 players, and the trace at 10 to 10,000 iterations")
     .example('$0 skill stramat --matches 200 --budgets 10,100,1000', 'a quicker look: the trace up to 1,000 iterations')
     .example('$0 skill scala --trace-only --budgets 30,300,3000', "only Scala's skill trace, its strongest bot at three budgets")
+    .example('$0 skill scala --trace-only --trace-players 4 --opening 4', "Scala's trace at four players, two seats for each budget")
     .example('$0 skill scala --trace-only --opening 4', "Scala's trace from openings of four random moves (Scala deals nothing but the first player)")
     .example('$0 skill zatre --bot alphabeta-tuned', "Zatre's tuned alphabeta against greedy, and its trace over nodes");
 }
@@ -75,6 +77,7 @@ function request(argv: Record<string, unknown>): SkillRequest {
     options: argv.option === undefined ? undefined : parseKeyValues('--option', argv.option),
     traceOnly: argv['trace-only'] === true,
     opening: intFlag('--opening', argv.opening, ...INT_BOUNDS.opening),
+    tracePlayers: intFlag('--trace-players', argv['trace-players'], ...INT_BOUNDS.players),
   };
 }
 
@@ -180,6 +183,7 @@ function settingsOf(plan: SkillPlan): SkillSettings {
     options: plan.options,
     matchesPerPairing: plan.matches,
     tableSizes: plan.tableSizes,
+    tracePlayers: plan.tracePlayers,
     budgets: plan.budgets,
     searchBudget: plan.searchBudget,
     searcher: plan.searcher ? { name: plan.searcher.label, bot: plan.searcher.engine, settings: plan.searcher.settings, budgetParameter: plan.searcher.budgetParam } : undefined,
@@ -229,7 +233,7 @@ export async function skillCommand(argv: Record<string, unknown>, signal?: Abort
   if (!force) checkReusable({ runs: plan.pairings.flatMap((p) => p.runs) });
   const runCount = plan.pairings.length * 2;
   process.stdout.write(
-    `Skill and luck: ${plan.game.title} at ${plan.traceOnly ? plan.tableSizes[0] : plan.tableSizes.join(' and ')} players, ${plan.matches} matches per pairing (${plan.matches / 2} deals in each seating), ` +
+    `Skill and luck: ${plan.game.title} at ${plan.traceOnly ? plan.tracePlayers : [...new Set([...plan.tableSizes, plan.tracePlayers])].join(' and ')} players, ${plan.matches} matches per pairing (${plan.matches / 2} deals in each seating), ` +
       `${plan.searcher ? `${plan.traceOnly ? `only the trace of ${searcherName(plan.searcher)}` : `${searcherName(plan.searcher)} at ${plan.searchBudget} ${plan.searcher.budgetParam} against greedy, trace`} at ${plan.budgets.join(', ')}` : 'no search bot'}, seed ${JSON.stringify(plan.seed)}${plan.opening > 0 ? `, ${plan.opening} random opening moves` : ''}, ${threads} thread${threads > 1 ? 's' : ''}; ${runCount} runs in ${shown(plan.root)}.\n`,
   );
   let outcomes: RunOutcome[];

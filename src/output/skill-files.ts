@@ -38,6 +38,8 @@ export interface SkillSettings {
   options: Record<string, unknown>;
   matchesPerPairing: number;
   tableSizes: number[];
+  /** The skill trace's table size. */
+  tracePlayers: number;
   budgets: number[];
   searchBudget: number;
   /** The search bot: its name (a preset's or the bot's), the bot it plays, its other settings, its budget's parameter. */
@@ -91,6 +93,7 @@ export function skillJson(s: SkillSettings, r: SkillResult, answer: readonly str
     options: s.options,
     matches_per_pairing: s.matchesPerPairing,
     table_sizes: s.tableSizes,
+    trace_players: s.tracePlayers,
     budgets: s.budgets,
     search_budget: s.searchBudget,
     search_bot: s.searcher ? { name: s.searcher.name, bot: s.searcher.bot, settings: s.searcher.settings, budget_parameter: s.searcher.budgetParameter } : null,

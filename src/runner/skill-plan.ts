@@ -32,6 +32,8 @@ export interface SkillRequest {
   traceOnly?: boolean;
   /** Random opening moves before the bots play (a spec's `opening`); default the spec's, else none. */
   opening?: number;
+  /** The skill trace's table size (default: heads-up, or the least the game allows). */
+  tracePlayers?: number;
 }
 
 export const DEFAULT_SKILL_MATCHES = 200;
@@ -73,6 +75,8 @@ export interface SkillPlan {
   /** Matches per pairing, both seatings together. */
   matches: number;
   tableSizes: number[];
+  /** The skill trace's table size: the larger budget in every other seat. */
+  tracePlayers: number;
   budgets: number[];
   searchBudget: number;
   /** The search bot played against greedy and traced (undefined when none plays). */
@@ -119,11 +123,22 @@ async function baseFromGame(r: SkillRequest): Promise<Base> {
 /** Heads-up (or the least the game allows) and the table asked for (default 4, else the nearest allowed). */
 export function tableSizes(game: AnyGame, asked: number | undefined): number[] {
   const small = Math.max(2, game.minPlayers);
-  if (asked !== undefined && (asked < game.minPlayers || asked > game.maxPlayers)) {
-    throw new InputError(`${game.name} is played by ${game.minPlayers} to ${game.maxPlayers} players, found ${asked}`, '--players');
-  }
+  checkTable(game, asked, '--players', game.minPlayers);
   const large = asked ?? Math.min(Math.max(DEFAULT_TABLE, small), game.maxPlayers);
   return large === small ? [small] : [small, large].sort((a, b) => a - b);
+}
+
+function checkTable(game: AnyGame, asked: number | undefined, field: string, least: number): void {
+  if (asked !== undefined && (asked < least || asked > game.maxPlayers)) {
+    throw new InputError(`${game.name} is played by ${game.minPlayers} to ${game.maxPlayers} players, found ${asked}`, field);
+  }
+}
+
+/** The trace's table: as asked (--trace-players), else the smallest of the command's. */
+function traceTable(game: AnyGame, asked: number | undefined, sizes: number[]): number {
+  // Two budgets need two seats at least.
+  checkTable(game, asked, '--trace-players', Math.max(2, game.minPlayers));
+  return asked ?? sizes[0];
 }
 
 function checkOptions(b: Base, sizes: number[], fromSpec: boolean): void {
@@ -190,7 +205,8 @@ export async function planSkill(r: SkillRequest, outDir: (name: string) => strin
   const budgets = r.budgets ?? (searcher ? defaultBudgets(searcher) : DEFAULT_BUDGETS);
   checkBudgets(budgets);
   const sizes = tableSizes(b.game, r.players ?? b.players);
-  checkOptions(b, sizes, fromSpec);
+  const tracePlayers = traceTable(b.game, r.tracePlayers, sizes);
+  checkOptions(b, [...new Set([...sizes, tracePlayers])], fromSpec);
   const plan: SkillPlan = {
     game: b.game,
     gameRef: b.gameRef,
@@ -200,6 +216,7 @@ export async function planSkill(r: SkillRequest, outDir: (name: string) => strin
     options: b.options,
     matches,
     tableSizes: sizes,
+    tracePlayers,
     budgets,
     searchBudget: r.searchBudget ?? searcher?.defaultBudget ?? 0,
     searcher,
@@ -225,9 +242,11 @@ async function addPairings(plan: SkillPlan, b: Base, baseDir: string): Promise<v
   const s = plan.searcher;
   if (s === undefined) return;
   if (pairs) for (const players of sizes) await add('search-over-greedy', `search-over-greedy-${players}p`, players, searcherSeat(s, plan.searchBudget), greedy);
+  // A trace at another table than heads-up has folders of its own, so a heads-up trace in the same --out is never taken for it.
+  const folder = plan.tracePlayers === sizes[0] ? 'trace' : `trace-${plan.tracePlayers}p`;
   for (let k = 1; k < plan.budgets.length; k++) {
     const lower = plan.budgets[k - 1];
     const upper = plan.budgets[k];
-    await add('trace', `trace/${upper}-over-${lower}`, sizes[0], searcherSeat(s, upper), searcherSeat(s, lower), { lower, upper });
+    await add('trace', `${folder}/${upper}-over-${lower}`, plan.tracePlayers, searcherSeat(s, upper), searcherSeat(s, lower), { lower, upper });
   }
 }

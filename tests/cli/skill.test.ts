@@ -126,6 +126,19 @@ describe('tavolo skill --trace-only', () => {
     expect(readFileSync(join(out, step), 'utf8')).toBe(readFileSync(join(full, step), 'utf8'));
   });
 
+  it('plays the trace at the table --trace-players asks for and says so', () => {
+    const out = tempDir();
+    const r = tavolo(['skill', COUNTDOWN, '--trace-only', '--trace-players', '3', '--budgets', '1,10', '--matches', '20', '--threads', '1', '--out', out]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Skill and luck: countdown at 3 players,/);
+    expect(r.stdout).toMatch(/Skill trace \(ismcts at 3 players,/);
+    const a = readCsvObjects(join(out, 'trace-3p', '10-over-1', 'a', 'matches.csv'));
+    expect(a).toHaveLength(10);
+    // Seating a: the larger budget in two of the three seats (they rotate from match to match).
+    expect([a[0].seat0_bot, a[0].seat1_bot, a[0].seat2_bot].sort()).toEqual(['ismcts-1', 'ismcts-10', 'ismcts-10']);
+    expect((JSON.parse(readFileSync(join(out, 'skill.json'), 'utf8')) as { trace_players?: number }).trace_players).toBe(3);
+  });
+
   it('is refused when no search bot plays', () => {
     const r = tavolo(['skill', COUNTDOWN, '--trace-only', '--search-budget', '0', '--out', tempDir()]);
     expect(r.stderr).toMatch(/--trace-only: expected a search bot to trace, found none/);

@@ -65,4 +65,28 @@ describe("tavolo skill's search bot", () => {
     const vsGreedy = plan.pairings.find((p) => p.role === 'search-over-greedy')!;
     expect(vsGreedy.stronger.name).toBe('strongest-400');
   });
+
+  it('plays the trace at the table asked for (--trace-players), both budgets in alternate seats, in folders of its own', async () => {
+    const plan = await planSkill({ target: 'scala', baseDir: process.cwd(), matches: 4, traceOnly: true, budgets: [10, 100], tracePlayers: 4 }, () => '/tmp/never-written');
+    expect(plan.tracePlayers).toBe(4);
+    const [step] = plan.pairings;
+    expect(plan.pairings).toHaveLength(1);
+    expect(step).toMatchObject({ role: 'trace', key: 'trace-4p/100-over-10', players: 4 });
+    expect(step.runs[0].spec.lineup.map((e) => e.name)).toEqual(['strongest-100', 'strongest-10', 'strongest-100', 'strongest-10']);
+    expect(step.runs[1].spec.lineup.map((e) => e.name)).toEqual(['strongest-10', 'strongest-100', 'strongest-10', 'strongest-100']);
+    const headsUp = await planSkill({ target: 'scala', baseDir: process.cwd(), matches: 4, traceOnly: true, budgets: [10, 100] }, () => '/tmp/never-written');
+    expect(headsUp.pairings.map((p) => [p.key, p.players])).toEqual([['trace/100-over-10', 2]]);
+  });
+
+  it('refuses a trace table the game does not allow, naming --trace-players', async () => {
+    let err: unknown;
+    try {
+      await planSkill({ target: 'zatre', baseDir: process.cwd(), matches: 4, tracePlayers: 9 }, () => '/tmp/never-written');
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(InputError);
+    expect((err as InputError).field).toBe('--trace-players');
+    expect((err as InputError).message).toMatch(/played by 2 to 6 players, found 9/);
+  });
 });
