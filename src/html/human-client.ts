@@ -101,7 +101,8 @@ interface HumanPage {
   win: Window;
   draw: (v: TableView) => string;
   state: Map<number, SeatState>;
-  ui: { shown: number; curtain: boolean; sending: boolean; title: string };
+  /** `sending`: the question (its n) whose answer is on its way, -1 when none. */
+  ui: { shown: number; curtain: boolean; sending: number; title: string };
   tab: string;
   source: EventSource | null;
 }
@@ -171,13 +172,18 @@ function receiveMessage(p: HumanPage, m: Incoming): void {
 /** Sends the chosen button's action; a refusal is shown and the buttons come back. */
 async function chooseAction(p: HumanPage, button: HTMLButtonElement): Promise<void> {
   const { ui, config } = p;
-  if (ui.sending || p.state.get(ui.shown)?.ask == null) return;
-  ui.sending = true;
+  const n = Number(button.dataset.n);
+  // One answer per question. The next question can arrive over the stream before this answer's reply
+  // does: it is answerable at once (a press for it must not be dropped while the last reply is pending).
+  if (ui.sending === n || p.state.get(ui.shown)?.ask == null) return;
+  ui.sending = n;
   el(p, 'error').textContent = '';
   for (const b of pageButtons(p)) b.disabled = true;
-  const refused = await sendChoice(p.win, { token: config.token, tab: p.tab, seat: ui.shown, n: Number(button.dataset.n), action: Number(button.dataset.action) });
-  ui.sending = false;
+  const refused = await sendChoice(p.win, { token: config.token, tab: p.tab, seat: ui.shown, n, action: Number(button.dataset.action) });
+  if (ui.sending === n) ui.sending = -1;
   if (refused === null) return;
+  // A refusal of a question the page has already moved past says nothing about the one on screen.
+  if (p.state.get(ui.shown)?.ask?.n !== n) return;
   el(p, 'error').textContent = refused;
   // Not taken: the buttons come back, unless the connection is lost (they come back with the stream).
   if (el(p, 'connection').textContent === '') for (const b of pageButtons(p)) b.disabled = false;
@@ -234,7 +240,7 @@ export function startHumanPage(config: PageConfig, doc: Document, win: Window, d
     win,
     draw,
     state: new Map<number, SeatState>(config.seats.map((s) => [s, freshSeat()])),
-    ui: { shown: config.seats[0], curtain: false, sending: false, title: '' },
+    ui: { shown: config.seats[0], curtain: false, sending: -1, title: '' },
     tab: tabId(win),
     source: null,
   };
