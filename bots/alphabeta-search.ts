@@ -14,7 +14,10 @@ import { LeafValue } from './leaf-value.js';
  *   at the root, the previous iteration's best move first.
  * - Chance: the contract has no chance nodes (apply draws from the generator it is given), so chance is
  *   sampled, with common random numbers: every action applied at ply k draws from the same stream,
- *   restarted for each apply, so siblings face the same dice and every iteration the same future.
+ *   restarted for each apply, so siblings face the same dice and every iteration the same future. With
+ *   `chance` k > 1, an action whose apply drew chance is worth the mean over k outcomes, each from its own
+ *   stream (sample j at ply k: the same for every sibling) and searched with a full window (a mean needs
+ *   exact values): expectimax by sampling, so a deeper search no longer plans for one known future draw.
  * - Forward pruning (`width` > 0): below the root only the acting seat's best `width` actions by the
  *   heuristic are searched, trading the search's completeness for depth; the root always tries every move.
  * - Budget: one node is one `apply`. When the budget runs out mid-iteration the iteration is abandoned;
@@ -42,6 +45,8 @@ export class AlphaBetaSearch {
   private readonly legal: Int32Array[] = [];
   private readonly rank: Float64Array[] = [];
   private readonly chance: AleaState[] = [];
+  /** outcomes[ply][j]: the stream of chance sample j >= 1 at that ply (sample 0 is chance[ply]). */
+  private readonly outcomes: AleaState[][] = [];
   private me = 0;
   private nodes = 0;
   private budget = 0;
@@ -65,12 +70,15 @@ export class AlphaBetaSearch {
     private readonly exactRoot: boolean,
     /** Weight of the opponent model at other seats' decisions (`trust`): 0 = paranoid minimum. */
     private readonly trust = 0,
+    /** Outcomes averaged where an action draws chance (`chance`): 1 = the one sampled outcome. */
+    private readonly samples = 1,
   ) {
     this.leaf = new LeafValue(game, players);
     for (let i = 0; i <= MAX_PLY; i++) {
       this.legal.push(new Int32Array(game.maxActions));
       this.rank.push(new Float64Array(game.maxActions));
       this.chance.push({ c: 1, s0: 0, s1: 0, s2: 0 });
+      this.outcomes.push(Array.from({ length: samples }, () => ({ c: 1, s0: 0, s1: 0, s2: 0 })));
     }
     this.rootOrder = new Int32Array(game.maxActions);
   }
@@ -89,6 +97,14 @@ export class AlphaBetaSearch {
       st.s0 = chanceRng.float();
       st.s1 = chanceRng.float();
       st.s2 = chanceRng.float();
+    }
+    // Drawn after the streams of sample 0, so `chance` 1 draws exactly what it always drew.
+    for (const row of this.outcomes) {
+      for (let j = 1; j < this.samples; j++) {
+        row[j].s0 = chanceRng.float();
+        row[j].s1 = chanceRng.float();
+        row[j].s2 = chanceRng.float();
+      }
     }
     const order = this.rootOrder;
     for (let i = 0; i < count; i++) order[i] = i;
@@ -116,9 +132,7 @@ export class AlphaBetaSearch {
         break;
       }
       const i = order[j];
-      const child = this.childOf(world, 0);
-      this.applyAt(child, moves[i], 0);
-      const v = this.value(child, 1, depth - 1, this.exactRoot ? -Infinity : alpha, Infinity);
+      const v = this.childValue(world, moves[i], 0, depth - 1, this.exactRoot ? -Infinity : alpha, Infinity, false);
       if (this.aborted) break;
       fresh[i] = v;
       if (v > alpha) {
@@ -159,10 +173,7 @@ export class AlphaBetaSearch {
         this.aborted = true;
         return best;
       }
-      const a = legal[takeBest(rank, k)];
-      const child = n === tried - 1 ? state : this.childOf(state, ply);
-      this.applyAt(child, a, ply);
-      const v = this.value(child, ply + 1, depthLeft - 1, alpha, beta);
+      const v = this.childValue(state, legal[takeBest(rank, k)], ply, depthLeft - 1, alpha, beta, n === tried - 1);
       if (this.aborted) return best;
       if (maximising) {
         if (v > best) best = v;
@@ -192,10 +203,9 @@ export class AlphaBetaSearch {
       this.aborted = true;
       return NaN;
     }
-    const first = tried === 1 || t === 1 ? state : this.childOf(state, ply);
-    this.applyAt(first, legal[takeBest(rank, count)], ply);
-    if (t === 1) return this.value(first, ply + 1, depthLeft - 1, alpha, beta);
-    const f = this.value(first, ply + 1, depthLeft - 1, -Infinity, Infinity);
+    const favourite = legal[takeBest(rank, count)];
+    if (t === 1) return this.childValue(state, favourite, ply, depthLeft - 1, alpha, beta, true);
+    const f = this.childValue(state, favourite, ply, depthLeft - 1, -Infinity, Infinity, tried === 1);
     if (this.aborted) return f;
     let min = f;
     const lo = (alpha - t * f) / (1 - t);
@@ -205,14 +215,25 @@ export class AlphaBetaSearch {
         this.aborted = true;
         return NaN;
       }
-      const child = n === tried - 1 ? state : this.childOf(state, ply);
-      this.applyAt(child, legal[takeBest(rank, count)], ply);
-      const v = this.value(child, ply + 1, depthLeft - 1, lo, hi);
+      const v = this.childValue(state, legal[takeBest(rank, count)], ply, depthLeft - 1, lo, hi, n === tried - 1);
       if (this.aborted) return NaN;
       if (v < min) min = v;
       if (min < hi) hi = min;
     }
     return (1 - t) * min + t * f;
+  }
+
+  /**
+   * The value of `action` from the node `state` at `ply`, searched `depthLeft` deeper within the window.
+   * `last`: the node's last child, which may spend the node's own state, unless chance is averaged (then
+   * more outcomes start from it). Where the apply drew chance and `chance` > 1, the mean over the outcomes.
+   */
+  private childValue(state: unknown, action: number, ply: number, depthLeft: number, alpha: number, beta: number, last: boolean): number {
+    const child = last && this.samples === 1 ? state : this.childOf(state, ply);
+    const averaged = this.applyAt(child, action, ply) && this.samples > 1;
+    if (!averaged) return this.value(child, ply + 1, depthLeft, alpha, beta);
+    const v0 = this.value(child, ply + 1, depthLeft, -Infinity, Infinity);
+    return this.aborted ? v0 : this.meanOutcome(state, action, ply, depthLeft, v0);
   }
 
   /**
@@ -228,9 +249,34 @@ export class AlphaBetaSearch {
     return child;
   }
 
-  private applyAt(state: unknown, action: number, ply: number): void {
+  /** Applies `action` with ply's chance stream (sample 0); true when the apply drew from it. */
+  private applyAt(state: unknown, action: number, ply: number): boolean {
     this.nodes++;
-    this.game.apply(state, action, new Rng(this.chance[ply]));
+    const rng = new Rng(this.chance[ply]);
+    const before = rng.state();
+    this.game.apply(state, action, rng);
+    return !sameStream(before, rng.state());
+  }
+
+  /**
+   * The mean value of `action` from `parent` over the `chance` samples, given sample 0's exact value v0:
+   * samples 1.. are applied to fresh copies of `parent` with their own streams and searched with a full
+   * window. The budget running out aborts the search, as anywhere else.
+   */
+  private meanOutcome(parent: unknown, action: number, ply: number, depthLeft: number, v0: number): number {
+    let sum = v0;
+    for (let j = 1; j < this.samples; j++) {
+      if (this.nodes >= this.budget) {
+        this.aborted = true;
+        return v0;
+      }
+      const child = this.childOf(parent, ply);
+      this.nodes++;
+      this.game.apply(child, action, new Rng(this.outcomes[ply][j]));
+      sum += this.value(child, ply + 1, depthLeft, -Infinity, Infinity);
+      if (this.aborted) return v0;
+    }
+    return sum / this.samples;
   }
 
   /**
@@ -268,6 +314,10 @@ function takeBest(rank: Float64Array, k: number): number {
   }
   rank[best] = NaN;
   return best;
+}
+
+function sameStream(a: AleaState, b: AleaState): boolean {
+  return a.c === b.c && a.s0 === b.s0 && a.s1 === b.s1 && a.s2 === b.s2;
 }
 
 /** Moves the entry holding `index` to the front of order[0..count), keeping the others in order. */

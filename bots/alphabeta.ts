@@ -23,6 +23,7 @@ export interface AlphaBetaParams {
   aggregate: Aggregate;
   taper: number;
   trust: number;
+  chance: number;
 }
 
 /** The most a decision's budget may grow under `taper`, and the largest budget a decision can have. */
@@ -57,7 +58,7 @@ export class AlphaBetaChooser {
     private readonly params: AlphaBetaParams,
   ) {
     requireDeterminize(game, 'alphabeta');
-    this.search = new AlphaBetaSearch(game, players, params.depth, params.width, params.aggregate === 'average', params.trust);
+    this.search = new AlphaBetaSearch(game, players, params.depth, params.width, params.aggregate === 'average', params.trust, params.chance);
     this.moves = new Int32Array(game.maxActions);
     this.rank = new Float64Array(game.maxActions);
   }
@@ -154,6 +155,7 @@ export function readAlphaBetaParams(params: Options): AlphaBetaParams {
     aggregate: params.aggregate as Aggregate,
     taper: params.taper as number,
     trust: params.trust as number,
+    chance: params.chance as number,
   };
 }
 
@@ -224,6 +226,17 @@ export const alphabeta: BotFactory = {
         "Opponent model: at another seat's decision, trust x the value of the action game.heuristic rates best for that seat + " +
         '(1 - trust) x the paranoid minimum. 0 = paranoid; 1 = every other seat plays its heuristic\'s favourite (only that action ' +
         'is searched: much deeper, but blind to any other reply)',
+    },
+    {
+      name: 'chance',
+      type: 'int',
+      default: 1,
+      min: 1,
+      max: 64,
+      description:
+        'Outcomes averaged where an action draws chance (a draw, a die): 1 = one sampled outcome per ply, the same for every ' +
+        'sibling; k > 1 = the mean over k sampled outcomes, each searched to the end of the window (expectimax by sampling: a ' +
+        'deeper search no longer plans for one known future draw)',
     },
     {
       name: 'taper',
