@@ -11,7 +11,7 @@ import { Rng } from '../../src/engine/rng.js';
 import { scala } from '../../src/games/scala/index.js';
 import { stramat } from '../../src/games/stramat/index.js';
 import { zatre } from '../../src/games/zatre/index.js';
-import { kingmaker, nim } from '../fixtures/mc-toys.js';
+import { gamble, kingmaker, nim } from '../fixtures/mc-toys.js';
 import { trap } from '../fixtures/trap-game.js';
 
 function params(given: Record<string, unknown>): Options {
@@ -191,6 +191,67 @@ describe('alphabeta budget and worlds', () => {
       expect((err as OptionError).field).toBe('nodes');
     }
     expect(() => alphabeta.checkParams!(params({ nodes: 4, determinizations: 4 }), scala as AnyGame, 2)).not.toThrow();
+  });
+});
+
+describe("alphabeta's chance: a draw averaged over sampled outcomes", () => {
+  /** How many of 60 seeds gamble (worth 1/3) rather than take the safe half, and the gamble's root values. */
+  function gambles(chance: number): { count: number; values: number[] } {
+    let count = 0;
+    const values: number[] = [];
+    for (let k = 0; k < 60; k++) {
+      const s = gamble.setup({}, 2, new Rng('g'));
+      const dec = decisionAt(gamble, s);
+      const c = chooser(gamble, 2, { nodes: 200, chance }, `gamble/${k}`);
+      if (c.choose(dec.observation, dec.player, dec.legal, dec.count) === 1) count++;
+      values.push(c.last!.moves.find((m) => m.action === 1)!.mean);
+    }
+    return { count, values };
+  }
+
+  it('Gamble: one sampled roll gambles whenever it saw a win (about a third of seeds); 32 rolls see it is worth a third', () => {
+    const one = gambles(1);
+    // Binomial(60, 1/3): 20 expected; 10 to 30 is about 2.7 standard deviations either side.
+    expect(one.count).toBeGreaterThanOrEqual(10);
+    expect(one.count).toBeLessThanOrEqual(30);
+    for (const v of one.values) expect(v < 0.01 || v > 0.99, `one roll: a sure win or a sure loss, found ${v}`).toBe(true);
+    const many = gambles(32);
+    // The mean of 32 rolls passes 1/2 with probability about 0.01: at most a few seeds of 60.
+    expect(many.count).toBeLessThanOrEqual(4);
+    const mean = many.values.reduce((a, b) => a + b, 0) / many.values.length;
+    expect(mean).toBeGreaterThan(0.25);
+    expect(mean).toBeLessThan(0.42);
+  });
+
+  it('Zatre: keeps within its node budget with chance 4, and values the root moves otherwise than with one outcome', () => {
+    let differ = 0;
+    for (let k = 0; k < 6; k++) {
+      const s = midMatch(zatre, 2, 4 + 3 * k, `zatre-chance/${k}`);
+      const dec = decisionAt(zatre, s);
+      if (dec.count < 2) continue;
+      const { game: g, applies } = counting(zatre);
+      const four = chooser(g, 2, { nodes: 3000, determinizations: 1, chance: 4 }, `zc/${k}`);
+      four.choose(dec.observation, dec.player, dec.legal, dec.count);
+      expect(applies()).toBeLessThanOrEqual(3000);
+      expect(four.last!.nodes).toBe(applies());
+      const one = chooser(zatre, 2, { nodes: 3000, determinizations: 1, chance: 1 }, `zc/${k}`);
+      one.choose(dec.observation, dec.player, dec.legal, dec.count);
+      const means = (c: AlphaBetaChooser) => c.last!.moves.map((m) => m.mean.toFixed(9)).join(' ');
+      if (means(four) !== means(one)) differ++;
+    }
+    // A turn's end draws the next tiles: a search 3,000 nodes deep meets that draw in most positions.
+    expect(differ).toBeGreaterThanOrEqual(3);
+  });
+
+  it('refuses a chance of 0 or above 64, naming it', () => {
+    for (const chance of [0, 65]) {
+      try {
+        params({ chance });
+        expect.unreachable(`chance ${chance} was accepted`);
+      } catch (err) {
+        expect((err as OptionError).field).toContain('chance');
+      }
+    }
   });
 });
 
