@@ -1,5 +1,5 @@
 import type { AnyGame } from '../src/engine/game.js';
-import { type AleaState, Rng } from '../src/engine/rng.js';
+import { type AleaState, Rng, sameRngState } from '../src/engine/rng.js';
 import { LeafValue } from './leaf-value.js';
 
 /**
@@ -230,7 +230,7 @@ export class AlphaBetaSearch {
    */
   private childValue(state: unknown, action: number, ply: number, depthLeft: number, alpha: number, beta: number, last: boolean): number {
     const child = last && this.samples === 1 ? state : this.childOf(state, ply);
-    const averaged = this.applyAt(child, action, ply) && this.samples > 1;
+    const averaged = this.applyAt(child, action, ply);
     if (!averaged) return this.value(child, ply + 1, depthLeft, alpha, beta);
     const v0 = this.value(child, ply + 1, depthLeft, -Infinity, Infinity);
     return this.aborted ? v0 : this.meanOutcome(state, action, ply, depthLeft, v0);
@@ -249,13 +249,20 @@ export class AlphaBetaSearch {
     return child;
   }
 
-  /** Applies `action` with ply's chance stream (sample 0); true when the apply drew from it. */
+  /**
+   * Applies `action` with ply's chance stream (sample 0); true when the apply drew from it. Only watched
+   * when outcomes are averaged: with `chance` 1 the hot path copies no generator state.
+   */
   private applyAt(state: unknown, action: number, ply: number): boolean {
     this.nodes++;
     const rng = new Rng(this.chance[ply]);
+    if (this.samples === 1) {
+      this.game.apply(state, action, rng);
+      return false;
+    }
     const before = rng.state();
     this.game.apply(state, action, rng);
-    return !sameStream(before, rng.state());
+    return !sameRngState(before, rng.state());
   }
 
   /**
@@ -314,10 +321,6 @@ function takeBest(rank: Float64Array, k: number): number {
   }
   rank[best] = NaN;
   return best;
-}
-
-function sameStream(a: AleaState, b: AleaState): boolean {
-  return a.c === b.c && a.s0 === b.s0 && a.s1 === b.s1 && a.s2 === b.s2;
 }
 
 /** Moves the entry holding `index` to the front of order[0..count), keeping the others in order. */

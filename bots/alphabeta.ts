@@ -1,6 +1,6 @@
 import type { Bot, BotContext, BotFactory, Decision } from '../src/engine/bot.js';
 import { type AnyGame, OptionError, type Options } from '../src/engine/game.js';
-import type { AleaState, Rng } from '../src/engine/rng.js';
+import { type Rng, sameRngState } from '../src/engine/rng.js';
 import { AlphaBetaSearch, MAX_PLY, type WorldResult } from './alphabeta-search.js';
 import { requireDeterminize } from './mc-common.js';
 
@@ -77,7 +77,7 @@ export class AlphaBetaChooser {
       const before = this.rng.state();
       const world = this.game.determinize!(obs, me, this.rng);
       // Nothing drawn: every world would be this one, so it gets the whole budget.
-      const unique = w === 0 && sameState(before, this.rng.state());
+      const unique = w === 0 && sameRngState(before, this.rng.state());
       const found = this.search.search(world, me, moves, count2, unique ? nodes : perWorld, this.searchRng);
       tally(found, moves, count2, votes, sums, seen);
       report.worlds++;
@@ -140,10 +140,6 @@ function tally(found: WorldResult, moves: Int32Array, count: number, votes: Floa
       seen[i]++;
     }
   }
-}
-
-function sameState(a: AleaState, b: AleaState): boolean {
-  return a.c === b.c && a.s0 === b.s0 && a.s1 === b.s1 && a.s2 === b.s2;
 }
 
 export function readAlphaBetaParams(params: Options): AlphaBetaParams {

@@ -1,6 +1,6 @@
 import type { Bot, BotContext, BotFactory, Decision } from '../src/engine/bot.js';
 import type { AnyGame, MatchResult, OptionSpec } from '../src/engine/game.js';
-import { type AleaState, Rng } from '../src/engine/rng.js';
+import { Rng, sameRngState } from '../src/engine/rng.js';
 import { Mast } from './mast.js';
 import { COMMON_PARAMS, type McParams, Playout, iterationsParam, now, readParams, requireDeterminize } from './mc-common.js';
 
@@ -153,7 +153,7 @@ export class IsmctsSearch {
     // nothing from the generator rebuilt the one state the observation allows (as alphabeta judges it).
     const before = this.rng.state();
     const first = game.determinize!(obs, me, this.rng);
-    const oneWorld = sameState(before, this.rng.state());
+    const oneWorld = sameRngState(before, this.rng.state());
     this.solving = this.solver && oneWorld && this.players === 2;
     this.reusedVisits = 0;
     if (!(oneWorld && this.reuse && this.reroot(obs, me))) this.reset(me);
@@ -248,7 +248,7 @@ export class IsmctsSearch {
       // Chance drawn on the way (a die, a draw) makes the node stand for several states: nothing below it can be proven.
       const before = this.searchRng.state();
       this.game.apply(s, a, this.searchRng);
-      if (!sameState(before, this.searchRng.state())) this.det[node] = 0;
+      if (!sameRngState(before, this.searchRng.state())) this.det[node] = 0;
     } else {
       this.game.apply(s, a, this.searchRng);
     }
@@ -691,15 +691,11 @@ const MCTS_OPTION_PARAMS: readonly OptionSpec[] = [
   },
 ];
 
-function sameState(a: AleaState, b: AleaState): boolean {
-  return a.c === b.c && a.s0 === b.s0 && a.s1 === b.s1 && a.s2 === b.s2;
-}
-
 /** Applies `a` to `s`; false when the step drew chance from `rng` (then `s` is one outcome among several). */
 function applyNoChance(game: AnyGame, s: unknown, a: number, rng: Rng): boolean {
   const before = rng.state();
   game.apply(s, a, rng);
-  return sameState(before, rng.state());
+  return sameRngState(before, rng.state());
 }
 
 /** The search's optional parts from the bot's resolved parameters. */

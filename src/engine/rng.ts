@@ -136,6 +136,11 @@ export class Rng {
  * Derives a seed string from parts. Stable across machines and versions: it is only string joining,
  * and the generator built from it hashes the string itself.
  */
+/** Whether two generator states are the same: a step that drew nothing leaves its generator's state unchanged. */
+export function sameRngState(a: AleaState, b: AleaState): boolean {
+  return a.c === b.c && a.s0 === b.s0 && a.s1 === b.s1 && a.s2 === b.s2;
+}
+
 export function deriveSeed(...parts: Array<string | number>): string {
   return parts.join('/');
 }
