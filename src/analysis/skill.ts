@@ -37,6 +37,12 @@ export interface PairingResult {
    * distinct deal counts once; `--opening` varies them.
    */
   repeated: number;
+  /**
+   * Deals whose seats finished in the same order in both seatings: the seat decided them, whichever bot
+   * sat there, so each bot won the same pairs once and the deal counts as even (value 1/2). Where most deals
+   * are so (heads-up Scala between searching bots: the second seat wins), only the others can show a difference.
+   */
+  seatDecided: number;
   /** Matches annulled or ended by a bot's fault, both seatings. */
   annulled: number;
   faulted: number;
@@ -44,7 +50,7 @@ export interface PairingResult {
 
 export interface TraceResult {
   players: number;
-  steps: Array<TraceStep & { pairing: PairingFolders; undecided: number; repeated: number }>;
+  steps: Array<TraceStep & { pairing: PairingFolders; undecided: number; repeated: number; seatDecided: number }>;
   /** By budget, in the order of --budgets. */
   ratings: Array<Rating & { budget: number }>;
 }
@@ -68,6 +74,18 @@ export function dealValues(a: readonly MatchRow[], b: readonly MatchRow[], stron
     if (other === undefined || other.seed !== row.seed) throw new Error(`match ${row.match} has no twin with the same seed in the other seating`);
     return dealValue(matchPairs(row.ranks, row.bots.map((n) => n === stronger)), matchPairs(other.ranks, other.bots.map((n) => n === stronger)));
   });
+}
+
+/** Deals (each with its twin) whose seats were ranked alike in both seatings, not all tied: the seat decided them. */
+export function seatDecidedDeals(a: readonly MatchRow[], b: readonly MatchRow[]): number {
+  const byMatch = new Map(b.map((row) => [row.match, row]));
+  let count = 0;
+  for (const row of a) {
+    const other = byMatch.get(row.match);
+    if (other === undefined || row.ranks.every((r) => r === row.ranks[0])) continue;
+    if (row.ranks.every((r, seat) => other.ranks[seat] === r)) count++;
+  }
+  return count;
 }
 
 /** Everything a match row records but its index and seed: two matches with the same record played alike. */
@@ -109,6 +127,7 @@ async function pairingResult(p: PairingFolders): Promise<{ result: PairingResult
       estimate: pairedAhead(values.filter((v) => !Number.isNaN(v))),
       undecided: values.filter((v) => Number.isNaN(v)).length,
       repeated: allA.length - a.length,
+      seatDecided: seatDecidedDeals(a, b),
       annulled: played.filter((r) => r.annulled).length,
       faulted: played.filter((r) => r.faultSeat >= 0).length,
     },
@@ -131,6 +150,7 @@ function traceOf(budgets: readonly number[], label: string, steps: PairingResult
       estimate: s.estimate,
       undecided: s.undecided,
       repeated: s.repeated,
+      seatDecided: s.seatDecided,
       pHolm: pHolm[k],
       separated: pHolm[k] < 0.05 && s.estimate.share > 0.5,
     })),

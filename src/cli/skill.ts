@@ -116,6 +116,7 @@ export function answerLines(plan: SkillPlan, r: SkillResult): string[] {
   if (plan.noSearch || !s) lines.push(`${plan.noSearch ?? 'No search bot'}: no search bot against greedy and no skill trace.`);
   else lines.push(...[notPlayed(plan.budgets, s.defaultBudget * 10, s.budgetParam)].filter((x) => x !== undefined));
   lines.push(...repeatLines(plan, r));
+  lines.push(...seatLines(r));
   const annulled = r.pairings.reduce((n, p) => n + p.annulled, 0);
   const faulted = r.pairings.reduce((n, p) => n + p.faulted, 0);
   if (annulled > 0) lines.push(`${annulled} matches of the pairings were annulled: every seat tied, so they decided no pair.`);
@@ -143,6 +144,29 @@ export function repeatLines(plan: SkillPlan, r: SkillResult): string[] {
       `Each counts once, so the figures count ${kept} deals${how}.`
     );
   });
+}
+
+/**
+ * Each pairing or trace step where the seat decided at least half the deals (the same finishing order by
+ * seat in both seatings), by name: those deals count as even whatever the bots' strength, so the share
+ * can only move with the rest, and a flat step there says more about the seats than about the budgets.
+ */
+export function seatLines(r: SkillResult): string[] {
+  const named = [
+    ...r.pairings.map((p) => ({ what: `${p.pairing.stronger} against ${p.pairing.weaker} at ${p.pairing.players} players`, counts: p })),
+    ...(r.trace?.steps ?? []).map((s) => ({ what: `${s.pairing.stronger} against ${s.pairing.weaker}`, counts: s })),
+  ];
+  return named
+    .filter((x) => x.counts.seatDecided > 0 && 2 * x.counts.seatDecided >= x.counts.estimate.deals)
+    .map((x) => {
+      const { seatDecided, estimate } = x.counts;
+      const rest = estimate.deals - seatDecided;
+      return (
+        `In ${seatDecided} of the ${estimate.deals} deals of ${x.what} the seats finished in the same order in both seatings: the seat decided them, ` +
+        `whichever bot sat where, and each counts as even. Only the other ${rest} could show which bot is stronger, so the share stays near 50% whatever their strength; ` +
+        `more matches give more of those, but where the seat decides this often it leaves little room for skill to show.`
+      );
+    });
 }
 
 const ci = (lo: number, hi: number) => `${percent(lo)} to ${percent(hi)}`;

@@ -19,6 +19,7 @@ export const SKILL_HEADER = [
   'deals',
   'undecided_deals',
   'repeated_deals',
+  'seat_decided_deals',
   'ahead_share',
   'ahead_low95',
   'ahead_high95',
@@ -57,8 +58,17 @@ const num = (x: number) => (Number.isFinite(x) ? Number(x.toFixed(6)) : null);
 const pNum = (p: number) => (Number.isFinite(p) ? Number(p.toPrecision(6)) : null);
 const pCell = (p: number) => (Number.isFinite(p) ? String(pNum(p)) : '');
 
-function aheadCells(e: AheadEstimate, undecided: number, repeated: number): string[] {
-  return [String(e.deals), String(undecided), String(repeated), six(e.share), six(e.low95), six(e.high95), pCell(e.p)];
+/** What a pairing or a trace step counts of its deals besides the estimate (skill.ts). */
+interface DealCounts {
+  estimate: AheadEstimate;
+  undecided: number;
+  repeated: number;
+  seatDecided: number;
+}
+
+function aheadCells(d: DealCounts): string[] {
+  const e = d.estimate;
+  return [String(e.deals), String(d.undecided), String(d.repeated), String(d.seatDecided), six(e.share), six(e.low95), six(e.high95), pCell(e.p)];
 }
 
 /** One row per pairing, then one per budget of the trace (its comparison with the budget before it). */
@@ -66,22 +76,23 @@ export function skillCsv(r: SkillResult): string {
   const rows: string[][] = [[...SKILL_HEADER]];
   for (const p of r.pairings) {
     const pr = p.pairing;
-    rows.push([pr.role, String(pr.players), pr.stronger, pr.weaker, '', ...aheadCells(p.estimate, p.undecided, p.repeated), '', skillReading(p.estimate), '', '', '', '']);
+    rows.push([pr.role, String(pr.players), pr.stronger, pr.weaker, '', ...aheadCells(p), '', skillReading(p.estimate), '', '', '', '']);
   }
   const t = r.trace;
   if (t) {
     for (const [k, rating] of t.ratings.entries()) {
       const step = k > 0 ? t.steps[k - 1] : undefined;
       const compared = step ? [step.pairing.stronger, step.pairing.weaker] : [rating.name, ''];
-      const cells = step ? [...aheadCells(step.estimate, step.undecided, step.repeated), pCell(step.pHolm), skillReading(step.estimate), step.separated ? '1' : '0'] : ['', '', '', '', '', '', '', '', '', ''];
+      const cells = step ? [...aheadCells(step), pCell(step.pHolm), skillReading(step.estimate), step.separated ? '1' : '0'] : ['', '', '', '', '', '', '', '', '', '', ''];
       rows.push(['trace', String(t.players), ...compared, String(rating.budget), ...cells, fixed(rating.rating, 1), fixed(rating.low95, 1), fixed(rating.high95, 1)]);
     }
   }
   return csvLines(rows);
 }
 
-function aheadJson(e: AheadEstimate, undecided: number, repeated: number) {
-  return { deals: e.deals, undecided_deals: undecided, repeated_deals: repeated, ahead_share: num(e.share), ahead_low95: num(e.low95), ahead_high95: num(e.high95), p_value: pNum(e.p), reading: skillReading(e) };
+function aheadJson(d: DealCounts) {
+  const e = d.estimate;
+  return { deals: e.deals, undecided_deals: d.undecided, repeated_deals: d.repeated, seat_decided_deals: d.seatDecided, ahead_share: num(e.share), ahead_low95: num(e.low95), ahead_high95: num(e.high95), p_value: pNum(e.p), reading: skillReading(e) };
 }
 
 /** The settings, the answer in words, every pairing and the trace. */
@@ -108,7 +119,7 @@ export function skillJson(s: SkillSettings, r: SkillResult, answer: readonly str
       stronger: p.pairing.stronger,
       weaker: p.pairing.weaker,
       folder: p.pairing.key,
-      ...aheadJson(p.estimate, p.undecided, p.repeated),
+      ...aheadJson(p),
       annulled_matches: p.annulled,
       faulted_matches: p.faulted,
     })),
@@ -116,7 +127,7 @@ export function skillJson(s: SkillSettings, r: SkillResult, answer: readonly str
       ? {
           players: r.trace.players,
           ratings: r.trace.ratings.map((x) => ({ budget: x.budget, name: x.name, rating: num(x.rating), rating_low95: num(x.low95), rating_high95: num(x.high95), matches: x.matches })),
-          steps: r.trace.steps.map((x) => ({ lower: x.lower, upper: x.upper, folder: x.pairing.key, ...aheadJson(x.estimate, x.undecided, x.repeated), p_holm: pNum(x.pHolm), separated: x.separated })),
+          steps: r.trace.steps.map((x) => ({ lower: x.lower, upper: x.upper, folder: x.pairing.key, ...aheadJson(x), p_holm: pNum(x.pHolm), separated: x.separated })),
         }
       : null,
   };

@@ -1,6 +1,6 @@
 // tavolo skill's pairing of the two seatings (src/analysis/skill.ts) on hand-built rows of matches.csv.
 import { describe, expect, it } from 'vitest';
-import { dealValues, distinctDeals } from '../../src/analysis/skill.js';
+import { dealValues, distinctDeals, seatDecidedDeals } from '../../src/analysis/skill.js';
 import type { MatchRow } from '../../src/analysis/results.js';
 
 function row(match: number, bots: string[], ranks: number[], seed = `s/match/${match}`): MatchRow {
@@ -47,5 +47,23 @@ describe('distinctDeals counts a deal that repeats an earlier one exactly once',
     const c = [row(0, ['x', 'y'], [1, 2]), { ...row(1, ['x', 'y'], [1, 2]), metrics: [3] }, { ...row(2, ['x', 'y'], [1, 2]), turns: 2 }];
     const d = [row(0, ['y', 'x'], [2, 1]), row(1, ['y', 'x'], [2, 1]), row(2, ['y', 'x'], [2, 1])];
     expect(distinctDeals(c, d).a.length).toBe(3);
+  });
+});
+
+describe('seatDecidedDeals counts the deals whose seats finished in the same order in both seatings', () => {
+  it('counts the seat winning both seatings, not the bot winning both, nor an annulled deal', () => {
+    const a = [row(0, ['greedy', 'random'], [1, 2]), row(1, ['random', 'greedy'], [1, 2]), row(2, ['greedy', 'random'], [1, 1])];
+    const b = [row(0, ['random', 'greedy'], [2, 1]), row(1, ['greedy', 'random'], [1, 2]), row(2, ['random', 'greedy'], [1, 1])];
+    // Deal 0: greedy won from both seats (skill); deal 1: seat 0 won both times (the seat); deal 2: tied twice.
+    expect(seatDecidedDeals(a, b)).toBe(1);
+    // Its value is even, as the share counts it.
+    expect(dealValues(a, b, 'greedy')[1]).toBe(0.5);
+  });
+
+  it('at four seats needs the whole order alike, not only the winner', () => {
+    const a = [row(0, ['x', 'y', 'x', 'y'], [1, 2, 3, 4]), row(1, ['x', 'y', 'x', 'y'], [1, 2, 3, 4])];
+    const b = [row(0, ['y', 'x', 'y', 'x'], [1, 2, 3, 4]), row(1, ['y', 'x', 'y', 'x'], [1, 3, 2, 4])];
+    expect(seatDecidedDeals(a, b)).toBe(1);
+    expect(dealValues(a, b, 'x')[0]).toBe(0.5);
   });
 });

@@ -29,7 +29,7 @@ describe('tavolo skill on countdown, where skill decides by construction', () =>
 
   it('writes skill.csv: a row per pairing and per budget, greedy far ahead of random, the trace rising at its first step', () => {
     const header = readFileSync(join(out, 'skill.csv'), 'utf8').split('\n')[0];
-    expect(header).toBe('section,players,stronger,weaker,budget,deals,undecided_deals,repeated_deals,ahead_share,ahead_low95,ahead_high95,p_value,p_holm,reading,separated,rating,rating_low95,rating_high95');
+    expect(header).toBe('section,players,stronger,weaker,budget,deals,undecided_deals,repeated_deals,seat_decided_deals,ahead_share,ahead_low95,ahead_high95,p_value,p_holm,reading,separated,rating,rating_low95,rating_high95');
     const r = rows();
     expect(r.map((x) => [x.section, x.players, x.stronger, x.weaker, x.budget])).toEqual([
       ['greedy-over-random', '2', 'greedy', 'random', ''],
@@ -196,6 +196,13 @@ describe('tavolo skill in a game that deals nothing but the first player (Scala,
     expect(opened.stdout).toMatch(/seed "skill", 4 random opening moves/);
     expect(opened.stdout).not.toMatch(/gave exactly an earlier deal's/);
     expect(traceRow(openedOut).repeated_deals).toBe('0');
+    // Heads-up Scala goes to the second seat between searching bots: most deals are even by seat, and the answer says so.
+    const row = traceRow(openedOut);
+    expect(Number(row.seat_decided_deals)).toBeGreaterThanOrEqual(Number(row.deals) / 2);
+    expect(Number(row.seat_decided_deals)).toBeLessThanOrEqual(Number(row.deals));
+    expect(opened.stdout).toMatch(
+      new RegExp(`In ${row.seat_decided_deals} of the ${row.deals} deals of strongest-100 against strongest-10 the seats finished in the same order in both seatings: the seat decided them`),
+    );
     expect((JSON.parse(readFileSync(join(openedOut, 'skill.json'), 'utf8')) as { opening?: number }).opening).toBe(4);
     const run = JSON.parse(readFileSync(join(openedOut, 'trace', '100-over-10', 'a', 'run.json'), 'utf8')) as { opening?: number };
     expect(run.opening).toBe(4);
