@@ -11,6 +11,12 @@ export const scalaPresets: Readonly<Record<string, BotPreset>> = {
     description:
       "alphabeta at 3,000 nodes (one world: nothing is hidden), a budget that grows as the choice narrows (taper 3) and other seats modelled by their heuristic (trust 1): 72.0% of 200 heads-up matches against greedy (95% interval 65.4 - 77.8%), about 50 ms of CPU a decision",
   },
+  'alphabeta-paranoid': {
+    bot: 'alphabeta',
+    params: { nodes: 3000, taper: 3 },
+    description:
+      'the same search without the opponent model (trust 0: every other seat plays its best reply), the player of Scala\'s skill trace: against a searching opponent the model of greedy is the wrong one',
+  },
   'ismcts-tuned': {
     bot: 'ismcts',
     params: { iterations: 400, rollout: 'greedy', maxDepth: 12, exploration: 0.3, widening: 1 },
