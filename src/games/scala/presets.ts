@@ -15,7 +15,7 @@ export const scalaPresets: Readonly<Record<string, BotPreset>> = {
     bot: 'alphabeta',
     params: { nodes: 3000, taper: 3 },
     description:
-      'the same search without the opponent model (trust 0: every other seat plays its best reply), the player of Scala\'s skill trace: against a searching opponent the model of greedy is the wrong one',
+      "the same search without the opponent model (trust 0: every other seat plays its best reply), for Scala's skill trace, where the opponent searches too: 62.5% of 200 heads-up matches against greedy (55.6 - 68.9%), about 55 ms of CPU a decision",
   },
   'ismcts-tuned': {
     bot: 'ismcts',
