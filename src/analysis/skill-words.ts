@@ -81,6 +81,14 @@ export interface TraceStep {
   estimate: AheadEstimate;
   pHolm: number;
   separated: boolean;
+  /** Deals the seat decided (the same finishing order by seat in both seatings); absent: not counted. */
+  seatDecided?: number;
+}
+
+/** Where the seat decided at least half a flat step's deals, why it is flat: ", where the seat decided 94 of its 96 deals". */
+function seatClause(s: TraceStep): string {
+  const seat = s.seatDecided ?? 0;
+  return seat > 0 && 2 * seat >= s.estimate.deals ? `, where the seat decided ${seat} of its ${s.estimate.deals} deals` : '';
 }
 
 const budget = (b: number) => b.toLocaleString('en-US');
@@ -100,6 +108,10 @@ export function traceSentence(bot: string, players: number, steps: readonly Trac
   const flat = steps[firstFlat];
   const later = steps.slice(firstFlat + 1).filter((s) => s.separated);
   const again = later.length > 0 ? ` (though ${later.map((s) => `${budget(s.upper)} vs ${budget(s.lower)}`).join(', ')} is separated again)` : '';
-  if (firstFlat === 0) return `${head}The trace is flat from the start (${budget(flat.lower)} vs ${budget(flat.upper)} not separated)${again}: the search budget buys no detectable strength at these match counts.`;
-  return `${head}Each ${tenfold} budget wins more up to ${budget(flat.lower)}, then the trace flattens (${budget(flat.lower)} vs ${budget(flat.upper)} not separated)${again}.`;
+  const seat = seatClause(flat);
+  if (firstFlat === 0) {
+    const why = seat ? `: these matches cannot tell whether the budget buys strength` : ': the search budget buys no detectable strength at these match counts';
+    return `${head}The trace is flat from the start (${budget(flat.lower)} vs ${budget(flat.upper)} not separated${seat})${again}${why}.`;
+  }
+  return `${head}Each ${tenfold} budget wins more up to ${budget(flat.lower)}, then the trace flattens (${budget(flat.lower)} vs ${budget(flat.upper)} not separated${seat})${again}.`;
 }

@@ -117,4 +117,12 @@ describe('the words: mostly luck, mixed, mostly skill', () => {
     expect(flat.indexOf('100 ahead of 10 in 90% [85–95], separated')).toBeGreaterThan(0);
     expect(traceSentence('ismcts', 2, [step(10, false, 0.5), step(100, true, 0.8)])).toMatch(/flat from the start \(10 vs 100 not separated\) \(though 1,000 vs 100 is separated again\)/);
   });
+
+  it('names the seat where it decided at least half of the flat step\'s deals', () => {
+    const step = (lower: number, separated: boolean, seatDecided: number): TraceStep => ({ lower, upper: 10 * lower, estimate: { ...est(0.51, 0.5, 0.52), deals: 96 }, pHolm: separated ? 0.001 : 0.4, separated, seatDecided });
+    const seated = traceSentence('alphabeta', 2, [step(10, true, 80), step(100, false, 94)]);
+    expect(seated).toMatch(/then the trace flattens \(100 vs 1,000 not separated, where the seat decided 94 of its 96 deals\)\.$/);
+    expect(traceSentence('alphabeta', 2, [step(10, true, 80), step(100, false, 47)])).toMatch(/\(100 vs 1,000 not separated\)\.$/);
+    expect(traceSentence('alphabeta', 4, [step(10, false, 60)])).toMatch(/flat from the start \(10 vs 100 not separated, where the seat decided 60 of its 96 deals\): these matches cannot tell whether the budget buys strength\.$/);
+  });
 });
