@@ -48,6 +48,9 @@ export interface PairingResult {
   faulted: number;
 }
 
+/** What a pairing or a trace step counted of its deals: the estimate and the deals counted apart or as even. */
+export type DealCounts = Pick<PairingResult, 'estimate' | 'undecided' | 'repeated' | 'seatDecided'>;
+
 export interface TraceResult {
   players: number;
   steps: Array<TraceStep & { pairing: PairingFolders; undecided: number; repeated: number; seatDecided: number }>;

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Argv } from 'yargs';
 import { pText } from '../analysis/comparison-text.js';
-import { analyseSkill, type PairingFolders, type SkillResult } from '../analysis/skill.js';
+import { analyseSkill, type DealCounts, type PairingFolders, type SkillResult } from '../analysis/skill.js';
 import { pairingSentence, percent, skillReading, traceSentence } from '../analysis/skill-words.js';
 import { InputError, Interrupted } from '../errors.js';
 import { skillCsv, skillJson, type SkillSettings } from '../output/skill-files.js';
@@ -124,26 +124,32 @@ export function answerLines(plan: SkillPlan, r: SkillResult): string[] {
   return lines;
 }
 
+/** Every pairing and trace step with the words that name it in a sentence, and what it counted of its deals. */
+function namedCounts(r: SkillResult): Array<{ what: string; counts: DealCounts }> {
+  return [
+    ...r.pairings.map((p) => ({ what: `${p.pairing.stronger} against ${p.pairing.weaker} at ${p.pairing.players} players`, counts: p })),
+    ...(r.trace?.steps ?? []).map((s) => ({ what: `${s.pairing.stronger} against ${s.pairing.weaker}`, counts: s })),
+  ];
+}
+
 /**
  * Each pairing or trace step whose deals repeat one another, by name: its figures count each distinct
  * deal once, and the way to vary the deals.
  */
 export function repeatLines(plan: SkillPlan, r: SkillResult): string[] {
-  const named = [
-    ...r.pairings.map((p) => ({ what: `${p.pairing.stronger} against ${p.pairing.weaker} at ${p.pairing.players} players`, repeated: p.repeated, deals: plan.matches / 2 })),
-    ...(r.trace?.steps ?? []).map((s) => ({ what: `${s.pairing.stronger} against ${s.pairing.weaker}`, repeated: s.repeated, deals: plan.matches / 2 })),
-  ].filter((x) => x.repeated > 0);
-  return named.map((x) => {
-    const kept = x.deals - x.repeated;
-    // Most deals alike is play repeated by construction; a few may be different play that ended alike.
-    const most = 2 * x.repeated >= x.deals;
-    const why = most ? 'the same play again, as when a game deals little and both bots decide alike' : 'the same play again, or different play that ended alike';
-    const how = !most ? '' : plan.opening > 0 ? `; a longer --opening than ${plan.opening} moves varies them more` : '; start each deal from a few random moves with --opening (4, say) to vary them';
-    return (
-      `${x.repeated} of the ${x.deals} deals of ${x.what} gave exactly an earlier deal's two match records (ranks, scores, turns and every metric): ${why}. ` +
-      `Each counts once, so the figures count ${kept} deals${how}.`
-    );
-  });
+  const deals = plan.matches / 2;
+  return namedCounts(r)
+    .filter((x) => x.counts.repeated > 0)
+    .map(({ what, counts: { repeated } }) => {
+      // Most deals alike is play repeated by construction; a few may be different play that ended alike.
+      const most = 2 * repeated >= deals;
+      const why = most ? 'the same play again, as when a game deals little and both bots decide alike' : 'the same play again, or different play that ended alike';
+      const how = !most ? '' : plan.opening > 0 ? `; a longer --opening than ${plan.opening} moves varies them more` : '; start each deal from a few random moves with --opening (4, say) to vary them';
+      return (
+        `${repeated} of the ${deals} deals of ${what} gave exactly an earlier deal's two match records (ranks, scores, turns and every metric): ${why}. ` +
+        `Each counts once, so the figures count ${deals - repeated} deals${how}.`
+      );
+    });
 }
 
 /**
@@ -152,11 +158,7 @@ export function repeatLines(plan: SkillPlan, r: SkillResult): string[] {
  * can only move with the rest, and a flat step there says more about the seats than about the budgets.
  */
 export function seatLines(r: SkillResult): string[] {
-  const named = [
-    ...r.pairings.map((p) => ({ what: `${p.pairing.stronger} against ${p.pairing.weaker} at ${p.pairing.players} players`, counts: p })),
-    ...(r.trace?.steps ?? []).map((s) => ({ what: `${s.pairing.stronger} against ${s.pairing.weaker}`, counts: s })),
-  ];
-  return named
+  return namedCounts(r)
     .filter((x) => x.counts.seatDecided > 0 && 2 * x.counts.seatDecided >= x.counts.estimate.deals)
     .map((x) => {
       const { seatDecided, estimate } = x.counts;

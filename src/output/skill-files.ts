@@ -4,9 +4,8 @@
  * the same bytes on any machine and thread count. Shares are written to six decimals, p-values to six
  * significant digits.
  */
-import type { SkillResult } from '../analysis/skill.js';
+import type { DealCounts, SkillResult } from '../analysis/skill.js';
 import { SKILL_BANDS, skillReading } from '../analysis/skill-words.js';
-import type { AheadEstimate } from '../analysis/paired-ahead.js';
 import { csvLines } from './csv.js';
 import { fixed } from './stats.js';
 
@@ -57,14 +56,6 @@ const num = (x: number) => (Number.isFinite(x) ? Number(x.toFixed(6)) : null);
 /** p-values keep six significant digits (a p of 1e-17 is not 0). */
 const pNum = (p: number) => (Number.isFinite(p) ? Number(p.toPrecision(6)) : null);
 const pCell = (p: number) => (Number.isFinite(p) ? String(pNum(p)) : '');
-
-/** What a pairing or a trace step counts of its deals besides the estimate (skill.ts). */
-interface DealCounts {
-  estimate: AheadEstimate;
-  undecided: number;
-  repeated: number;
-  seatDecided: number;
-}
 
 function aheadCells(d: DealCounts): string[] {
   const e = d.estimate;
