@@ -5,7 +5,8 @@ const ISMCTS_ZATRE = { rollout: 'greedy', maxDepth: 6, exploration: 0.1, widenin
 
 /**
  * Zatre's named bots (Game.presets; docs/bots.md, "Presets"). ismcts with progressive widening and short
- * greedy playouts scored by Zatre's evaluate wins 83.5% of 200 heads-up matches against greedy.
+ * greedy playouts scored by Zatre's evaluate (with its board judge) wins 83.5% of 200 heads-up matches
+ * against greedy (zatre-strongest-vs-greedy-2p).
  */
 export const zatrePresets: Readonly<Record<string, BotPreset>> = {
   strongest: {
