@@ -13,7 +13,7 @@ import { matchRngs } from '../src/engine/match.js';
 import { resolveOptions } from '../src/engine/options.js';
 import { Rng } from '../src/engine/rng.js';
 import { games } from '../src/games/index.js';
-import { fixed } from '../src/output/stats.js';
+import { fixed } from '../src/analysis/intervals.js';
 import { bots } from '../bots/index.js';
 import { greedyChoice } from '../bots/greedy.js';
 

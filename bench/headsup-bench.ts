@@ -12,7 +12,7 @@ import type { Bot, BotContext, BotFactory, Decision } from '../src/engine/bot.js
 import { type SeatBot, playMatch } from '../src/engine/match.js';
 import { resolveOptions } from '../src/engine/options.js';
 import { games } from '../src/games/index.js';
-import { fixed, wilson } from '../src/output/stats.js';
+import { fixed, wilson } from '../src/analysis/intervals.js';
 import { bots } from '../bots/index.js';
 
 const line = (s: string) => process.stdout.write(s + '\n');

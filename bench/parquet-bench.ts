@@ -8,7 +8,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MatchesParquetWriter } from '../src/output/parquet.js';
+import { MatchesParquetWriter } from '../src/io/parquet.js';
 
 function flag(name: string, fallback: string): string {
   const i = process.argv.indexOf(name);

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fixedSampleBlocks, runSequential, type SprtDesign } from '../src/analysis/sequential.js';
-import { packageRoot } from '../src/output/runinfo.js';
+import { packageRoot } from '../src/io/runinfo.js';
 import { Rng } from '../src/engine/rng.js';
 import { runTournament } from '../src/runner/run.js';
 import { loadSpec } from '../src/runner/spec.js';

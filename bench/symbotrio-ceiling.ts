@@ -18,7 +18,7 @@ import { resolveOptions } from '../src/engine/options.js';
 import { symbotrio } from '../src/games/symbotrio/index.js';
 import type { SymbotrioObservation } from '../src/games/symbotrio/observation.js';
 import type { SymbotrioState } from '../src/games/symbotrio/state.js';
-import { fixed, wilson } from '../src/output/stats.js';
+import { fixed, wilson } from '../src/analysis/intervals.js';
 import { greedyChoice } from '../bots/greedy.js';
 
 const line = (s: string) => process.stdout.write(s + '\n');

@@ -48,7 +48,7 @@ export { loadSpec, parseSpec, resolveSpec } from './runner/spec.js';
 export type { LineupEntry, Overrides, RawSpec, ResolvedSpec, Variant } from './runner/spec.js';
 export { runTournament } from './runner/run.js';
 export type { RunOptions, RunOutcome } from './runner/run.js';
-export type { BotRow, PositionRow, VariantStats } from './output/aggregate.js';
+export type { BotRow, PositionRow, VariantStats } from './runner/aggregate.js';
 export { mergeShards } from './runner/merge.js';
 export type { MergeOutcome } from './runner/merge.js';
 export { BatchesFailed, InputError, Interrupted } from './errors.js';

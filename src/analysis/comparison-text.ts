@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { csvLines } from '../output/csv.js';
-import { fixed, wilson } from '../output/stats.js';
-import { formatTable } from '../output/table.js';
+import { csvLines } from '../io/csv.js';
+import { fixed, wilson } from './intervals.js';
+import { formatTable } from '../runner/summary-text.js';
 import type { SideAccumulator } from './accumulate.js';
 import type { CompareRow, Comparison } from './compare.js';
 import { detectableChange } from './decisions.js';
@@ -10,7 +10,7 @@ import { critical } from './estimate.js';
 import { isRate } from './quantities.js';
 import { metricName } from './verdict.js';
 import type { MetricInfo } from '../engine/game.js';
-import { writeFilesAtomic } from '../output/atomic-write.js';
+import { writeFilesAtomic } from '../io/atomic-write.js';
 
 /** compare.csv and variants.csv, and the terminal block that says what changed. */
 

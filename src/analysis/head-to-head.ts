@@ -8,7 +8,7 @@
  * of the per-match numbers): exactly Wilson's interval when every match is a plain win or loss, and
  * narrower when ties (or several seats of one name) make the per-match numbers less variable than a coin.
  */
-import { wilson } from '../output/stats.js';
+import { wilson } from './intervals.js';
 
 export interface HeadToHead {
   bot: string;

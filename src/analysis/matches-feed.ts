@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { matchesFixedColumns } from '../output/csv.js';
+import { matchesFixedColumns } from '../io/csv.js';
 import type { RowSink } from './after-run.js';
 import { RecordScanner, splitLine } from './csv-scan.js';
 import { PairedFeed, type FedPairs } from './paired-feed.js';

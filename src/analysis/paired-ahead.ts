@@ -17,7 +17,7 @@
  * pairs": z = (share - 1/2) / sqrt((1/4) / n_eff). The interval excludes 1/2 exactly when p < 0.05.
  */
 import { normCdf } from './distributions.js';
-import { wilson } from '../output/stats.js';
+import { wilson } from './intervals.js';
 
 export interface AheadEstimate {
   /** Mean over the deals of the stronger bot's ahead share. */

@@ -2,8 +2,8 @@ import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { parquetMetadata, parquetRead, type AsyncBuffer, type FileMetaData } from 'hyparquet';
-import { KV, PARQUET_FORMAT, PARQUET_NAME, parquetColumns, schemaElement, type ParquetColumn } from '../output/parquet-layout.js';
-import { matchesFixedColumns } from '../output/csv.js';
+import { KV, PARQUET_FORMAT, PARQUET_NAME, parquetColumns, schemaElement, type ParquetColumn } from '../io/parquet-layout.js';
+import { matchesFixedColumns } from '../io/csv.js';
 import { InputError } from '../errors.js';
 import type { MatchRow, ReadOptions, ReadSummary, ResultInfo } from './results.js';
 

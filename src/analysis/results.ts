@@ -3,8 +3,8 @@ import { join, relative, resolve } from 'node:path';
 import { RecordCells, RecordError, RecordScanner, SpanCache, splitLine } from './csv-scan.js';
 
 export { splitLine } from './csv-scan.js';
-import { matchesFixedColumns } from '../output/csv.js';
-import type { RunJson } from '../output/run-json.js';
+import { matchesFixedColumns } from '../io/csv.js';
+import type { RunJson } from '../io/run-json.js';
 import { InputError } from '../errors.js';
 import { openMatchesParquet, parquetRows, type ParquetSource } from './results-parquet.js';
 

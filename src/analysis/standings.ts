@@ -4,13 +4,13 @@
  * matches.csv is: across threads, batch sizes, resume and shards.
  */
 import { join } from 'node:path';
-import { csvLines } from '../output/csv.js';
-import { formatTable } from '../output/table.js';
-import { fixed } from '../output/stats.js';
+import { csvLines } from '../io/csv.js';
+import { formatTable } from '../runner/summary-text.js';
+import { fixed } from './intervals.js';
 import { HeadToHeadTally } from './head-to-head.js';
 import { FinishingOrders, fitRatings, type RatingFit } from './ratings.js';
 import { openResult, readMatches, type ResultInfo } from './results.js';
-import { writeFilesAtomic } from '../output/atomic-write.js';
+import { writeFilesAtomic } from '../io/atomic-write.js';
 
 /** One match as the standings need it: its variant, the lineup name of each seat and each seat's rank. */
 export interface RankedMatch {

@@ -3,7 +3,7 @@ import { PairingBroken } from './compare.js';
 import { quantityPlan } from './quantities.js';
 import { matchBatches, type ByteSpan, type MatchRow, type ResultInfo } from './results.js';
 import { SweepTrendAccumulator, type SweepTrend } from './sweep-trend.js';
-import { writeFileAtomic } from '../output/atomic-write.js';
+import { writeFileAtomic } from '../io/atomic-write.js';
 
 /**
  * A one-option sweep read back from a result folder: the variants a spec's `sweep` generated are named

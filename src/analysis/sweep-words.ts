@@ -1,4 +1,4 @@
-import { fixed } from '../output/stats.js';
+import { fixed } from './intervals.js';
 import { ALPHA, pText } from './comparison-text.js';
 import type { SweepAxisOf } from './sweep-analysis.js';
 import type { SweepTrend } from './sweep-trend.js';

@@ -1,5 +1,5 @@
 import type { MetricInfo } from '../engine/game.js';
-import { fixed } from '../output/stats.js';
+import { fixed } from './intervals.js';
 
 /**
  * The verdict's words and numbers: quantities in the game's own words (its metricInfo, or a readable

@@ -1,5 +1,5 @@
 import type { MetricInfo } from '../engine/game.js';
-import { fixed } from '../output/stats.js';
+import { fixed } from './intervals.js';
 import { detectableChange } from './decisions.js';
 import { isMeasureQuantity, measureOrder, themeSentence } from './measure-words.js';
 import { decimalsFor, level, oneBotLineup, quantityName, readable, seatsOf, signed, metricName, type Named } from './verdict-words.js';

@@ -4,7 +4,7 @@ import type { FedPairs } from '../analysis/paired-feed.js';
 import { openResult, type ResultInfo } from '../analysis/results.js';
 import { Standings, standingsAfterRun, standingsOrWarning, writeStandingsFiles } from '../analysis/standings.js';
 import { OwnFiguresSink, verdictAfterRun } from '../analysis/verdict-input.js';
-import { MatchTally } from '../html/data.js';
+import { MatchTally } from '../report/data.js';
 import { reportAfterRun } from './report.js';
 
 /**

@@ -6,10 +6,10 @@ import { ALPHA, comparisonText, significant, variantsTable, writeComparison } fr
 import { openResult } from '../analysis/results.js';
 import { verdictText } from '../analysis/verdict.js';
 import { metricInfoOf, verdictFromComparison } from '../analysis/verdict-input.js';
-import { fixed } from '../output/stats.js';
-import { formatTable } from '../output/table.js';
+import { fixed } from '../analysis/intervals.js';
+import { formatTable } from '../runner/summary-text.js';
 import { InputError } from '../errors.js';
-import { textFlag } from './args.js';
+import { textFlag } from '../terminal/args.js';
 
 /**
  * `tavolo compare <baseline dir> <candidate dir>`: the variants two result folders have in common,

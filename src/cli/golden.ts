@@ -4,11 +4,11 @@ import { pathToFileURL } from 'node:url';
 import type { AnyGame } from '../engine/game.js';
 import { resolveOptions } from '../engine/options.js';
 import { games } from '../games/index.js';
-import { packageRoot } from '../output/runinfo.js';
+import { packageRoot } from '../io/runinfo.js';
 import { loadGame } from '../plugins/loader.js';
 import { resolveSpec } from '../runner/spec.js';
-import { narrateMatch } from './play.js';
-import { readSavedFile, savedSpec } from './human/saved.js';
+import { narrateMatch } from '../play/narrate.js';
+import { readSavedFile, savedSpec } from '../play/saved.js';
 
 /*
  * Golden playthroughs (tests/golden/<game>/<variant>-seed<k>.txt): whole matches, decision by decision,

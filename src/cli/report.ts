@@ -7,12 +7,12 @@ import { sweepAxisOf } from '../analysis/sweep-analysis.js';
 import { sweepGridOf } from '../analysis/sweep-grid.js';
 import { InputError } from '../errors.js';
 import { checkMatchesFile } from '../runner/result-guard.js';
-import { checkFinishedFolder, type MatchesPart } from '../html/data.js';
+import { checkFinishedFolder, type MatchesPart } from '../report/data.js';
 import type { OwnFigures } from '../analysis/verdict-input.js';
-import { writeReport } from '../html/report.js';
-import { writeTunePage } from '../html/tune-page.js';
-import { tunePageData } from '../output/tune-charts.js';
-import { isTuneFolder, readTuneFolder, refuseUnfinishedSearch } from '../runner/tune-reread.js';
+import { writeReport } from '../report/report.js';
+import { writeTunePage } from '../studies/tune/page.js';
+import { tunePageData } from '../studies/tune/charts.js';
+import { isTuneFolder, readTuneFolder, refuseUnfinishedSearch } from '../studies/tune/reread.js';
 
 /** Sizes as people read them: 527 kB. */
 export function kilobytes(bytes: number): string {

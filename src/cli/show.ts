@@ -4,12 +4,12 @@ import { openResult, readMatches, type MatchRow } from '../analysis/results.js';
 import { didYouMean } from '../did-you-mean.js';
 import { InputError } from '../errors.js';
 import { readSpecFile, resolveSpec, type RawSpec, type ResolvedSpec } from '../runner/spec.js';
-import { writeViewer } from '../html/viewer.js';
-import { flagText, intFlag } from './args.js';
+import { writeViewer } from '../report/viewer.js';
+import { flagText, intFlag } from '../terminal/args.js';
 import { kilobytes } from './report.js';
 import { checkFileNamePart, refuseResultFile } from '../runner/result-guard.js';
-import { SAVED } from './human/journal.js';
-import { showSaved } from './human/show-saved.js';
+import { SAVED } from '../play/journal.js';
+import { showSaved } from '../play/show-saved.js';
 
 /**
  * `tavolo show <result dir> --variant v --match i`: the viewer page of one match of a finished run. The

@@ -1,10 +1,10 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { VariantStats, seatsCsv, summaryCsv } from '../output/aggregate.js';
-import { AtomicFile, putInPlace, removeTemps, tempPath, writeTemp } from '../output/atomic-write.js';
-import { MatchesParquetWriter } from '../output/parquet.js';
-import { PARQUET_NAME } from '../output/parquet-layout.js';
+import { VariantStats, seatsCsv, summaryCsv } from './aggregate.js';
+import { AtomicFile, putInPlace, removeTemps, tempPath, writeTemp } from '../io/atomic-write.js';
+import { MatchesParquetWriter } from '../io/parquet.js';
+import { PARQUET_NAME } from '../io/parquet-layout.js';
 import { recordWidth, type FaultNote } from './batch.js';
 import { payloadBytes, type Journal, type JournalMeta, type JournalRecord, type RecordPayload } from './journal.js';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isAbsolute } from 'node:path';
 import { moduleGraphHash } from '../plugins/module-graph.js';
-import { versions } from '../output/runinfo.js';
+import { versions } from '../io/runinfo.js';
 import type { ResolvedSpec } from './spec.js';
 
 /**

@@ -1,5 +1,5 @@
 import { crc32 } from 'node:zlib';
-import { csvCell } from '../output/csv.js';
+import { csvCell } from '../io/csv.js';
 import { recordWidth } from './batch.js';
 import type { RecKind } from './records.js';
 

@@ -19,7 +19,7 @@ import { crc32 } from 'node:zlib';
 import type { BatchResult, FaultNote } from './batch.js';
 import { decodeRec } from './records.js';
 import { InputError } from '../errors.js';
-import { AtomicFile } from '../output/atomic-write.js';
+import { AtomicFile } from '../io/atomic-write.js';
 import type { SpecIdentity } from './identity.js';
 import { readOwnerOf, takeLock } from './journal-lock.js';
 import { MAX_HEADER, checkRecord, headerLine, isDamage, parseHeaderLine, type HeaderDamage, type RecordHeader } from './journal-record.js';

@@ -1,7 +1,7 @@
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import type { VariantStats } from '../output/aggregate.js';
-import { readRunJson, runJsonHead, runJsonTail, type MergedShard, type RunJson } from '../output/run-json.js';
+import type { VariantStats } from './aggregate.js';
+import { readRunJson, runJsonHead, runJsonTail, type MergedShard, type RunJson } from '../io/run-json.js';
 import { assemble, faultTotals, finishedFiles, outputFiles, placeRecords, removeStaleTemps, type OutputFiles } from './assemble.js';
 import { InputError, Interrupted } from '../errors.js';
 import { identityDiff } from './identity.js';

@@ -2,9 +2,9 @@ import { accessSync, constants, existsSync, mkdirSync, rmSync, statSync } from '
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { VariantStats } from '../output/aggregate.js';
-import { csvLine, matchesHeader } from '../output/csv.js';
-import { readRunJson, runJsonHead, runJsonTail, runJsonText, type RunIdentity, type RunJson } from '../output/run-json.js';
+import { VariantStats } from './aggregate.js';
+import { csvLine, matchesHeader } from '../io/csv.js';
+import { readRunJson, runJsonHead, runJsonTail, runJsonText, type RunIdentity, type RunJson } from '../io/run-json.js';
 import { Assembler, faultTotals, finishedFiles, outputFiles, removeStaleTemps, type MatchesCsvListener, type OutputFiles } from './assemble.js';
 import { prepare, runBatch, type BatchResult, type FaultNote } from './batch.js';
 import { BatchesFailed, InputError, Interrupted } from '../errors.js';
@@ -19,7 +19,7 @@ import { toWorkerSpec, type ResolvedSpec } from './spec.js';
 import { checkDeterminism, verifyCount, type DeterminismCheck } from './self-check.js';
 import { assembleUpTo, monitorFromJournal, refuseShard, sequentialInfo, until, writeSequentialCsv } from './sequential-run.js';
 import { windowed, type Checkpoint, type SequentialMonitor } from './sequential-monitor.js';
-import { writeFileAtomic } from '../output/atomic-write.js';
+import { writeFileAtomic } from '../io/atomic-write.js';
 
 export { Interrupted };
 

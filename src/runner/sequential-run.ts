@@ -1,15 +1,15 @@
 import { join } from 'node:path';
 import { fixedSampleBlocks } from '../analysis/sequential.js';
 import { sequentialVerdictLines as verdictLines, type SequentialReport } from '../analysis/sequential-words.js';
-import { csvLines } from '../output/csv.js';
-import { fixed } from '../output/stats.js';
+import { csvLines } from '../io/csv.js';
+import { fixed } from '../analysis/intervals.js';
 import { Assembler, type AssembleOptions } from './assemble.js';
 import { InputError } from '../errors.js';
 import type { Journal, JournalMeta, Shard } from './journal.js';
 import { SequentialMonitor, sequentialHeader, sequentialRows, type Checkpoint } from './sequential-monitor.js';
 import { questionText } from './sequential-spec.js';
 import type { ResolvedSpec } from './spec.js';
-import { writeFileAtomic } from '../output/atomic-write.js';
+import { writeFileAtomic } from '../io/atomic-write.js';
 
 /**
  * The runner's side of a sequential spec, kept apart from run.ts: the monitor fed from the journal (on

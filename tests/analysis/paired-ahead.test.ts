@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dealValue, matchPairs, pairedAhead } from '../../src/analysis/paired-ahead.js';
-import { SKILL_BANDS, bandsReached, pairingSentence, percent, skillBand, skillReading, traceSentence, type TraceStep } from '../../src/analysis/skill-words.js';
+import { SKILL_BANDS, bandsReached, pairingSentence, percent, skillBand, skillReading, traceSentence, type TraceStep } from '../../src/studies/skill/words.js';
 import type { AheadEstimate } from '../../src/analysis/paired-ahead.js';
 
 describe('pairs of seats in a match and deals', () => {

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { matchBatches, openResult, readMatches, type MatchRow, type ReadSummary } from '../../src/analysis/results.js';
 import { InputError } from '../../src/errors.js';
-import { csvCell, matchesFixedColumns } from '../../src/output/csv.js';
-import { MatchesParquetWriter } from '../../src/output/parquet.js';
+import { csvCell, matchesFixedColumns } from '../../src/io/csv.js';
+import { MatchesParquetWriter } from '../../src/io/parquet.js';
 import { tempDir } from '../fixtures/cli.js';
 import { readJsonFile } from '../helpers/json-files.js';
 

@@ -6,7 +6,7 @@ import { writeStandings } from '../../src/analysis/standings.js';
 import { verdictFromFolder } from '../../src/analysis/verdict-input.js';
 import { verdictText } from '../../src/analysis/verdict.js';
 import { analyseAfterRun } from '../../src/cli/after-run.js';
-import { writeReport } from '../../src/html/report.js';
+import { writeReport } from '../../src/report/report.js';
 import { FIXTURES, tavolo, tempDir } from '../fixtures/cli.js';
 
 const WRITTEN = ['ratings.csv', 'head-to-head.csv', 'compare.csv', 'variants.csv', 'report.html'];

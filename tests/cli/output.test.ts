@@ -2,13 +2,13 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stramat } from '../../src/games/stramat/index.js';
-import { VariantStats } from '../../src/output/aggregate.js';
-import { SUMMARY_HEADER } from '../../src/output/csv.js';
-import { summaryText } from '../../src/output/table.js';
+import { VariantStats } from '../../src/runner/aggregate.js';
+import { SUMMARY_HEADER } from '../../src/io/csv.js';
+import { summaryText } from '../../src/runner/summary-text.js';
 import { Rec, recordWidth, scoreAt, wonAt } from '../../src/runner/records.js';
 import { listText, sharedRemark } from '../../src/cli/list.js';
 import { PassThrough } from 'node:stream';
-import { etaText, progressBar, rateText } from '../../src/cli/progress.js';
+import { etaText, progressBar, rateText } from '../../src/terminal/progress.js';
 import { ROOT, removeTempDirs, tavolo, tempDir } from '../fixtures/cli.js';
 
 /** Records of 3-player matches: [first, turns, annulled, wonBy (seats), scores]. */

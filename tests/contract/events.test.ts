@@ -7,7 +7,7 @@ import { resolveOptions } from '../../src/engine/options.js';
 import { Rng } from '../../src/engine/rng.js';
 import { GOLDEN_SHORTEN, shippedVariants } from '../../src/cli/golden.js';
 import { games } from '../../src/games/index.js';
-import { packageRoot } from '../../src/output/runinfo.js';
+import { packageRoot } from '../../src/io/runinfo.js';
 import { suiteGames } from '../helpers/suite-games.js';
 
 const MATCHES = 12;

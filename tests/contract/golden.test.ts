@@ -6,7 +6,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { goldenCases, goldenText } from '../../src/cli/golden.js';
-import { packageRoot } from '../../src/output/runinfo.js';
+import { packageRoot } from '../../src/io/runinfo.js';
 
 const root = packageRoot();
 const CONTEXT = 4;

@@ -9,7 +9,7 @@ import { resolveOptions } from '../../src/engine/options.js';
 import { Rng } from '../../src/engine/rng.js';
 import { shippedVariants } from '../../src/cli/golden.js';
 import { games } from '../../src/games/index.js';
-import { packageRoot } from '../../src/output/runinfo.js';
+import { packageRoot } from '../../src/io/runinfo.js';
 import { suiteGames } from '../helpers/suite-games.js';
 import { EVENT_WITNESSES, METRIC_VARIANTS, RARELY_SEEN } from '../helpers/metric-witnesses.js';
 

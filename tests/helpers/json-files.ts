@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RunJson } from '../../src/output/run-json.js';
+import type { RunJson } from '../../src/io/run-json.js';
 
 /**
  * Typed reads of the JSON files tests look into. JSON.parse gives `any`, which the linter (rightly) will

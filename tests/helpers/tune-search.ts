@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import type { TuneSearch } from '../../src/output/tune-charts.js';
+import type { TuneSearch } from '../../src/studies/tune/charts.js';
 import { parseSpec, resolveSpec, type ResolvedSpec } from '../../src/runner/spec.js';
-import { runTune } from '../../src/runner/tune.js';
-import { resolveTune, type TunePlan } from '../../src/runner/tune-spec.js';
+import { runTune } from '../../src/studies/tune/run.js';
+import { resolveTune, type TunePlan } from '../../src/studies/tune/spec.js';
 import { FIXTURES, tempDir } from '../fixtures/cli.js';
 
 /**

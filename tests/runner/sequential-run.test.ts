@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { binomCdf } from '../../src/analysis/distributions.js';
-import { progressBar } from '../../src/cli/progress.js';
+import { progressBar } from '../../src/terminal/progress.js';
 import { checkpointText } from '../../src/runner/sequential-run.js';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';

@@ -1,0 +1,169 @@
+import { mkdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { Argv } from 'yargs';
+import { importanceCsv, restrictedRows, sensitivityRows, type ImportanceRow } from './analysis.js';
+import { importanceTable, restrictedWords, sensitivityWords, type ImportanceContext } from './words.js';
+import { quantityName } from '../../analysis/verdict-words.js';
+import { InputError, Interrupted } from '../../errors.js';
+import { writeImportancePage } from './page.js';
+import { MAX_THREADS } from '../../runner/limits.js';
+import { DEFAULT_IMPORTANCE_MATCHES, checkReusable, planImportance, playImportance, type ImportancePlan, type ImportanceRequest, type ViewChoice } from './run.js';
+import { defaultThreads } from '../../runner/run.js';
+import { determinismWarning } from '../../runner/self-check.js';
+import { INT_BOUNDS } from '../../runner/spec.js';
+import { intFlag, listFlag, parseKeyValues, textFlag } from '../../terminal/args.js';
+import { progressBar, type Progress } from '../../terminal/progress.js';
+import { writeFileAtomic } from '../../io/atomic-write.js';
+
+/**
+ * `tavolo importance <spec-or-game>`: which card matters most (docs/importance.md). The runs are played
+ * first (progress on stderr), then the answer in sentences, each view's table, and the files.
+ */
+
+export const IMPORTANCE_COMMAND = 'importance <target>';
+export const IMPORTANCE_DESCRIPTION = 'Which card matters most: each card count one up and down (sensitivity), and each action kind forbidden to a bot (restricted play), paired on common seeds';
+/** Numeric flags whose text is checked as typed (main.ts's rawFlagValues). */
+export const IMPORTANCE_NUMERIC_FLAGS = ['matches', 'threads', 'players'];
+
+export function importanceBuilder(y: Argv): Argv {
+  return y
+    .positional('target', { type: 'string', describe: 'A tournament spec (.json: its game, lineup, seed and baseline options) or a game (name or module path)' })
+    .option('view', { type: 'string', choices: ['both', 'restricted', 'sensitivity'], default: 'both', describe: 'Which view to play' })
+    .option('bot', { type: 'string', requiresArg: true, describe: 'The bot whose play is measured: with a game, a bot (default greedy); with a spec, a lineup name (default the first)' })
+    .option('opponents', { type: 'string', requiresArg: true, describe: 'With a game: the other seats, one bot for all or one per seat, comma-separated (default: the same bot as --bot)' })
+    .option('players', { type: 'number', requiresArg: true, describe: 'With a game: the number of players (default 2, or the least the game allows)' })
+    .option('option', { type: 'string', array: true, requiresArg: true, describe: 'With a game: a base game option key=value (repeatable)' })
+    .option('quantity', { type: 'string', requiresArg: true, describe: "The quantity ranked, a compare.csv name (default: the focal bot's win share, win_share:<bot>)" })
+    .option('matches', { type: 'number', requiresArg: true, describe: `Matches per run and variant (default: the spec's, or ${DEFAULT_IMPORTANCE_MATCHES} with a game)` })
+    .option('seed', { type: 'string', requiresArg: true, describe: "Master seed (default: the spec's, or \"importance\")" })
+    .option('threads', { type: 'number', requiresArg: true, describe: 'Worker threads (default: all cores)' })
+    .option('out', { type: 'string', requiresArg: true, describe: 'Output directory (default: results/<spec or game name>-importance)' })
+    .option('force', { type: 'boolean', describe: 'Play every run again, replacing finished runs in --out (without it, finished runs are reused and stopped ones resumed)' })
+    .example('$0 importance stramat', 'which power card a greedy player of Stramat loses most without, and which card count moves its win share most')
+    .example('$0 importance tournaments/stramat-dado.json --matches 20000', "the same from a spec's lineup and options")
+    .example('$0 importance stop --view restricted --quantity turns_mean', 'how each kind of Stop card, forbidden to one player, changes game length');
+}
+
+function shown(p: string): string {
+  const r = relative(process.cwd(), p);
+  return r === '' ? '.' : r.startsWith('..') ? p : r;
+}
+
+/** The request from the flags; flags that only apply to a game are refused with a spec. */
+function request(argv: Record<string, unknown>): ImportanceRequest {
+  const target = textFlag('target', argv.target)!;
+  const spec = /\.json$/i.test(target);
+  for (const flag of ['players', 'opponents', 'option'] as const) {
+    if (spec && argv[flag] !== undefined) throw new InputError(`applies to a game, not a spec (the spec sets its own ${flag === 'option' ? 'options' : flag}); change the spec instead`, `--${flag}`);
+  }
+  return {
+    target,
+    baseDir: process.cwd(),
+    view: (textFlag('--view', argv.view) ?? 'both') as ViewChoice,
+    players: intFlag('--players', argv.players, ...INT_BOUNDS.players),
+    bot: textFlag('--bot', argv.bot),
+    opponents: listFlag('--opponents', argv.opponents),
+    matches: intFlag('--matches', argv.matches, 2),
+    seed: textFlag('--seed', argv.seed),
+    options: argv.option === undefined ? undefined : parseKeyValues('--option', argv.option),
+    quantity: textFlag('--quantity', argv.quantity),
+  };
+}
+
+/** The answer: both views' rows, sentences and tables. */
+async function analyse(plan: ImportancePlan): Promise<{ restricted: ImportanceRow[]; sensitivity: ImportanceRow[]; context: ImportanceContext }> {
+  const b = plan.base;
+  const lossRanked = plan.quantity === `win_share:${b.focusName}`;
+  const context: ImportanceContext = {
+    words: { lineup: b.bots.map((e) => e.name!), metricInfo: b.game.metricInfo },
+    quantity: plan.quantity,
+    focus: b.focusName,
+    opponents: b.bots.filter((_, k) => k !== b.focus).map((e) => e.name!),
+    matches: b.matches,
+    lossRanked,
+  };
+  const dirOf = (role: string, kind?: string) => plan.runs.find((r) => r.role === role && r.kind === kind)?.dir;
+  const restricted =
+    plan.kinds.length > 0
+      ? await restrictedRows(dirOf('unrestricted')!, plan.kinds.map((k) => ({ kind: k.name, label: k.label, dir: dirOf('restricted', k.name)! })), plan.quantity, lossRanked)
+      : [];
+  const sensitivity = plan.steps.length > 0 ? await sensitivityRows(dirOf('sensitivity')!, plan.steps, plan.quantity) : [];
+  return { restricted, sensitivity, context };
+}
+
+function refusedText(plan: ImportancePlan): string[] {
+  return plan.refused.map((r) => `${r.card} (${r.field}) ${r.step > 0 ? 'one up' : 'one down'}, refused by the game: ${r.why}`);
+}
+
+/** The answer in sentences, each view's table, and the files written (importance.csv, importance.html). */
+async function answer(plan: ImportancePlan, root: string, faults: number): Promise<string> {
+  const b = plan.base;
+  const { restricted, sensitivity, context } = await analyse(plan);
+  const lines: string[] = [];
+  if (restricted.length > 0) lines.push(...restrictedWords(restricted, context), '');
+  if (sensitivity.length > 0) lines.push(...sensitivityWords(sensitivity, context, refusedText(plan)), '');
+  if (faults > 0) lines.push(`${faults} matches ended because a bot faulted: see end_reason in each run's matches.csv.`, '');
+  if (restricted.length > 0) lines.push('Restricted play:', importanceTable(restricted, context), '');
+  if (sensitivity.length > 0) lines.push('Sensitivity:', importanceTable(sensitivity, context), '');
+  mkdirSync(root, { recursive: true });
+  const csv = join(root, 'importance.csv');
+  writeFileAtomic(csv, importanceCsv([...restricted, ...sensitivity]));
+  const { name, rate } = quantityName(plan.quantity, context.words);
+  const html = writeImportancePage(root, {
+    title: `Which card matters: ${b.game.title}, ${name}`,
+    quantity: name.replace(/^the /, ''),
+    rate,
+    lossRanked: context.lossRanked,
+    words: { restricted: restricted.length > 0 ? restrictedWords(restricted, context) : [], sensitivity: sensitivity.length > 0 ? sensitivityWords(sensitivity, context, refusedText(plan)) : [] },
+    restricted,
+    sensitivity,
+  });
+  lines.push(`Wrote ${shown(csv)} and ${shown(html)}.`);
+  return lines.join('\n') + '\n';
+}
+
+/** Runs the command; returns the exit code as `tavolo run`: 1 when a bot faulted in some run, 6 when a run is not deterministic, 130/143 when interrupted. */
+export async function importanceCommand(argv: Record<string, unknown>, signal?: AbortSignal): Promise<number> {
+  const threads = intFlag('--threads', argv.threads, 1, MAX_THREADS) ?? Math.min(defaultThreads(), MAX_THREADS);
+  const out = textFlag('--out', argv.out);
+  const plan = await planImportance(request(argv), (name) => out ?? join('results', `${name}-importance`));
+  const root = plan.root;
+  if (argv.force !== true) checkReusable(plan);
+  const b = plan.base;
+  process.stdout.write(
+    `Which card matters: ${b.game.title}, ${b.players} players, ${b.matches} matches per run and variant, seed ${JSON.stringify(b.seed)}, ${threads} thread${threads > 1 ? 's' : ''}; ` +
+      `${plan.runs.length} run${plan.runs.length > 1 ? 's' : ''} in ${shown(root)} (${plan.steps.length} count changes, ${plan.kinds.length} action kinds).\n`,
+  );
+  let faults: number;
+  let undetermined: string[];
+  // One progress bar per run (on a terminal only), under a line naming the run.
+  let bar: Progress | undefined;
+  try {
+    const outcomes = await playImportance(plan, {
+      threads,
+      batch: 'auto',
+      force: argv.force === true,
+      signal,
+      onRun: (k, total, run) => {
+        bar?.stop();
+        process.stderr.write(`[${k + 1}/${total}] ${run.role === 'restricted' ? `without ${run.kind}` : run.role}: ${shown(run.dir)}\n`);
+        bar = progressBar();
+      },
+      onStart: ({ done, total }) => bar?.start(total, done),
+      onProgress: (done) => bar?.update(done),
+    });
+    faults = outcomes.reduce((n, o) => n + Object.values(o.faults).reduce((a, x) => a + x, 0), 0);
+    undetermined = outcomes.flatMap((o) => (o.determinism && o.determinism.differing.length > 0 ? [`${shown(o.outDir)}: ${determinismWarning(o.determinism)}`] : []));
+  } catch (err) {
+    if (!(err instanceof Interrupted)) throw err;
+    bar?.stop();
+    process.stderr.write(`tavolo: interrupted (${err.signal}); the runs are journaled in ${shown(root)}: the same command again finishes them.\n`);
+    return err.signal === 'SIGTERM' ? 143 : 130;
+  } finally {
+    bar?.stop();
+  }
+  process.stdout.write(await answer(plan, root, faults));
+  // As `tavolo run`: the files are written, and a bot or game that is not deterministic is said and exits 6.
+  for (const w of undetermined) process.stderr.write(`tavolo: ${w}\n`);
+  return undetermined.length > 0 ? 6 : faults > 0 ? 1 : 0;
+}

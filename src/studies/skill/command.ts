@@ -1,0 +1,278 @@
+import { mkdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { Argv } from 'yargs';
+import { pText } from '../../analysis/comparison-text.js';
+import { analyseSkill, type DealCounts, type PairingFolders, type SkillResult } from './analysis.js';
+import { pairingSentence, percent, skillReading, traceSentence } from './words.js';
+import { InputError, Interrupted } from '../../errors.js';
+import { skillCsv, skillJson, type SkillSettings } from './files.js';
+import { writeFileAtomic } from '../../io/atomic-write.js';
+import { fixed } from '../../analysis/intervals.js';
+import { formatTable } from '../../runner/summary-text.js';
+import { checkReusable } from '../importance/run.js';
+import { MAX_THREADS } from '../../runner/limits.js';
+import { defaultThreads, runTournament, type RunOutcome } from '../../runner/run.js';
+import { determinismWarning } from '../../runner/self-check.js';
+import { DEFAULT_SKILL_MATCHES, planSkill, type SkillPlan, type SkillRequest } from './plan.js';
+import type { Searcher } from './searcher.js';
+import { INT_BOUNDS } from '../../runner/spec.js';
+import { intFlag, listFlag, parseKeyValues, textFlag } from '../../terminal/args.js';
+import { progressBar, type Progress } from '../../terminal/progress.js';
+
+/**
+ * `tavolo skill <game|spec.json>`: how much of the outcome is skill (docs/measures.md, "Skill and luck").
+ * The runs are played first (progress on stderr), then the answer in sentences, the tables, the files.
+ */
+
+export const SKILL_COMMAND = 'skill <target>';
+export const SKILL_DESCRIPTION = "Skill and luck: how often a weaker bot beats a stronger one (random against greedy, greedy against the game's strongest bot) and the skill trace of that bot over tenfold budgets, on deals played in both seatings";
+
+export function skillBuilder(y: Argv): Argv {
+  return y
+    .positional('target', { type: 'string', describe: 'A game (name or module path), or a spec (.json: its game, players, baseline options and seed)' })
+    .option('players', { type: 'number', requiresArg: true, describe: 'The table size played besides heads-up (default 4, or the nearest the game allows)' })
+    .option('matches', { type: 'number', requiresArg: true, describe: `Matches per pairing and trace step, an even number: half the deals in each seating (default ${DEFAULT_SKILL_MATCHES})` })
+    .option('bot', { type: 'string', requiresArg: true, describe: "The search bot against greedy and in the trace: one of the game's presets or a built-in bot with a budget (default: the game's strongest preset; `tavolo list <game>` shows them)" })
+    .option('budgets', { type: 'string', requiresArg: true, describe: "The search bot's budgets along the skill trace (its iterations or nodes), increasing, comma-separated (default: a hundredth, a tenth, one and ten times its own)" })
+    .option('search-budget', { type: 'number', requiresArg: true, describe: "The search bot's budget against greedy (default: its own); 0 plays no search bot and no trace" })
+    .option('trace-only', { type: 'boolean', describe: 'Play only the skill trace (no greedy against random, no search bot against greedy)' })
+    .option('trace-players', { type: 'number', requiresArg: true, describe: 'The table size of the skill trace (default heads-up): the larger budget sits in every other seat, and each deal is played in both seatings' })
+    .option('opening', { type: 'number', requiresArg: true, describe: "Random opening moves before the bots play, the same in both seatings of a deal: varied deals for a game that deals little or nothing (default: the spec's opening, else 0)" })
+    .option('option', { type: 'string', array: true, requiresArg: true, describe: 'With a game: a game option key=value (repeatable)' })
+    .option('seed', { type: 'string', requiresArg: true, describe: "Master seed (default: the spec's, or \"skill\")" })
+    .option('threads', { type: 'number', requiresArg: true, describe: 'Worker threads (default: all cores)' })
+    .option('out', { type: 'string', requiresArg: true, describe: 'Output directory (default: results/<game or spec name>-skill)' })
+    .option('force', { type: 'boolean', describe: 'Play every run again, replacing finished runs in --out (without it, finished runs are reused and stopped ones resumed)' })
+    .example('$0 skill stop', "greedy against random and Stop's strongest bot (ismcts, 1,000 iterations) against greedy at 2 and 4 players, and the trace at 10 to 10,000 iterations")
+    .example('$0 skill stramat --matches 200 --budgets 10,100,1000', 'a quicker look: the trace up to 1,000 iterations')
+    .example('$0 skill scala --trace-only --budgets 30,300,3000', "only Scala's skill trace, its strongest bot at three budgets")
+    .example('$0 skill scala --trace-only --trace-players 4 --opening 4', "Scala's trace at four players, two seats for each budget")
+    .example('$0 skill scala --trace-only --opening 4', "Scala's trace from openings of four random moves (Scala deals nothing but the first player)")
+    .example('$0 skill zatre --bot alphabeta-tuned', "Zatre's tuned alphabeta against greedy, and its trace over nodes");
+}
+
+function shown(p: string): string {
+  const r = relative(process.cwd(), p);
+  return r === '' ? '.' : r.startsWith('..') ? p : r;
+}
+
+function budgetsFlag(raw: unknown): number[] | undefined {
+  const items = listFlag('--budgets', raw);
+  return items?.map((t) => intFlag('--budgets', t, 1, 100_000_000)!);
+}
+
+/** The request from the flags; flags that only apply to a game are refused with a spec. */
+function request(argv: Record<string, unknown>): SkillRequest {
+  const target = textFlag('target', argv.target)!;
+  if (/\.json$/i.test(target) && argv.option !== undefined) throw new InputError('applies to a game, not a spec (the spec sets its own options); change the spec instead', '--option');
+  return {
+    target,
+    baseDir: process.cwd(),
+    players: intFlag('--players', argv.players, ...INT_BOUNDS.players),
+    matches: intFlag('--matches', argv.matches, 2),
+    budgets: budgetsFlag(argv.budgets),
+    searchBudget: intFlag('--search-budget', argv['search-budget'], 0, 100_000_000),
+    bot: textFlag('--bot', argv.bot),
+    seed: textFlag('--seed', argv.seed),
+    options: argv.option === undefined ? undefined : parseKeyValues('--option', argv.option),
+    traceOnly: argv['trace-only'] === true,
+    opening: intFlag('--opening', argv.opening, ...INT_BOUNDS.opening),
+    tracePlayers: intFlag('--trace-players', argv['trace-players'], ...INT_BOUNDS.players),
+  };
+}
+
+/** The plan's pairings as the analysis sees them. */
+function analysed(plan: SkillPlan): PairingFolders[] {
+  return plan.pairings.map((p) => ({ role: p.role, key: p.key, players: p.players, stronger: p.stronger.name, weaker: p.weaker.name, budgets: p.budgets, dirs: [p.runs[0].dir, p.runs[1].dir] }));
+}
+
+/** The game as the sentences name it: its registered name, capitalised (a title can be a whole subtitle). */
+const shortName = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
+const AUDIENCE: Record<string, string> = { 'greedy-over-random': 'casual players', 'search-over-greedy': 'strong players' };
+
+/** What the trace did not reach: the budgets up to ten times the search bot's own, and the flag that adds them. */
+export function notPlayed(budgets: readonly number[], top: number, unit: string): string | undefined {
+  const last = budgets[budgets.length - 1];
+  if (last >= top) return undefined;
+  const more: number[] = [];
+  for (let b = last * 10; b <= top; b *= 10) more.push(b);
+  if (more[more.length - 1] !== top) more.push(top);
+  return `Budgets above ${last.toLocaleString('en-US')} ${unit} were not played (--budgets ${[...budgets, ...more].join(',')} adds ${more.map((b) => b.toLocaleString('en-US')).join(' and ')}).`;
+}
+
+/** How the sentences name the search bot: `strongest (ismcts)`, or the bot alone. */
+function searcherName(s: Searcher): string {
+  return s.label === s.engine ? s.engine : `${s.label} (${s.engine})`;
+}
+
+/** The answer in sentences: each pairing, the trace, and what was not played. */
+export function answerLines(plan: SkillPlan, r: SkillResult): string[] {
+  const lines = r.pairings.map((p) =>
+    pairingSentence({ game: shortName(plan.game.name), players: p.pairing.players, stronger: p.pairing.stronger, weaker: p.pairing.weaker, audience: AUDIENCE[p.pairing.role], estimate: p.estimate, undecided: p.undecided }),
+  );
+  const s = plan.searcher;
+  if (r.trace && s) lines.push(traceSentence(searcherName(s), r.trace.players, r.trace.steps));
+  if (plan.noSearch || !s) lines.push(`${plan.noSearch ?? 'No search bot'}: no search bot against greedy and no skill trace.`);
+  else lines.push(...[notPlayed(plan.budgets, s.defaultBudget * 10, s.budgetParam)].filter((x) => x !== undefined));
+  lines.push(...repeatLines(plan, r));
+  lines.push(...seatLines(r));
+  const annulled = r.pairings.reduce((n, p) => n + p.annulled, 0);
+  const faulted = r.pairings.reduce((n, p) => n + p.faulted, 0);
+  if (annulled > 0) lines.push(`${annulled} matches of the pairings were annulled: every seat tied, so they decided no pair.`);
+  if (faulted > 0) lines.push(`${faulted} matches ended because a bot faulted: the faulty seat finished last (see end_reason in each run's matches.csv).`);
+  return lines;
+}
+
+/** Every pairing and trace step with the words that name it in a sentence, and what it counted of its deals. */
+function namedCounts(r: SkillResult): Array<{ what: string; counts: DealCounts }> {
+  return [
+    ...r.pairings.map((p) => ({ what: `${p.pairing.stronger} against ${p.pairing.weaker} at ${p.pairing.players} players`, counts: p })),
+    ...(r.trace?.steps ?? []).map((s) => ({ what: `${s.pairing.stronger} against ${s.pairing.weaker}`, counts: s })),
+  ];
+}
+
+/**
+ * Each pairing or trace step whose deals repeat one another, by name: its figures count each distinct
+ * deal once, and the way to vary the deals.
+ */
+export function repeatLines(plan: SkillPlan, r: SkillResult): string[] {
+  const deals = plan.matches / 2;
+  return namedCounts(r)
+    .filter((x) => x.counts.repeated > 0)
+    .map(({ what, counts: { repeated } }) => {
+      // Most deals alike is play repeated by construction; a few may be different play that ended alike.
+      const most = 2 * repeated >= deals;
+      const why = most ? 'the same play again, as when a game deals little and both bots decide alike' : 'the same play again, or different play that ended alike';
+      const how = !most ? '' : plan.opening > 0 ? `; a longer --opening than ${plan.opening} moves varies them more` : '; start each deal from a few random moves with --opening (4, say) to vary them';
+      return (
+        `${repeated} of the ${deals} deals of ${what} gave exactly an earlier deal's two match records (ranks, scores, turns and every metric): ${why}. ` +
+        `Each counts once, so the figures count ${deals - repeated} deals${how}.`
+      );
+    });
+}
+
+/**
+ * Each pairing or trace step where the seat decided at least half the deals (the same finishing order by
+ * seat in both seatings), by name: those deals count as even whatever the bots' strength, so the share
+ * can only move with the rest, and a flat step there says more about the seats than about the budgets.
+ */
+export function seatLines(r: SkillResult): string[] {
+  return namedCounts(r)
+    .filter((x) => x.counts.seatDecided > 0 && 2 * x.counts.seatDecided >= x.counts.estimate.deals)
+    .map((x) => {
+      const { seatDecided, estimate } = x.counts;
+      const rest = estimate.deals - seatDecided;
+      return (
+        `In ${seatDecided} of the ${estimate.deals} deals of ${x.what} the seats finished in the same order in both seatings: the seat decided them, ` +
+        `whichever bot sat where, and each counts as even. Only the other ${rest} could show which bot is stronger, so the share stays near 50% whatever their strength; ` +
+        `more matches give more of those, but where the seat decides this often it leaves little room for skill to show.`
+      );
+    });
+}
+
+const ci = (lo: number, hi: number) => `${percent(lo)} to ${percent(hi)}`;
+
+/** The pairings' table and the trace's table. */
+function tables(plan: SkillPlan, r: SkillResult): string[] {
+  const out: string[] = [];
+  if (r.pairings.length > 0) {
+    out.push(
+      'Pairings (the share of the decided pairs of seats, one of each bot, that the stronger bot won):',
+      formatTable(
+        ['players', 'stronger', 'weaker', 'deals', 'ahead', '95% CI', 'reading'],
+        r.pairings.map((p) => [String(p.pairing.players), p.pairing.stronger, p.pairing.weaker, String(p.estimate.deals), percent(p.estimate.share), ci(p.estimate.low95, p.estimate.high95), skillReading(p.estimate)]),
+      ),
+    );
+  }
+  if (r.trace) {
+    const t = r.trace;
+    out.push(
+      `Skill trace (${plan.searcher ? searcherName(plan.searcher) : ''} at ${t.players} players, budget in ${plan.searcher?.budgetParam ?? ''}; ratings on the Elo-like scale of docs/ratings.md, field mean 1500):`,
+      formatTable(
+        ['budget', 'rating', '95% CI', 'ahead of previous', '95% CI', 'p (Holm)', 'separated'],
+        t.ratings.map((x, k) => {
+          const s = k > 0 ? t.steps[k - 1] : undefined;
+          return [x.budget.toLocaleString('en-US'), fixed(x.rating, 0), `${fixed(x.low95, 0)} to ${fixed(x.high95, 0)}`, s ? percent(s.estimate.share) : '', s ? ci(s.estimate.low95, s.estimate.high95) : '', s ? pText(s.pHolm) : '', s ? (s.separated ? 'yes' : 'no') : ''];
+        }),
+      ),
+    );
+  }
+  return out;
+}
+
+function settingsOf(plan: SkillPlan): SkillSettings {
+  return {
+    game: plan.game.name,
+    title: plan.game.title,
+    seed: plan.seed,
+    options: plan.options,
+    matchesPerPairing: plan.matches,
+    tableSizes: plan.tableSizes,
+    tracePlayers: plan.tracePlayers,
+    budgets: plan.budgets,
+    searchBudget: plan.searchBudget,
+    searcher: plan.searcher ? { name: plan.searcher.label, bot: plan.searcher.engine, settings: plan.searcher.settings, budgetParameter: plan.searcher.budgetParam } : undefined,
+    noSearch: plan.noSearch,
+    traceOnly: plan.traceOnly,
+    ...(plan.opening > 0 ? { opening: plan.opening } : {}),
+  };
+}
+
+/** Analyses the finished runs, writes skill.csv and skill.json, and returns the text to print. */
+async function answer(plan: SkillPlan): Promise<string> {
+  const r = await analyseSkill(analysed(plan), plan.budgets, plan.searcher?.label ?? '');
+  const words = answerLines(plan, r);
+  mkdirSync(plan.root, { recursive: true });
+  const csv = join(plan.root, 'skill.csv');
+  const json = join(plan.root, 'skill.json');
+  writeFileAtomic(csv, skillCsv(r));
+  writeFileAtomic(json, skillJson(settingsOf(plan), r, words));
+  return [...words, '', ...tables(plan, r), `Wrote ${shown(csv)} and ${shown(json)}; each run's files are in its folder under ${shown(plan.root)}.`].join('\n') + '\n';
+}
+
+async function play(plan: SkillPlan, threads: number, force: boolean, signal?: AbortSignal): Promise<RunOutcome[]> {
+  const runs = plan.pairings.flatMap((p) => p.runs.map((run) => ({ run, p })));
+  const outcomes: RunOutcome[] = [];
+  let bar: Progress | undefined;
+  try {
+    for (const [k, { run, p }] of runs.entries()) {
+      bar?.stop();
+      process.stderr.write(`[${k + 1}/${runs.length}] ${p.stronger.name} and ${p.weaker.name} at ${p.players} players, seating ${run.seating}: ${shown(run.dir)}\n`);
+      bar = progressBar();
+      outcomes.push(
+        await runTournament(run.spec, { threads, batch: 'auto', outDir: run.dir, resume: !force, force, signal, onStart: ({ done, total }) => bar?.start(total, done), onProgress: (done) => bar?.update(done) }),
+      );
+    }
+  } finally {
+    bar?.stop();
+  }
+  return outcomes;
+}
+
+/** Runs the command; exit codes as `tavolo run`: 1 a bot faulted, 6 a run is not deterministic, 130/143 interrupted. */
+export async function skillCommand(argv: Record<string, unknown>, signal?: AbortSignal): Promise<number> {
+  const threads = intFlag('--threads', argv.threads, 1, MAX_THREADS) ?? Math.min(defaultThreads(), MAX_THREADS);
+  const out = textFlag('--out', argv.out);
+  const force = argv.force === true;
+  const plan = await planSkill(request(argv), (name) => out ?? join('results', `${name}-skill`));
+  if (!force) checkReusable({ runs: plan.pairings.flatMap((p) => p.runs) });
+  const runCount = plan.pairings.length * 2;
+  process.stdout.write(
+    `Skill and luck: ${plan.game.title} at ${plan.traceOnly ? plan.tracePlayers : [...new Set([...plan.tableSizes, plan.tracePlayers])].join(' and ')} players, ${plan.matches} matches per pairing (${plan.matches / 2} deals in each seating), ` +
+      `${plan.searcher ? `${plan.traceOnly ? `only the trace of ${searcherName(plan.searcher)}` : `${searcherName(plan.searcher)} at ${plan.searchBudget} ${plan.searcher.budgetParam} against greedy, trace`} at ${plan.budgets.join(', ')}` : 'no search bot'}, seed ${JSON.stringify(plan.seed)}${plan.opening > 0 ? `, ${plan.opening} random opening moves` : ''}, ${threads} thread${threads > 1 ? 's' : ''}; ${runCount} runs in ${shown(plan.root)}.\n`,
+  );
+  let outcomes: RunOutcome[];
+  try {
+    outcomes = await play(plan, threads, force, signal);
+  } catch (err) {
+    if (!(err instanceof Interrupted)) throw err;
+    process.stderr.write(`tavolo: interrupted (${err.signal}); the runs are journaled in ${shown(plan.root)}: the same command again finishes them.\n`);
+    return err.signal === 'SIGTERM' ? 143 : 130;
+  }
+  process.stdout.write(await answer(plan));
+  const undetermined = outcomes.flatMap((o) => (o.determinism && o.determinism.differing.length > 0 ? [`${shown(o.outDir)}: ${determinismWarning(o.determinism)}`] : []));
+  for (const w of undetermined) process.stderr.write(`tavolo: ${w}\n`);
+  const faults = outcomes.reduce((n, o) => n + Object.values(o.faults).reduce((a, x) => a + x, 0), 0);
+  return undetermined.length > 0 ? 6 : faults > 0 ? 1 : 0;
+}

@@ -1,0 +1,252 @@
+import { dirname, join, resolve } from 'node:path';
+import type { AnyGame, Options } from '../../engine/game.js';
+import { resolveOptions } from '../../engine/options.js';
+import { InputError, isOptionError, prefixOptionError } from '../../errors.js';
+import { loadGame } from '../../plugins/loader.js';
+import type { PairingRole } from './analysis.js';
+import { readSpecFile, resolveSpec, type RawSpec, type ResolvedSpec } from '../../runner/spec.js';
+import { chooseSearcher, defaultBudgets, searcherSeat, type Searcher } from './searcher.js';
+
+/**
+ * `tavolo skill`'s runs (docs/measures.md, "Skill and luck"): every pairing of a weaker and a stronger
+ * bot, and every step of the skill trace, each played as two ordinary runs with the same master seed and
+ * the bots' seats swapped (seating a and b), so that every deal is played once with each bot in each of
+ * the other's seats. Everything is resolved before a match is played: a mistake is refused first.
+ */
+
+export interface SkillRequest {
+  /** A game (registered name or module path) or a spec (.json: its game, players, options and seed). */
+  target: string;
+  baseDir: string;
+  players?: number;
+  /** Matches per pairing (both seatings together): an even number. */
+  matches?: number;
+  budgets?: number[];
+  /** The search bot's budget against greedy; 0: no search bot and no trace. */
+  searchBudget?: number;
+  /** The search bot: a preset of the game or a built-in bot with a budget (default: skill-searcher.ts). */
+  bot?: string;
+  seed?: string;
+  options?: Record<string, unknown>;
+  /** Only the skill trace's steps: no greedy-over-random and no search-over-greedy pairing. */
+  traceOnly?: boolean;
+  /** Random opening moves before the bots play (a spec's `opening`); default the spec's, else none. */
+  opening?: number;
+  /** The skill trace's table size (default: heads-up, or the least the game allows). */
+  tracePlayers?: number;
+}
+
+export const DEFAULT_SKILL_MATCHES = 200;
+export const DEFAULT_BUDGETS = [10, 100, 1000, 10_000];
+/** The table size asked for besides heads-up, when the game allows it. */
+export const DEFAULT_TABLE = 4;
+
+export interface BotSeat {
+  name: string;
+  bot: string;
+  params?: Options;
+}
+
+export interface SkillRun {
+  seating: 'a' | 'b';
+  dir: string;
+  spec: ResolvedSpec;
+}
+
+export interface SkillPairing {
+  role: PairingRole;
+  /** The folder name under the command's root, e.g. `greedy-over-random-4p`, `trace/100-over-10`. */
+  key: string;
+  players: number;
+  stronger: BotSeat;
+  weaker: BotSeat;
+  /** For a trace step: the two budgets. */
+  budgets?: { lower: number; upper: number };
+  runs: [SkillRun, SkillRun];
+}
+
+export interface SkillPlan {
+  game: AnyGame;
+  gameRef: string;
+  name: string;
+  root: string;
+  seed: string;
+  options: Options;
+  /** Matches per pairing, both seatings together. */
+  matches: number;
+  tableSizes: number[];
+  /** The skill trace's table size: the larger budget in every other seat. */
+  tracePlayers: number;
+  budgets: number[];
+  searchBudget: number;
+  /** The search bot played against greedy and traced (undefined when none plays). */
+  searcher?: Searcher;
+  /** Why no search bot plays (a game without determinize), or undefined. */
+  noSearch?: string;
+  /** Only the trace was asked for (--trace-only). */
+  traceOnly: boolean;
+  /** Random opening moves of every match (--opening, or the spec's); 0: none. */
+  opening: number;
+  pairings: SkillPairing[];
+}
+
+interface Base {
+  game: AnyGame;
+  gameRef: string;
+  name: string;
+  players?: number;
+  seed?: string;
+  options: Options;
+  opening?: number;
+}
+
+async function baseFromSpec(r: SkillRequest): Promise<Base> {
+  const path = resolve(r.baseDir, r.target);
+  const raw = readSpecFile(path);
+  const spec = await resolveSpec(raw, dirname(path), {});
+  const baseline = spec.variants.find((v) => v.name === spec.baseline)!;
+  return { game: spec.game, gameRef: spec.gameRef, name: spec.name, players: spec.players, seed: spec.seed, options: baseline.options, opening: spec.opening };
+}
+
+async function baseFromGame(r: SkillRequest): Promise<Base> {
+  const { game, file } = await loadGame(r.target, r.baseDir, 'game');
+  let options: Options;
+  try {
+    options = resolveOptions(game.options, r.options, 'option');
+  } catch (err) {
+    if (isOptionError(err)) prefixOptionError(err, '--option ');
+    throw new InputError(`${game.name} rejected these options: ${(err as Error).message}`, '--option');
+  }
+  return { game, gameRef: file ?? r.target, name: game.name, options };
+}
+
+/** Heads-up (or the least the game allows) and the table asked for (default 4, else the nearest allowed). */
+export function tableSizes(game: AnyGame, asked: number | undefined): number[] {
+  const small = Math.max(2, game.minPlayers);
+  checkTable(game, asked, '--players', game.minPlayers);
+  const large = asked ?? Math.min(Math.max(DEFAULT_TABLE, small), game.maxPlayers);
+  return large === small ? [small] : [small, large].sort((a, b) => a - b);
+}
+
+function checkTable(game: AnyGame, asked: number | undefined, field: string, least: number): void {
+  if (asked !== undefined && (asked < least || asked > game.maxPlayers)) {
+    throw new InputError(`${game.name} is played by ${game.minPlayers} to ${game.maxPlayers} players, found ${asked}`, field);
+  }
+}
+
+/** The trace's table: as asked (--trace-players), else the smallest of the command's. */
+function traceTable(game: AnyGame, asked: number | undefined, sizes: number[]): number {
+  // Two budgets need two seats at least.
+  checkTable(game, asked, '--trace-players', Math.max(2, game.minPlayers));
+  return asked ?? sizes[0];
+}
+
+function checkOptions(b: Base, sizes: number[], fromSpec: boolean): void {
+  for (const players of sizes) {
+    try {
+      b.game.checkOptions(b.options, players);
+    } catch (err) {
+      if (isOptionError(err)) prefixOptionError(err, fromSpec ? 'options ' : '--option ');
+      throw new InputError(`${b.game.name} rejected these options at ${players} players: ${(err as Error).message}`, fromSpec ? 'variants' : '--option');
+    }
+  }
+}
+
+/** Seats alternate stronger, weaker, stronger ... in seating a, and the other way round in b. */
+function lineup(players: number, first: BotSeat, second: BotSeat): RawSpec['bots'] {
+  return Array.from({ length: players }, (_, s) => {
+    const e = s % 2 === 0 ? first : second;
+    return { name: e.name, bot: e.bot, ...(e.params ? { params: e.params } : {}) };
+  });
+}
+
+/** The two seatings of a pairing as specs, resolved. */
+async function pairingRuns(b: Base, plan: Pick<SkillPlan, 'root' | 'seed' | 'matches' | 'opening'>, key: string, players: number, stronger: BotSeat, weaker: BotSeat, baseDir: string): Promise<[SkillRun, SkillRun]> {
+  const runs: SkillRun[] = [];
+  for (const seating of ['a', 'b'] as const) {
+    const raw: RawSpec = {
+      name: `${b.name}-skill-${key.replace(/\//g, '-')}-${seating}`,
+      game: b.gameRef,
+      players,
+      matches: plan.matches / 2,
+      seed: plan.seed,
+      ...(plan.opening > 0 ? { opening: plan.opening } : {}),
+      variants: [{ name: 'base', options: b.options }],
+      bots: seating === 'a' ? lineup(players, stronger, weaker) : lineup(players, weaker, stronger),
+    };
+    runs.push({ seating, dir: join(plan.root, ...key.split('/'), seating), spec: await resolveSpec(raw, baseDir) });
+  }
+  return [runs[0], runs[1]];
+}
+
+function checkBudgets(budgets: number[]): void {
+  if (budgets.length < 2) throw new InputError(`expected at least two budgets, for example 10,100,1000, found ${budgets.join(',')}`, '--budgets');
+  for (let k = 1; k < budgets.length; k++) {
+    if (budgets[k] <= budgets[k - 1]) throw new InputError(`expected increasing budgets, found ${budgets[k]} after ${budgets[k - 1]}`, '--budgets');
+  }
+}
+
+/** Why no search bot plays: a game without determinize, or --search-budget 0 (a quick look at luck alone). */
+function noSearchReason(game: AnyGame, searchBudget: number | undefined): string | undefined {
+  if (typeof game.determinize !== 'function') return `${game.name} has no determinize, so no search bot can play it (docs/adding-a-game.md)`;
+  return searchBudget === 0 ? 'No search bot was asked for (--search-budget 0)' : undefined;
+}
+
+
+/** Builds and resolves every run of the command; nothing is played or written. */
+export async function planSkill(r: SkillRequest, outDir: (name: string) => string): Promise<SkillPlan> {
+  const fromSpec = /\.json$/i.test(r.target);
+  const b = fromSpec ? await baseFromSpec(r) : await baseFromGame(r);
+  const matches = r.matches ?? DEFAULT_SKILL_MATCHES;
+  if (matches % 2 !== 0) throw new InputError(`expected an even number (each deal is played in both seatings), found ${matches}`, '--matches');
+  const noSearch = noSearchReason(b.game, r.searchBudget);
+  if (r.traceOnly && noSearch !== undefined) throw new InputError(`expected a search bot to trace, found none: ${noSearch}`, '--trace-only');
+  const searcher = noSearch === undefined ? chooseSearcher(b.game, r.bot) : undefined;
+  const budgets = r.budgets ?? (searcher ? defaultBudgets(searcher) : DEFAULT_BUDGETS);
+  checkBudgets(budgets);
+  const sizes = tableSizes(b.game, r.players ?? b.players);
+  const tracePlayers = traceTable(b.game, r.tracePlayers, sizes);
+  checkOptions(b, [...new Set([...sizes, tracePlayers])], fromSpec);
+  const plan: SkillPlan = {
+    game: b.game,
+    gameRef: b.gameRef,
+    name: b.name,
+    root: outDir(b.name),
+    seed: r.seed ?? b.seed ?? 'skill',
+    options: b.options,
+    matches,
+    tableSizes: sizes,
+    tracePlayers,
+    budgets,
+    searchBudget: r.searchBudget ?? searcher?.defaultBudget ?? 0,
+    searcher,
+    noSearch,
+    traceOnly: r.traceOnly === true,
+    opening: r.opening ?? b.opening ?? 0,
+    pairings: [],
+  };
+  await addPairings(plan, b, r.baseDir);
+  return plan;
+}
+
+/** greedy over random at each table size; then the searcher over greedy and the trace's steps. */
+async function addPairings(plan: SkillPlan, b: Base, baseDir: string): Promise<void> {
+  const random: BotSeat = { name: 'random', bot: 'random' };
+  const greedy: BotSeat = { name: 'greedy', bot: 'greedy' };
+  const add = async (role: PairingRole, key: string, players: number, stronger: BotSeat, weaker: BotSeat, budgetPair?: { lower: number; upper: number }) => {
+    plan.pairings.push({ role, key, players, stronger, weaker, budgets: budgetPair, runs: await pairingRuns(b, plan, key, players, stronger, weaker, baseDir) });
+  };
+  const sizes = plan.tableSizes;
+  const pairs = !plan.traceOnly;
+  if (pairs) for (const players of sizes) await add('greedy-over-random', `greedy-over-random-${players}p`, players, greedy, random);
+  const s = plan.searcher;
+  if (s === undefined) return;
+  if (pairs) for (const players of sizes) await add('search-over-greedy', `search-over-greedy-${players}p`, players, searcherSeat(s, plan.searchBudget), greedy);
+  // A trace at another table than heads-up has folders of its own, so a heads-up trace in the same --out is never taken for it.
+  const folder = plan.tracePlayers === sizes[0] ? 'trace' : `trace-${plan.tracePlayers}p`;
+  for (let k = 1; k < plan.budgets.length; k++) {
+    const lower = plan.budgets[k - 1];
+    const upper = plan.budgets[k];
+    await add('trace', `${folder}/${upper}-over-${lower}`, plan.tracePlayers, searcherSeat(s, upper), searcherSeat(s, lower), { lower, upper });
+  }
+}

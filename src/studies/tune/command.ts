@@ -1,0 +1,153 @@
+import { dirname, join, relative, resolve } from 'node:path';
+import type { Argv } from 'yargs';
+import { targetText, tuneAnswer, tuneTable } from './words.js';
+import { Interrupted } from '../../errors.js';
+import { MAX_THREADS, checkVariantCount } from '../../runner/limits.js';
+import { defaultThreads } from '../../runner/run.js';
+import { readSpecFile, resolveSpec, type ResolvedSpec } from '../../runner/spec.js';
+import { roundDir, runTune, type RoundNote, type TuneOutcome } from './run.js';
+import { resolveTune, type TunePlan } from './spec.js';
+import { writeTunePage } from './page.js';
+import { tunePageData } from './charts.js';
+import { intFlag, textFlag } from '../../terminal/args.js';
+import { kilobytes } from '../../cli/report.js';
+import { progressBar } from '../../terminal/progress.js';
+
+/**
+ * `tavolo tune <spec>`: races the spec's candidates (its variants, usually a sweep's grid) toward the
+ * targets of its `tune` field, in rounds on common seeds (docs/tune.md). Prints the answer in sentences,
+ * then a table; writes tune.csv, tune.json and one result folder per round in --out.
+ */
+
+/**
+ * Exit codes of `tavolo tune` (docs/reference.md): 0 the search finished, whatever it found; 1 it
+ * finished but some matches ended because a bot faulted; 6 a round's determinism self-check failed;
+ * the shared ones otherwise (2 bad input, 3, 4, 130, 143).
+ */
+export function tuneBuilder(y: Argv): Argv {
+  return y
+    .positional('spec', { type: 'string', describe: 'Path of a spec with a "tune" field (JSON)' })
+    .option('threads', { type: 'number', requiresArg: true, describe: 'Worker threads (default: all cores; never changes the results)' })
+    .option('matches', { type: 'number', requiresArg: true, describe: 'The most matches a candidate plays (overrides the spec; a multiple of tune.block)' })
+    .option('seed', { type: 'string', requiresArg: true, describe: 'Master seed, text or integer (overrides the spec)' })
+    .option('out', { type: 'string', requiresArg: true, describe: 'Output directory (default: results/<spec name>-tune)' })
+    .option('resume', { type: 'boolean', describe: 'Continue the search in --out: complete rounds are read back, an interrupted one resumes from its journal' })
+    .option('force', { type: 'boolean', describe: 'Delete the search already in --out (its rounds and tune files) and start again' })
+    .example('$0 tune tournaments/stramat-tune.json --threads 2', 'race the Stramat variants toward the targets of the spec')
+    .example('$0 tune tournaments/stramat-tune.json --resume', 'finish a search that was stopped');
+}
+
+function shownPath(p: string): string {
+  const rel = relative(process.cwd(), p);
+  return rel === '' ? '.' : rel.startsWith('..') ? p : rel;
+}
+
+/** How a round's matches came: played now, read back from its finished folder, or resumed from its journal. */
+function roundSource(played: number, matches: number): string {
+  if (played >= matches) return '';
+  return played === 0 ? ' (read back from its folder)' : ` (resumed from its journal: ${played} played now)`;
+}
+
+type WithSignals = <T>(body: (signal: AbortSignal) => Promise<T>) => Promise<T>;
+
+/** The search's first lines: what is raced, how, and toward what. */
+function headerText(spec: ResolvedSpec, plan: TunePlan, threads: number): string {
+  return (
+    `${spec.name}: ${spec.game.title}, ${spec.players} players; racing ${spec.variants.length} candidates on common seeds in rounds of ${plan.block} matches ` +
+    `(at most ${plan.rounds} rounds, ${spec.matches.toLocaleString('en-US')} matches a candidate, budget ${plan.budget.toLocaleString('en-US')}), seed ${JSON.stringify(spec.seed)}, ${threads} thread${threads > 1 ? 's' : ''}\n` +
+    `Targets: ${plan.targets.map(targetText).join('; ')}${plan.prefer ? `; then ${plan.prefer.goal} ${plan.prefer.quantity} preferred` : ''}\n`
+  );
+}
+
+function roundText(n: RoundNote, spec: ResolvedSpec, plan: TunePlan): string {
+  const names = n.dropped.map((e) => spec.variants[e.candidate].name);
+  // A long list is cut: the table after the answer has every candidate and the round that dropped it.
+  const shown = names.length > 6 ? `${names.slice(0, 4).join(', ')} and ${names.length - 4} more` : names.join(', ');
+  return (
+    `Round ${n.round}: ${n.candidates} candidates x ${plan.block} matches${roundSource(n.playedNow, n.matches)}; ` +
+    (names.length > 0 ? `dropped ${names.length}: ${shown}\n` : 'none dropped\n')
+  );
+}
+
+/**
+ * tune.html (docs/tune.md); like report.html after a run, a page that could not be written is a warning,
+ * not a failure: the search's files are complete, and `tavolo report <folder>` rebuilds it.
+ */
+function tunePageAfterSearch(r: TuneOutcome, spec: ResolvedSpec, plan: TunePlan): string {
+  try {
+    const search = { tournament: spec.name, game: spec.game.name, seed: spec.seed, names: spec.variants.map((v) => v.name), plan, outcome: r };
+    const w = writeTunePage(r.outDir, tunePageData(search));
+    return `, tune.html (${kilobytes(w.bytes)}) `;
+  } catch (err) {
+    process.stderr.write(
+      `warning: tune.html was not written (${err instanceof Error ? err.message : String(err)}); \`tavolo report ${shownPath(r.outDir)}\` rebuilds it\n`,
+    );
+    return ' ';
+  }
+}
+
+/** The answer, the table, the faults and the files; the exit code (1 faults, 6 not deterministic). */
+function finish(r: TuneOutcome, spec: ResolvedSpec, plan: TunePlan): number {
+  process.stdout.write(`\n${tuneAnswer(r, plan, spec.variants.map((v) => v.name))}\n${tuneTable(r, plan)}\n`);
+  const faulted = Object.entries(r.faults);
+  if (faulted.length > 0) {
+    const total = faulted.reduce((a, [, n]) => a + n, 0);
+    process.stdout.write(
+      `${total} match${total > 1 ? 'es' : ''} ended because a bot faulted (${faulted.map(([k, n]) => `${k} ${n}`).join(', ')}): see end_reason and fault_seat in the rounds' matches.csv.\n`,
+    );
+  }
+  const shown = shownPath(r.outDir);
+  const page = tunePageAfterSearch(r, spec, plan);
+  process.stdout.write(`Wrote ${shown}/tune.csv, tune.json${page}and the rounds' results (${shown}/round-1 ... round-${r.rounds.length}); ${r.playedNow} matches played now.\n`);
+  if (r.notDeterministic) {
+    process.stderr.write(`tavolo: ${r.notDeterministic}\n`);
+    return 6;
+  }
+  return faulted.length > 0 ? 1 : 0;
+}
+
+export async function tuneCommand(argv: Record<string, unknown>, withSignals: WithSignals): Promise<number> {
+  const matches = intFlag('--matches', argv.matches, 1);
+  const threads = intFlag('--threads', argv.threads, 1, MAX_THREADS) ?? Math.min(defaultThreads(), MAX_THREADS);
+  const seed = textFlag('--seed', argv.seed);
+  const specPath = textFlag('spec', argv.spec)!;
+  const raw = readSpecFile(specPath);
+  const spec = await resolveSpec(raw, dirname(resolve(specPath)), { matches, seed }, resolve(specPath));
+  checkVariantCount(spec.variants.length);
+  const plan = resolveTune(raw.tune, spec);
+  const outDir = textFlag('--out', argv.out) ?? join('results', `${spec.name}-tune`);
+  const bar = progressBar();
+  let current = 0;
+  try {
+    const r = await withSignals((signal) =>
+      runTune(spec, plan, {
+        threads,
+        outDir,
+        resume: argv.resume === true,
+        force: argv.force === true,
+        signal,
+        onRoundStart: (round, _candidates, m) => {
+          // Printed once the checks are done: bad input leaves stdout empty.
+          if (round === 1) process.stdout.write(headerText(spec, plan, threads));
+          current = round;
+          bar?.start(m, 0);
+        },
+        onProgress: (done) => bar?.update(done),
+        onRound: (n) => {
+          bar?.stop();
+          process.stdout.write(roundText(n, spec, plan));
+        },
+      }),
+    );
+    bar?.stop();
+    return finish(r, spec, plan);
+  } catch (err) {
+    bar?.stop();
+    if (!(err instanceof Interrupted)) throw err;
+    process.stderr.write(
+      `tavolo: interrupted (${err.signal}) in round ${current}; the rounds done and the journal of ${shownPath(roundDir(outDir, current))} are kept: ` +
+        'run the same command with --resume to finish.\n',
+    );
+    return err.signal === 'SIGTERM' ? 143 : 130;
+  }
+}

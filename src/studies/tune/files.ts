@@ -1,0 +1,113 @@
+import { join } from 'node:path';
+import { preferenceConfidence, targetConfidence, type Elimination } from './race.js';
+import type { CandidateOutcome } from './race-state.js';
+import type { ResolvedSpec } from '../../runner/spec.js';
+import type { TuneOutcome } from './run.js';
+import type { TunePlan } from './spec.js';
+import { csvLines } from '../../io/csv.js';
+import { writeFilesAtomic } from '../../io/atomic-write.js';
+
+/**
+ * The files of a search, next to its round folders: tune.csv (tidy, one row per candidate and target
+ * quantity) and tune.json (the search's settings and account); tune.html, the page, is laid out by
+ * src/html/tune-page.ts from output/tune-charts.ts. All come from the round files alone,
+ * with no timings, so a search gives byte-identical files on any thread count and after a resume.
+ */
+export const TUNE_FILES = ['tune.csv', 'tune.json', 'tune.html'];
+
+export const TUNE_HEADER = [
+  'candidate',
+  'quantity',
+  'target_min',
+  'target_max',
+  'estimate',
+  'ci_low',
+  'ci_high',
+  'confidence',
+  'matches',
+  'target_status',
+  'candidate_status',
+  'round_dropped',
+  'dropped_by',
+  'why',
+] as const;
+
+/** Six decimals, as compare.csv; empty for an open bound or an unknown value. */
+const num = (x: number): string => (Number.isFinite(x) ? x.toFixed(6) : '');
+
+/** Why a candidate was dropped, in words (terminal and tune.csv alike). */
+export function eliminationText(e: Elimination, names: readonly string[], level: number): string {
+  const pct = `${(level * 100).toPrecision(6).replace(/0+$/, '').replace(/\.$/, '')}%`;
+  if (e.reason === 'preference') {
+    return `${e.quantity} worse than ${names[e.against!]} by ${e.estimate.estimate.toPrecision(3)} on the same seeds (${pct} CI ${e.estimate.low.toPrecision(3)} to ${e.estimate.high.toPrecision(3)})`;
+  }
+  return `${e.quantity} ${e.estimate.estimate.toPrecision(4)} (${pct} CI ${e.estimate.low.toPrecision(4)} to ${e.estimate.high.toPrecision(4)}) is outside the target`;
+}
+
+function candidateRows(c: CandidateOutcome, names: readonly string[], plan: TunePlan, levels: { target: number; prefer: number }): string[][] {
+  const e = c.elimination;
+  const why = e ? eliminationText(e, names, e.reason === 'preference' ? levels.prefer : levels.target) : '';
+  return c.checks.map((k) => [
+    c.name,
+    k.target.quantity,
+    num(k.target.min),
+    num(k.target.max),
+    num(k.estimate.estimate),
+    num(k.estimate.low),
+    num(k.estimate.high),
+    String(levels.target),
+    String(c.matches),
+    k.status,
+    c.status,
+    c.droppedRound === undefined ? '' : String(c.droppedRound),
+    e ? (e.reason === 'preference' ? `prefer:${e.quantity}` : e.quantity) : '',
+    e && (e.reason === 'preference' || e.quantity === k.target.quantity) ? why : '',
+  ]);
+}
+
+export function tuneCsv(spec: ResolvedSpec, plan: TunePlan, r: TuneOutcome): string {
+  const size = r.race.size;
+  const levels = { target: targetConfidence(size), prefer: preferenceConfidence(size) };
+  const names = spec.variants.map((v) => v.name);
+  const rows = r.race.outcomes().flatMap((c) => candidateRows(c, names, plan, levels));
+  return csvLines([[...TUNE_HEADER], ...rows]);
+}
+
+export function tuneJson(spec: ResolvedSpec, plan: TunePlan, r: TuneOutcome): string {
+  const out = r.race.outcomes();
+  const closest = r.race.survivors().length === 0 ? r.race.closest() : undefined;
+  const body = {
+    format: 'tavolo-tune/1',
+    tournament: spec.name,
+    spec: spec.specPath ?? null,
+    game: spec.game.name,
+    seed: spec.seed,
+    round_seed: '<seed>/round/<r>',
+    candidates: spec.variants.map((v) => v.name),
+    targets: plan.targets.map((t) => ({ quantity: t.quantity, min: Number.isFinite(t.min) ? t.min : null, max: Number.isFinite(t.max) ? t.max : null })),
+    prefer: plan.prefer ?? null,
+    error_rate: plan.errorRate,
+    target_confidence: targetConfidence(r.race.size),
+    preference_confidence: plan.prefer ? preferenceConfidence(r.race.size) : null,
+    block: plan.block,
+    rounds_planned: plan.rounds,
+    rounds_played: r.rounds.length,
+    budget: plan.budget,
+    matches_spent: r.spent,
+    grid_matches: r.gridMatches,
+    stopped: r.stopped,
+    meets: out.filter((c) => c.status === 'meets').map((c) => c.name),
+    not_ruled_out: out.filter((c) => c.status === 'not-ruled-out').map((c) => c.name),
+    closest: closest === undefined ? null : out[closest].name,
+    rounds: r.rounds.map((n) => ({ round: n.round, candidates: n.candidates, matches: n.matches, dropped: n.dropped.map((e) => out[e.candidate].name) })),
+  };
+  return `${JSON.stringify(body, null, 2)}\n`;
+}
+
+/** Writes tune.csv and tune.json, each through a temporary file, renamed once both are whole (never half written). */
+export function writeTuneFiles(outDir: string, spec: ResolvedSpec, plan: TunePlan, r: TuneOutcome): void {
+  writeFilesAtomic([
+    [join(outDir, 'tune.csv'), tuneCsv(spec, plan, r)],
+    [join(outDir, 'tune.json'), tuneJson(spec, plan, r)],
+  ]);
+}

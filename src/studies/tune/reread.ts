@@ -1,0 +1,117 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Preference, Target } from './race.js';
+import { Race } from './race-state.js';
+import { InputError } from '../../errors.js';
+import { roundDir, roundValuesOf, type RoundNote, type StopReason, type TuneOutcome } from './run.js';
+import type { TunePlan } from './spec.js';
+
+/**
+ * A finished search read back from its folder (`tavolo report <tune-folder>`): tune.json gives the
+ * settings and the rounds, and the race is replayed from the rounds' matches.csv exactly as the search
+ * decided it (the decisions are computed from those files alone), so the page built from it is the page
+ * `tavolo tune` wrote. Anything that does not agree (a round missing, another set of survivors, drops
+ * that differ from tune.json's) is refused by name.
+ */
+
+export interface TuneFolder {
+  tournament: string;
+  game: string;
+  seed: string;
+  names: string[];
+  plan: TunePlan;
+  outcome: TuneOutcome;
+}
+
+type Json = Record<string, unknown>;
+
+export const isTuneFolder = (dir: string): boolean => existsSync(join(dir, 'tune.json')) && !existsSync(join(dir, 'run.json'));
+
+/** A search stopped before its end has round folders but no tune.json yet: it is refused with the way to finish it. */
+export function refuseUnfinishedSearch(dir: string, field: string): void {
+  if (existsSync(join(dir, 'run.json')) || existsSync(join(dir, 'tune.json')) || !existsSync(roundDir(dir, 1))) return;
+  throw new InputError(
+    `${dir} holds a search that has not finished (round folders but no tune.json): finish it with \`tavolo tune <spec> --resume --out ${dir}\`, which writes its tune.html`,
+    field,
+  );
+}
+
+function field<T>(json: Json, name: string, ok: (v: unknown) => boolean, file: string): T {
+  if (!ok(json[name])) throw new InputError(`${file}: the field "${name}" is missing or damaged (found ${JSON.stringify(json[name]) ?? 'nothing'})`);
+  return json[name] as T;
+}
+
+const isNum = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
+const isText = (v: unknown) => typeof v === 'string';
+const isList = (v: unknown) => Array.isArray(v);
+
+function readJson(file: string): Json {
+  try {
+    const json = JSON.parse(readFileSync(file, 'utf8')) as Json;
+    if (json?.format !== 'tavolo-tune/1') throw new Error(`its format is ${JSON.stringify(json?.format)}, expected "tavolo-tune/1"`);
+    return json;
+  } catch (err) {
+    throw new InputError(`${file} cannot be read as a search's tune.json: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+function planOf(json: Json, file: string): TunePlan {
+  const raw = field<Json[]>(json, 'targets', isList, file);
+  const targets: Target[] = raw.map((t) => ({ quantity: String(t.quantity), min: isNum(t.min) ? Number(t.min) : -Infinity, max: isNum(t.max) ? Number(t.max) : Infinity }));
+  const prefer = json.prefer === null || json.prefer === undefined ? undefined : (json.prefer as Preference);
+  return {
+    targets,
+    ...(prefer ? { prefer } : {}),
+    block: field<number>(json, 'block', isNum, file),
+    rounds: field<number>(json, 'rounds_planned', isNum, file),
+    budget: field<number>(json, 'budget', isNum, file),
+    errorRate: field<number>(json, 'error_rate', isNum, file),
+  };
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.join('\n') === b.join('\n');
+
+/** Replays the race from the round folders, checking each round against tune.json's account of it. */
+async function replay(dir: string, names: string[], plan: TunePlan, rounds: Json[], file: string): Promise<{ race: Race; notes: RoundNote[] }> {
+  const race = new Race(names, plan.targets, { errorRate: plan.errorRate, candidates: names.length, targets: plan.targets.length, rounds: plan.rounds }, plan.prefer);
+  const notes: RoundNote[] = [];
+  for (const [i, r] of rounds.entries()) {
+    const round = i + 1;
+    const survivors = race.survivors().map((c) => names[c]);
+    const folder = roundDir(dir, round);
+    if (!existsSync(folder)) throw new InputError(`${file} lists round ${round}, but ${folder} is missing; the page is built from the rounds' matches`);
+    const dropped = race.addRound(await roundValuesOf(folder, survivors, plan));
+    const droppedNames = dropped.map((e) => names[e.candidate]);
+    if (r.round !== round || r.candidates !== survivors.length || !sameList(droppedNames, (r.dropped as string[]) ?? [])) {
+      throw new InputError(
+        `${file} does not agree with ${folder}: it says round ${String(r.round)} had ${String(r.candidates)} candidates and dropped ${JSON.stringify(r.dropped)}; ` +
+          `the round's matches give ${survivors.length} candidates, dropping ${JSON.stringify(droppedNames)}`,
+      );
+    }
+    notes.push({ round, candidates: survivors.length, matches: survivors.length * plan.block, dropped, playedNow: 0 });
+  }
+  return { race, notes };
+}
+
+const STOPS: readonly string[] = ['decided', 'none-left', 'rounds', 'budget'];
+
+export async function readTuneFolder(dir: string): Promise<TuneFolder> {
+  const file = join(dir, 'tune.json');
+  const json = readJson(file);
+  const names = field<string[]>(json, 'candidates', isList, file).map(String);
+  const plan = planOf(json, file);
+  const { race, notes } = await replay(dir, names, plan, field<Json[]>(json, 'rounds', isList, file), file);
+  const spent = notes.reduce((a, n) => a + n.matches, 0);
+  if (spent !== json.matches_spent) throw new InputError(`${file} says the search spent ${String(json.matches_spent)} matches; its rounds hold ${spent}`);
+  const outcome: TuneOutcome = {
+    race,
+    rounds: notes,
+    stopped: field<StopReason>(json, 'stopped', (v) => STOPS.includes(String(v)), file),
+    spent,
+    gridMatches: field<number>(json, 'grid_matches', isNum, file),
+    playedNow: 0,
+    outDir: dir,
+    faults: {},
+  };
+  return { tournament: field<string>(json, 'tournament', isText, file), game: field<string>(json, 'game', isText, file), seed: field<string>(json, 'seed', isText, file), names, plan, outcome };
+}

@@ -1,0 +1,82 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { InputError } from '../../../src/errors.js';
+import { buildTunePage, writeTunePage } from '../../../src/studies/tune/page.js';
+import { tunePageData } from '../../../src/studies/tune/charts.js';
+import { runTune } from '../../../src/studies/tune/run.js';
+import { readTuneFolder, refuseUnfinishedSearch } from '../../../src/studies/tune/reread.js';
+import { resolveTune } from '../../../src/studies/tune/spec.js';
+import { fixtureSearch, type FixtureSearch } from '../../helpers/tune-search.js';
+import { tempDir } from '../../fixtures/cli.js';
+import { readJsonFile } from '../../helpers/json-files.js';
+
+vi.setConfig({ testTimeout: 120_000 });
+
+/**
+ * A finished search read back from its folder (`tavolo report <folder>`): the race replayed from the
+ * rounds gives the page `tavolo tune` wrote, byte for byte; a folder that does not agree is refused.
+ */
+
+let f: FixtureSearch;
+let spec: FixtureSearch['spec'];
+let plan: FixtureSearch['plan'];
+let dir: string;
+
+beforeAll(async () => {
+  f = await fixtureSearch('tavolo-tune-reread-');
+  ({ spec, plan, dir } = f);
+  writeTunePage(dir, tunePageData(f.search));
+});
+
+describe('a search read back from its folder', () => {
+  it('replays the race from the round folders into the same page, byte for byte', async () => {
+    const back = await readTuneFolder(dir);
+    expect(back.outcome.race.outcomes()).toEqual(f.search.outcome.race.outcomes());
+    expect(buildTunePage(tunePageData(back))).toBe(readFileSync(join(dir, 'tune.html'), 'utf8'));
+  });
+
+  it('with a preference: the page read back holds the same standing of those left', async () => {
+    // Turns at most 10 leaves hands 2 and 3; highest greedy share: the two are not told apart, and the
+    // answer gives their paired difference (computed from the rounds' values, so replayed too).
+    const p = await fixtureSearch('tavolo-tune-reread-prefer-', (s, raw) =>
+      resolveTune({ ...raw, prefer: { quantity: 'win_share:greedy', goal: 'highest' }, targets: [...raw.targets.slice(0, 2), { quantity: 'turns_mean', min: 4, max: 10 }] }, s),
+    );
+    const page = buildTunePage(tunePageData(p.search));
+    expect(page).toContain('Of those left, hand=3,annulOnTie=false has the highest win_share:greedy');
+    expect(buildTunePage(tunePageData(await readTuneFolder(p.dir)))).toBe(page);
+  });
+
+  it('refuses a folder whose tune.json disagrees with its rounds, or that misses a round, by name', async () => {
+    const copy = join(tempDir('tavolo-tune-page-bad-'), 'hc');
+    await runTune(spec, plan, { threads: 1, outDir: copy });
+    const jsonFile = join(copy, 'tune.json');
+    const json = readJsonFile<{ rounds: Array<{ dropped: string[] }> }>(jsonFile);
+    json.rounds[1].dropped = [];
+    writeFileSync(jsonFile, JSON.stringify(json));
+    await expect(readTuneFolder(copy)).rejects.toThrow(/tune\.json does not agree with .*round-2: .*dropping \["hand=3,annulOnTie=true"\]/);
+    json.rounds[1].dropped = ['hand=3,annulOnTie=true'];
+    writeFileSync(jsonFile, JSON.stringify(json));
+    renameSync(join(copy, 'round-3'), join(copy, 'elsewhere'));
+    await expect(readTuneFolder(copy)).rejects.toThrow(InputError);
+    await expect(readTuneFolder(copy)).rejects.toThrow(/lists round 3, but .*round-3 is missing/);
+    writeFileSync(jsonFile, '{"format": "other"}');
+    await expect(readTuneFolder(copy)).rejects.toThrow(/tune\.json cannot be read as a search's tune\.json: its format is "other"/);
+  });
+
+  it('refuses a search stopped before its end (rounds, no tune.json) with the command that finishes it', () => {
+    const stopped = tempDir('tavolo-tune-page-stopped-');
+    mkdirSync(join(stopped, 'round-1'));
+    expect(() => refuseUnfinishedSearch(stopped, 'report')).toThrow(/^report: .* holds a search that has not finished \(round folders but no tune\.json\): finish it with `tavolo tune <spec> --resume --out /);
+    expect(() => refuseUnfinishedSearch(dir, 'report')).not.toThrow();
+  });
+
+  it('counts tune.html as one of the search files: a folder holding one is refused without --resume or --force', async () => {
+    const other = join(tempDir('tavolo-tune-page-old-'), 'hc');
+    mkdirSync(other);
+    writeFileSync(join(other, 'tune.html'), '<p>an older page</p>');
+    await expect(runTune(spec, { ...plan }, { threads: 1, outDir: other })).rejects.toThrow(/already holds a search \(tune\.html\)/);
+    await runTune(spec, plan, { threads: 1, outDir: other, force: true });
+    expect(existsSync(join(other, 'tune.html'))).toBe(false);
+  });
+});
