@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { csvLines } from '../io/csv.js';
 import { fixed, wilson } from './intervals.js';
-import { formatTable } from '../runner/summary-text.js';
+import { formatTable } from './table.js';
 import type { SideAccumulator } from './accumulate.js';
 import type { CompareRow, Comparison } from './compare.js';
 import { detectableChange } from './decisions.js';

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { csvLines } from '../io/csv.js';
-import { formatTable } from '../runner/summary-text.js';
+import { formatTable } from './table.js';
 import { fixed } from './intervals.js';
 import { HeadToHeadTally } from './head-to-head.js';
 import { FinishingOrders, fitRatings, type RatingFit } from './ratings.js';

@@ -7,7 +7,7 @@ import { openResult } from '../analysis/results.js';
 import { verdictText } from '../analysis/verdict.js';
 import { metricInfoOf, verdictFromComparison } from '../analysis/verdict-input.js';
 import { fixed } from '../analysis/intervals.js';
-import { formatTable } from '../runner/summary-text.js';
+import { formatTable } from '../analysis/table.js';
 import { InputError } from '../errors.js';
 import { textFlag } from '../terminal/args.js';
 

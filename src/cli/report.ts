@@ -13,11 +13,7 @@ import { writeReport } from '../report/report.js';
 import { writeTunePage } from '../studies/tune/page.js';
 import { tunePageData } from '../studies/tune/charts.js';
 import { isTuneFolder, readTuneFolder, refuseUnfinishedSearch } from '../studies/tune/reread.js';
-
-/** Sizes as people read them: 527 kB. */
-export function kilobytes(bytes: number): string {
-  return `${Math.round(bytes / 1000)} kB`;
-}
+import { kilobytes } from '../terminal/sizes.js';
 
 function shown(p: string): string {
   const rel = relative(process.cwd(), p);

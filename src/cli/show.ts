@@ -6,7 +6,7 @@ import { InputError } from '../errors.js';
 import { readSpecFile, resolveSpec, type RawSpec, type ResolvedSpec } from '../runner/spec.js';
 import { writeViewer } from '../report/viewer.js';
 import { flagText, intFlag } from '../terminal/args.js';
-import { kilobytes } from './report.js';
+import { kilobytes } from '../terminal/sizes.js';
 import { checkFileNamePart, refuseResultFile } from '../runner/result-guard.js';
 import { SAVED } from '../play/journal.js';
 import { showSaved } from '../play/show-saved.js';

@@ -1,7 +1,7 @@
 import { join, relative } from 'node:path';
 import { writeViewer } from '../report/viewer.js';
 import { refuseResultFile } from '../runner/result-guard.js';
-import { kilobytes } from '../cli/report.js';
+import { kilobytes } from '../terminal/sizes.js';
 import { readSaved, savedSpec } from './saved.js';
 
 /**

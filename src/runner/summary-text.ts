@@ -1,13 +1,6 @@
 import { DECIMALS, type VariantStats } from './aggregate.js';
 import { fixed } from '../analysis/intervals.js';
-
-/** Left-aligned first column, right-aligned numbers. */
-export function formatTable(header: string[], rows: string[][], indent = '  '): string {
-  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
-  const line = (cells: string[]) =>
-    indent + cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ');
-  return [line(header), ...rows.map(line)].join('\n');
-}
+import { formatTable } from '../analysis/table.js';
 
 const pct = (v: number) => (Number.isFinite(v) ? `${fixed(100 * v, 1)}%` : '-');
 

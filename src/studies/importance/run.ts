@@ -7,9 +7,6 @@ import { loadBot, loadGame } from '../../plugins/loader.js';
 import { builtInBots } from '../../plugins/builtins.js';
 import { quantityPlan } from '../../analysis/quantities.js';
 import { runTournament, type RunOptions, type RunOutcome } from '../../runner/run.js';
-import { identityDiff, identityHash, specIdentity } from '../../runner/identity.js';
-import { hasJournal, readMeta } from '../../runner/journal.js';
-import { readRunJson } from '../../io/run-json.js';
 import { readSpecFile, resolveSpec, type RawSpec, type ResolvedSpec } from '../../runner/spec.js';
 import {
   checkRestrictable,
@@ -148,34 +145,6 @@ export async function planImportance(r: ImportanceRequest, outDir: (name: string
   const runs: ImportancePlan['runs'] = [];
   for (const x of raws) runs.push({ role: x.role, kind: x.kind, dir: x.dir, spec: await resolveSpec(x.raw, r.baseDir) });
   return { base, root: out, quantity, kinds: views.restricted ? kinds : [], steps: views.sensitivity ? steps : [], refused: views.sensitivity ? refused : [], runs };
-}
-
-/** What differs from a finished run, from its run.json: the match count, the seed, else the spec. */
-function finishedDiff(spec: ResolvedSpec, info: Record<string, unknown>): string {
-  if (info.matches_per_variant !== spec.matches) return `matches: ${spec.matches} now, ${String(info.matches_per_variant)} there`;
-  if (info.seed !== spec.seed) return `seed: ${JSON.stringify(spec.seed)} now, ${JSON.stringify(info.seed)} there`;
-  return 'another lineup, game or options';
-}
-
-/**
- * Refuses, before any match, a folder of the plan that holds another run (another match count, seed,
- * lineup or options): the same command with other flags would otherwise stop at that run, after playing
- * the ones before it. `--force` plays them all again instead.
- */
-export function checkReusable(plan: { runs: ReadonlyArray<{ dir: string; spec: ResolvedSpec }> }): void {
-  for (const run of plan.runs) {
-    const identity = specIdentity(run.spec);
-    const hash = identityHash(identity);
-    const finished = readRunJson(join(run.dir, 'run.json'));
-    const journal = hasJournal(run.dir) ? readMeta(run.dir) : undefined;
-    const other = journal !== undefined ? journal.spec_hash !== hash : finished !== undefined && finished.spec_hash !== hash;
-    if (!other) continue;
-    const diff = journal ? identityDiff(identity, journal.identity, 'now', 'there').slice(0, 3).join('; ') : finishedDiff(run.spec, finished!);
-    throw new InputError(
-      `${run.dir} holds another run than this command plays (${diff}); add --force to play every run again, or give another --out`,
-      '--out',
-    );
-  }
 }
 
 /** Plays the plan's runs in order (each resumed when journaled, reused when complete). */

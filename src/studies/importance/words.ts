@@ -1,5 +1,5 @@
 import { fixed } from '../../analysis/intervals.js';
-import { formatTable } from '../../runner/summary-text.js';
+import { formatTable } from '../../analysis/table.js';
 import { ALPHA, pText } from '../../analysis/comparison-text.js';
 import type { ImportanceRow } from './analysis.js';
 import { decimalsFor, level, quantityName, signed, type Words } from '../../analysis/verdict-words.js';

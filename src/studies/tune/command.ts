@@ -10,7 +10,7 @@ import { resolveTune, type TunePlan } from './spec.js';
 import { writeTunePage } from './page.js';
 import { tunePageData } from './charts.js';
 import { intFlag, textFlag } from '../../terminal/args.js';
-import { kilobytes } from '../../cli/report.js';
+import { kilobytes } from '../../terminal/sizes.js';
 import { progressBar } from '../../terminal/progress.js';
 
 /**

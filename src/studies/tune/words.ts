@@ -1,7 +1,7 @@
 import { isRate } from '../../analysis/quantities.js';
 import { matchesToSettle, overreach, preferenceConfidence, shortfall, targetConfidence, type Target, type TargetCheck } from './race.js';
 import type { CandidateOutcome } from './race-state.js';
-import { formatTable } from '../../runner/summary-text.js';
+import { formatTable } from '../../analysis/table.js';
 import { eliminationText } from './files.js';
 import type { TuneOutcome } from './run.js';
 import type { TunePlan } from './spec.js';
