@@ -5,7 +5,7 @@ import { parquetMetadata, parquetRead, type AsyncBuffer, type FileMetaData } fro
 import { KV, PARQUET_FORMAT, PARQUET_NAME, parquetColumns, schemaElement, type ParquetColumn } from '../io/parquet-layout.js';
 import { matchesFixedColumns } from '../io/csv.js';
 import { InputError } from '../errors.js';
-import type { MatchRow, ReadOptions, ReadSummary, ResultInfo } from './results.js';
+import type { MatchRow, ParquetGroup, ParquetSource, ReadOptions, ReadSummary, ResultInfo } from './result-types.js';
 
 /**
  * Reading matches.parquet (output/parquet.ts writes it) for analysis/results.ts, which reads it instead
@@ -15,26 +15,6 @@ import type { MatchRow, ReadOptions, ReadSummary, ResultInfo } from './results.j
  * that fails any of these is refused by name (an InputError), never read as different numbers; a folder
  * without the file is read from matches.csv as before.
  */
-
-export interface ParquetGroup {
-  /** Index of the group's first row in the file, and its row count. */
-  rowStart: number;
-  rows: number;
-  /** The group's bytes in the file: [start, end), and their CRC-32. */
-  start: number;
-  end: number;
-  crc: number;
-}
-
-export interface ParquetSource {
-  file: string;
-  /** The file as named in messages (`results/x/matches.parquet`). */
-  shown: string;
-  size: number;
-  metadata: FileMetaData;
-  columns: ParquetColumn[];
-  groups: ParquetGroup[];
-}
 
 /** What the rest of the folder says the file must be. */
 export interface ParquetExpect {

@@ -2,7 +2,7 @@ import { isRate } from '../../analysis/quantities.js';
 import { overreach, shortfall, targetConfidence, type TargetCheck } from './race.js';
 import type { CandidateOutcome } from './race-state.js';
 import type { TuneFolder } from './reread.js';
-import type { TuneOutcome } from './run.js';
+import type { TuneOutcome } from './outcome.js';
 import type { TunePlan } from './spec.js';
 import { quantityValue, targetText, tuneAnswer } from './words.js';
 

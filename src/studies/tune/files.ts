@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { preferenceConfidence, targetConfidence, type Elimination } from './race.js';
 import type { CandidateOutcome } from './race-state.js';
 import type { ResolvedSpec } from '../../runner/spec.js';
-import type { TuneOutcome } from './run.js';
+import type { TuneOutcome } from './outcome.js';
 import type { TunePlan } from './spec.js';
 import { csvLines } from '../../io/csv.js';
 import { writeFilesAtomic } from '../../io/atomic-write.js';

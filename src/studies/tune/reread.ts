@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { Preference, Target } from './race.js';
 import { Race } from './race-state.js';
 import { InputError } from '../../errors.js';
-import { roundDir, roundValuesOf, type RoundNote, type StopReason, type TuneOutcome } from './run.js';
+import { roundDir, roundValuesOf } from './run.js';
+import type { RoundNote, StopReason, TuneOutcome } from './outcome.js';
 import type { TunePlan } from './spec.js';
 
 /**

@@ -1,7 +1,6 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { quantityPlan } from '../../analysis/quantities.js';
-import type { Elimination } from './race.js';
 import { Race } from './race-state.js';
 import { openResult, readMatches } from '../../analysis/results.js';
 import { InputError } from '../../errors.js';
@@ -12,6 +11,7 @@ import { checkOutDir, makeOutDir, runTournament, type RunOptions, type RunOutcom
 import { determinismWarning } from '../../runner/self-check.js';
 import type { ResolvedSpec } from '../../runner/spec.js';
 import type { TunePlan } from './spec.js';
+import type { RoundNote, StopReason, TuneOutcome } from './outcome.js';
 
 /**
  * `tavolo tune`: races the spec's variants toward the targets of its `tune` field (docs/tune.md).
@@ -24,20 +24,6 @@ import type { TunePlan } from './spec.js';
  * its journal, and the decisions, all computed from the files, come out the same.
  */
 
-/** Why the search stopped. */
-export type StopReason = 'decided' | 'none-left' | 'rounds' | 'budget';
-
-export interface RoundNote {
-  /** 1-based. */
-  round: number;
-  /** Candidates that played it. */
-  candidates: number;
-  matches: number;
-  dropped: Elimination[];
-  /** Matches of the round played in this session: all of them, some (resumed from its journal) or none (read back). */
-  playedNow: number;
-}
-
 export interface TuneOptions {
   threads: number;
   outDir: string;
@@ -49,23 +35,6 @@ export interface TuneOptions {
   onRound?: (note: RoundNote) => void;
   /** Passed to the runner for each round. */
   onProgress?: RunOptions['onProgress'];
-}
-
-export interface TuneOutcome {
-  race: Race;
-  rounds: RoundNote[];
-  stopped: StopReason;
-  /** Matches played over all rounds and candidates. */
-  spent: number;
-  /** Matches a full grid of every candidate at the most matches any candidate played would need. */
-  gridMatches: number;
-  /** Matches played in this session (fewer on resume). */
-  playedNow: number;
-  outDir: string;
-  /** Matches that ended because a bot faulted, by end reason, over every round (round-<r>/matches.csv says which). */
-  faults: Record<string, number>;
-  /** A round whose determinism self-check found a bot or the game not deterministic: what it found. */
-  notDeterministic?: string;
 }
 
 export const roundDir = (outDir: string, round: number): string => join(outDir, `round-${round}`);

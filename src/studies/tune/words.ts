@@ -3,7 +3,7 @@ import { matchesToSettle, overreach, preferenceConfidence, shortfall, targetConf
 import type { CandidateOutcome } from './race-state.js';
 import { formatTable } from '../../analysis/table.js';
 import { eliminationText } from './files.js';
-import type { TuneOutcome } from './run.js';
+import type { TuneOutcome } from './outcome.js';
 import type { TunePlan } from './spec.js';
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Race } from '../../../src/studies/tune/race-state.js';
 import type { Target } from '../../../src/studies/tune/race.js';
 import { quantityValue, targetText, tuneAnswer, tuneTable } from '../../../src/studies/tune/words.js';
-import type { TuneOutcome } from '../../../src/studies/tune/run.js';
+import type { TuneOutcome } from '../../../src/studies/tune/outcome.js';
 import type { TunePlan } from '../../../src/studies/tune/spec.js';
 
 /** The answer of a search in words, from races whose values are set by hand (no matches played). */
