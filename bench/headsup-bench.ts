@@ -4,7 +4,7 @@
 //     --bot alphabeta --params '{"nodes":2000}' [--opponent greedy --opponent-params '{}'] [--options '{}']
 //
 // Prints the bot's win share (a win shared by k seats counts 1/k) with Wilson's 95% interval over the
-// matches (src/output/stats.ts; the pairs split it by outcome), and the bot's time per decision in CPU
+// matches (src/analysis/intervals.ts; the pairs split it by outcome), and the bot's time per decision in CPU
 // milliseconds of this process (what one core does; nearly independent of other work on the machine) and
 // in wall milliseconds. The matches, and so every figure but the times, replay exactly from --seed.
 import { parseArgs } from 'node:util';

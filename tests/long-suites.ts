@@ -38,14 +38,14 @@ export const LONG_SUITES: readonly string[] = [
   // 2026-11-25 on the quiet machine, 9 to 26 s each, 103 s in all, which had put `npm test` at 3 min 52 s).
   // Run them after touching the runner, its journal or the command named.
   // `tavolo play --human` in headless Chromium: a whole match of every game clicked through (35 s), and a
-  // server killed twice mid-match (25 s). Run them after touching src/cli/human or the human page.
-  'tests/cli/human/every-game.test.ts',
-  'tests/cli/human/restart.test.ts',
-  'tests/cli/skill-runs.test.ts', // tavolo skill: its files across threads and seeds, and --force (about a minute)
+  // server killed twice mid-match (25 s). Run them after touching src/play/.
+  'tests/play/every-game.test.ts',
+  'tests/play/restart.test.ts',
+  'tests/studies/skill/command-runs.test.ts', // tavolo skill: its files across threads and seeds, and --force (about a minute)
   'tests/runner/parquet.test.ts', // matches.parquet's bytes across threads, batches, kill -9 and --resume, shards
   'tests/runner/resume.test.ts', // kill -9, a torn record, SIGTERM (once and twice), then --resume: byte-identical
   'tests/runner/faults.test.ts', // every kind of faulty bot and dying worker through whole runs
-  'tests/cli/importance.test.ts', // tavolo importance end to end on four games and a spec, 1 and 2 threads
+  'tests/studies/importance/command.test.ts', // tavolo importance end to end on four games and a spec, 1 and 2 threads
   'tests/runner/sequential-three-way-run.test.ts', // three-outcome sequential runs to their decisions, resumed
-  'tests/runner/tune.test.ts', // whole searches, 1 and 2 threads, killed in a round and resumed
+  'tests/studies/tune/run.test.ts', // whole searches, 1 and 2 threads, killed in a round and resumed
 ];

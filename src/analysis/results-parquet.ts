@@ -8,7 +8,7 @@ import { InputError } from '../errors.js';
 import type { MatchRow, ParquetGroup, ParquetSource, ReadOptions, ReadSummary, ResultInfo } from './result-types.js';
 
 /**
- * Reading matches.parquet (output/parquet.ts writes it) for analysis/results.ts, which reads it instead
+ * Reading matches.parquet (io/parquet.ts writes it) for analysis/results.ts, which reads it instead
  * of matches.csv when a result folder has one. Opening checks the file whole before a row is used: its
  * footer, its columns against matches.csv's header, its row count against run.json, the tournament it
  * belongs to; each row group is checked against the CRC-32 the writer kept for it as it is read. A file

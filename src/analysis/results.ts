@@ -80,7 +80,7 @@ export function openResult(dirArg: string, options: OpenOptions = {}): ResultInf
     metricNames: header.slice(layout.metricsAt),
     hasAnnulledColumn: layout.annulled >= 0,
     mergedShards: Array.isArray(merged) ? merged.length : undefined,
-    // Checked above where the reader depends on it; the rest is the writers' layout (output/run-json.ts).
+    // Checked above where the reader depends on it; the rest is the writers' layout (io/run-json.ts).
     run: run as RunJson,
     ...(parquet ? { parquet } : {}),
   };

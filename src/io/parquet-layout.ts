@@ -1,7 +1,7 @@
 import { matchesFixedColumns } from './csv.js';
 
 /**
- * The layout of matches.parquet, shared by its writer (output/parquet.ts) and its reader
+ * The layout of matches.parquet, shared by its writer (io/parquet.ts) and its reader
  * (analysis/results-parquet.ts): the same columns, in the same order and with the same names as
  * matches.csv, each with a Parquet type chosen from what the column holds.
  *

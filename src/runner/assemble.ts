@@ -15,7 +15,7 @@ import { payloadBytes, type Journal, type JournalMeta, type JournalRecord, type 
  * Every file is written under a temporary name first, forced to disk, and the four are renamed at the
  * end; the directory is then forced to disk too, so that a power cut after the journal is deleted finds
  * the complete files (or, before the renames reached the disk, the journal to resume from). The
- * temporary names, the syncs and the renames are those of src/output/atomic-write.ts.
+ * temporary names, the syncs and the renames are those of src/io/atomic-write.ts.
  */
 // A type, not an interface, so that Object.values() of it is string[] (an interface has no index signature).
 export type OutputFiles = {
@@ -142,7 +142,7 @@ export interface MatchesCsvListener {
  * whatever the order of the offers: only the order of taking counts, and it is fixed.
  */
 export interface AssembleOptions {
-  /** Also write matches.parquet (the same rows, typed: output/parquet.ts). */
+  /** Also write matches.parquet (the same rows, typed: io/parquet.ts). */
   parquet?: boolean;
   /** Sees matches.csv as it is written (MatchesCsvListener). */
   listener?: MatchesCsvListener;

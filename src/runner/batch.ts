@@ -241,7 +241,7 @@ function writeRecord(rec: Float64Array, o: number, n: number, out: MatchOutcome)
 
 /**
  * A match's matches.csv row: variant, match, seed, bots, winners, annulled, scores, ranks, first player,
- * turns, decisions, end reason, fault seat, metrics, measures (matchesHeader in output/csv.ts).
+ * turns, decisions, end reason, fault seat, metrics, measures (matchesHeader in io/csv.ts).
  */
 function writeRow(rows: BatchRows, i: number, seed: string, out: MatchOutcome): void {
   const { csv, cells, players: n, measures } = rows;

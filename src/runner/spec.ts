@@ -86,7 +86,7 @@ export const specSchema = z.strictObject({
   sequential: sequentialSchema.optional(),
   /** Match measures (lead changes, drama, decisiveness, choice): true, false or a list of names (docs/measures.md). */
   measures: z.unknown().optional(),
-  /** Targets to search toward with `tavolo tune` (runner/tune-spec.ts, docs/tune.md); `tavolo run` plays the full grid. */
+  /** Targets to search toward with `tavolo tune` (studies/tune/spec.ts, docs/tune.md); `tavolo run` plays the full grid. */
   tune: z.unknown().optional(),
   /** Also write matches.parquet (the matches, typed, for pandas, polars, R and DuckDB; read by tavolo's analysis). */
   parquet: z.boolean().optional(),

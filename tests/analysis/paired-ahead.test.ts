@@ -1,5 +1,5 @@
 // The statistic of `tavolo skill` (src/analysis/paired-ahead.ts) on hand-built matches and against
-// reference values, and the words its thresholds give (src/analysis/skill-words.ts, docs/measures.md).
+// reference values, and the words its thresholds give (src/studies/skill/words.ts, docs/measures.md).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -32,9 +32,9 @@ describe('seat rotation and shard ranges are computed in plan.ts only', () => {
     ]);
   });
 
-  it('no other file of the runner, the CSV writers, the analysis or the CLI writes either formula', () => {
+  it('no other file of the runner, the file writers, the analysis, the report, the studies, play or the CLI writes either formula', () => {
     const offenders: string[] = [];
-    for (const folder of ['runner', 'output', 'analysis', 'cli']) {
+    for (const folder of ['runner', 'io', 'analysis', 'report', 'studies', 'play', 'cli']) {
       for (const file of sources(join(ROOT, 'src', folder))) {
         if (file.endsWith(join('engine', 'plan.ts'))) continue;
         readFileSync(file, 'utf8')

@@ -1,4 +1,4 @@
-// report.html's section of the match measures (src/html/report-measures.ts), from constructed verdict
+// report.html's section of the match measures (src/report/report-measures.ts), from constructed verdict
 // inputs: shown only when the run has measure columns, one row per measure in the columns' order.
 import { describe, expect, it } from 'vitest';
 import type { Figure, VerdictInput, VerdictRow } from '../../src/analysis/verdict.js';

@@ -3,7 +3,7 @@ import { holm } from '../../analysis/decisions.js';
 import { openResult } from '../../analysis/results.js';
 
 /**
- * Which card matters most, from the runs `tavolo importance` played (src/runner/importance-plan.ts):
+ * Which card matters most, from the runs `tavolo importance` played (src/studies/importance/plan.ts):
  * each card's effect on one quantity, paired match by match, with its 95% interval, Holm's correction
  * over the cards of a view, and the cards ranked. The tests are compare.csv's (compare.ts): McNemar's
  * for a 0/1 per match, the paired t otherwise; the runs are paired because they share seed, match count

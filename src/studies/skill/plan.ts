@@ -24,7 +24,7 @@ export interface SkillRequest {
   budgets?: number[];
   /** The search bot's budget against greedy; 0: no search bot and no trace. */
   searchBudget?: number;
-  /** The search bot: a preset of the game or a built-in bot with a budget (default: skill-searcher.ts). */
+  /** The search bot: a preset of the game or a built-in bot with a budget (default: searcher.ts). */
   bot?: string;
   seed?: string;
   options?: Record<string, unknown>;

@@ -7,7 +7,7 @@ import type { TunePlan } from './spec.js';
 import { quantityValue, targetText, tuneAnswer } from './words.js';
 
 /**
- * What tune.html shows (src/html/tune-page.ts lays it out), built from a search's outcome (played now,
+ * What tune.html shows (src/studies/tune/page.ts lays it out), built from a search's outcome (played now,
  * or read back from its folder): the answer in the terminal's sentences, the settings, one chart per
  * target (each candidate's estimate with its interval at the race's level against the target's band,
  * closest first) and the matches spent round by round against the full grid's need. Values are in the
@@ -136,12 +136,12 @@ export function tuneCharts(r: TuneOutcome, plan: TunePlan): TuneCharts {
   };
 }
 
-/** The search as the page needs it: what `tavolo tune` has in hand, and what runner/tune-reread.ts reads back. */
+/** The search as the page needs it: what `tavolo tune` has in hand, and what reread.ts reads back. */
 export type TuneSearch = Pick<TuneFolder, 'tournament' | 'game' | 'seed' | 'names' | 'plan' | 'outcome'>;
 
 export interface TunePageData {
   title: string;
-  /** The answer as the terminal prints it (tune-words.ts). */
+  /** The answer as the terminal prints it (words.ts). */
   answer: string;
   settings: [string, string][];
   /** The intervals' level, as text (99.9961%). */

@@ -10,7 +10,7 @@ import { writeFilesAtomic } from '../../io/atomic-write.js';
 /**
  * The files of a search, next to its round folders: tune.csv (tidy, one row per candidate and target
  * quantity) and tune.json (the search's settings and account); tune.html, the page, is laid out by
- * src/html/tune-page.ts from output/tune-charts.ts. All come from the round files alone,
+ * page.ts from charts.ts. All come from the round files alone,
  * with no timings, so a search gives byte-identical files on any thread count and after a resume.
  */
 export const TUNE_FILES = ['tune.csv', 'tune.json', 'tune.html'];

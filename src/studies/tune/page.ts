@@ -8,8 +8,8 @@ import { writeFileAtomic } from '../../io/atomic-write.js';
 /**
  * `tune.html`: a search's page (docs/tune.md), self-contained like report.html (the same shell, Observable
  * Plot and d3 inlined): the answer in the sentences the terminal printed, then one chart per target and
- * the matches spent per round. Laid out from output/tune-charts.ts's data, built from the search's
- * outcome, which `tavolo report <folder>` replays from the round folders (runner/tune-reread.ts), so both
+ * the matches spent per round. Laid out from charts.ts's data, built from the search's
+ * outcome, which `tavolo report <folder>` replays from the round folders (reread.ts), so both
  * give the same bytes; it holds no timings.
  */
 

@@ -16,7 +16,7 @@ import { pairedMeanTest } from '../../analysis/paired-tests.js';
  * 1 - errorRate / ((candidates - 1) x rounds): the truly best candidate is dropped only if one of its
  * paired intervals against another candidate misses, and there are at most that many of them.
  * Nothing here plays a match: the rounds' values come in as numbers, so the calibration test feeds it
- * synthetic matches (tests/analysis/race.test.ts).
+ * synthetic matches (tests/studies/tune/race.test.ts).
  */
 
 /** A target: the quantity's mean must lie in [min, max] (an open side is -Infinity or Infinity). */

@@ -19,7 +19,7 @@ import type { RoundNote, StopReason, TuneOutcome } from './outcome.js';
  * the survivors, played by the runner into `<out>/round-<r>/` (its journal, its matches.csv), with the
  * master seed `<seed>/round/<r>` shared by every candidate, so the candidates are paired within each
  * round and each round brings fresh deals. After the round its matches.csv is read and the race
- * (analysis/race-state.ts) drops the candidates shown outside a target or worse than the best. A
+ * (race-state.ts) drops the candidates shown outside a target or worse than the best. A
  * killed search resumes: the rounds already complete are read back, the interrupted one resumes from
  * its journal, and the decisions, all computed from the files, come out the same.
  */

@@ -1,4 +1,4 @@
-// The ranking of `tavolo importance` (src/analysis/importance.ts): Holm over a view's cards, signed loss
+// The ranking of `tavolo importance` (src/studies/importance/analysis.ts): Holm over a view's cards, signed loss
 // for a win share, largest change otherwise; and the restricted-play test calibrated by simulation on
 // matches that differ but are alike in chance (a kind that changes the play and not the odds), and its
 // power on a kind that decides.

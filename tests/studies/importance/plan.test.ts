@@ -1,4 +1,4 @@
-// The runs `tavolo importance` plans (src/runner/importance-plan.ts): each card count one up and one down
+// The runs `tavolo importance` plans (src/studies/importance/plan.ts): each card count one up and one down
 // within the game's bounds and checks (a refused step named with its reason), and the restricted-play
 // lineups, in which only the focal entry changes.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// importance-words.ts: the sentences of `tavolo importance` say a loss as a loss, "no match changed" only
+// src/studies/importance/words.ts: the sentences of `tavolo importance` say a loss as a loss, "no match changed" only
 // when every pair was the same, and the decimals each card's own interval can tell.
 import { describe, expect, it } from 'vitest';
 import type { ImportanceRow } from '../../../src/studies/importance/analysis.js';

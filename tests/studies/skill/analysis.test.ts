@@ -1,4 +1,4 @@
-// tavolo skill's pairing of the two seatings (src/analysis/skill.ts) on hand-built rows of matches.csv.
+// tavolo skill's pairing of the two seatings (src/studies/skill/analysis.ts) on hand-built rows of matches.csv.
 import { describe, expect, it } from 'vitest';
 import { dealValues, distinctDeals, seatDecidedDeals } from '../../../src/studies/skill/analysis.js';
 import type { MatchRow } from '../../../src/analysis/results.js';
