@@ -1,6 +1,41 @@
 import { InputError, describeValue, expectedInteger } from '../errors.js';
 
 /**
+ * The per-decision time limit (`decisionTimeoutMs`, `--decision-timeout-ms`): a bot call that takes
+ * longer forfeits the match as `bot_timeout`. A safety net against hanging bots, far above normal
+ * decision times; the clock never reaches a bot or a game.
+ */
+export const DEFAULT_DECISION_TIMEOUT_MS = 10_000;
+export const MAX_DECISION_TIMEOUT_MS = 86_400_000;
+
+/**
+ * The most random opening moves a spec may ask for (`opening`, `--opening`): an opening varies the
+ * start of a game that deals nothing (docs/reference.md); a longer one is a different game.
+ */
+export const MAX_OPENING = 1000;
+
+/**
+ * The bounds of the spec's whole-number fields. `--players`, `--matches` and `--decision-timeout-ms` on
+ * the command line use the same bounds and the same wording (expectedInteger).
+ */
+export const INT_BOUNDS = {
+  players: [1, 64],
+  matches: [1, Number.MAX_SAFE_INTEGER],
+  decisionTimeoutMs: [1, MAX_DECISION_TIMEOUT_MS],
+  opening: [0, MAX_OPENING],
+} as const satisfies Record<string, readonly [number, number]>;
+
+/**
+ * The determinism self-check's sample (self-check.ts): on by default, with this many matches, when the
+ * game or a bot is loaded from a file; `--verify-matches` may ask for up to the maximum.
+ */
+export const DEFAULT_VERIFY_MATCHES = 8;
+export const MAX_VERIFY_MATCHES = 10_000;
+
+/** The largest `--batch` (matches per worker task). */
+export const MAX_BATCH = 100_000;
+
+/**
  * Resource limits of a run, named in the messages that enforce them. Each worker thread holds its own
  * V8 heap (tens of MB at least), so a pool far beyond the machine's cores only costs memory; and every
  * variant keeps its aggregates, its comparison rows and its part of the report in memory, so 200,000

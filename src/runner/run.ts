@@ -12,7 +12,7 @@ import { identityDiff, identityHash, specIdentity } from './identity.js';
 import { JOURNAL_FORMAT, Journal, decodePayload, hasJournal, journalDir, readMeta, type JournalMeta, type Shard } from './journal.js';
 import { BatchPlanner, type BatchSize } from './batching.js';
 import { setAsideResults } from './result-guard.js';
-import { checkThreads, checkVariantCount } from './limits.js';
+import { MAX_BATCH, checkThreads, checkVariantCount } from './limits.js';
 import { shardRange } from '../engine/plan.js';
 import { MAX_FAILURES, playOnPool, type FailedBatch, type Incident, type PlayBatch } from './pool.js';
 import { toWorkerSpec, type ResolvedSpec } from './spec.js';
@@ -23,7 +23,7 @@ import { writeFileAtomic } from '../io/atomic-write.js';
 
 export { Interrupted };
 
-export const MAX_BATCH = 100_000;
+export { MAX_BATCH };
 
 export function defaultThreads(): number {
   return availableParallelism();

@@ -4,6 +4,7 @@ import type { BatchResult } from './batch.js';
 import type { Journal } from './journal.js';
 import { playOnPool, type PlayBatch } from './pool.js';
 import { toWorkerSpec, type ResolvedSpec } from './spec.js';
+import { DEFAULT_VERIFY_MATCHES, MAX_VERIFY_MATCHES } from './limits.js';
 
 /**
  * The determinism self-check (docs/crash-safety.md, "A run checks its own determinism"): after a run has
@@ -15,8 +16,7 @@ import { toWorkerSpec, type ResolvedSpec } from './spec.js';
  * It is on by default when the game or a bot is loaded from a file (the built-in ones are checked by
  * the test suite), and costs the replay of the sample: 8 matches and a worker's start.
  */
-export const DEFAULT_VERIFY_MATCHES = 8;
-export const MAX_VERIFY_MATCHES = 10_000;
+export { DEFAULT_VERIFY_MATCHES, MAX_VERIFY_MATCHES };
 
 /** End reasons decided by the watchdog's clock (a timeout, a crash): a replay need not repeat them. */
 const CLOCK_DECIDED = new Set(['bot_timeout', 'bot_crash']);

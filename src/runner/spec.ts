@@ -11,7 +11,7 @@ import { resolveOptions } from '../engine/options.js';
 import { InputError, describeValue, expectedInteger, isOptionError, prefixOptionError } from '../errors.js';
 import { isolatedFactory } from './isolation.js';
 import { checkMeasureColumns, resolveMeasures } from './measures-spec.js';
-import { checkNesting } from './limits.js';
+import { DEFAULT_DECISION_TIMEOUT_MS, INT_BOUNDS, MAX_DECISION_TIMEOUT_MS, MAX_OPENING, checkNesting } from './limits.js';
 import { resolveSequential, sequentialSchema, type SequentialSpec } from './sequential-spec.js';
 import { expandSweep, type SweepPlan } from './sweep.js';
 
@@ -21,19 +21,8 @@ import { expandSweep, type SweepPlan } from './sweep.js';
  */
 const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
-/**
- * The per-decision time limit (`decisionTimeoutMs`, `--decision-timeout-ms`): a bot call that takes
- * longer forfeits the match as `bot_timeout`. A safety net against hanging bots, far above normal
- * decision times; the clock never reaches a bot or a game.
- */
-export const DEFAULT_DECISION_TIMEOUT_MS = 10_000;
-export const MAX_DECISION_TIMEOUT_MS = 86_400_000;
-
-/**
- * The most random opening moves a spec may ask for (`opening`, `--opening`): an opening varies the
- * start of a game that deals nothing (docs/reference.md); a longer one is a different game.
- */
-export const MAX_OPENING = 1000;
+// The spec's limits live in limits.ts, which the command line's flag definitions read without loading this schema.
+export { DEFAULT_DECISION_TIMEOUT_MS, INT_BOUNDS, MAX_DECISION_TIMEOUT_MS, MAX_OPENING };
 
 const optionsRecord = z.record(z.string(), z.unknown());
 
@@ -50,17 +39,6 @@ const botEntrySchema = z.strictObject({
   /** Isolation mode: the bot plays in a thread of its own and sees only data (docs/bots-trust.md). */
   isolate: z.boolean().optional(),
 });
-
-/**
- * The bounds of the spec's whole-number fields. `--players`, `--matches` and `--decision-timeout-ms` on
- * the command line use the same bounds and the same wording (expectedInteger).
- */
-export const INT_BOUNDS = {
-  players: [1, 64],
-  matches: [1, Number.MAX_SAFE_INTEGER],
-  decisionTimeoutMs: [1, MAX_DECISION_TIMEOUT_MS],
-  opening: [0, MAX_OPENING],
-} as const satisfies Record<string, readonly [number, number]>;
 
 const boundedInt = (field: keyof typeof INT_BOUNDS) => z.int().min(INT_BOUNDS[field][0]).max(INT_BOUNDS[field][1]);
 

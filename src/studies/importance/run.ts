@@ -8,6 +8,7 @@ import { builtInBots } from '../../plugins/builtins.js';
 import { quantityPlan } from '../../analysis/quantities.js';
 import { runTournament, type RunOptions, type RunOutcome } from '../../runner/run.js';
 import { readSpecFile, resolveSpec, type RawSpec, type ResolvedSpec } from '../../runner/spec.js';
+import { DEFAULT_IMPORTANCE_MATCHES } from './flags.js';
 import {
   checkRestrictable,
   countSteps,
@@ -46,7 +47,6 @@ export interface ImportanceRequest {
 }
 
 /** With a game and no --matches: enough pairs for intervals of about ±1 point of win share. */
-export const DEFAULT_IMPORTANCE_MATCHES = 20_000;
 
 const isSpecPath = (t: string) => /\.json$/i.test(t);
 

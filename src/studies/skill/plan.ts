@@ -6,6 +6,7 @@ import { loadGame } from '../../plugins/loader.js';
 import type { PairingRole } from './analysis.js';
 import { readSpecFile, resolveSpec, type RawSpec, type ResolvedSpec } from '../../runner/spec.js';
 import { chooseSearcher, defaultBudgets, searcherSeat, type Searcher } from './searcher.js';
+import { DEFAULT_SKILL_MATCHES } from './flags.js';
 
 /**
  * `tavolo skill`'s runs (docs/measures.md, "Skill and luck"): every pairing of a weaker and a stronger
@@ -36,7 +37,6 @@ export interface SkillRequest {
   tracePlayers?: number;
 }
 
-export const DEFAULT_SKILL_MATCHES = 200;
 export const DEFAULT_BUDGETS = [10, 100, 1000, 10_000];
 /** The table size asked for besides heads-up, when the game allows it. */
 export const DEFAULT_TABLE = 4;

@@ -1,5 +1,4 @@
 import { dirname, join, relative, resolve } from 'node:path';
-import type { Argv } from 'yargs';
 import { targetText, tuneAnswer, tuneTable } from './words.js';
 import { Interrupted } from '../../errors.js';
 import { MAX_THREADS, checkVariantCount } from '../../runner/limits.js';
@@ -25,18 +24,6 @@ import { progressBar } from '../../terminal/progress.js';
  * finished but some matches ended because a bot faulted; 6 a round's determinism self-check failed;
  * the shared ones otherwise (2 bad input, 3, 4, 130, 143).
  */
-export function tuneBuilder(y: Argv): Argv {
-  return y
-    .positional('spec', { type: 'string', describe: 'Path of a spec with a "tune" field (JSON)' })
-    .option('threads', { type: 'number', requiresArg: true, describe: 'Worker threads (default: all cores; never changes the results)' })
-    .option('matches', { type: 'number', requiresArg: true, describe: 'The most matches a candidate plays (overrides the spec; a multiple of tune.block)' })
-    .option('seed', { type: 'string', requiresArg: true, describe: 'Master seed, text or integer (overrides the spec)' })
-    .option('out', { type: 'string', requiresArg: true, describe: 'Output directory (default: results/<spec name>-tune)' })
-    .option('resume', { type: 'boolean', describe: 'Continue the search in --out: complete rounds are read back, an interrupted one resumes from its journal' })
-    .option('force', { type: 'boolean', describe: 'Delete the search already in --out (its rounds and tune files) and start again' })
-    .example('$0 tune tournaments/stramat-tune.json --threads 2', 'race the Stramat variants toward the targets of the spec')
-    .example('$0 tune tournaments/stramat-tune.json --resume', 'finish a search that was stopped');
-}
 
 function shownPath(p: string): string {
   const rel = relative(process.cwd(), p);
