@@ -1,4 +1,4 @@
-// The cost of ismcts's options (docs/bots.md, "MCTS options"): CPU milliseconds per decision of ismcts at
+// The cost of ismcts's options (docs/bots-search.md, "MCTS options"): CPU milliseconds per decision of ismcts at
 // 1,000 iterations over the same heads-up Stramat decision points (every third decision with a choice of
 // 10 random matches), with each option alone. The variants take turns for five rounds after a warm-up
 // round, and each one's fastest round is printed: on a shared machine the minimum is the figure least

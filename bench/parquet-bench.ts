@@ -3,7 +3,7 @@
  * <matches.csv> [--times N] [--out FILE]` feeds the rows of a result's matches.csv through the writer N
  * times over (default 10: a million-row file makes 10,000,000 rows), in pieces of about a megabyte as a
  * run's batches come, and prints the resident memory after each pass and the CPU time in all. The
- * memory must stay that of one row group however many rows go through (docs/performance.md).
+ * memory must stay that of one row group however many rows go through (docs/performance-studies.md).
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -22,14 +22,14 @@ import { COMMON_PARAMS, type McParams, Playout, iterationsParam, now, readParams
  * Every node on the path is credited with the reward of the player who acted into it (each player's own
  * result: multiplayer games are not reduced to "me against everyone").
  *
- * Options (docs/bots.md, "MCTS options"): progressive bias, MAST playouts, an MCTS-Solver for proven wins
+ * Options (docs/bots-search.md, "MCTS options"): progressive bias, MAST playouts, an MCTS-Solver for proven wins
  * and losses, and tree reuse between decisions; the last two only where nothing is hidden.
  *
  * The tree is stored as parallel typed arrays (struct of arrays) reused from decision to decision, so an
  * iteration allocates nothing apart from what the game's determinize/apply/result allocate.
  */
 
-/** The optional parts of the search, each off by default (docs/bots.md, "MCTS options"). */
+/** The optional parts of the search, each off by default (docs/bots-search.md, "MCTS options"). */
 export interface IsmctsOptions {
   /** Progressive bias weight: UCB + bias * H / (visits + 1), H the action's heuristic normalised among its siblings. */
   bias?: number;
@@ -645,7 +645,7 @@ export class IsmctsSearch {
   }
 }
 
-/** The parameters of the optional parts (docs/bots.md, "MCTS options"), each off by default. */
+/** The parameters of the optional parts (docs/bots-search.md, "MCTS options"), each off by default. */
 const MCTS_OPTION_PARAMS: readonly OptionSpec[] = [
   {
     name: 'bias',

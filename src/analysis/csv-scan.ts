@@ -11,7 +11,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
  * character is exactly its cells joined by commas (the usual case); a record with a quote, which may run
  * over several lines, is decoded and parsed by csv-parse. A million rows of forty cells read through
  * strings made forty million short strings for the collector and spent most of its time decoding and
- * slicing; reading the bytes costs a fraction of that (docs/performance.md, "Comparing two runs").
+ * slicing; reading the bytes costs a fraction of that (docs/lab/2026-11-performance.md, "Comparing two runs").
  */
 
 /**

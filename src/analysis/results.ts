@@ -361,7 +361,7 @@ export interface RecordReader {
  *
  * Built of closures made once per reader (the typed cells, the variant order, the row), not a class: the
  * same reader as a class with its state in fields read the first million rows about 8% slower
- * (docs/performance.md, "Short functions on the hot paths").
+ * (docs/lab/2026-11-performance.md, "Short functions on the hot paths").
  */
 export function recordReader(info: ReaderInfo, header: readonly string[], wanted: number, first: number, seeds = true): RecordReader {
   const layout = headerLayout([...header], info.players, info.shown);

@@ -291,7 +291,7 @@ export interface Game<S = unknown, O = unknown> {
 
   /**
    * Optional, with `evaluate`: a count that steps up at the game's natural resting points (Stop: rounds
-   * scored). The search bots' playouts with `horizon: 'round'` stop when it changes (docs/bots.md).
+   * scored). The search bots' playouts with `horizon: 'round'` stop when it changes (docs/bots-search.md).
    */
   stage?(state: S): number;
 

@@ -61,7 +61,7 @@ describe('built-in bots never write to decision.legal', () => {
     }
   }
 
-  // ismcts's options (docs/bots.md, "MCTS options") write into buffers of their own: checked with all of them on.
+  // ismcts's options (docs/bots-search.md, "MCTS options") write into buffers of their own: checked with all of them on.
   for (const game of Object.values(games)) {
     it(`ismcts with bias, MAST, solver and reuse on ${game.name}`, () => {
       expect(checkBot(game, 'ismcts', 2, 30, { ...SEARCH, bias: 1, mast: true, solver: true, reuse: true })).toBeGreaterThan(20);

@@ -1,4 +1,4 @@
-// ismcts's optional parts (docs/bots.md, "MCTS options"): progressive bias, MAST playouts, the MCTS-Solver
+// ismcts's optional parts (docs/bots-search.md, "MCTS options"): progressive bias, MAST playouts, the MCTS-Solver
 // and tree reuse. Each must change what it claims to change, stay out of the way where it does not apply
 // (hidden information, more than two players), and keep a match replayable from its seed.
 import { describe, expect, it } from 'vitest';

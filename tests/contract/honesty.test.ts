@@ -27,7 +27,7 @@ for (const f of [pimc, ismcts]) if (!Object.hasOwn(BOTS, f.name)) BOTS[f.name] =
 // ismcts with progressive widening ranks actions by the heuristic of each sampled world, and its greedy
 // playouts end at a horizon scored by game.evaluate: that path is checked too, under its own name.
 BOTS['ismcts-widening'] = ismcts;
-// ismcts with every option of docs/bots.md's "MCTS options" on: the heuristic prior, MAST's table, the
+// ismcts with every option of docs/bots-search.md's "MCTS options" on: the heuristic prior, MAST's table, the
 // solver and the reused tree must leak nothing either (the last two act only where nothing is hidden).
 BOTS['ismcts-options'] = ismcts;
 const SMALL: Record<string, Record<string, unknown>> = {

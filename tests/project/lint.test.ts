@@ -4,7 +4,7 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../fixtures/cli.js';
 
-// The linter (eslint.config.js, docs/performance.md "Libraries, and why") runs in `npm test`, before the
+// The linter (eslint.config.js, docs/architecture.md "Libraries, and why") runs in `npm test`, before the
 // tests, over every folder of TypeScript. These checks keep it there, keep it the type-checked rule set,
 // and keep each exception explained where it is made.
 const LINTED = ['src', 'bots', 'tests', 'bench'];

@@ -2,7 +2,7 @@ import { handPoints } from './rules.js';
 import { Phase, Stat, type StopState } from './state.js';
 
 /**
- * What the search bots need to cut their playouts at the end of a round (docs/bots.md, `horizon`):
+ * What the search bots need to cut their playouts at the end of a round (docs/bots-search.md, `horizon`):
  * `stage`, the rounds scored so far, and `evaluate`, each seat's chance of winning the match from the
  * penalty totals, so a playout of one round (a few dozen actions) replaces one of a whole 500-point
  * match (eight rounds on average).

@@ -3,7 +3,7 @@ import type { BotPreset } from '../../engine/game.js';
 /**
  * Stramat's named bots (Game.presets; docs/bots.md, "Presets"). ismcts with MAST playouts is the strongest:
  * 62.5% and 65.3% of 200 heads-up matches (two seed sets) against the same ismcts without MAST, and
- * 63.0% against it at 1,500 iterations (docs/bots.md, MCTS options); a Stramat card is worth much the same
+ * 63.0% against it at 1,500 iterations (docs/bots-search.md, MCTS options); a Stramat card is worth much the same
  * whichever turn it is played in, which is what MAST assumes.
  */
 export const stramatPresets: Readonly<Record<string, BotPreset>> = {

@@ -2,7 +2,7 @@ import { Geo, Kind } from './board.js';
 import { Phase, type ZatreState } from './state.js';
 
 /**
- * What the search bots need to score a playout cut before the end (docs/bots.md, `maxDepth`): each
+ * What the search bots need to score a playout cut before the end (docs/bots-search.md, `maxDepth`): each
  * seat's chance of winning from the score sheets as they stand. Without it a cut playout scores 1 for
  * whoever leads and 0 for the rest, which says next to nothing about a move worth two points in a
  * match won by thirty: the search bots then played worse than greedy.

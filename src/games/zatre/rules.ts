@@ -82,7 +82,7 @@ export function place(s: ZatreState, c: number, v: number, exc: number): void {
   // Run sums: the run across through c now sums to h, and the empty cells at its two ends see h;
   // likewise down. Each old sum goes on the undo record. Kept here, not in a helper of its own: with
   // both halves as helpers, place became small enough for V8 to inline into the legality search, which
-  // then inlined less of the rest, and random play measured 1.7% slower (docs/performance.md).
+  // then inlined less of the rest, and random play measured 1.7% slower (docs/lab/2026-11-performance.md).
   const r = k + 4;
   const h = sm[L + c] + v + sm[R + c];
   let i = c - 1;
