@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gameDocsFolder } from '../../src/cli/game-docs.js';
+import { GATHERED_PAGES, gameDocsFolder } from '../../src/cli/game-docs.js';
 import { DEFAULTED_MEMBERS, REQUIRED_FUNCTIONS, REQUIRED_NUMBERS, TESTING_MEMBERS } from '../../src/engine/game-check.js';
 import { games } from '../../src/games/index.js';
 import { ROOT } from '../fixtures/cli.js';
@@ -45,7 +45,7 @@ describe('docs/adding-a-game.md', () => {
     for (const [name, game] of Object.entries(games)) {
       if (game.metricNames.length > 0) expect(existsSync(join(ROOT, 'src', 'games', name, 'metrics.ts')), `src/games/${name}/metrics.ts`).toBe(true);
       expect(existsSync(join(ROOT, 'docs', 'rules', `${name}.md`)), `docs/rules/${name}.md`).toBe(true);
-      for (const part of ['observations.md', 'events.md']) expect(existsSync(join(ROOT, gameDocsFolder(name), part)), `${gameDocsFolder(name)}/${part}`).toBe(true);
+      for (const { part } of GATHERED_PAGES) expect(existsSync(join(ROOT, gameDocsFolder(name), part)), `${gameDocsFolder(name)}/${part}`).toBe(true);
       expect(read(gameDocsFolder(name), 'events.md'), `${gameDocsFolder(name)}/events.md names docs/rules/${name}.md`).toContain(`docs/rules/${name}.md`);
       const golden = join(ROOT, 'tests', 'golden', name);
       expect(existsSync(golden) && readdirSync(golden).length > 0, `tests/golden/${name}/`).toBe(true);
