@@ -1,6 +1,9 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import { didYouMean } from '../did-you-mean.js';
 import type { AnyGame } from '../engine/game.js';
 import { resolveOptions } from '../engine/options.js';
 import { games } from '../games/index.js';
@@ -17,6 +20,8 @@ import { readSavedFile, savedSpec } from '../play/saved.js';
  * change, and the diff is what a reviewer reads. Generic over the registry: a new game gets its files
  * by running the update. The games of tests/fixtures/games, given by file as `tavolo run` takes them, get
  * theirs too (GOLDEN_GAME_FILES), so a game written as docs/adding-a-game.md says is held to the same check.
+ * What is particular to a game (options that keep a playthrough short, variants beyond the shipped ones)
+ * the game declares in its `testing` member (goldenOptions, goldenVariants): nothing here names a game.
  */
 
 /** The folder (relative to the package root) whose `.mjs` game files get golden playthroughs besides the registry. */
@@ -28,29 +33,17 @@ export const GOLDEN_SEEDS = [1, 2, 3];
 export const GOLDEN_PLAYERS = 3;
 
 /**
- * Options that keep a game's playthroughs short enough to review, applied under each variant's own
- * options (a variant that sets the option keeps its value). Stop's default match runs to 500 penalty
- * points, several thousand lines a file; to 60 it is still a few rounds with every kind of card.
+ * Options that keep a game's playthroughs short enough to review (the game's testing.goldenOptions),
+ * applied under each variant's own options (a variant that sets the option keeps its value).
  */
-export const GOLDEN_SHORTEN: Record<string, Record<string, unknown>> = {
-  stop: { targetScore: 60 },
-  // Random players almost never find a gem: a whole match is some 17,000 turns. 60 turns (the safety cap
-  // `maxTurns`) still show flips, wins, prison, code rotations and the cheater.
-  symbotrio: { maxTurns: 60 },
-};
-
-/** Variants beyond the shipped ones that show rules no shipped variant reaches. */
-export const GOLDEN_EXTRA: Record<string, Array<{ name: string; options: Record<string, unknown> }>> = {
-  stramat: [
-    { name: 'evening-2', options: { evening: 2 } },
-    { name: 'birichino', options: { birichino: true } },
-  ],
-};
+export function goldenOptions(game: AnyGame): Record<string, unknown> {
+  return { ...game.testing?.goldenOptions };
+}
 
 export interface GoldenCase {
   game: string;
   variant: string;
-  /** The variant's own options (GOLDEN_SHORTEN goes under them). */
+  /** The variant's own options (the game's goldenOptions go under them). */
   options: Record<string, unknown>;
   players: number;
   seed: number;
@@ -66,10 +59,12 @@ export interface GoldenCase {
 export const GOLDEN_HUMAN_MATCHES = join('tests', 'fixtures', 'human-matches');
 
 /**
- * The variants of a game shipped in tournaments/*.json, named as there, then GOLDEN_EXTRA; the defaults
- * first, as `default` (a shipped variant with no options is the defaults). Duplicates by options dropped.
+ * The variants of a game shipped in tournaments/*.json, named as there, then the game's
+ * testing.goldenVariants; the defaults first, as `default` (a shipped variant with no options is the
+ * defaults). Duplicates by options dropped.
  */
-export function shippedVariants(root: string, name: string): Array<{ name: string; options: Record<string, unknown>; players?: number }> {
+export function shippedVariants(root: string, game: AnyGame): Array<{ name: string; options: Record<string, unknown>; players?: number }> {
+  const name = game.name;
   const out: Array<{ name: string; options: Record<string, unknown>; players?: number }> = [{ name: 'default', options: {} }];
   const seen = new Set(['{}']);
   const dir = join(root, 'tournaments');
@@ -87,7 +82,7 @@ export function shippedVariants(root: string, name: string): Array<{ name: strin
     if (spec.game !== name) continue;
     for (const v of spec.variants ?? []) add(v, spec.players);
   }
-  for (const v of GOLDEN_EXTRA[name] ?? []) add(v);
+  for (const v of game.testing?.goldenVariants ?? []) add(v);
   return out;
 }
 
@@ -95,10 +90,10 @@ export function shippedVariants(root: string, name: string): Array<{ name: strin
  * GOLDEN_PLAYERS (within the game's range), unless the variant's options need another count (Zatre's
  * pairs: 4 or 6); then the player count of the tournament that ships the variant.
  */
-function playersFor(game: AnyGame, name: string, v: { options: Record<string, unknown>; players?: number }): number {
+function playersFor(game: AnyGame, v: { options: Record<string, unknown>; players?: number }): number {
   const usual = Math.min(game.maxPlayers, Math.max(game.minPlayers, GOLDEN_PLAYERS));
   try {
-    game.checkOptions(resolveOptions(game.options, { ...(GOLDEN_SHORTEN[name] ?? {}), ...v.options }), usual);
+    game.checkOptions(resolveOptions(game.options, { ...goldenOptions(game), ...v.options }), usual);
     return usual;
   } catch (err) {
     if (v.players === undefined) throw err;
@@ -123,10 +118,11 @@ async function goldenGames(root: string): Promise<Array<{ name: string; game: An
 export async function goldenCases(root = packageRoot()): Promise<GoldenCase[]> {
   const out: GoldenCase[] = [];
   for (const { name, game, gameFile } of await goldenGames(root)) {
-    for (const v of shippedVariants(root, name)) {
+    for (const v of shippedVariants(root, game)) {
       for (const seed of GOLDEN_SEEDS) {
         const file = join('tests', 'golden', name, `${v.name}-seed${seed}.txt`);
-        out.push({ game: name, variant: v.name, options: v.options, players: playersFor(game, name, v), seed, file, ...(gameFile ? { gameFile } : {}) });
+        const options = { ...goldenOptions(game), ...v.options };
+        out.push({ game: name, variant: v.name, options, players: playersFor(game, v), seed, file, ...(gameFile ? { gameFile } : {}) });
       }
     }
   }
@@ -149,7 +145,7 @@ export async function goldenText(c: GoldenCase, root = packageRoot()): Promise<s
       players: c.players,
       matches: 1,
       seed: String(c.seed),
-      variants: [{ name: c.variant, options: { ...(GOLDEN_SHORTEN[c.game] ?? {}), ...c.options } }],
+      variants: [{ name: c.variant, options: c.options }],
       bots: Array.from({ length: c.players }, () => ({ bot: 'random' })),
     },
     root,
@@ -171,19 +167,40 @@ async function humanGoldenText(file: string, root: string): Promise<string> {
   return lines.join('\n') + '\n';
 }
 
-/** Rewrites every golden file and removes those no case produces any more. Returns the files written. */
-export async function updateGolden(root = packageRoot()): Promise<string[]> {
-  const cases = await goldenCases(root);
+/**
+ * Rewrites the golden files of the games named (`human` for the saved human matches), or of every game
+ * when none is named, and removes the files of those games that no case produces any more. Returns the
+ * files written.
+ */
+export async function updateGolden(root = packageRoot(), only: readonly string[] = []): Promise<string[]> {
+  const all = await goldenCases(root);
+  const known = [...new Set(all.map((c) => c.game))];
+  for (const name of only) if (!known.includes(name)) throw new Error(`golden: no game named ${name}${didYouMean(name, known)}; known: ${known.join(', ')}`);
+  const cases = only.length === 0 ? all : all.filter((c) => only.includes(c.game));
   const base = join(root, 'tests', 'golden');
-  rmSync(base, { recursive: true, force: true });
+  if (only.length === 0) rmSync(base, { recursive: true, force: true });
+  for (const name of only) rmSync(join(base, name), { recursive: true, force: true });
   for (const c of cases) {
-    mkdirSync(join(root, 'tests', 'golden', c.game), { recursive: true });
+    mkdirSync(join(base, c.game), { recursive: true });
     writeFileSync(join(root, c.file), await goldenText(c, root));
   }
   return cases.map((c) => c.file);
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const files = await updateGolden();
-  process.stdout.write(`golden: wrote ${files.length} playthroughs under tests/golden/\n`);
+  const argv = await yargs(hideBin(process.argv))
+    .scriptName('npm run golden:update --')
+    .usage('$0 [game ...]\n\nRewrites the golden playthroughs (tests/golden/<game>/) of the games named, or of every game.')
+    .strictOptions()
+    .help()
+    .parse();
+  const only = argv._.map(String);
+  try {
+    const files = await updateGolden(packageRoot(), only);
+    const where = only.length === 0 ? 'tests/golden/' : only.map((n) => `tests/golden/${n}/`).join(', ');
+    process.stdout.write(`golden: wrote ${files.length} playthroughs under ${where}\n`);
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n`);
+    process.exitCode = 2;
+  }
 }

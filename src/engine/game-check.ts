@@ -1,5 +1,6 @@
 import { didYouMean } from '../did-you-mean.js';
 import type { AnyGame, Game, TableView } from './game.js';
+import { SUITE_SETTING_MEMBERS, suiteSettingProblems } from './testing-check.js';
 
 /**
  * What a value must have to be a Game, checked when a game is registered (src/games/index.ts) or loaded
@@ -81,7 +82,7 @@ export function presetsProblems(presets: unknown): string[] {
 }
 
 /** The members of `testing` (GameTesting in game.ts), as the generic suites read them. */
-export const TESTING_MEMBERS = ['quickOptions', 'variants', 'perfectInformation', 'roundTripMatches', 'attackMatches', 'perturbHidden'] as const;
+export const TESTING_MEMBERS = ['quickOptions', 'variants', 'perfectInformation', 'roundTripMatches', 'attackMatches', 'perturbHidden', ...SUITE_SETTING_MEMBERS] as const;
 
 /**
  * What is wrong with a game's optional `testing` member, each as `testing.<member> (...)`; empty when it
@@ -107,6 +108,7 @@ export function testingProblems(g: Record<string, unknown>): string[] {
   }
   if (v.perturbHidden !== undefined && typeof v.perturbHidden !== 'function') out.push('testing.perturbHidden (present but not a function)');
   if (v.perfectInformation === true && v.perturbHidden !== undefined) out.push('testing.perturbHidden (a game with perfect information has nothing hidden to perturb)');
+  out.push(...suiteSettingProblems(v, optionNames, Array.isArray(g.metricNames) ? g.metricNames.map(String) : []));
   return out;
 }
 

@@ -390,6 +390,39 @@ export interface GameTesting<S = unknown> {
    * hidden information: without it that check is skipped with a warning.
    */
   perturbHidden?(state: S, observer: number, rng: Rng): S;
+  /**
+   * Options under every golden playthrough's own (tests/golden/<game>/): what keeps a whole match short
+   * enough to review (a variant that sets the option keeps its value). Default: none.
+   */
+  readonly goldenOptions?: Readonly<Record<string, OptionValue>>;
+  /** Playthroughs beyond the shipped variants (tournaments/*.json), for rules no shipped variant reaches. */
+  readonly goldenVariants?: readonly NamedVariant[];
+  /**
+   * Independent counts of metric columns from what a match's events (and its result) tell, by column
+   * name: the metrics suite checks each column named here against its count, so a value written under
+   * another column's name, or a counter that counts the wrong thing, shows up by name.
+   */
+  readonly metricWitnesses?: Readonly<Record<string, (events: readonly GameEvent[], result: MatchResult) => number>>;
+  /**
+   * Witnessed columns that random play may never move (a rule a random player seldom meets): the metrics
+   * suite does not ask them to be seen non-zero, as it asks of every other witnessed column.
+   */
+  readonly rarelySeenMetrics?: readonly string[];
+  /** Variants the metrics suite plays besides the shipped ones, so that rare columns move. */
+  readonly metricVariants?: readonly NamedVariant[];
+  /**
+   * Kinds of event the game's docs/events.md names that the events suite's random matches may never
+   * meet (a rule a random player seldom reaches): every other kind named there must be written.
+   */
+  readonly rareEventKinds?: readonly string[];
+}
+
+/** An option set named as a file or a test names it (GameTesting.goldenVariants, metricVariants). */
+export interface NamedVariant {
+  /** Letters, digits and dashes: `evening-2`. */
+  readonly name: string;
+  /** Options over the defaults (and, for a playthrough, over goldenOptions). */
+  readonly options: Readonly<Record<string, OptionValue>>;
 }
 
 /** One option set the suites play (GameTesting.variants). */

@@ -1,14 +1,17 @@
-// The events and table views of the contract, checked on every registered game: random matches of every
-// shipped variant (tournaments/*.json, the defaults), with and without an events array.
+// The events and table views of the contract, checked on every suite game: random matches of every
+// shipped variant (tournaments/*.json, the defaults, the game's goldenVariants), with and without an
+// events array; and every kind of event a game writes is one its docs/events.md names, each met.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { AnyGame, GameEvent, Options, TableView, TableZone } from '../../src/engine/game.js';
 import { resolveOptions } from '../../src/engine/options.js';
 import { Rng } from '../../src/engine/rng.js';
-import { GOLDEN_SHORTEN, shippedVariants } from '../../src/cli/golden.js';
+import { goldenOptions, shippedVariants } from '../../src/cli/golden.js';
 import { games } from '../../src/games/index.js';
 import { packageRoot } from '../../src/io/runinfo.js';
-import { suiteGames } from '../helpers/suite-games.js';
+import { suiteGameDocs, suiteGames } from '../helpers/suite-games.js';
 
 const MATCHES = 12;
 /** Views are checked at one decision in this many (and at the start and the end of every match). */
@@ -142,14 +145,27 @@ function accepts(game: AnyGame, opts: Options, players: number): boolean {
   }
 }
 
+/** The event kinds a game's docs/events.md names: every snake_case word in backticks outside its headings. */
+function documentedKinds(name: string): Set<string> {
+  const file = join(suiteGameDocs(name), 'events.md');
+  expect(existsSync(file), `${file} is missing: it names every kind of event the game writes`).toBe(true);
+  const body = readFileSync(file, 'utf8').replace(/^#.*$/gm, ''); // the title names the game
+  return new Set([...body.matchAll(/`([a-z][a-z0-9_]*)`/g)].map((m) => m[1]));
+}
+
 const root = packageRoot();
 // Registered games and the games of tests/fixtures/games, loaded from their files.
 for (const [name, game] of Object.entries(await suiteGames())) {
   describe(`${name}: events and table views`, () => {
-    for (const v of shippedVariants(root, name)) {
-      const opts = resolveOptions(game.options, { ...(GOLDEN_SHORTEN[name] ?? {}), ...v.options });
+    /** Every kind met in this game's matches, over all its configurations (the tests run in order). */
+    const met = new Set<string>();
+    let planned = 0;
+    let ran = 0;
+    for (const v of shippedVariants(root, game)) {
+      const opts = resolveOptions(game.options, { ...goldenOptions(game), ...v.options });
       for (const players of playerCounts(game)) {
         if (!accepts(game, opts, players)) continue;
+        planned++;
         it(`${v.name}, ${players} players: events valid and told, views honest, nothing changed by asking`, () => {
           const kinds = new Set<string>();
           const leakRng = new Rng(`leak/${name}/${v.name}/${players}`);
@@ -181,10 +197,23 @@ for (const [name, game] of Object.entries(await suiteGames())) {
             expect(told.metrics, `${seed}: metrics`).toEqual(silent.metrics);
             expect(told.decisions).toBe(silent.decisions);
           }
-          expect(kinds.size, `kinds seen: ${[...kinds].join(', ')}`).toBeGreaterThan(3);
+          // Something happens besides the end: at least one kind of event other than match_end.
+          expect(kinds.size, `kinds seen: ${[...kinds].join(', ')}`).toBeGreaterThan(1);
+          for (const k of kinds) met.add(k);
+          ran++;
         });
       }
     }
+    it('every kind of event written is named in its docs/events.md, and every kind named there is written', (ctx) => {
+      // Only after every configuration above has played (not in a run filtered to some of them).
+      if (ran < planned) ctx.skip();
+      const documented = documentedKinds(name);
+      expect([...met].filter((k) => !documented.has(k)), `kinds written that ${name}'s docs/events.md does not name`).toEqual([]);
+      const rare = game.testing?.rareEventKinds ?? [];
+      expect(rare.filter((k) => !documented.has(k)), 'testing.rareEventKinds that the docs do not name').toEqual([]);
+      const unmet = [...documented].filter((k) => !met.has(k) && !rare.includes(k));
+      expect(unmet, `kinds ${name}'s docs/events.md names that no match wrote (a rare one goes in testing.rareEventKinds)`).toEqual([]);
+    });
   });
 }
 

@@ -102,10 +102,20 @@ function configs(game: AnyGame): Array<{ label: string; opts: Options; players: 
   return out;
 }
 
+/** The most matches one configuration plays while a check still lacks the points it needs (a short game's). */
+const MAX_MATCHES = 3000;
+
+/** What a check needs of one configuration: its share of the points the whole check asks for, and a tenth more. */
+function perConfig(need: number, cfgs: readonly unknown[]): number {
+  return Math.ceil((need * 1.1) / cfgs.length);
+}
+
 /**
  * Plays random matches and calls `visit` at every decision point with the state (which `visit` must
- * not change) and the decider; stops after `matches` matches or `maxPoints` decision points (games with
- * long matches get fewer of them).
+ * not change) and the decider; `visit` returns how many checks it made there (nothing: one). Plays
+ * `matches` matches, and more while fewer than `until` checks were made (a short game's matches give few
+ * decisions), up to MAX_MATCHES; stops early at `maxPoints` decision points (games with long matches get
+ * fewer of them).
  */
 function forEachDecision(
   game: AnyGame,
@@ -113,12 +123,14 @@ function forEachDecision(
   players: number,
   matches: number,
   seed: string,
-  visit: (s: unknown, p: number, match: number) => void,
+  visit: (s: unknown, p: number, match: number) => number | void,
   maxPoints = Infinity,
+  until = 0,
 ): number {
   const buf = new Int32Array(game.maxActions);
   let points = 0;
-  for (let m = 0; m < matches && points < maxPoints; m++) {
+  let checks = 0;
+  for (let m = 0; (m < matches || checks < until) && m < Math.max(matches, MAX_MATCHES) && points < maxPoints; m++) {
     const rng = new Rng(`${seed}/game/${m}`);
     const choose = new Rng(`${seed}/choose/${m}`);
     const s = game.setup(opts, players, rng);
@@ -126,7 +138,7 @@ function forEachDecision(
       const p = game.currentPlayer(s);
       if (p < 0) break;
       if (steps > 100_000) throw new Error(`${game.name}: match ${m} does not end`);
-      visit(s, p, m);
+      checks += visit(s, p, m) ?? 1;
       points++;
       const k = game.legalActions(s, buf);
       game.apply(s, buf[choose.int(k)], rng);
@@ -223,13 +235,14 @@ function fail(message: string): never {
 type Config = { label: string; opts: Options; players: number };
 
 /** Check 1: for every decision point and every player, a perturbation of their hidden cards leaves their observation alone. */
-function checkObservationsHide(game: AnyGame, perturb: Perturb, cfgs: Config[], matches: number, seed: string) {
+function checkObservationsHide(game: AnyGame, perturb: Perturb, cfgs: Config[], matches: number, seed: string, until = 0) {
   const rng = new Rng(`perturb/${seed}`);
   let checks = 0;
   let changed = 0;
   for (const { label, opts, players } of cfgs) {
     forEachDecision(game, opts, players, matches, `perturb/${seed}/${label}`, (s, _p, m) => {
       const before = stateKey(s);
+      const checksBefore = checks;
       // Every observer at tables of up to four; at bigger tables, each observer at one point in two.
       for (let q = 0; q < players; q++) {
         if (players > 4 && rng.int(2) === 0) continue;
@@ -246,7 +259,8 @@ function checkObservationsHide(game: AnyGame, perturb: Perturb, cfgs: Config[], 
         checks++;
       }
       if (stateKey(s) !== before) fail(`${label} match ${m}: the perturbation changed the real state`);
-    }, 4000);
+      return checks - checksBefore;
+    }, 4000, until);
   }
   return { checks, changed };
 }
@@ -259,6 +273,7 @@ function checkInformationSetInvariance(
   matches: number,
   seed: string,
   onChoose?: (state: unknown) => void,
+  until = 0,
 ) {
   const rng = new Rng(`infoset/${seed}`);
   let points = 0;
@@ -267,7 +282,7 @@ function checkInformationSetInvariance(
   for (const { label, opts, players } of cfgs) {
     // About one decision in seven of a few matches: several full searches per point and bot.
     forEachDecision(game, opts, players, matches, `infoset/${seed}/${label}`, (s, p, m) => {
-      if (rng.int(7) !== 0) return;
+      if (rng.int(7) !== 0) return 0;
       const where = `${label} match ${m}`;
       const obs = game.observe(s, p);
       const states = [s, game.determinize!(obs, p, rng), game.determinize!(obs, p, rng), game.determinize!(obs, p, rng)];
@@ -299,12 +314,27 @@ function checkInformationSetInvariance(
         (chosen[botName] ??= new Set()).add(actions[0]);
       }
       points++;
-    });
+      return 1;
+    }, Infinity, until);
   }
   return { points, distinctStates, chosen };
 }
 
 // ---------------------------------------------------------------------------------------------------
+
+/**
+ * The checks each test needs before it proves anything, over all configurations of a game: a game's
+ * matches are played until each configuration has its share (forEachDecision), so a game with short
+ * matches plays more of them (up to MAX_MATCHES a configuration).
+ */
+const NEED = {
+  /** Check 1: observations compared after a perturbation. */
+  perturbed: 10_000,
+  /** Check 2: the decider's round trips. */
+  roundTrips: 3_000,
+  /** Check 3: sampled decision points, each decided by every bot in four states. */
+  sampled: 50,
+};
 
 for (const [name, game] of Object.entries(await suiteGames())) {
   describe(`honesty of ${name}`, () => {
@@ -322,8 +352,8 @@ for (const [name, game] of Object.entries(await suiteGames())) {
         console.warn(`honesty: no hidden-card perturbation written for ${name} (declare testing.perturbHidden in the game: docs/adding-a-game.md)`);
         return;
       }
-      const { checks, changed } = checkObservationsHide(game, testing.perturbHidden.bind(testing), cfgs, 40, name);
-      expect(checks).toBeGreaterThan(10_000);
+      const { checks, changed } = checkObservationsHide(game, testing.perturbHidden.bind(testing), cfgs, 40, name, perConfig(NEED.perturbed, cfgs));
+      expect(checks).toBeGreaterThan(NEED.perturbed);
       // The perturbation must actually change hidden things most of the time, or the test proves nothing.
       expect(changed / checks).toBeGreaterThan(0.5);
     }, 600_000);
@@ -365,9 +395,9 @@ for (const [name, game] of Object.entries(await suiteGames())) {
             }
           }
           if (stateKey(s) !== before) fail(`${where}: the real state changed`);
-        }, 5000);
+        }, 5000, perConfig(NEED.roundTrips, cfgs));
       }
-      expect(points).toBeGreaterThan(3_000);
+      expect(points).toBeGreaterThan(NEED.roundTrips);
       if (testing.perfectInformation) {
         // Nothing hidden: every determinization is the real state itself.
         expect(varied).toBe(0);
@@ -381,12 +411,14 @@ for (const [name, game] of Object.entries(await suiteGames())) {
 
     it('3. information-set invariance: every bot, seeded alike, takes the same action in every state of the information set', () => {
       const bots = suiteBots(game);
-      const { points, distinctStates, chosen } = checkInformationSetInvariance(game, bots, cfgs, 4, name);
-      expect(points).toBeGreaterThan(50);
+      const { points, distinctStates, chosen } = checkInformationSetInvariance(game, bots, cfgs, 4, name, undefined, perConfig(NEED.sampled, cfgs));
+      expect(points).toBeGreaterThan(NEED.sampled);
       if (testing.perfectInformation) expect(distinctStates).toBe(0);
       else expect(distinctStates / points).toBeGreaterThan(0.5);
-      // Sanity: the bots did play varied actions (they are not constant functions).
-      for (const botName of Object.keys(bots)) expect(chosen[botName]?.size ?? 0).toBeGreaterThan(2);
+      // Sanity: the bots did play varied actions (they are not constant functions): three different ones,
+      // or every action there is in a game of fewer.
+      const varied = Math.min(3, game.maxActions);
+      for (const botName of Object.keys(bots)) expect(chosen[botName]?.size ?? 0, botName).toBeGreaterThanOrEqual(varied);
     }, 600_000);
 
     // 4. Adversarial bots (tests/helpers/attack-bots.ts), one per attack: each plays the random bot's moves

@@ -1,6 +1,6 @@
-// Metric names and writes agree, on every registered game: each column has its words (MetricInfo), each
-// named slot is written exactly once per match and none by a bare index, and the columns that the events
-// also tell are checked against an independent count from those events.
+// Metric names and writes agree, on every suite game: each column has its words (MetricInfo), each named
+// slot is written exactly once per match and none by a bare index, and the columns that the events also
+// tell are checked against the independent counts the game declares (testing.metricWitnesses).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,6 @@ import { shippedVariants } from '../../src/cli/golden.js';
 import { games } from '../../src/games/index.js';
 import { packageRoot } from '../../src/io/runinfo.js';
 import { suiteGames } from '../helpers/suite-games.js';
-import { EVENT_WITNESSES, METRIC_VARIANTS, RARELY_SEEN } from '../helpers/metric-witnesses.js';
 
 const MATCHES = 10;
 const KINDS = ['count', 'mean', 'rate'];
@@ -56,12 +55,12 @@ function playerCounts(game: AnyGame): number[] {
   return [...new Set([game.minPlayers, 3, 4, game.maxPlayers])].filter((n) => n >= game.minPlayers && n <= game.maxPlayers);
 }
 
-/** Every shipped variant of the game (tournaments/*.json and the defaults) and METRIC_VARIANTS, at every table size it allows. */
+/** Every shipped variant of the game (tournaments/*.json and the defaults) and its testing.metricVariants, at every table size it allows. */
 function plays(game: AnyGame): Array<{ label: string; played: Played }> {
   const out: Array<{ label: string; played: Played }> = [];
   const variants: Array<{ name: string; options: Record<string, unknown>; players?: number }> = [
-    ...shippedVariants(packageRoot(), game.name),
-    ...(METRIC_VARIANTS[game.name] ?? []),
+    ...shippedVariants(packageRoot(), game),
+    ...(game.testing?.metricVariants ?? []),
   ];
   for (const v of variants) {
     const opts = resolveOptions(game.options, v.options);
@@ -80,7 +79,7 @@ function plays(game: AnyGame): Array<{ label: string; played: Played }> {
 // Registered games and the games of tests/fixtures/games, loaded from their files.
 describe.each(Object.values(await suiteGames()).map((g) => [g.name, g] as const))('metrics of %s', (_name, game) => {
   it('declares the words of every column, one entry per name, in the same order', () => {
-    expect(game.metricInfo, `${game.name} has no metricInfo`).toBeDefined();
+    if (game.metricNames.length > 0) expect(game.metricInfo, `${game.name} has no metricInfo`).toBeDefined();
     const info = game.metricInfo ?? [];
     expect(info.map((m) => m.name)).toEqual([...game.metricNames]);
     expect(new Set(game.metricNames).size).toBe(game.metricNames.length);
@@ -116,7 +115,7 @@ describe.each(Object.values(await suiteGames()).map((g) => [g.name, g] as const)
     }
   });
 
-  const witnesses = EVENT_WITNESSES[game.name] ?? {};
+  const witnesses = game.testing?.metricWitnesses ?? {};
   it.runIf(Object.keys(witnesses).length > 0)('agrees with the events on every column they tell', () => {
     for (const [name, count] of Object.entries(witnesses)) {
       const slot = game.metricNames.indexOf(name);
@@ -125,7 +124,7 @@ describe.each(Object.values(await suiteGames()).map((g) => [g.name, g] as const)
         expect(p.metrics[slot], `${label}: ${name}`).toBe(count(p.events, p.result));
       }
       const seen = played.some(({ played: p }) => p.metrics[slot] !== 0 && !Number.isNaN(p.metrics[slot]));
-      if (!(RARELY_SEEN[game.name] ?? []).includes(name)) expect(seen, `${name} is never non-zero: its check proves nothing`).toBe(true);
+      if (!(game.testing?.rarelySeenMetrics ?? []).includes(name)) expect(seen, `${name} is never non-zero: its check proves nothing`).toBe(true);
     }
   });
 });
@@ -134,9 +133,9 @@ describe('metric writes in the source', () => {
   const gamesDir = join(packageRoot(), 'src', 'games');
   const folders = readdirSync(gamesDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 
-  it('every game keeps its columns in metrics.ts, written through named slots only', () => {
+  it('every game with metric columns keeps them in metrics.ts, written through named slots only', () => {
     expect(folders.sort()).toEqual(Object.keys(games).sort());
-    for (const g of folders) {
+    for (const g of folders.filter((f) => games[f].metricNames.length > 0)) {
       const src = readFileSync(join(gamesDir, g, 'metrics.ts'), 'utf8');
       // out[3] = …, out[14 + p] = …: a column written by position.
       expect(src, `${g}/metrics.ts writes a column by a bare index`).not.toMatch(/\bout\s*\[\s*\d+\s*[\]+]/);

@@ -56,6 +56,21 @@ describe('the testing member (how the generic suites play a game)', () => {
     ]);
     expect(t({ perfectInformation: 'yes' })).toEqual(['testing.perfectInformation (present but not true or false)']);
     expect(t({ perfectInformation: true, perturbHidden: () => null })).toEqual(['testing.perturbHidden (a game with perfect information has nothing hidden to perturb)']);
+    expect(t({ goldenOptions: { targetScor: 60 }, goldenVariants: [{ name: 'to 60', options: {} }, { name: 'x', options: { jolly: 1 } }] })).toEqual([
+      'testing.goldenOptions.targetScor (not an option of the game (did you mean "targetScore"?))',
+      'testing.goldenVariants[0].name (expected letters, digits and dashes)',
+      'testing.goldenVariants[1].options.jolly (not an option of the game)',
+    ]);
+    expect(t({ metricVariants: [{ name: 'a', options: {} }, { name: 'a' }] })).toEqual([
+      'testing.metricVariants[1].name (a is named twice)',
+      "testing.metricVariants[1].options (missing: the variant's option values)",
+    ]);
+    expect(t({ metricWitnesses: { round: () => 0, rounds: 3 }, rarelySeenMetrics: ['reshuffles'] })).toEqual([
+      'testing.metricWitnesses.round (not a metric column of the game (did you mean "rounds"?))',
+      'testing.metricWitnesses.rounds (present but not a function)',
+      'testing.rarelySeenMetrics ("reshuffles" is not a column of metricWitnesses)',
+    ]);
+    expect(t({ rareEventKinds: ['Attack'] })).toEqual(['testing.rareEventKinds (expected a list of event kinds, snake_case words)']);
     expect(() => checkGame({ ...games.stop, testing: { perturbHidden: 'swap' } }, 'game file x.mjs')).toThrow(
       /x\.mjs is not a complete Game: missing testing\.perturbHidden \(present but not a function\)/,
     );

@@ -1,4 +1,5 @@
 import type { GameTesting } from '../../engine/game.js';
+import { stopWitnesses } from './witnesses.js';
 import type { Rng } from '../../engine/rng.js';
 import { Card } from './cards.js';
 import { Phase, type StopState } from './state.js';
@@ -76,4 +77,13 @@ export const stopTesting: GameTesting<StopState> = {
   roundTripMatches: 12,
   attackMatches: 2,
   perturbHidden,
+  // The default match runs to 500 penalty points, several thousand lines a playthrough; to 60 it is still
+  // a few rounds with every kind of card.
+  goldenOptions: { targetScore: 60 },
+  metricWitnesses: stopWitnesses,
+  // Both need an option no shipped variant sets: a first card that attacks the dealer (firstCardEffect)
+  // and a forgotten "Attenzione!" (attentionForget above 0).
+  rareEventKinds: ['attack', 'attention'],
+  // Forgetful players and short rounds, so that attention penalties and stuck rounds are met.
+  metricVariants: [{ name: 'forgetful-short-rounds', options: { attentionForget: 0.3, maxTurnsPerRound: 30 } }],
 };

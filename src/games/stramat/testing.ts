@@ -1,4 +1,5 @@
 import type { GameTesting } from '../../engine/game.js';
+import { stramatWitnesses } from './witnesses.js';
 import type { Rng } from '../../engine/rng.js';
 import { Card } from './cards.js';
 import { Phase, type StramatState } from './state.js';
@@ -78,4 +79,10 @@ export const stramatTesting: GameTesting<StramatState> = {
     { label: 'short dado ends, 5 cards', options: { dadoShortDeck: 'end-without-drawing', handSize: 5 }, players: [3] },
   ],
   perturbHidden,
+  // Playthroughs of rules no shipped variant reaches.
+  goldenVariants: [
+    { name: 'evening-2', options: { evening: 2 } },
+    { name: 'birichino', options: { birichino: true } },
+  ],
+  metricWitnesses: stramatWitnesses,
 };

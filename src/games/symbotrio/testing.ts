@@ -1,4 +1,5 @@
 import type { GameTesting } from '../../engine/game.js';
+import { symbotrioWitnesses } from './witnesses.js';
 import type { SymbotrioState } from './state.js';
 
 /**
@@ -14,4 +15,8 @@ export const symbotrioTesting: GameTesting<SymbotrioState> = {
     { label: 'ring keypad, code before every attempt', options: { keypad: 'ring', codeRotates: 'every_attempt', prisonSkip: 'next' }, players: [3] },
     { label: 'easy (no code cards), deck_empty end', options: { easy: true, end: 'deck_empty' }, players: [2, 4] },
   ],
+  // Random players almost never find a gem: a whole match is some 17,000 turns. 60 turns (the safety cap
+  // `maxTurns`) still show flips, wins, prison, code rotations and the cheater.
+  goldenOptions: { maxTurns: 60 },
+  metricWitnesses: symbotrioWitnesses,
 };

@@ -1,4 +1,5 @@
 import type { GameTesting } from '../../engine/game.js';
+import { zatreWitnesses } from './witnesses.js';
 import type { Rng } from '../../engine/rng.js';
 import type { ZatreState } from './state.js';
 
@@ -61,4 +62,5 @@ export const zatreTesting: GameTesting<ZatreState> = {
     { label: 'no holding by choice', options: { holdByChoice: false }, players: [3] },
   ],
   perturbHidden,
+  metricWitnesses: zatreWitnesses,
 };
