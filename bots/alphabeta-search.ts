@@ -1,4 +1,5 @@
 import type { AnyGame } from '../src/engine/game.js';
+import { heuristicOf } from '../src/engine/heuristic.js';
 import { type AleaState, Rng, sameRngState } from '../src/engine/rng.js';
 import { LeafValue } from './leaf-value.js';
 
@@ -59,6 +60,10 @@ export class AlphaBetaSearch {
    * the node's own state), with game.cloneInto where the game has it; from this search's clones only.
    */
   private readonly spare: unknown[] = [];
+  /** The game's search aids, read once (facet functions are called without `this`). */
+  private readonly heuristic: (obs: unknown, action: number) => number;
+  private readonly rateActions: AnyGame['search']['rateActions'];
+  private readonly cloneInto: AnyGame['search']['cloneInto'];
 
   constructor(
     private readonly game: AnyGame,
@@ -74,6 +79,9 @@ export class AlphaBetaSearch {
     private readonly samples = 1,
   ) {
     this.leaf = new LeafValue(game, players);
+    this.heuristic = heuristicOf(game);
+    this.rateActions = game.search.rateActions;
+    this.cloneInto = game.search.cloneInto;
     for (let i = 0; i <= MAX_PLY; i++) {
       this.legal.push(new Int32Array(game.maxActions));
       this.rank.push(new Float64Array(game.maxActions));
@@ -242,9 +250,9 @@ export class AlphaBetaSearch {
    * its ply or deeper (it is its parent's spare, or one of an ancestor's, spent).
    */
   private childOf(state: unknown, ply: number): unknown {
-    const game = this.game;
+    const { game, cloneInto } = this;
     const spare = this.spare[ply];
-    const child = spare === undefined || game.cloneInto === undefined ? game.clone(state) : game.cloneInto(state, spare);
+    const child = spare === undefined || cloneInto === undefined ? game.clone(state) : cloneInto(state, spare);
     this.spare[ply] = child;
     return child;
   }
@@ -295,11 +303,11 @@ export class AlphaBetaSearch {
       rank[0] = 0;
       return;
     }
-    const game = this.game;
-    if (game.rateActions !== undefined) game.rateActions(state, p, legal, k, rank);
+    const { rateActions, heuristic } = this;
+    if (rateActions !== undefined) rateActions(state, p, legal, k, rank);
     else {
-      const obs = game.observe(state, p);
-      for (let i = 0; i < k; i++) rank[i] = game.heuristic(obs, legal[i]);
+      const obs = this.game.observe(state, p);
+      for (let i = 0; i < k; i++) rank[i] = heuristic(obs, legal[i]);
     }
     for (let i = 0; i < k; i++) if (Number.isNaN(rank[i])) rank[i] = -Infinity;
   }

@@ -1,5 +1,6 @@
 import type { Bot, BotContext, BotFactory, Decision } from '../src/engine/bot.js';
 import { type AnyGame, OptionError, type Options } from '../src/engine/game.js';
+import { heuristicOf } from '../src/engine/heuristic.js';
 import { type Rng, sameRngState } from '../src/engine/rng.js';
 import { AlphaBetaSearch, MAX_PLY, type WorldResult } from './alphabeta-search.js';
 import { requireDeterminize } from './mc-common.js';
@@ -75,7 +76,7 @@ export class AlphaBetaChooser {
     const perWorld = Math.max(1, Math.floor(nodes / determinizations));
     for (let w = 0; w < determinizations; w++) {
       const before = this.rng.state();
-      const world = this.game.determinize!(obs, me, this.rng);
+      const world = this.game.search.determinize!(obs, me, this.rng);
       // Nothing drawn: every world would be this one, so it gets the whole budget.
       const unique = w === 0 && sameRngState(before, this.rng.state());
       const found = this.search.search(world, me, moves, count2, unique ? nodes : perWorld, this.searchRng);
@@ -106,8 +107,9 @@ export class AlphaBetaChooser {
   private orderRoot(obs: unknown, legal: Int32Array, count: number): number {
     const { moves, rank, game } = this;
     const idx = Array.from({ length: count }, (_, i) => i);
+    const heuristic = heuristicOf(game);
     for (let i = 0; i < count; i++) {
-      const h = game.heuristic(obs, legal[i]);
+      const h = heuristic(obs, legal[i]);
       rank[i] = Number.isNaN(h) ? -Infinity : h;
     }
     idx.sort((a, b) => (rank[b] > rank[a] ? 1 : rank[b] < rank[a] ? -1 : a - b));

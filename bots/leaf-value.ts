@@ -30,8 +30,8 @@ export class LeafValue {
     private readonly players: number,
   ) {
     this.out = new Float64Array(players);
-    this.hasEvaluate = typeof game.evaluate === 'function';
-    this.hasStandings = typeof game.standings === 'function';
+    this.hasEvaluate = typeof game.search.evaluate === 'function';
+    this.hasStandings = typeof game.measures.standings === 'function';
     this.sign = game.betterScore === 'lower' ? -1 : 1;
   }
 
@@ -52,11 +52,11 @@ export class LeafValue {
   private raw(state: unknown, me: number): number {
     const out = this.out;
     if (this.hasEvaluate) {
-      this.game.evaluate!(state, out);
+      this.game.search.evaluate!(state, out);
       return clamp01(out[me]);
     }
     if (this.hasStandings) {
-      this.game.standings!(state, out);
+      this.game.measures.standings!(state, out);
       return this.standingShare(me);
     }
     const r = this.game.result(state);

@@ -33,7 +33,7 @@ function missingWords(need: MeasureNeed, game: string): string {
 
 /** Refuses a measure whose column would repeat one of the game's metric columns. */
 export function checkMeasureColumns(measures: readonly string[], game: AnyGame): void {
-  const clash = measures.find((m) => game.metricNames.includes(m));
+  const clash = measures.find((m) => game.measures.names.includes(m));
   if (clash !== undefined) {
     throw new InputError(`the measure ${JSON.stringify(clash)} has the name of one of ${game.name}'s metric columns; leave it out of the list`, 'measures');
   }

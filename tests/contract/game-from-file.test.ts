@@ -31,12 +31,12 @@ describe('a game from a file', () => {
     const { game } = await loadGame(COUNTDOWN, FILE_GAMES_DIR);
     const s = game.setup(resolveOptions(game.options, {}), 2, new Rng('file'));
     expect(game.title).toBe('countdown');
-    expect(game.actionText(s, 2)).toBe('T3');
-    expect(game.tableView(s)).toEqual({ header: [game.describe(s)], zones: [] });
-    const seat = game.observedView(game.observe(s, 1), 1);
+    expect(game.view.actionText(s, 2)).toBe('T3');
+    expect(game.view.tableView(s)).toEqual({ header: [game.view.describe(s)], zones: [] });
+    const seat = game.view.observedView(game.observe(s, 1), 1);
     expect(seat.header[0]).toBe('seat 1 sees:');
     expect(seat.header.join('\n')).toContain('"pile": 21');
-    expect(game.metricNames).toEqual(['threes', 'last_take']);
+    expect(game.measures.names).toEqual(['threes', 'last_take']);
   });
 
   it('registered games have every member: registering returns them as they are', () => {

@@ -62,7 +62,7 @@ describe('decision.describe', () => {
       const opts = resolveOptions(game.options, {});
       playMatch(game, opts, Array.from({ length: players }, () => ({ factory: reader, params: {} })), `describe/${game.name}`, {
         onAction: (state, _p, action) => {
-          if (truth.length < 200) truth.push(game.actionText(state, action));
+          if (truth.length < 200) truth.push(game.view.actionText(state, action));
         },
       });
       expect(said.length, game.name).toBeGreaterThan(0);
