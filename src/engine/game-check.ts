@@ -12,8 +12,12 @@ import type { AnyGame, Game, GameImportance, GameMeasures, GameSearch, GameView,
 export const REQUIRED_NUMBERS = ['minPlayers', 'maxPlayers', 'maxActions'] as const;
 export const REQUIRED_FUNCTIONS = ['setup', 'currentPlayer', 'legalActions', 'apply', 'clone', 'observe', 'result'] as const;
 
-/** Core members with a default when absent: `title` (the name), `betterScore` ('higher'), `checkOptions` (no check), `actionCode` (the number). */
-export const DEFAULTED_MEMBERS = ['title', 'betterScore', 'checkOptions', 'actionCode'] as const;
+/**
+ * Core members with a default when absent: `title` (the name), `checkOptions` (no check beyond each
+ * option's own), `actionCode` (the action's number). `betterScore` is optional too: absent, higher scores
+ * are better.
+ */
+export const DEFAULTED_MEMBERS = ['title', 'checkOptions', 'actionCode'] as const;
 
 /**
  * The facets and their members. Every facet is optional; within one, the members of `defaulted` are filled
@@ -301,19 +305,18 @@ function measuresWithDefaults(m: Partial<GameMeasures>): GameMeasures {
  * already complete (a loaded game loaded again) comes back as it is, the same object.
  */
 export function withGameDefaults(game: AnyGame | GameDefinition, where = `game ${String((game as { name?: unknown }).name)}`): AnyGame {
-  if (COMPLETE.has(game as object)) return game as AnyGame;
+  if (COMPLETE.has(game)) return game as AnyGame;
   checkGame(game, where);
   const d = fromFlatShape(game as unknown as Record<string, unknown>).game as unknown as GameDefinition;
   const g = Object.assign(Object.create(Object.getPrototypeOf(d) as object) as object, d) as { -readonly [K in keyof AnyGame]: AnyGame[K] };
   g.title = d.title ?? d.name;
-  if (d.betterScore === undefined) delete g.betterScore;
   g.checkOptions = d.checkOptions ?? (() => {});
   g.actionCode = d.actionCode ?? ((action) => String(action));
-  g.view = viewWithDefaults(g as AnyGame, d.view ?? {});
-  g.search = (d.search ?? {}) as GameSearch;
+  g.view = viewWithDefaults(g, d.view ?? {});
+  g.search = d.search ?? {};
   g.measures = measuresWithDefaults(d.measures ?? {});
   COMPLETE.add(g);
-  return g as AnyGame;
+  return g;
 }
 
 /** The games withGameDefaults made: complete, so loading one again returns it as it is. */
@@ -325,7 +328,7 @@ export type GameMeasuresDefinition<S = unknown> = Partial<Pick<GameMeasures<S>, 
 };
 
 /** A game as written: the core, with the members that have defaults left optional, and the facets it has. */
-export type GameDefinition<S = unknown, O = unknown> = Omit<Game<S, O>, (typeof DEFAULTED_MEMBERS)[number] | FacetName> &
+export type GameDefinition<S = unknown, O = unknown> = Omit<Game<S, O>, (typeof DEFAULTED_MEMBERS)[number] | 'view' | 'search' | 'measures' | 'importance'> &
   Partial<Pick<Game<S, O>, (typeof DEFAULTED_MEMBERS)[number]>> & {
     readonly view?: Partial<GameView<S, O>>;
     readonly search?: GameSearch<S, O>;
@@ -335,5 +338,5 @@ export type GameDefinition<S = unknown, O = unknown> = Omit<Game<S, O>, (typeof 
 
 /** A complete Game from a definition: checked (every missing member named) and its defaults filled. */
 export function defineGame<S, O>(def: GameDefinition<S, O>): Game<S, O> {
-  return withGameDefaults(def as unknown as GameDefinition, `game ${String(def.name)}`) as unknown as Game<S, O>;
+  return withGameDefaults(def, `game ${String(def.name)}`) as unknown as Game<S, O>;
 }

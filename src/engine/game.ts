@@ -258,10 +258,10 @@ export interface Game<S = unknown, O = unknown> {
 /** The `view` facet: how states, observations and actions read for people. Every member has a default. */
 export interface GameView<S = unknown, O = unknown> {
   /** A readable multi-line view of the whole state (for `tavolo play`, which shows the table). Default: the table view as text. */
-  describe(state: S): string;
+  describe(this: void, state: S): string;
 
   /** The whole table, every hidden card shown (the viewer's full view). Default: the description as header lines. */
-  tableView(state: S): TableView;
+  tableView(this: void, state: S): TableView;
 
   /**
    * The table as `player` sees it, built from that player's observation only (the viewer's seat view).
@@ -269,10 +269,10 @@ export interface GameView<S = unknown, O = unknown> {
    * show is counted in the zone's `hidden`. Default: the observation as data, which shows nothing the
    * seat may not see.
    */
-  observedView(obs: O, player: number): TableView;
+  observedView(this: void, obs: O, player: number): TableView;
 
   /** A readable sentence for an action of the current decision. Default: the action's code. */
-  actionText(state: S, action: number): string;
+  actionText(this: void, state: S, action: number): string;
 
   /**
    * Optional: what seat `viewer` sees of `action`, the current decision of another seat (for `tavolo play
@@ -281,7 +281,7 @@ export interface GameView<S = unknown, O = unknown> {
    * decision is public and actionText is what everyone sees. A game whose actions can hide a card (a card
    * put face down, cards picked from one's own hand) must implement it.
    */
-  actionSeen?(state: S, action: number, viewer: number): string | null;
+  actionSeen?(this: void, state: S, action: number, viewer: number): string | null;
 }
 
 /**
@@ -293,7 +293,7 @@ export interface GameSearch<S = unknown, O = unknown> {
    * The greedy bot's heuristic: the value of taking `action`, judged from the observation only.
    * Higher is better for the observing player. Needed by greedy, memory and greedy playouts.
    */
-  heuristic?(obs: O, action: number): number;
+  heuristic?(this: void, obs: O, action: number): number;
 
   /**
    * Optional: `heuristic(observe(state, player), actions[i])` into out[i] for each i < count, the same
@@ -302,40 +302,40 @@ export interface GameSearch<S = unknown, O = unknown> {
    * engine never hands a bot a state. `player` is the seat to act. It reads only what `player` can see,
    * and leaves `state` as it found it. Tests hold it to `heuristic` (tests/contract/rate-actions.test.ts).
    */
-  rateActions?(state: S, player: number, actions: Int32Array, count: number, out: Float64Array): void;
+  rateActions?(this: void, state: S, player: number, actions: Int32Array, count: number, out: Float64Array): void;
 
   /**
    * A complete state sampled from what `player` knows. observe(result, player) must equal `obs`; hidden
    * cards are drawn from rng. Needed by the search bots (pimc, ismcts, alphabeta).
    */
-  determinize?(obs: O, player: number, rng: Rng): S;
+  determinize?(this: void, obs: O, player: number, rng: Rng): S;
 
   /**
    * `clone(state)` written into `into` instead of a new state, and returned: `into` is a state of the same
    * match (from `clone`) that nobody else holds. A search that keeps one spare state per ply copies into
    * it at each node instead of allocating a state. May return a new clone instead.
    */
-  cloneInto?(state: S, into: S): S;
+  cloneInto?(this: void, state: S, into: S): S;
 
   /**
    * With `evaluate`: a count that steps up at the game's natural resting points (Stop: rounds scored).
    * The search bots' playouts with `horizon: 'round'` stop when it changes (docs/bots.md).
    */
-  stage?(state: S): number;
+  stage?(this: void, state: S): number;
 
   /**
    * Each seat's expected reward (its chance of winning, in [0, 1], at most 1 in all) if the match were
    * played on from this unfinished state. Scores the search bots' cut playouts (at a `stage` change or at
    * maxDepth) instead of `result`. Must depend on the state alone (no rng, no clock).
    */
-  evaluate?(state: S, out: Float64Array): void;
+  evaluate?(this: void, state: S, out: Float64Array): void;
 
   /**
    * A player's imperfect memory of what the table showed, for the `memory` bot (bots/memory.ts), which
    * judges its moves on the observation this returns instead of the full one. A fresh recollection per
    * match; it draws its forgetting from the bot's generator. Absent: the bot remembers everything.
    */
-  recollection?(limits: MemoryLimits, rng: Rng): Recollection<O>;
+  recollection?(this: void, limits: MemoryLimits, rng: Rng): Recollection<O>;
 }
 
 /** A metric column named only, without its words: the verdict and the report print its name. */
@@ -352,7 +352,7 @@ export interface GameMeasures<S = unknown> {
   /** The columns that have their words (filled when the game is loaded), for the verdict and the report. */
   readonly info: readonly MetricInfo[];
   /** Writes the metric values (in the order of `columns`) into out. Default: nothing, for a game without columns. */
-  write(state: S, out: number[]): void;
+  write(this: void, state: S, out: number[]): void;
 
   /**
    * Optional: each seat's standing now, in the game's own terms and in the direction of `betterScore`
@@ -363,7 +363,7 @@ export interface GameMeasures<S = unknown> {
    * rng, no clock) and must not change it. A game without it is measured on `search.evaluate` (win chances)
    * when it has that, else it has no standing-based measures.
    */
-  standings?(state: S, out: Float64Array): void;
+  standings?(this: void, state: S, out: Float64Array): void;
 
   /**
    * Optional, for the match measures `forced_turns` and `forced_turn_share` (docs/measures.md): whether a
@@ -372,14 +372,14 @@ export interface GameMeasures<S = unknown> {
    * and only in a tournament that asked for the measures. Answer true only for a decision that is the
    * seat's turn in the game's own count (`turns`), not for a question asked out of turn.
    */
-  forcedPass?(state: S, only: number): boolean;
+  forcedPass?(this: void, state: S, only: number): boolean;
 
   /**
    * Optional, with or without `forcedPass`: how many turns the rules took from a seat without asking it
    * anything (an Alt block, a turn in prison, a turn in which nothing could be placed), read from the
    * finished state. Count only turns that `turns` counts too, so that the share stays a share.
    */
-  lostTurns?(state: S): number;
+  lostTurns?(this: void, state: S): number;
 }
 
 /** The `importance` facet: both members together. docs/adding-a-game.md says how to choose the kinds. */
@@ -392,7 +392,7 @@ export interface GameImportance<O = unknown> {
    * after a power). Judged from the acting player's observation only, as the bot that asks sees it; most
    * games need the action alone (its code names the card).
    */
-  actionKind(action: number, obs: O): string | null;
+  actionKind(this: void, action: number, obs: O): string | null;
 }
 
 /** One named bot preset of a game (Game.presets). */

@@ -118,7 +118,7 @@ describe('ismcts progressive bias', () => {
   it("moves the visits toward the heuristic's favourite in a small search", () => {
     // Nim cut 2 actions after the decision: every leaf is worth 0 to both, so only exploration and the bias
     // decide where the visits go; the heuristic rates taking more stones higher.
-    const game: AnyGame = withHeuristic(nim(400) as AnyGame, (_o: unknown, a: number) => a);
+    const game: AnyGame = withHeuristic(nim(400), (_o: unknown, a: number) => a);
     const s0 = game.setup({}, 2, new Rng('x'));
     const visitsOf3 = (bias: number) => {
       const s = search(game, 2, { iterations: 60, maxDepth: 2, bias });
@@ -134,7 +134,7 @@ describe('ismcts progressive bias', () => {
   });
 
   it('uses the ratings widening already computed, and still returns a legal action', () => {
-    const game: AnyGame = withHeuristic(nim(400) as AnyGame, (_o: unknown, a: number) => a);
+    const game: AnyGame = withHeuristic(nim(400), (_o: unknown, a: number) => a);
     const s0 = game.setup({}, 2, new Rng('x'));
     const s = search(game, 2, { iterations: 100, maxDepth: 3, bias: 2, widening: 1 });
     expect([1, 2, 3]).toContain(run(s, game, s0));

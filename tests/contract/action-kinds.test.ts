@@ -66,7 +66,7 @@ describe.each(Object.entries(games))('%s: action kinds and card counts', (_name,
 it('Stramat declares its seven power cards and its ten card counts; Stop its thirteen kinds and its copies and jollies; Zatre its six tile values, holding, and its tiles', () => {
   expect(games.stramat.importance?.actionKinds!.map((k) => k.name)).toEqual(['dado', 'colpo', 'aggiungo', 'alt', 'giro', 'jolly', 'stramat']);
   expect(games.stramat.options.filter((o) => o.count).map((o) => o.name)).toHaveLength(10);
-  expect(games.stop.importance?.actionKinds!).toHaveLength(13);
+  expect(games.stop.importance!.actionKinds).toHaveLength(13);
   expect(games.stop.options.filter((o) => o.count).map((o) => o.name)).toEqual(['copies', 'jollies']);
   expect(games.zatre.importance?.actionKinds!.map((k) => k.name)).toEqual(['one', 'two', 'three', 'four', 'five', 'six', 'hold']);
   expect(games.zatre.options.filter((o) => o.count).map((o) => o.name)).toEqual(['tiles']);

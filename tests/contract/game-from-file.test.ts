@@ -19,12 +19,12 @@ describe('a game from a file', () => {
     const dir = tempDir();
     const file = join(dir, 'broken.mjs');
     const source = readFileSync(COUNTDOWN, 'utf8')
-      .replace(/^ {2}heuristic: .*$/m, '')
-      .replace(/^ {2}describe: .*$/m, '')
-      .replace(/^ {2}clone: .*$/m, '');
+      .replace(/^ {2}clone: .*$/m, '')
+      .replace(/^ {4}heuristic: .*$/m, '    heuristc: () => 0,')
+      .replace(/^ {4}write\(s, out\) \{$/m, '    writ(s, out) {');
     writeFileSync(file, source);
     const err = await loadGame(file, dir).then(() => null, (e: Error) => e.message);
-    expect(err).toMatch(/missing: clone, heuristic, describe or tableView$/);
+    expect(err).toMatch(/missing: clone, search\.heuristc \(not a member of search \(did you mean "heuristic"\?\)\), measures\.writ \(not a member of measures \(did you mean "write"\?\)\), measures\.write$/);
   });
 
   it('gets the members that have defaults, and keeps its own', async () => {

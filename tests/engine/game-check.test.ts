@@ -96,7 +96,7 @@ describe('the flat shape (every member at the top level)', () => {
     const { game, clashes } = fromFlatShape(flat);
     expect(clashes).toEqual([]);
     expect(Object.keys(game)).not.toContain('heuristic');
-    const g = withGameDefaults(flat as never);
+    const g = withGameDefaults(flat);
     expect(g.search.heuristic!({}, 1)).toBe(1);
     expect(g.view.describe({})).toBe('a coin');
     expect(g.measures.names).toEqual(['flips', 'heads']);

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { AnyGame, TableView } from '../../src/engine/game.js';
+import type { TableView } from '../../src/engine/game.js';
 import { matchRngs } from '../../src/engine/match.js';
 import { recordMatch } from '../../src/html/replay.js';
 import { buildViewer, packRecording, unpackRecording } from '../../src/html/viewer.js';
