@@ -9,8 +9,8 @@ import { LeafValue } from './leaf-value.js';
  *
  * - Paranoid: `me` maximises its own value (bots/leaf-value.ts); every other seat minimises it. Who acts
  *   is `game.currentPlayer` of each state, so extra turns and decisions out of turn need nothing special.
- * - Move ordering: at every node, the acting seat's actions best first by `game.heuristic` from its own
- *   observation of the sampled state (`game.rateActions` where the game has it: the same values without
+ * - Move ordering: at every node, the acting seat's actions best first by `game.search.heuristic` from its own
+ *   observation of the sampled state (`game.search.rateActions` where the game has it: the same values without
  *   building the observation; picked one at a time, so a cut-off saves the rest of the ranking);
  *   at the root, the previous iteration's best move first.
  * - Chance: the contract has no chance nodes (apply draws from the generator it is given), so chance is
@@ -57,7 +57,7 @@ export class AlphaBetaSearch {
   private rootOrder: Int32Array;
   /**
    * spare[ply]: the state the node at `ply` writes its children into (all but the last, which may spend
-   * the node's own state), with game.cloneInto where the game has it; from this search's clones only.
+   * the node's own state), with game.search.cloneInto where the game has it; from this search's clones only.
    */
   private readonly spare: unknown[] = [];
   /** The game's search aids, read once (facet functions are called without `this`). */

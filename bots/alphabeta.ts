@@ -7,7 +7,7 @@ import { requireDeterminize } from './mc-common.js';
 
 /**
  * Alpha-beta over determinizations: at each decision, sample `determinizations` complete states from the
- * observation (game.determinize with the bot's own generator), search each with depth-limited paranoid
+ * observation (game.search.determinize with the bot's own generator), search each with depth-limited paranoid
  * alpha-beta and iterative deepening (bots/alphabeta-search.ts) on its share of the node budget, and
  * combine the worlds' answers (a vote, or the average of exact root values). A game whose determinize
  * draws nothing from the generator has nothing hidden at this decision: then one world gets the whole
@@ -177,7 +177,7 @@ export const alphabeta: BotFactory = {
   description:
     'Depth-limited paranoid alpha-beta with iterative deepening and heuristic move ordering, within a node budget ' +
     "(reproducible); over sampled determinizations of its observation where something is hidden. Leaves are scored " +
-    "by game.evaluate, else game.standings.",
+    "by game.search.evaluate, else game.measures.standings.",
   params: [
     { name: 'depth', type: 'int', default: 16, min: 1, max: MAX_PLY, description: 'Deepest iteration, in plies (actions of any player)' },
     {
@@ -195,7 +195,7 @@ export const alphabeta: BotFactory = {
       min: 0,
       max: 100_000,
       description:
-        "Forward pruning: below the root, search only the acting seat's best this-many actions by game.heuristic (0 = every action); the root tries every move",
+        "Forward pruning: below the root, search only the acting seat's best this-many actions by game.search.heuristic (0 = every action); the root tries every move",
     },
     {
       name: 'determinizations',
@@ -221,7 +221,7 @@ export const alphabeta: BotFactory = {
       min: 0,
       max: 1,
       description:
-        "Opponent model: at another seat's decision, trust x the value of the action game.heuristic rates best for that seat + " +
+        "Opponent model: at another seat's decision, trust x the value of the action game.search.heuristic rates best for that seat + " +
         '(1 - trust) x the paranoid minimum. 0 = paranoid; 1 = every other seat plays its heuristic\'s favourite (only that action ' +
         'is searched: much deeper, but blind to any other reply)',
     },

@@ -659,7 +659,7 @@ const MCTS_OPTION_PARAMS: readonly OptionSpec[] = [
     min: 0,
     max: 100,
     description:
-      "Progressive bias (0 = off): UCB1 + bias * H / (visits + 1), H the action's game.heuristic from the acting player's " +
+      "Progressive bias (0 = off): UCB1 + bias * H / (visits + 1), H the action's game.search.heuristic from the acting player's " +
       'observation when the child was added, min-max normalised to [0, 1] among the legal actions there',
   },
   {
@@ -763,7 +763,7 @@ export const ismcts: BotFactory = {
       max: 100,
       description:
         'Progressive widening (0 = off): a node considers only its best ceil(w * sqrt(visits + 1)) legal actions, ' +
-        "ranked by game.heuristic from the acting player's observation of the sampled state, and expands them best " +
+        "ranked by game.search.heuristic from the acting player's observation of the sampled state, and expands them best " +
         'first; for games with many legal actions and a good heuristic (Zatre)',
     },
     ...MCTS_OPTION_PARAMS,

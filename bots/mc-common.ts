@@ -39,7 +39,7 @@ export const COMMON_PARAMS: readonly OptionSpec[] = [
     default: 'random',
     values: ['random', 'greedy'],
     description:
-      "Playout policy: 'random' (uniform legal actions) or 'greedy' (each player takes the action game.heuristic rates " +
+      "Playout policy: 'random' (uniform legal actions) or 'greedy' (each player takes the action game.search.heuristic rates " +
       'highest from its own observation of the determinized state; about 10x slower)',
   },
   {
@@ -60,7 +60,7 @@ export const COMMON_PARAMS: readonly OptionSpec[] = [
     max: HARD_DEPTH_LIMIT,
     description:
       'Cut each playout this many actions after the decision\'s own action (ismcts counts its tree steps too, so ' +
-      'every leaf is scored at the same horizon; 0 = play to the end); a cut playout is scored by game.evaluate ' +
+      'every leaf is scored at the same horizon; 0 = play to the end); a cut playout is scored by game.search.evaluate ' +
       'where the game has it, else by game.result on the unfinished state (the scores as they stand)',
   },
   {
@@ -70,7 +70,7 @@ export const COMMON_PARAMS: readonly OptionSpec[] = [
     values: ['auto', 'match', 'round'],
     description:
       "Where a playout ends: 'match' (the end of the match), 'round' (the end of the game's current stage, such as a " +
-      "Stop round, scored by game.evaluate), 'auto' ('round' for games that provide game.stage and game.evaluate, else 'match')",
+      "Stop round, scored by game.search.evaluate), 'auto' ('round' for games that provide game.search.stage and game.search.evaluate, else 'match')",
   },
   {
     name: 'rankWeight',

@@ -55,7 +55,7 @@ export class MeasureRecorder {
     if (this.wantStandings && !hasStandings(game)) throw new Error(`${game.name} has neither standings nor evaluate`);
     this.wantDistinct = this.slots.includes(M.DISTINCT_CHOICE_SHARE);
     this.wantForced = this.slots.some((i) => MEASURE_TABLE[i].needs === 'forced-turns');
-    if (this.wantForced && !hasForcedTurns(game)) throw new Error(`${game.name} has neither forcedPass nor lostTurns`);
+    if (this.wantForced && !hasForcedTurns(game)) throw new Error(`${game.name} has neither measures.forcedPass nor measures.lostTurns`);
     this.sign = typeof game.measures.standings === 'function' && game.betterScore === 'lower' ? -1 : 1;
     this.row = new Float64Array(players);
   }

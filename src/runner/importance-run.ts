@@ -119,7 +119,7 @@ export interface ImportancePlan {
 }
 
 function viewsOf(game: AnyGame, view: ViewChoice, kinds: number, steps: number): { restricted: boolean; sensitivity: boolean } {
-  const noKinds = `${game.name} declares no action kinds (actionKinds and actionKind: docs/adding-a-game.md)`;
+  const noKinds = `${game.name} declares no action kinds (its importance facet: docs/adding-a-game.md)`;
   const noCounts = `${game.name} declares no card counts (an option's \`count\`: docs/adding-a-game.md), or none can move by one`;
   if (view === 'restricted' && kinds === 0) throw new InputError(`${noKinds}, so restricted play has nothing to restrict`, '--view');
   if (view === 'sensitivity' && steps === 0) throw new InputError(`${noCounts}, so sensitivity has nothing to change`, '--view');

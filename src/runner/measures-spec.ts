@@ -28,7 +28,7 @@ export function resolveMeasures(raw: unknown, game: AnyGame): string[] {
 /** Why a game cannot give a measure that needs `need`. */
 function missingWords(need: MeasureNeed, game: string): string {
   if (need === 'standings') return `needs the seats' standings, and ${game} has neither standings nor evaluate`;
-  return `needs the game to say which turns a player could not act in, and ${game} has neither forcedPass nor lostTurns`;
+  return `needs the game to say which turns a player could not act in, and ${game} has neither measures.forcedPass nor measures.lostTurns`;
 }
 
 /** Refuses a measure whose column would repeat one of the game's metric columns. */

@@ -237,7 +237,7 @@ describe('matches with Monte Carlo bots', () => {
     const game = { ...stramat, determinize: undefined } as AnyGame;
     for (const factory of [ismcts, pimc]) {
       expect(() => factory.create({ game, seat: 0, players: 2, rng: new Rng('x'), params: params(factory) })).toThrow(
-        /needs game.determinize/,
+        /needs search.determinize/,
       );
     }
   });

@@ -167,6 +167,6 @@ describe('forced turns on a scripted match', () => {
 
   it('leaves the other measures unchanged, and refuses forced-turn measures for a game that says nothing of them', () => {
     expect(measured(['branching_max', 'choice_share'], passing)).toEqual({ branching_max: 4, choice_share: 0.6 });
-    expect(() => new MeasureRecorder(scripted, 2, ['forced_turn_share'])).toThrow(/neither forcedPass nor lostTurns/);
+    expect(() => new MeasureRecorder(scripted, 2, ['forced_turn_share'])).toThrow(/neither measures\.forcedPass nor measures\.lostTurns/);
   });
 });

@@ -78,7 +78,7 @@ describe('playouts to the end of the round', () => {
   });
 
   it("'round' on a game without stage and evaluate is refused clearly", () => {
-    expect(() => new Playout(stramat as AnyGame, 2, new Rng('x'), 'random', 0, 0, 'round')).toThrow(/horizon 'round' needs game.stage and game.evaluate/);
+    expect(() => new Playout(stramat as AnyGame, 2, new Rng('x'), 'random', 0, 0, 'round')).toThrow(/horizon 'round' needs search.stage and search.evaluate/);
   });
 
   it('the search bots play Stop with a few dozen actions per playout instead of a whole match', () => {
