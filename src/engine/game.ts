@@ -343,7 +343,10 @@ export interface MetricName {
   readonly name: string;
 }
 
-/** The `measures` facet as a game gives it (GameMeasuresDefinition) after loading: every member there. */
+/**
+ * The `measures` facet of a loaded game: the columns and their writer always there (a game gives them as a
+ * GameMeasuresDefinition, game-check.ts, where they may be left out), with the lists derived from them.
+ */
 export interface GameMeasures<S = unknown> {
   /** The metric columns of matches.csv, in the order `write` writes them, each in the game's words where given. */
   readonly columns: readonly (MetricInfo | MetricName)[];

@@ -4,7 +4,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkGame, defineGame, FACETS, fromFlatShape, missingGameMembers, withGameDefaults } from '../../src/engine/game-check.js';
 import { games } from '../../src/games/index.js';
-import { requireHeuristic } from '../../src/engine/heuristic.js';
 
 /** The core of a one-decision game: every required member, no facet. */
 const core = {
@@ -68,12 +67,6 @@ describe('the core and the facets', () => {
     const bare = { ...games.scala, search: {}, measures: {}, importance: undefined, view: { describe: games.scala.view.describe } };
     expect(missingGameMembers(bare)).toEqual([]);
     expect(Object.keys(FACETS).sort()).toEqual(['importance', 'measures', 'search', 'view']);
-  });
-
-  it('a greedy bot is refused for a game without a heuristic, naming the member', () => {
-    const g = defineGame(core);
-    expect(() => requireHeuristic(g, 'greedy')).toThrow(/greedy plays by the game's search\.heuristic, and coin has none/);
-    expect(() => requireHeuristic(games.stop, 'greedy')).not.toThrow();
   });
 });
 
