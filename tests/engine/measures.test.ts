@@ -136,7 +136,7 @@ describe('the recorder on a scripted match', () => {
   });
 
   it('refuses standing measures for a game without standings or evaluate', () => {
-    const bare = { ...scripted, standings: undefined };
+    const bare = { ...scripted, measures: { ...scripted.measures, standings: undefined } };
     expect(() => new MeasureRecorder(bare, 2, ['leader_changes'])).toThrow(/neither standings nor evaluate/);
     expect(() => new MeasureRecorder(bare, 2, ['branching_mean'])).not.toThrow();
   });

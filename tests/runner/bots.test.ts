@@ -33,7 +33,7 @@ function ctx(game: AnyGame, seed: string, params: Record<string, unknown> = {}, 
 
 /** A game stub whose heuristic is a table lookup (observation: the table). */
 function heuristicGame(values: Record<number, number>): AnyGame {
-  return { heuristic: (_obs: unknown, a: number) => values[a] } as unknown as AnyGame;
+  return { search: { heuristic: (_obs: unknown, a: number) => values[a] } } as unknown as AnyGame;
 }
 
 function decisionWith(legal: number[], obs: unknown = {}): Decision {
