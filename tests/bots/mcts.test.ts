@@ -234,10 +234,10 @@ describe('matches with Monte Carlo bots', () => {
   });
 
   it('refuse a game without determinize, with a clear message', () => {
-    const game = { ...stramat, determinize: undefined } as AnyGame;
+    const game: AnyGame = { ...stramat, search: { ...stramat.search, determinize: undefined } };
     for (const factory of [ismcts, pimc]) {
       expect(() => factory.create({ game, seat: 0, players: 2, rng: new Rng('x'), params: params(factory) })).toThrow(
-        /needs search.determinize/,
+        /needs search\.determinize/,
       );
     }
   });

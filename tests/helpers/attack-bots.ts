@@ -85,14 +85,14 @@ export function repointer(log: AttackLog): BotFactory {
 
 /**
  * Hands the decision a game of its own (assignment, defineProperty, on the object and on its class) whose
- * `actionText` and `observe` keep the state they are given, then asks for a sentence and the observation;
+ * `view.actionText` and `observe` keep the state they are given, then asks for a sentence and the observation;
  * passes a Proxy and an action that is not offered to `describe`.
  */
 export function describer(log: AttackLog): BotFactory {
   return attacker('describe', log, (ctx, d) => {
     const real = ctx.game;
     const trap = Object.create(real, {
-      actionText: { value: (s: unknown, a: number) => (note(log, 'describe handed over the state'), real.view.actionText(s, a)) },
+      view: { value: { ...real.view, actionText: (s: unknown, a: number) => (note(log, 'describe handed over the state'), real.view.actionText(s, a)) } },
       observe: { value: (s: unknown, p: number) => (note(log, 'observation handed over the state'), real.observe(s, p)) },
     }) as AnyGame;
     const target = d as unknown as Record<string, unknown>;
