@@ -12,7 +12,7 @@ export function bareRulesLoop(spec: ResolvedSpec, from: number, to: number): num
   const opts = spec.variants[0].options;
   const players = spec.players;
   const legal = new Int32Array(game.maxActions);
-  const metrics = new Array<number>(game.metricNames.length).fill(0);
+  const metrics = new Array<number>(game.measures.names.length).fill(0);
   let check = 0;
   for (let i = from; i < to; i++) {
     const rngs = matchRngs(matchSeed(spec.seed, i), players);
@@ -24,7 +24,7 @@ export function bareRulesLoop(spec: ResolvedSpec, from: number, to: number): num
       game.apply(state, legal[rngs.bots[p].int(n)], rngs.game);
     }
     check += game.result(state).turns;
-    game.metrics(state, metrics);
+    game.measures.write(state, metrics);
   }
   return check;
 }

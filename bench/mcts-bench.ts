@@ -44,7 +44,7 @@ class StoredDecision implements Decision {
     this.count = game.legalActions(state, this.legal);
     this.player = game.currentPlayer(state);
     this.observation = game.observe(state, this.player);
-    this.describe = (action) => game.actionText(state, action);
+    this.describe = (action) => game.view.actionText(state, action);
   }
 }
 
@@ -89,7 +89,7 @@ function gameAlone(points: StoredDecision[], runs: number): { cpu: number; wall:
   const rng = new Rng('bench-floor');
   const buf = new Int32Array(stramat.maxActions);
   const once = (d: StoredDecision) => {
-    const s = stramat.determinize!(d.observation as never, d.player, rng);
+    const s = stramat.search.determinize!(d.observation as never, d.player, rng);
     for (;;) {
       if (stramat.currentPlayer(s) < 0) break;
       const k = stramat.legalActions(s, buf);

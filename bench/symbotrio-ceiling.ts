@@ -56,7 +56,7 @@ function play(seed: string, oracleSeat: number, census: Census | null): number[]
 
 function tally(census: Census, obs: SymbotrioObservation, buf: Int32Array, k: number): void {
   let best = -Infinity;
-  for (let i = 0; i < k; i++) best = Math.max(best, symbotrio.heuristic(obs, buf[i]));
+  for (let i = 0; i < k; i++) best = Math.max(best, symbotrio.search.heuristic!(obs, buf[i]));
   census.decisions++;
   if (best === WIN) census.settled++;
 }

@@ -1,4 +1,5 @@
 import type { AnyGame } from '../src/engine/game.js';
+import { heuristicOf } from '../src/engine/heuristic.js';
 import { type AleaState, Rng, sameRngState } from '../src/engine/rng.js';
 import { LeafValue } from './leaf-value.js';
 
@@ -8,8 +9,8 @@ import { LeafValue } from './leaf-value.js';
  *
  * - Paranoid: `me` maximises its own value (bots/leaf-value.ts); every other seat minimises it. Who acts
  *   is `game.currentPlayer` of each state, so extra turns and decisions out of turn need nothing special.
- * - Move ordering: at every node, the acting seat's actions best first by `game.heuristic` from its own
- *   observation of the sampled state (`game.rateActions` where the game has it: the same values without
+ * - Move ordering: at every node, the acting seat's actions best first by `game.search.heuristic` from its own
+ *   observation of the sampled state (`game.search.rateActions` where the game has it: the same values without
  *   building the observation; picked one at a time, so a cut-off saves the rest of the ranking);
  *   at the root, the previous iteration's best move first.
  * - Chance: the contract has no chance nodes (apply draws from the generator it is given), so chance is
@@ -56,9 +57,13 @@ export class AlphaBetaSearch {
   private rootOrder: Int32Array;
   /**
    * spare[ply]: the state the node at `ply` writes its children into (all but the last, which may spend
-   * the node's own state), with game.cloneInto where the game has it; from this search's clones only.
+   * the node's own state), with game.search.cloneInto where the game has it; from this search's clones only.
    */
   private readonly spare: unknown[] = [];
+  /** The game's search aids, read once (facet functions are called without `this`). */
+  private readonly heuristic: (obs: unknown, action: number) => number;
+  private readonly rateActions: AnyGame['search']['rateActions'];
+  private readonly cloneInto: AnyGame['search']['cloneInto'];
 
   constructor(
     private readonly game: AnyGame,
@@ -74,6 +79,9 @@ export class AlphaBetaSearch {
     private readonly samples = 1,
   ) {
     this.leaf = new LeafValue(game, players);
+    this.heuristic = heuristicOf(game);
+    this.rateActions = game.search.rateActions;
+    this.cloneInto = game.search.cloneInto;
     for (let i = 0; i <= MAX_PLY; i++) {
       this.legal.push(new Int32Array(game.maxActions));
       this.rank.push(new Float64Array(game.maxActions));
@@ -242,9 +250,9 @@ export class AlphaBetaSearch {
    * its ply or deeper (it is its parent's spare, or one of an ancestor's, spent).
    */
   private childOf(state: unknown, ply: number): unknown {
-    const game = this.game;
+    const { game, cloneInto } = this;
     const spare = this.spare[ply];
-    const child = spare === undefined || game.cloneInto === undefined ? game.clone(state) : game.cloneInto(state, spare);
+    const child = spare === undefined || cloneInto === undefined ? game.clone(state) : cloneInto(state, spare);
     this.spare[ply] = child;
     return child;
   }
@@ -295,11 +303,11 @@ export class AlphaBetaSearch {
       rank[0] = 0;
       return;
     }
-    const game = this.game;
-    if (game.rateActions !== undefined) game.rateActions(state, p, legal, k, rank);
+    const { rateActions, heuristic } = this;
+    if (rateActions !== undefined) rateActions(state, p, legal, k, rank);
     else {
-      const obs = game.observe(state, p);
-      for (let i = 0; i < k; i++) rank[i] = game.heuristic(obs, legal[i]);
+      const obs = this.game.observe(state, p);
+      for (let i = 0; i < k; i++) rank[i] = heuristic(obs, legal[i]);
     }
     for (let i = 0; i < k; i++) if (Number.isNaN(rank[i])) rank[i] = -Infinity;
   }

@@ -1,12 +1,13 @@
 import type { Bot, BotContext, BotFactory, Decision } from '../src/engine/bot.js';
 import { type AnyGame, OptionError, type Options } from '../src/engine/game.js';
+import { heuristicOf } from '../src/engine/heuristic.js';
 import { type Rng, sameRngState } from '../src/engine/rng.js';
 import { AlphaBetaSearch, MAX_PLY, type WorldResult } from './alphabeta-search.js';
 import { requireDeterminize } from './mc-common.js';
 
 /**
  * Alpha-beta over determinizations: at each decision, sample `determinizations` complete states from the
- * observation (game.determinize with the bot's own generator), search each with depth-limited paranoid
+ * observation (game.search.determinize with the bot's own generator), search each with depth-limited paranoid
  * alpha-beta and iterative deepening (bots/alphabeta-search.ts) on its share of the node budget, and
  * combine the worlds' answers (a vote, or the average of exact root values). A game whose determinize
  * draws nothing from the generator has nothing hidden at this decision: then one world gets the whole
@@ -75,7 +76,7 @@ export class AlphaBetaChooser {
     const perWorld = Math.max(1, Math.floor(nodes / determinizations));
     for (let w = 0; w < determinizations; w++) {
       const before = this.rng.state();
-      const world = this.game.determinize!(obs, me, this.rng);
+      const world = this.game.search.determinize!(obs, me, this.rng);
       // Nothing drawn: every world would be this one, so it gets the whole budget.
       const unique = w === 0 && sameRngState(before, this.rng.state());
       const found = this.search.search(world, me, moves, count2, unique ? nodes : perWorld, this.searchRng);
@@ -106,8 +107,9 @@ export class AlphaBetaChooser {
   private orderRoot(obs: unknown, legal: Int32Array, count: number): number {
     const { moves, rank, game } = this;
     const idx = Array.from({ length: count }, (_, i) => i);
+    const heuristic = heuristicOf(game);
     for (let i = 0; i < count; i++) {
-      const h = game.heuristic(obs, legal[i]);
+      const h = heuristic(obs, legal[i]);
       rank[i] = Number.isNaN(h) ? -Infinity : h;
     }
     idx.sort((a, b) => (rank[b] > rank[a] ? 1 : rank[b] < rank[a] ? -1 : a - b));
@@ -175,7 +177,7 @@ export const alphabeta: BotFactory = {
   description:
     'Depth-limited paranoid alpha-beta with iterative deepening and heuristic move ordering, within a node budget ' +
     "(reproducible); over sampled determinizations of its observation where something is hidden. Leaves are scored " +
-    "by game.evaluate, else game.standings.",
+    "by game.search.evaluate, else game.measures.standings.",
   params: [
     { name: 'depth', type: 'int', default: 16, min: 1, max: MAX_PLY, description: 'Deepest iteration, in plies (actions of any player)' },
     {
@@ -193,7 +195,7 @@ export const alphabeta: BotFactory = {
       min: 0,
       max: 100_000,
       description:
-        "Forward pruning: below the root, search only the acting seat's best this-many actions by game.heuristic (0 = every action); the root tries every move",
+        "Forward pruning: below the root, search only the acting seat's best this-many actions by game.search.heuristic (0 = every action); the root tries every move",
     },
     {
       name: 'determinizations',
@@ -219,7 +221,7 @@ export const alphabeta: BotFactory = {
       min: 0,
       max: 1,
       description:
-        "Opponent model: at another seat's decision, trust x the value of the action game.heuristic rates best for that seat + " +
+        "Opponent model: at another seat's decision, trust x the value of the action game.search.heuristic rates best for that seat + " +
         '(1 - trust) x the paranoid minimum. 0 = paranoid; 1 = every other seat plays its heuristic\'s favourite (only that action ' +
         'is searched: much deeper, but blind to any other reply)',
     },

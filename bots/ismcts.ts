@@ -1,8 +1,9 @@
 import type { Bot, BotContext, BotFactory, Decision } from '../src/engine/bot.js';
 import type { AnyGame, MatchResult, OptionSpec } from '../src/engine/game.js';
+import { heuristicOf } from '../src/engine/heuristic.js';
 import { Rng, sameRngState } from '../src/engine/rng.js';
 import { Mast } from './mast.js';
-import { COMMON_PARAMS, type McParams, Playout, iterationsParam, now, readParams, requireDeterminize } from './mc-common.js';
+import { COMMON_PARAMS, type McParams, Playout, iterationsParam, now, readParams, requireDeterminize, checkMcParams } from './mc-common.js';
 
 /**
  * Single-observer information-set MCTS (SO-ISMCTS; Cowling, Powley & Whitehouse, "Information Set Monte
@@ -72,6 +73,8 @@ export class IsmctsSearch {
   private readonly availKids: Int32Array;
   /** Heuristic values of the legal actions of the current step (progressive widening and bias). */
   private readonly values: Float64Array;
+  /** The game's heuristic, read once (heuristicOf). */
+  private readonly heuristic: (obs: unknown, action: number) => number;
   private readonly widening: number;
   /** Actions an iteration may play after the decision's own, tree and playout together (maxDepth + 1). */
   private readonly horizon: number;
@@ -115,6 +118,7 @@ export class IsmctsSearch {
     options: IsmctsOptions = {},
   ) {
     requireDeterminize(game, 'ismcts');
+    this.heuristic = heuristicOf(game);
     const cap = Math.max(64, Math.min(params.timeMs > 0 ? 1 << 16 : params.iterations + 1, 1 << 22));
     this.player = new Int32Array(cap);
     this.action = new Int32Array(cap);
@@ -152,7 +156,7 @@ export class IsmctsSearch {
     // The first world tells whether anything is hidden at this decision: a determinize that draws
     // nothing from the generator rebuilt the one state the observation allows (as alphabeta judges it).
     const before = this.rng.state();
-    const first = game.determinize!(obs, me, this.rng);
+    const first = game.search.determinize!(obs, me, this.rng);
     const oneWorld = sameRngState(before, this.rng.state());
     this.solving = this.solver && oneWorld && this.players === 2;
     this.reusedVisits = 0;
@@ -160,7 +164,7 @@ export class IsmctsSearch {
     this.lastRoot = oneWorld && this.reuse ? game.clone(first) : null;
     this.mast?.reset();
     let it = 0;
-    for (let s = first; ; s = game.determinize!(obs, me, this.rng)) {
+    for (let s = first; ; s = game.search.determinize!(obs, me, this.rng)) {
       this.iterate(s);
       it++;
       if (deadline > 0) {
@@ -384,7 +388,7 @@ export class IsmctsSearch {
     const vals = this.values;
     if (!(this.widening > 0 && all > 1)) {
       const obs = this.game.observe(s, p);
-      for (let i = 0; i < all; i++) vals[i] = this.game.heuristic(obs, this.buf[i]);
+      for (let i = 0; i < all; i++) vals[i] = this.heuristic(obs, this.buf[i]);
     }
     let lo = Infinity;
     let hi = -Infinity;
@@ -407,7 +411,8 @@ export class IsmctsSearch {
     const buf = this.buf;
     const vals = this.values;
     const obs = game.observe(s, p);
-    for (let i = 0; i < k; i++) vals[i] = game.heuristic(obs, buf[i]);
+    const heuristic = this.heuristic;
+    for (let i = 0; i < k; i++) vals[i] = heuristic(obs, buf[i]);
     for (let i = 1; i < k; i++) {
       const a = buf[i];
       const v = vals[i];
@@ -654,7 +659,7 @@ const MCTS_OPTION_PARAMS: readonly OptionSpec[] = [
     min: 0,
     max: 100,
     description:
-      "Progressive bias (0 = off): UCB1 + bias * H / (visits + 1), H the action's game.heuristic from the acting player's " +
+      "Progressive bias (0 = off): UCB1 + bias * H / (visits + 1), H the action's game.search.heuristic from the acting player's " +
       'observation when the child was added, min-max normalised to [0, 1] among the legal actions there',
   },
   {
@@ -758,12 +763,13 @@ export const ismcts: BotFactory = {
       max: 100,
       description:
         'Progressive widening (0 = off): a node considers only its best ceil(w * sqrt(visits + 1)) legal actions, ' +
-        "ranked by game.heuristic from the acting player's observation of the sampled state, and expands them best " +
+        "ranked by game.search.heuristic from the acting player's observation of the sampled state, and expands them best " +
         'first; for games with many legal actions and a good heuristic (Zatre)',
     },
     ...MCTS_OPTION_PARAMS,
     ...COMMON_PARAMS,
   ],
+  checkParams: checkMcParams,
   create(ctx: BotContext): Bot {
     return new IsmctsBot(ctx);
   },

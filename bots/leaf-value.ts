@@ -8,8 +8,8 @@ import type { AnyGame } from '../src/engine/game.js';
  *   the ply it was reached at so that a quicker win and a later loss are preferred.
  * - An unfinished position (the depth limit) is an estimate squeezed into [ESTIMATE_LOW, ESTIMATE_HIGH],
  *   so that a proven win always beats an estimate and a proven loss is always worse than one. The
- *   estimate is, by what the game offers: `game.evaluate` (each seat's chance of winning); else
- *   `game.standings` (my standing against the best other seat, as a share of both); else the ranks
+ *   estimate is, by what the game offers: `game.search.evaluate` (each seat's chance of winning); else
+ *   `game.measures.standings` (my standing against the best other seat, as a share of both); else the ranks
  *   `game.result` reports for the scores as they stand.
  *
  * Paranoid: every other seat is taken to play against `me`, so only `me`'s value is needed.
@@ -30,8 +30,8 @@ export class LeafValue {
     private readonly players: number,
   ) {
     this.out = new Float64Array(players);
-    this.hasEvaluate = typeof game.evaluate === 'function';
-    this.hasStandings = typeof game.standings === 'function';
+    this.hasEvaluate = typeof game.search.evaluate === 'function';
+    this.hasStandings = typeof game.measures.standings === 'function';
     this.sign = game.betterScore === 'lower' ? -1 : 1;
   }
 
@@ -52,11 +52,11 @@ export class LeafValue {
   private raw(state: unknown, me: number): number {
     const out = this.out;
     if (this.hasEvaluate) {
-      this.game.evaluate!(state, out);
+      this.game.search.evaluate!(state, out);
       return clamp01(out[me]);
     }
     if (this.hasStandings) {
-      this.game.standings!(state, out);
+      this.game.measures.standings!(state, out);
       return this.standingShare(me);
     }
     const r = this.game.result(state);

@@ -1,4 +1,5 @@
 import type { AnyGame, OptionSpec, Options } from '../src/engine/game.js';
+import { requireHeuristic } from '../src/engine/heuristic.js';
 import type { Rng } from '../src/engine/rng.js';
 import { greedyChoice } from './greedy.js';
 import type { Mast } from './mast.js';
@@ -38,7 +39,7 @@ export const COMMON_PARAMS: readonly OptionSpec[] = [
     default: 'random',
     values: ['random', 'greedy'],
     description:
-      "Playout policy: 'random' (uniform legal actions) or 'greedy' (each player takes the action game.heuristic rates " +
+      "Playout policy: 'random' (uniform legal actions) or 'greedy' (each player takes the action game.search.heuristic rates " +
       'highest from its own observation of the determinized state; about 10x slower)',
   },
   {
@@ -59,7 +60,7 @@ export const COMMON_PARAMS: readonly OptionSpec[] = [
     max: HARD_DEPTH_LIMIT,
     description:
       'Cut each playout this many actions after the decision\'s own action (ismcts counts its tree steps too, so ' +
-      'every leaf is scored at the same horizon; 0 = play to the end); a cut playout is scored by game.evaluate ' +
+      'every leaf is scored at the same horizon; 0 = play to the end); a cut playout is scored by game.search.evaluate ' +
       'where the game has it, else by game.result on the unfinished state (the scores as they stand)',
   },
   {
@@ -69,7 +70,7 @@ export const COMMON_PARAMS: readonly OptionSpec[] = [
     values: ['auto', 'match', 'round'],
     description:
       "Where a playout ends: 'match' (the end of the match), 'round' (the end of the game's current stage, such as a " +
-      "Stop round, scored by game.evaluate), 'auto' ('round' for games that provide game.stage and game.evaluate, else 'match')",
+      "Stop round, scored by game.search.evaluate), 'auto' ('round' for games that provide game.search.stage and game.search.evaluate, else 'match')",
   },
   {
     name: 'rankWeight',
@@ -96,9 +97,14 @@ export function readParams(params: Options): McParams {
 
 /** Throws a clear error for games the Monte Carlo bots cannot search. */
 export function requireDeterminize(game: AnyGame, bot: string): void {
-  if (typeof game.determinize !== 'function') {
-    throw new Error(`${bot} needs game.determinize, which ${game.name} does not implement`);
+  if (typeof game.search.determinize !== 'function') {
+    throw new Error(`${bot} needs search.determinize, which ${game.name} does not implement`);
   }
+}
+
+/** The Monte Carlo bots' check against the game (BotFactory.checkParams): greedy playouts need its heuristic. */
+export function checkMcParams(params: Options, game: AnyGame): void {
+  if (params.rollout === 'greedy') requireHeuristic(game, "rollout 'greedy'");
 }
 
 /** The clock, for the optional time budget only. Never decides anything when timeMs = 0. */
@@ -117,8 +123,11 @@ export class Playout {
   private readonly buf: Int32Array;
   private readonly depthLimit: number;
   private readonly greedy: boolean;
-  /** Stop at the game's next stage (game.stage changes) and score with game.evaluate. */
+  /** Stop at the game's next stage (search.stage changes) and score with search.evaluate. */
   private readonly byStage: boolean;
+  /** The game's search aids, read once (facet functions are called without `this`). */
+  private readonly stage: AnyGame['search']['stage'];
+  private readonly evaluate: AnyGame['search']['evaluate'];
   /** ismcts's MAST table (bots/mast.ts), or null: then the policy alone chooses. */
   mast: Mast | null = null;
 
@@ -135,9 +144,11 @@ export class Playout {
     this.buf = new Int32Array(game.maxActions);
     this.depthLimit = maxDepth > 0 ? maxDepth : HARD_DEPTH_LIMIT;
     this.greedy = policy === 'greedy';
-    const staged = typeof game.stage === 'function' && typeof game.evaluate === 'function';
+    this.stage = game.search.stage;
+    this.evaluate = game.search.evaluate;
+    const staged = typeof this.stage === 'function' && typeof this.evaluate === 'function';
     if (horizon === 'round' && !staged) {
-      throw new Error(`horizon 'round' needs game.stage and game.evaluate, which ${game.name} does not implement (use 'match')`);
+      throw new Error(`horizon 'round' needs search.stage and search.evaluate, which ${game.name} does not implement (use 'match')`);
     }
     this.byStage = horizon === 'round' || (horizon === 'auto' && staged);
   }
@@ -151,11 +162,12 @@ export class Playout {
     const buf = this.buf;
     const rng = this.rng;
     const limit = this.depthLimit - used;
-    const stage = this.byStage ? game.stage!(state) : 0;
+    const stageOf = this.byStage ? this.stage! : null;
+    const stage = stageOf !== null ? stageOf(state) : 0;
     for (let depth = 0; depth < limit; depth++) {
       const p = game.currentPlayer(state);
       if (p < 0) break;
-      if (this.byStage && game.stage!(state) !== stage) break;
+      if (stageOf !== null && stageOf(state) !== stage) break;
       const k = game.legalActions(state, buf);
       const a = k === 1 ? buf[0] : this.choose(state, p, k);
       game.apply(state, a, rng);
@@ -186,9 +198,10 @@ export class Playout {
    */
   score(state: unknown): Float64Array {
     const game = this.game;
-    if (typeof game.evaluate === 'function' && game.currentPlayer(state) >= 0) {
+    const evaluate = this.evaluate;
+    if (evaluate !== undefined && game.currentPlayer(state) >= 0) {
       // Cut before the end (a stage or maxDepth): the game's estimate of each seat's reward.
-      game.evaluate(state, this.rewards);
+      evaluate(state, this.rewards);
       return this.rewards;
     }
     const r = game.result(state);

@@ -1,13 +1,14 @@
 import type { Bot, BotContext, BotFactory, Decision } from '../src/engine/bot.js';
 import type { AnyGame, Recollection } from '../src/engine/game.js';
+import { requireHeuristic } from '../src/engine/heuristic.js';
 import type { Rng } from '../src/engine/rng.js';
 import { greedyChoice } from './greedy.js';
 
 /**
- * A player with a human memory, through the contract alone: the game's optional `recollection` (Game in
+ * A player with a human memory, through the contract alone: the game's optional `search.recollection` (GameSearch in
  * src/engine/game.ts) says how a player of that game forgets (Symbotrio: its keypad picture fades,
  * is capped, and may fail to turn with the board). The bot then plays as the greedy bot does
- * (game.heuristic), judged on the observation as it remembers it. Its forgetting draws on its own
+ * (search.heuristic), judged on the observation as it remembers it. Its forgetting draws on its own
  * generator; the memory lives in the bot (a fresh one per match).
  *
  * On a game without a recollection it remembers everything and plays the game's heuristic, as `greedy`.
@@ -46,9 +47,12 @@ export const memory: BotFactory = {
       description: "Probability of not turning the remembered picture when the board is turned (memories stay at the old positions).",
     },
   ],
+  checkParams(_params, game) {
+    requireHeuristic(game, 'memory');
+  },
   create(ctx: BotContext): Bot {
     const limits = { recall: ctx.params.recall as number, capacity: ctx.params.capacity as number, confusion: ctx.params.confusion as number };
-    return new MemoryBot(ctx.game, ctx.rng, ctx.game.recollection?.(limits, ctx.rng));
+    return new MemoryBot(ctx.game, ctx.rng, ctx.game.search.recollection?.(limits, ctx.rng));
   },
 };
 

@@ -1,7 +1,7 @@
 import type { Bot, BotContext, BotFactory, Decision } from '../src/engine/bot.js';
 import type { AnyGame } from '../src/engine/game.js';
 import type { Rng } from '../src/engine/rng.js';
-import { COMMON_PARAMS, type McParams, Playout, iterationsParam, now, readParams, requireDeterminize } from './mc-common.js';
+import { COMMON_PARAMS, type McParams, Playout, iterationsParam, now, readParams, requireDeterminize, checkMcParams } from './mc-common.js';
 
 /**
  * Perfect-information Monte Carlo ("determinized flat Monte Carlo"): sample complete states consistent
@@ -57,7 +57,7 @@ export class PimcSearch {
       if (deadline > 0) {
         if (w > 0 && now() >= deadline) break;
       } else if (w >= worlds) break;
-      const world = game.determinize!(obs, me, this.rng);
+      const world = game.search.determinize!(obs, me, this.rng);
       for (let i = 0; i < count; i++) {
         // The last action may use the sampled world itself; the others play on copies.
         const s = i === count - 1 ? world : game.clone(world);
@@ -100,7 +100,7 @@ export class PimcSearch {
           pick = i;
         }
       }
-      const s = game.determinize!(obs, me, this.rng);
+      const s = game.search.determinize!(obs, me, this.rng);
       game.apply(s, actions[pick], this.searchRng);
       sums[pick] += this.playout.run(s)[me];
       tries[pick]++;
@@ -174,6 +174,7 @@ export const pimc: BotFactory = {
     },
     ...COMMON_PARAMS,
   ],
+  checkParams: checkMcParams,
   create(ctx: BotContext): Bot {
     return new PimcBot(ctx);
   },

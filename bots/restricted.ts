@@ -7,7 +7,7 @@ import { OptionError, type AnyGame, type OptionSpec, type Options } from '../src
  * legal action. Played against the unrestricted base on the same seeds, the win share it loses is what
  * those cards are worth to that player (`tavolo importance`).
  *
- * The kinds come from the game (`actionKinds`, `actionKind`): no game is named here. The wrapper sees
+ * The kinds come from the game's importance facet (`actionKinds`, `actionKind`): no game is named here. The wrapper sees
  * what its base sees and nothing more: the same decision, through a view whose legal list leaves the
  * avoided actions out, and the same generator, so it is as deterministic as its base, and a decision
  * where nothing is avoided reaches the base exactly as it came.
@@ -32,9 +32,9 @@ const withoutParam: OptionSpec = {
 function checkWithout(params: Options, game: AnyGame): void {
   const kinds = withoutKinds(String(params.without));
   if (kinds.length === 0) return;
-  const declared = (game.actionKinds ?? []).map((k) => k.name);
-  if (declared.length === 0 || typeof game.actionKind !== 'function') {
-    throw new OptionError('without', `${game.name} declares no action kinds (actionKinds and actionKind in its contract), so no action can be avoided`);
+  const declared = (game.importance?.actionKinds ?? []).map((k) => k.name);
+  if (declared.length === 0 || typeof game.importance?.actionKind !== 'function') {
+    throw new OptionError('without', `${game.name} declares no action kinds (its importance facet), so no action can be avoided`);
   }
   for (const k of kinds) {
     if (!declared.includes(k)) throw new OptionError('without', `"${k}" is not an action kind of ${game.name}; its kinds are: ${declared.join(', ')}`);
@@ -68,10 +68,12 @@ class RestrictedBot implements Bot {
 
   choose(d: Decision): number {
     if (this.avoid.size === 0 || d.count < 2) return this.base.choose(d);
+    // checkWithout made sure the game has the facet when anything is avoided.
+    const kindOf = this.game.importance!.actionKind;
     let kept = 0;
     for (let i = 0; i < d.count; i++) {
       const a = d.legal[i];
-      const kind = this.game.actionKind!(a, d.observation);
+      const kind = kindOf(a, d.observation);
       if (kind === null || !this.avoid.has(kind)) this.allowed[kept++] = a;
     }
     // Nothing avoided, or nothing else legal: the base decides as it would unrestricted.

@@ -11,10 +11,15 @@ export type {
   CardCount,
   Game,
   GameEvent,
+  GameImportance,
+  GameMeasures,
+  GameSearch,
   GameTesting,
+  GameView,
   MatchResult,
   MemoryLimits,
   MetricInfo,
+  MetricName,
   OptionSpec,
   OptionValue,
   Options,
@@ -24,11 +29,11 @@ export type {
   TestVariant,
 } from './engine/game.js';
 export { OptionError } from './engine/game.js';
-// Writing a game (docs/adding-a-game.md): defaults for the derivable members, named metric layouts,
-// ranks from scores, a per-options config cache, typed option reads.
-export { defineGame, type GameDefinition } from './engine/game-check.js';
+// Writing a game (docs/adding-a-game.md): the core and facets checked and completed, named metric
+// layouts, ranks and results from scores, a per-options config cache, typed option reads.
+export { defineGame, type GameDefinition, type GameMeasuresDefinition } from './engine/game-check.js';
 export { metricNamesOf, metricSlots } from './engine/metrics.js';
-export { ranksByScore, seatsRankedFirst } from './engine/ranking.js';
+export { ranksByScore, resultFromRanks, resultFromScores, seatsRankedFirst } from './engine/ranking.js';
 export { cachedPerOptions } from './engine/config-cache.js';
 export { OptionValues } from './engine/option-values.js';
 

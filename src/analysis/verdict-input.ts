@@ -44,7 +44,7 @@ export function questionOf(run: Record<string, unknown>): string | undefined {
  * which matches.csv writes after the game's metrics when the spec asked for them.
  */
 export async function metricInfoOf(game: string): Promise<readonly MetricInfo[] | undefined> {
-  return [...((await gameRegistry())[game]?.metricInfo ?? []), ...MEASURE_TABLE];
+  return [...((await gameRegistry())[game]?.measures.info ?? []), ...MEASURE_TABLE];
 }
 
 /**

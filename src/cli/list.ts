@@ -35,8 +35,8 @@ function gameLines(name: string, g: AnyGame): string[] {
   const out = [`  ${name}: ${g.title}, ${g.minPlayers}-${g.maxPlayers} players${better}`];
   if (g.options.length === 0) out.push('    (no options)');
   out.push(...optionLines(g.options));
-  if (g.metricNames.length > 0) out.push(`    metrics: ${g.metricNames.join(', ')}`);
-  if (g.actionKinds && g.actionKinds.length > 0) out.push(`    action kinds (restricted play, tavolo importance): ${g.actionKinds.map((k) => k.name).join(', ')}`);
+  if (g.measures.names.length > 0) out.push(`    metrics: ${g.measures.names.join(', ')}`);
+  if (g.importance?.actionKinds && g.importance?.actionKinds.length > 0) out.push(`    action kinds (restricted play, tavolo importance): ${g.importance?.actionKinds.map((k) => k.name).join(', ')}`);
   const counts = g.options.filter((o) => o.count).map((o) => o.name);
   if (counts.length > 0) out.push(`    card counts (sensitivity, tavolo importance): ${counts.join(', ')}`);
   out.push(...presetLines(g));

@@ -1,57 +1,164 @@
 import { didYouMean } from '../did-you-mean.js';
-import type { AnyGame, Game, TableView } from './game.js';
+import type { AnyGame, Game, GameImportance, GameMeasures, GameSearch, GameView, MetricInfo, MetricName, TableView } from './game.js';
 import { SUITE_SETTING_MEMBERS, suiteSettingProblems } from './testing-check.js';
 
 /**
  * What a value must have to be a Game, checked when a game is registered (src/games/index.ts) or loaded
- * from a file, so that a game missing a member is refused with every missing member named at once,
- * instead of failing in the middle of a tournament. docs/adding-a-game.md lists the same members
- * (tests/project/adding-a-game.test.ts keeps the two in step).
+ * from a file, so that a game missing a member is refused with every missing or mistyped member named at
+ * once, instead of failing in the middle of a tournament. docs/adding-a-game.md lists the same members
+ * (tests/project/adding-a-game.test.ts keeps the two in step). Written by hand rather than as a schema:
+ * most members are functions, which a schema library checks no better than `typeof`, and the messages
+ * name each member by its path (`search.heuristic`).
  */
 export const REQUIRED_NUMBERS = ['minPlayers', 'maxPlayers', 'maxActions'] as const;
-export const REQUIRED_FUNCTIONS = [
-  'checkOptions',
-  'setup',
-  'currentPlayer',
-  'legalActions',
-  'apply',
-  'clone',
-  'observe',
-  'result',
-  'actionCode',
-  'heuristic',
-] as const;
+export const REQUIRED_FUNCTIONS = ['setup', 'currentPlayer', 'legalActions', 'apply', 'clone', 'observe', 'result'] as const;
 
 /**
- * Members with a default when absent (withGameDefaults): `title` (the name), `metricNames` (none) and
- * `metrics` (writes nothing, when there are no metric names), `actionText` (the action's code),
- * `describe` (the table view as text) or `tableView` (the description as header lines): one of the
- * two is needed; `observedView` (the observation as data, which shows nothing the seat may not see).
+ * Core members with a default when absent: `title` (the name), `checkOptions` (no check beyond each
+ * option's own), `actionCode` (the action's number). `betterScore` is optional too: absent, higher scores
+ * are better.
  */
-export const DEFAULTED_MEMBERS = ['title', 'metricNames', 'metrics', 'actionText', 'describe', 'tableView', 'observedView'] as const;
+export const DEFAULTED_MEMBERS = ['title', 'checkOptions', 'actionCode'] as const;
 
-/** Optional members without a default (docs/adding-a-game.md): checked only for their type when present. */
-export const OPTIONAL_FUNCTIONS = ['cloneInto', 'determinize', 'actionSeen', 'stage', 'evaluate', 'standings', 'rateActions', 'forcedPass', 'lostTurns', 'recollection', 'actionKind'] as const;
+/**
+ * The facets and their members. Every facet is optional; within one, the members of `defaulted` are filled
+ * when absent and `optional` ones stay absent. `importance` is all or nothing: both members or no facet.
+ */
+export const FACETS = {
+  view: { defaulted: ['describe', 'tableView', 'observedView', 'actionText'], optional: ['actionSeen'] },
+  search: { defaulted: [], optional: ['heuristic', 'rateActions', 'determinize', 'cloneInto', 'stage', 'evaluate', 'recollection'] },
+  measures: { defaulted: ['columns', 'write'], optional: ['standings', 'forcedPass', 'lostTurns'] },
+  importance: { defaulted: [], optional: [] },
+} as const satisfies Record<string, { defaulted: readonly string[]; optional: readonly string[] }>;
+export type FacetName = keyof typeof FACETS;
 
-/** The names of the contract members a value lacks, none of which has a default (empty when it is a Game). */
-export function missingGameMembers(v: unknown): string[] {
-  if (typeof v !== 'object' || v === null) return ['(not an object)'];
-  const g = v as Record<string, unknown>;
-  const missing: string[] = [];
+/** The required members of the importance facet (given together). */
+export const IMPORTANCE_MEMBERS = ['actionKinds', 'actionKind'] as const;
+
+/** The members every facet may hold, for naming a misspelt one; a loaded game's measures also has its derived lists. */
+function facetMembers(f: FacetName): readonly string[] {
+  if (f === 'importance') return IMPORTANCE_MEMBERS;
+  return [...FACETS[f].defaulted, ...FACETS[f].optional, ...(f === 'measures' ? DERIVED_MEASURES : [])];
+}
+
+/** The lists loading derives from `measures.columns` (GameMeasures). */
+const DERIVED_MEASURES = ['names', 'info'];
+/** The members that are data, not functions. */
+const DATA_MEMBERS = ['columns', 'actionKinds', ...DERIVED_MEASURES];
+
+/**
+ * Where each member of the flat shape goes: a game may give facet members at the top level (every
+ * member side by side, as in a game written before the facets), and loading moves them into their facet.
+ * `metricNames`, `metricInfo` and `metrics` become `measures.columns` and `measures.write`.
+ */
+export const FLAT_MEMBERS: Readonly<Record<string, FacetName>> = {
+  describe: 'view',
+  tableView: 'view',
+  observedView: 'view',
+  actionText: 'view',
+  actionSeen: 'view',
+  heuristic: 'search',
+  rateActions: 'search',
+  determinize: 'search',
+  cloneInto: 'search',
+  stage: 'search',
+  evaluate: 'search',
+  recollection: 'search',
+  standings: 'measures',
+  forcedPass: 'measures',
+  lostTurns: 'measures',
+  metricNames: 'measures',
+  metricInfo: 'measures',
+  metrics: 'measures',
+  actionKinds: 'importance',
+  actionKind: 'importance',
+};
+
+/**
+ * A game in the flat shape with its facet members moved into their facets (a new object), and the members
+ * given both flat and in their facet (the facet's is kept); a game with no flat member comes back as it is.
+ */
+export function fromFlatShape(v: Record<string, unknown>): { game: Record<string, unknown>; clashes: string[] } {
+  const flat = Object.keys(FLAT_MEMBERS).filter((k) => v[k] !== undefined);
+  if (flat.length === 0) return { game: v, clashes: [] };
+  const game: Record<string, unknown> = Object.assign(Object.create(Object.getPrototypeOf(v) as object) as object, v);
+  const clashes: string[] = [];
+  for (const k of flat) {
+    delete game[k];
+    const [key, value] = flatMember(k, v);
+    if (key === undefined) continue;
+    const facet = FLAT_MEMBERS[k];
+    const given = isObject(v[facet]) ? v[facet] : {};
+    if (given[key] !== undefined) clashes.push(`${k} (given both at the top level and as ${facet}.${key})`);
+    else game[facet] = { ...(game[facet] as object | undefined), [key]: value };
+  }
+  return { game, clashes };
+}
+
+/** The facet member a flat member becomes: the metric names and words make one list of columns. */
+function flatMember(k: string, v: Record<string, unknown>): [string | undefined, unknown] {
+  if (k === 'metricInfo') return [undefined, undefined];
+  if (k === 'metrics') return ['write', v.metrics];
+  if (k !== 'metricNames') return [k, v[k]];
+  if (!Array.isArray(v.metricNames)) return ['columns', v.metricNames];
+  const info = Array.isArray(v.metricInfo) ? (v.metricInfo as MetricInfo[]) : [];
+  return ['columns', v.metricNames.map((name: unknown) => info.find((m) => m.name === name) ?? { name })];
+}
+
+function isObject(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+/** The names of the contract members a value lacks or has of the wrong type (empty when it is a Game). */
+export function missingGameMembers(raw: unknown): string[] {
+  if (typeof raw !== 'object' || raw === null) return ['(not an object)'];
+  const { game: g, clashes } = fromFlatShape(raw as Record<string, unknown>);
+  const missing: string[] = [...clashes];
   if (typeof g.name !== 'string' || g.name === '') missing.push('name');
   for (const k of REQUIRED_NUMBERS) if (typeof g[k] !== 'number') missing.push(k);
   if (!Array.isArray(g.options)) missing.push('options');
   for (const k of REQUIRED_FUNCTIONS) if (typeof g[k] !== 'function') missing.push(k);
-  const names = g.metricNames;
-  if (names !== undefined && !Array.isArray(names)) missing.push('metricNames');
-  if (Array.isArray(names) && names.length > 0 && typeof g.metrics !== 'function') missing.push('metrics');
-  if (typeof g.describe !== 'function' && typeof g.tableView !== 'function') missing.push('describe or tableView');
-  // An optional member that is there must be usable: a `standings` that is not a function would fail in
-  // the middle of a measured tournament instead of here.
-  for (const k of OPTIONAL_FUNCTIONS) if (g[k] !== undefined && typeof g[k] !== 'function') missing.push(`${k} (present but not a function)`);
+  if (g.title !== undefined && typeof g.title !== 'string') missing.push('title (present but not a text)');
+  if (g.betterScore !== undefined && g.betterScore !== 'lower' && g.betterScore !== 'higher') missing.push("betterScore (present but not 'lower' or 'higher')");
+  for (const k of ['checkOptions', 'actionCode']) if (g[k] !== undefined && typeof g[k] !== 'function') missing.push(`${k} (present but not a function)`);
+  for (const f of Object.keys(FACETS) as FacetName[]) missing.push(...facetProblems(f, g[f]));
   missing.push(...testingProblems(g));
   missing.push(...presetsProblems(g.presets));
   return missing;
+}
+
+/** What is wrong with one facet, each as `<facet>.<member> (...)`; empty when absent or sound. */
+function facetProblems(f: FacetName, facet: unknown): string[] {
+  if (facet === undefined) return [];
+  if (!isObject(facet)) return [`${f} (present but not an object)`];
+  const members = facetMembers(f);
+  const out = Object.keys(facet)
+    .filter((k) => !members.includes(k))
+    .map((k) => `${f}.${k} (not a member of ${f}${didYouMean(k, members)})`);
+  // A member that is there must be usable: a `standings` that is not a function would fail in the middle
+  // of a measured tournament instead of here.
+  for (const k of members) {
+    if (!DATA_MEMBERS.includes(k) && facet[k] !== undefined && typeof facet[k] !== 'function') out.push(`${f}.${k} (present but not a function)`);
+  }
+  if (f === 'measures') out.push(...columnsProblems(facet));
+  if (f === 'importance') {
+    if (!Array.isArray(facet.actionKinds)) out.push('importance.actionKinds (expected a list of kinds, with actionKind)');
+    if (typeof facet.actionKind !== 'function') out.push('importance.actionKind (expected a function, with actionKinds)');
+  }
+  return out;
+}
+
+/** The metric columns: a list of named columns, and a writer when there is any. */
+function columnsProblems(m: Record<string, unknown>): string[] {
+  const cols = m.columns;
+  if (cols === undefined) return m.write === undefined ? [] : ['measures.columns (missing: the columns measures.write writes)'];
+  if (!Array.isArray(cols)) return ['measures.columns (present but not a list of columns)'];
+  const out: string[] = [];
+  cols.forEach((c: unknown, i) => {
+    if (!isObject(c) || typeof c.name !== 'string' || c.name === '') out.push(`measures.columns[${i}] (expected an object with a name)`);
+  });
+  if (cols.length > 0 && typeof m.write !== 'function') out.push('measures.write');
+  return out;
 }
 
 /** How a preset is named: what a spec writes as its bot, so no path separators and no dots. */
@@ -108,7 +215,9 @@ export function testingProblems(g: Record<string, unknown>): string[] {
   }
   if (v.perturbHidden !== undefined && typeof v.perturbHidden !== 'function') out.push('testing.perturbHidden (present but not a function)');
   if (v.perfectInformation === true && v.perturbHidden !== undefined) out.push('testing.perturbHidden (a game with perfect information has nothing hidden to perturb)');
-  out.push(...suiteSettingProblems(v, optionNames, Array.isArray(g.metricNames) ? g.metricNames.map(String) : []));
+  const columns = isObject(g.measures) && Array.isArray(g.measures.columns) ? (g.measures.columns as unknown[]) : [];
+  const metricNames = columns.map((c) => String(isObject(c) ? c.name : c));
+  out.push(...suiteSettingProblems(v, optionNames, metricNames));
   return out;
 }
 
@@ -145,7 +254,7 @@ function variantsProblems(variants: unknown, optionNames: readonly string[], g: 
 }
 
 /** Throws naming every missing member; `where` says which game (a registered name or a file). */
-export function checkGame(v: unknown, where: string): asserts v is AnyGame {
+export function checkGame(v: unknown, where: string): void {
   const missing = missingGameMembers(v);
   if (missing.length > 0) throw new Error(`${where} is not a complete Game: missing ${missing.join(', ')} (docs/adding-a-game.md)`);
 }
@@ -165,33 +274,73 @@ export function tableViewText(view: TableView): string {
   return lines.join('\n');
 }
 
+/** Plain data as indented text lines, typed arrays as lists: the view of a game that describes nothing. */
+function dataLines(data: unknown): string[] {
+  return JSON.stringify(data, (_k, x: unknown) => (ArrayBuffer.isView(x) ? Array.from(x as Int32Array) : x), 1).split('\n');
+}
+
+/** The view facet with its defaults: each of describe and tableView from the other, or from the state as data. */
+function viewWithDefaults(game: AnyGame, v: Partial<GameView>): GameView {
+  const tableView = v.tableView ?? (v.describe ? (state: unknown) => ({ header: v.describe!(state).split('\n'), zones: [] }) : (state: unknown) => ({ header: dataLines(state), zones: [] }));
+  return {
+    describe: v.describe ?? ((state) => tableViewText(tableView(state))),
+    tableView,
+    observedView: v.observedView ?? ((obs, player) => ({ header: [`seat ${player} sees:`, ...dataLines(obs)], zones: [] })),
+    actionText: v.actionText ?? ((_state, action) => game.actionCode(action)),
+    ...(v.actionSeen ? { actionSeen: v.actionSeen } : {}),
+  };
+}
+
+/** The measures facet with its defaults: no columns, a writer that writes nothing, the names and words derived. */
+function measuresWithDefaults(m: Partial<GameMeasures>): GameMeasures {
+  const columns = m.columns ?? [];
+  return {
+    ...m,
+    columns,
+    names: Object.freeze(columns.map((c) => c.name)),
+    info: Object.freeze(columns.filter((c): c is MetricInfo => 'label' in c)),
+    write: m.write ?? (() => {}),
+  };
+}
+
 /**
- * The game with its derivable members filled in (DEFAULTED_MEMBERS), after checkGame. A game that has
- * them all is returned as it is (the same object), so the registered games keep their identity.
+ * The game checked (every missing member named) and completed: the flat shape moved into facets, the
+ * core's and the facets' defaults filled, `view`, `search` and `measures` always present. A game that is
+ * already complete (a loaded game loaded again) comes back as it is, the same object.
  */
-export function withGameDefaults(game: AnyGame, where = `game ${String((game as { name?: unknown }).name)}`): AnyGame {
+export function withGameDefaults(game: AnyGame | GameDefinition, where = `game ${String((game as { name?: unknown }).name)}`): AnyGame {
+  if (COMPLETE.has(game)) return game as AnyGame;
   checkGame(game, where);
-  const has = (k: string) => typeof (game as unknown as Record<string, unknown>)[k] !== 'undefined';
-  if (DEFAULTED_MEMBERS.every(has)) return game;
-  const g: AnyGame = Object.assign(Object.create(Object.getPrototypeOf(game) as object) as AnyGame, game);
-  const writable = g as { -readonly [K in keyof AnyGame]: AnyGame[K] };
-  if (!has('title')) writable.title = game.name;
-  if (!has('metricNames')) writable.metricNames = [];
-  if (!has('metrics')) writable.metrics = () => {};
-  if (!has('actionText')) writable.actionText = (_state, action) => game.actionCode(action);
-  if (!has('tableView')) writable.tableView = (state) => ({ header: game.describe(state).split('\n'), zones: [] });
-  if (!has('describe')) writable.describe = (state) => tableViewText(game.tableView(state));
-  if (!has('observedView')) {
-    writable.observedView = (obs, player) => ({ header: [`seat ${player} sees:`, ...JSON.stringify(obs, null, 1).split('\n')], zones: [] });
-  }
+  const d = fromFlatShape(game as unknown as Record<string, unknown>).game as unknown as GameDefinition;
+  const g = Object.assign(Object.create(Object.getPrototypeOf(d) as object) as object, d) as { -readonly [K in keyof AnyGame]: AnyGame[K] };
+  g.title = d.title ?? d.name;
+  g.checkOptions = d.checkOptions ?? (() => {});
+  g.actionCode = d.actionCode ?? ((action) => String(action));
+  g.view = viewWithDefaults(g, d.view ?? {});
+  g.search = d.search ?? {};
+  g.measures = measuresWithDefaults(d.measures ?? {});
+  COMPLETE.add(g);
   return g;
 }
 
-/** A game as written: the contract with the members that have defaults left optional. */
-export type GameDefinition<S = unknown, O = unknown> = Omit<Game<S, O>, (typeof DEFAULTED_MEMBERS)[number]> &
-  Partial<Pick<Game<S, O>, (typeof DEFAULTED_MEMBERS)[number]>>;
+/** The games withGameDefaults made: complete, so loading one again returns it as it is. */
+const COMPLETE = new WeakSet<object>();
+
+/** How a game gives its measures: the columns in the game's words and their writer, standings and forced turns. */
+export type GameMeasuresDefinition<S = unknown> = Partial<Pick<GameMeasures<S>, 'write' | 'standings' | 'forcedPass' | 'lostTurns'>> & {
+  readonly columns?: readonly (MetricInfo | MetricName)[];
+};
+
+/** A game as written: the core, with the members that have defaults left optional, and the facets it has. */
+export type GameDefinition<S = unknown, O = unknown> = Omit<Game<S, O>, (typeof DEFAULTED_MEMBERS)[number] | 'view' | 'search' | 'measures' | 'importance'> &
+  Partial<Pick<Game<S, O>, (typeof DEFAULTED_MEMBERS)[number]>> & {
+    readonly view?: Partial<GameView<S, O>>;
+    readonly search?: GameSearch<S, O>;
+    readonly measures?: GameMeasuresDefinition<S>;
+    readonly importance?: GameImportance<O>;
+  };
 
 /** A complete Game from a definition: checked (every missing member named) and its defaults filled. */
 export function defineGame<S, O>(def: GameDefinition<S, O>): Game<S, O> {
-  return withGameDefaults(def as AnyGame, `game ${String(def.name)}`) as Game<S, O>;
+  return withGameDefaults(def, `game ${String(def.name)}`) as unknown as Game<S, O>;
 }

@@ -10,8 +10,8 @@ import type { Rng } from './rng.js';
  * `apply` calls must produce the same states. A game must never read the clock or Math.random.
  *
  * Hidden information: `observe(state, p)` returns everything player p can know and nothing more.
- * Bots receive observations only. `determinize(obs, p, rng)` (optional) samples a complete state that
- * is consistent with an observation; it takes the observation, not the state, so it cannot leak.
+ * Bots receive observations only. `search.determinize(obs, p, rng)` (optional) samples a complete state
+ * that is consistent with an observation; it takes the observation, not the state, so it cannot leak.
  */
 
 /** Value of one game option. */
@@ -139,7 +139,7 @@ export class OptionError extends Error {
 
 /** A metric in the game's own words: what the verdict and the report print instead of the column name. */
 export interface MetricInfo {
-  /** The column's name, as in `metricNames`. */
+  /** The column's name in matches.csv. */
   readonly name: string;
   /** A noun phrase that fits "… rose by 1.4": "Dado cards played", "turns per round", "tiles placed". */
   readonly label: string;
@@ -151,8 +151,19 @@ export interface MetricInfo {
   readonly kind: 'count' | 'mean' | 'rate';
 }
 
+/**
+ * The rules of a game: the core every game gives, and the facets (each an optional object of related
+ * members) that views, bots, measures and tests read. This is the complete object the runner and the bots
+ * hold: loading a game (`defineGame`, the registry, a game file) checks what it gives and fills the
+ * defaults (engine/game-check.ts), so `view`, `search` and `measures` are always there. A game is written
+ * as a GameDefinition (game-check.ts), where every member with a default may be left out.
+ *
+ * Facet functions are called as plain functions (`const h = game.search.heuristic; h(obs, a)`): they must
+ * not rely on `this`.
+ */
 export interface Game<S = unknown, O = unknown> {
   readonly name: string;
+  /** Default: the name. */
   readonly title: string;
   /**
    * Which scores are better, for the reports (the terminal table says it): 'lower' when a score counts
@@ -164,18 +175,11 @@ export interface Game<S = unknown, O = unknown> {
   readonly options: readonly OptionSpec[];
   /** Upper bound on the number of legal actions at any decision: the size of the action buffer. */
   readonly maxActions: number;
-  /** Names of the game's metric columns, in the order `metrics` writes them. */
-  readonly metricNames: readonly string[];
-  /**
-   * How each metric reads in words, in the order of `metricNames` (one entry per name). Optional: without
-   * it the verdict and the report fall back to the column's name. With it a designer reads "Dado cards
-   * played, per match" instead of `played_dado`.
-   */
-  readonly metricInfo?: readonly MetricInfo[];
 
   /**
    * Checks that go beyond one option's type and bounds (for example a deck too small to deal).
-   * `opts` is complete (defaults filled in). Throws OptionError naming the field.
+   * `opts` is complete (defaults filled in). Throws OptionError naming the field. Default: no check
+   * beyond each option's own.
    */
   checkOptions(opts: Options, players: number): void;
 
@@ -208,21 +212,8 @@ export interface Game<S = unknown, O = unknown> {
   /** A complete, independent copy (no JSON, no structuredClone: typed-array copies). */
   clone(state: S): S;
 
-  /**
-   * Optional: `clone(state)` written into `into` instead of a new state, and returned: `into` is a state
-   * of the same match (from `clone`) that nobody else holds. A search that keeps one spare state per ply
-   * copies into it at each node instead of allocating a state. May return a new clone instead.
-   */
-  cloneInto?(state: S, into: S): S;
-
   /** Everything `player` can know, and nothing more. Plain data (serialisable). */
   observe(state: S, player: number): O;
-
-  /**
-   * Optional: a complete state sampled from what `player` knows. observe(result, player) must equal
-   * `obs`; hidden cards are drawn from rng.
-   */
-  determinize?(obs: O, player: number, rng: Rng): S;
 
   /**
    * The outcome. Also called on an unfinished state when a faulty bot stopped the match: then it
@@ -230,111 +221,20 @@ export interface Game<S = unknown, O = unknown> {
    */
   result(state: S): MatchResult;
 
-  /** Writes the metric values (same order as metricNames) into out. */
-  metrics(state: S, out: number[]): void;
-
-  /** A compact, context-free code of an action, for logs and replays (for example `P12` or `T3`). */
+  /**
+   * A compact, context-free code of an action, for logs and replays (for example `P12` or `T3`).
+   * Default: the action's number.
+   */
   actionCode(action: number): string;
 
-  /**
-   * Optional, with `actionKind`: the kinds of action a player can be kept from (each card type or power
-   * whose worth `tavolo importance` measures). docs/adding-a-game.md says how to choose them.
-   */
-  readonly actionKinds?: readonly ActionKind[];
-
-  /**
-   * Optional, with `actionKinds`: the name of the kind `action` belongs to, or null when it belongs to
-   * none (a pass, a target chosen after a power). Judged from the acting player's observation only, as
-   * the bot that asks sees it; most games need the action alone (its code names the card).
-   */
-  actionKind?(action: number, obs: O): string | null;
-
-  /** A readable sentence for an action of the current decision. */
-  actionText(state: S, action: number): string;
-
-  /**
-   * The greedy bot's heuristic: the value of taking `action`, judged from the observation only.
-   * Higher is better for the observing player.
-   */
-  heuristic(obs: O, action: number): number;
-
-  /**
-   * Optional: `heuristic(observe(state, player), actions[i])` into out[i] for each i < count, the same
-   * numbers without building the observation. For a search bot rating the actions at each node of a state
-   * it built itself from its observation (determinize, then apply), as it may call `evaluate` there; the
-   * engine never hands a bot a state. `player` is the seat to act. It reads only what `player` can see,
-   * and leaves `state` as it found it. Tests hold it to `heuristic` (tests/contract/rate-actions.test.ts).
-   */
-  rateActions?(state: S, player: number, actions: Int32Array, count: number, out: Float64Array): void;
-
-  /** A readable multi-line view of the whole state (for `tavolo play`, which shows the table). */
-  describe(state: S): string;
-
-  /**
-   * Optional: what seat `viewer` sees of `action`, the current decision of another seat (for `tavolo play
-   * --as` and the viewer's seat view): the text to show, or null when the viewer cannot even tell that
-   * this decision was taken (a private question such as "play out of turn?" declined). Absent: every
-   * decision is public and actionText is what everyone sees. A game whose actions can hide a card (a card
-   * put face down, cards picked from one's own hand) must implement it.
-   */
-  actionSeen?(state: S, action: number, viewer: number): string | null;
-
-  /** The whole table, every hidden card shown (the viewer's full view). */
-  tableView(state: S): TableView;
-
-  /**
-   * The table as `player` sees it, built from that player's observation only (the viewer's seat view).
-   * Same zones (ids) as tableView, so a viewer can switch between them; a card the observation does not
-   * show is counted in the zone's `hidden`.
-   */
-  observedView(obs: O, player: number): TableView;
-
-  /**
-   * Optional, with `evaluate`: a count that steps up at the game's natural resting points (Stop: rounds
-   * scored). The search bots' playouts with `horizon: 'round'` stop when it changes (docs/bots-search.md).
-   */
-  stage?(state: S): number;
-
-  /**
-   * Optional: each seat's expected reward (its chance of winning, in [0, 1], at most 1 in all) if the
-   * match were played on from this unfinished state. Scores the search bots' cut playouts (at a `stage`
-   * change or at maxDepth) instead of `result`. Must depend on the state alone (no rng, no clock).
-   */
-  evaluate?(state: S, out: Float64Array): void;
-
-  /**
-   * Optional: each seat's standing now, in the game's own terms and in the direction of `betterScore`
-   * (Stramat: points in hand, lower is better; Scala: pieces held, higher is better), one number per seat
-   * written into `out`. Read by the engine from the full state for the match measures (lead changes,
-   * drama, decisiveness: docs/measures.md); the engine never hands a bot the standings of the match
-   * (a search bot may call it on a state it sampled itself, as it may `evaluate`). Must depend on the state alone (no
-   * rng, no clock) and must not change it. A game without it is measured on `evaluate` (win chances)
-   * when it has that, else it has no standing-based measures.
-   */
-  standings?(state: S, out: Float64Array): void;
-
-  /**
-   * Optional, for the match measures `forced_turns` and `forced_turn_share` (docs/measures.md): whether a
-   * decision whose only legal action is `only` is a turn the player could not act in, a pass (or a draw
-   * that ends the turn) with no alternative. The engine asks only at decisions with a single legal action,
-   * and only in a tournament that asked for the measures. Answer true only for a decision that is the
-   * seat's turn in the game's own count (`turns`), not for a question asked out of turn.
-   */
-  forcedPass?(state: S, only: number): boolean;
-
-  /**
-   * Optional, with or without `forcedPass`: how many turns the rules took from a seat without asking it
-   * anything (an Alt block, a turn in prison, a turn in which nothing could be placed), read from the
-   * finished state. Count only turns that `turns` counts too, so that the share stays a share.
-   */
-  lostTurns?(state: S): number;
-
-  /**
-   * Optional: a player's imperfect memory of what the table showed, for the `memory` bot (bots/memory.ts),
-   * which judges its moves on the observation this returns instead of the full one. A fresh recollection
-   * per match; it draws its forgetting from the bot's generator. Absent: the bot remembers everything.
-   */
-  recollection?(limits: MemoryLimits, rng: Rng): Recollection<O>;
+  /** How the game is shown to people (`tavolo play`, the match viewer, logs). */
+  readonly view: GameView<S, O>;
+  /** The aids the bots use beyond the rules; each optional (docs/adding-a-game.md says which bot needs which). */
+  readonly search: GameSearch<S, O>;
+  /** What a match is measured by: the metric columns, standings, forced turns. */
+  readonly measures: GameMeasures<S>;
+  /** Optional: the kinds of action `tavolo importance` can keep a player from. */
+  readonly importance?: GameImportance<O>;
 
   /**
    * Optional: how the generic test suites play this game (tests/contract/honesty.test.ts): short match
@@ -353,6 +253,149 @@ export interface Game<S = unknown, O = unknown> {
    * (game-check.ts); a preset's bot and parameters are checked when a spec uses it.
    */
   readonly presets?: Readonly<Record<string, BotPreset>>;
+}
+
+/** The `view` facet: how states, observations and actions read for people. Every member has a default. */
+export interface GameView<S = unknown, O = unknown> {
+  /** A readable multi-line view of the whole state (for `tavolo play`, which shows the table). Default: the table view as text. */
+  describe(this: void, state: S): string;
+
+  /** The whole table, every hidden card shown (the viewer's full view). Default: the description as header lines. */
+  tableView(this: void, state: S): TableView;
+
+  /**
+   * The table as `player` sees it, built from that player's observation only (the viewer's seat view).
+   * Same zones (ids) as tableView, so a viewer can switch between them; a card the observation does not
+   * show is counted in the zone's `hidden`. Default: the observation as data, which shows nothing the
+   * seat may not see.
+   */
+  observedView(this: void, obs: O, player: number): TableView;
+
+  /** A readable sentence for an action of the current decision. Default: the action's code. */
+  actionText(this: void, state: S, action: number): string;
+
+  /**
+   * Optional: what seat `viewer` sees of `action`, the current decision of another seat (for `tavolo play
+   * --as` and the viewer's seat view): the text to show, or null when the viewer cannot even tell that
+   * this decision was taken (a private question such as "play out of turn?" declined). Absent: every
+   * decision is public and actionText is what everyone sees. A game whose actions can hide a card (a card
+   * put face down, cards picked from one's own hand) must implement it.
+   */
+  actionSeen?(this: void, state: S, action: number, viewer: number): string | null;
+}
+
+/**
+ * The `search` facet: what bots use beyond the rules, every member optional. A bot that needs a member the
+ * game lacks is refused when a spec names it, with the member named (docs/adding-a-game.md).
+ */
+export interface GameSearch<S = unknown, O = unknown> {
+  /**
+   * The greedy bot's heuristic: the value of taking `action`, judged from the observation only.
+   * Higher is better for the observing player. Needed by greedy, memory and greedy playouts.
+   */
+  heuristic?(this: void, obs: O, action: number): number;
+
+  /**
+   * Optional: `heuristic(observe(state, player), actions[i])` into out[i] for each i < count, the same
+   * numbers without building the observation. For a search bot rating the actions at each node of a state
+   * it built itself from its observation (determinize, then apply), as it may call `evaluate` there; the
+   * engine never hands a bot a state. `player` is the seat to act. It reads only what `player` can see,
+   * and leaves `state` as it found it. Tests hold it to `heuristic` (tests/contract/rate-actions.test.ts).
+   */
+  rateActions?(this: void, state: S, player: number, actions: Int32Array, count: number, out: Float64Array): void;
+
+  /**
+   * A complete state sampled from what `player` knows. observe(result, player) must equal `obs`; hidden
+   * cards are drawn from rng. Needed by the search bots (pimc, ismcts, alphabeta).
+   */
+  determinize?(this: void, obs: O, player: number, rng: Rng): S;
+
+  /**
+   * `clone(state)` written into `into` instead of a new state, and returned: `into` is a state of the same
+   * match (from `clone`) that nobody else holds. A search that keeps one spare state per ply copies into
+   * it at each node instead of allocating a state. May return a new clone instead.
+   */
+  cloneInto?(this: void, state: S, into: S): S;
+
+  /**
+   * With `evaluate`: a count that steps up at the game's natural resting points (Stop: rounds scored).
+   * The search bots' playouts with `horizon: 'round'` stop when it changes (docs/bots-search.md).
+   */
+  stage?(this: void, state: S): number;
+
+  /**
+   * Each seat's expected reward (its chance of winning, in [0, 1], at most 1 in all) if the match were
+   * played on from this unfinished state. Scores the search bots' cut playouts (at a `stage` change or at
+   * maxDepth) instead of `result`. Must depend on the state alone (no rng, no clock).
+   */
+  evaluate?(this: void, state: S, out: Float64Array): void;
+
+  /**
+   * A player's imperfect memory of what the table showed, for the `memory` bot (bots/memory.ts), which
+   * judges its moves on the observation this returns instead of the full one. A fresh recollection per
+   * match; it draws its forgetting from the bot's generator. Absent: the bot remembers everything.
+   */
+  recollection?(this: void, limits: MemoryLimits, rng: Rng): Recollection<O>;
+}
+
+/** A metric column named only, without its words: the verdict and the report print its name. */
+export interface MetricName {
+  readonly name: string;
+}
+
+/**
+ * The `measures` facet of a loaded game: the columns and their writer always there (a game gives them as a
+ * GameMeasuresDefinition, game-check.ts, where they may be left out), with the lists derived from them.
+ */
+export interface GameMeasures<S = unknown> {
+  /** The metric columns of matches.csv, in the order `write` writes them, each in the game's words where given. */
+  readonly columns: readonly (MetricInfo | MetricName)[];
+  /** The columns' names (filled when the game is loaded). */
+  readonly names: readonly string[];
+  /** The columns that have their words (filled when the game is loaded), for the verdict and the report. */
+  readonly info: readonly MetricInfo[];
+  /** Writes the metric values (in the order of `columns`) into out. Default: nothing, for a game without columns. */
+  write(this: void, state: S, out: number[]): void;
+
+  /**
+   * Optional: each seat's standing now, in the game's own terms and in the direction of `betterScore`
+   * (Stramat: points in hand, lower is better; Scala: pieces held, higher is better), one number per seat
+   * written into `out`. Read by the engine from the full state for the match measures (lead changes,
+   * drama, decisiveness: docs/measures.md); the engine never hands a bot the standings of the match
+   * (a search bot may call it on a state it sampled itself, as it may `evaluate`). Must depend on the state alone (no
+   * rng, no clock) and must not change it. A game without it is measured on `search.evaluate` (win chances)
+   * when it has that, else it has no standing-based measures.
+   */
+  standings?(this: void, state: S, out: Float64Array): void;
+
+  /**
+   * Optional, for the match measures `forced_turns` and `forced_turn_share` (docs/measures.md): whether a
+   * decision whose only legal action is `only` is a turn the player could not act in, a pass (or a draw
+   * that ends the turn) with no alternative. The engine asks only at decisions with a single legal action,
+   * and only in a tournament that asked for the measures. Answer true only for a decision that is the
+   * seat's turn in the game's own count (`turns`), not for a question asked out of turn.
+   */
+  forcedPass?(this: void, state: S, only: number): boolean;
+
+  /**
+   * Optional, with or without `forcedPass`: how many turns the rules took from a seat without asking it
+   * anything (an Alt block, a turn in prison, a turn in which nothing could be placed), read from the
+   * finished state. Count only turns that `turns` counts too, so that the share stays a share.
+   */
+  lostTurns?(this: void, state: S): number;
+}
+
+/** The `importance` facet: both members together. docs/adding-a-game.md says how to choose the kinds. */
+export interface GameImportance<O = unknown> {
+  /** The kinds of action a player can be kept from (each card type or power whose worth `tavolo importance` measures). */
+  readonly actionKinds: readonly ActionKind[];
+
+  /**
+   * The name of the kind `action` belongs to, or null when it belongs to none (a pass, a target chosen
+   * after a power). Judged from the acting player's observation only, as the bot that asks sees it; most
+   * games need the action alone (its code names the card).
+   */
+  actionKind(this: void, action: number, obs: O): string | null;
 }
 
 /** One named bot preset of a game (Game.presets). */

@@ -66,7 +66,7 @@ class DecisionView implements Decision {
     if (typeof action !== 'number' || !isLegal(this.#offered, this.#count, action)) {
       throw new TypeError(`decision.describe takes one of the offered actions (decision.legal), not ${returnedText(action)}`);
     }
-    return this.#real.actionText(this.#state, action);
+    return this.#real.view.actionText(this.#state, action);
   }
 }
 Object.freeze(DecisionView.prototype);
@@ -401,8 +401,8 @@ function applyAction(game: AnyGame, state: unknown, player: number, action: numb
 /** The match's metrics and result (a fault's when a bot failed); the state goes to the spare holder. */
 function matchOutcome(game: AnyGame, state: unknown, players: number, played: Played, spare: MatchHooks['spare']): MatchOutcome {
   const metrics: number[] = [];
-  for (let m = 0; m < game.metricNames.length; m++) metrics.push(0);
-  game.metrics(state, metrics);
+  for (let m = 0; m < game.measures.names.length; m++) metrics.push(0);
+  game.measures.write(state, metrics);
   const { decisions, fault } = played;
   const result = fault ? faultResult(game.result(state), players, fault.reason, fault.seat) : game.result(state);
   if (spare) spare.state = state;

@@ -1,4 +1,5 @@
 import type { AnyGame, MatchResult } from './game.js';
+import { heuristicOf } from './heuristic.js';
 import { hasForcedTurns, hasStandings, leaderChanges, MEASURE_TABLE, winnerTrail } from './measures.js';
 
 /** Slot of each measure in MEASURE_TABLE, by name (the recorder's switch). */
@@ -39,9 +40,13 @@ export class MeasureRecorder {
   private distinct = 0;
   private options = 0;
   private maxOptions = 0;
-  /** Decisions that were a forced pass (Game.forcedPass), then the turns lost without one (Game.lostTurns). */
+  /** Decisions that were a forced pass (measures.forcedPass), then the turns lost without one (measures.lostTurns). */
   private forcedPasses = 0;
   private lostTurns = 0;
+  /** The game's facet members the recorder calls, read once (facet functions are called without `this`). */
+  private readonly forcedPass: AnyGame['measures']['forcedPass'];
+  private readonly standingsOf: (state: unknown, out: Float64Array) => void;
+  private readonly heuristic: (obs: unknown, action: number) => number;
 
   constructor(
     private readonly game: AnyGame,
@@ -54,8 +59,12 @@ export class MeasureRecorder {
     if (this.wantStandings && !hasStandings(game)) throw new Error(`${game.name} has neither standings nor evaluate`);
     this.wantDistinct = this.slots.includes(M.DISTINCT_CHOICE_SHARE);
     this.wantForced = this.slots.some((i) => MEASURE_TABLE[i].needs === 'forced-turns');
-    if (this.wantForced && !hasForcedTurns(game)) throw new Error(`${game.name} has neither forcedPass nor lostTurns`);
-    this.sign = typeof game.standings === 'function' && game.betterScore === 'lower' ? -1 : 1;
+    if (this.wantForced && !hasForcedTurns(game)) throw new Error(`${game.name} has neither measures.forcedPass nor measures.lostTurns`);
+    this.sign = typeof game.measures.standings === 'function' && game.betterScore === 'lower' ? -1 : 1;
+    this.forcedPass = game.measures.forcedPass;
+    // Standings where the game gives them, else its win chances (hasStandings checked one is there).
+    this.standingsOf = game.measures.standings ?? game.search.evaluate ?? (() => {});
+    this.heuristic = heuristicOf(game);
     this.row = new Float64Array(players);
   }
 
@@ -75,7 +84,7 @@ export class MeasureRecorder {
     if (count > 1) {
       this.choices++;
       if (this.wantDistinct && this.tellsApart(state, player, legal, count)) this.distinct++;
-    } else if (this.wantForced && count === 1 && this.game.forcedPass?.(state, legal[0]) === true) this.forcedPasses++;
+    } else if (this.wantForced && count === 1 && this.forcedPass?.(state, legal[0]) === true) this.forcedPasses++;
   }
 
   /** The state after an action. */
@@ -85,7 +94,7 @@ export class MeasureRecorder {
 
   /** The match is over (or was stopped by a fault): `state` is its last state. */
   end(state: unknown): void {
-    if (this.wantForced && typeof this.game.lostTurns === 'function') this.lostTurns = this.game.lostTurns(state);
+    if (this.wantForced && typeof this.game.measures.lostTurns === 'function') this.lostTurns = this.game.measures.lostTurns(state);
   }
 
   /** The match's cells, in the order of `names`, written into `out` from `at`. */
@@ -128,8 +137,9 @@ export class MeasureRecorder {
   /** Whether the heuristic gives at least two different values to the options, judged as the bot would. */
   private tellsApart(state: unknown, player: number, legal: Int32Array, count: number): boolean {
     const obs: unknown = this.game.observe(state, player);
-    const first = this.game.heuristic(obs, legal[0]);
-    for (let i = 1; i < count; i++) if (this.game.heuristic(obs, legal[i]) !== first) return true;
+    const heuristic = this.heuristic;
+    const first = heuristic(obs, legal[0]);
+    for (let i = 1; i < count; i++) if (heuristic(obs, legal[i]) !== first) return true;
     return false;
   }
 
@@ -141,9 +151,7 @@ export class MeasureRecorder {
       grown.set(this.series);
       this.series = grown;
     }
-    const g = this.game;
-    if (typeof g.standings === 'function') g.standings(state, this.row);
-    else g.evaluate!(state, this.row);
+    this.standingsOf(state, this.row);
     for (let p = 0; p < n; p++) this.series[at + p] = this.sign * this.row[p];
     this.samples++;
   }

@@ -41,12 +41,12 @@ export const MEASURE_NAMES: readonly string[] = MEASURE_TABLE.map((m) => m.name)
 
 /** Whether a game can give standings: its own `standings`, else win chances from `evaluate`. */
 export function hasStandings(game: AnyGame): boolean {
-  return typeof game.standings === 'function' || typeof game.evaluate === 'function';
+  return typeof game.measures.standings === 'function' || typeof game.search.evaluate === 'function';
 }
 
 /** Whether a game says which turns a player could not act in: `forcedPass`, `lostTurns` or both. */
 export function hasForcedTurns(game: AnyGame): boolean {
-  return typeof game.forcedPass === 'function' || typeof game.lostTurns === 'function';
+  return typeof game.measures.forcedPass === 'function' || typeof game.measures.lostTurns === 'function';
 }
 
 /** Whether `game` can give measure `m` (what `"measures": true` writes). */

@@ -62,7 +62,7 @@ export function matchesFixedColumns(players: number, annulled = true): string[] 
  * the match measures the spec asked for (docs/measures.md), which every reader takes as metrics.
  */
 export function matchesHeader(game: AnyGame, players: number, measures: readonly string[] = []): string[] {
-  return [...matchesFixedColumns(players), ...game.metricNames, ...measures];
+  return [...matchesFixedColumns(players), ...game.measures.names, ...measures];
 }
 
 export const SUMMARY_HEADER = [

@@ -51,7 +51,7 @@ async function identify(a: HumanArgs): Promise<{ identity: MatchIdentity; out: s
   if (a.play === undefined || a.humans === undefined) throw new InputError('give the seats the humans play, such as 0 or 0,2', '--human');
   const { spec, variant } = await playSpec(a.play, a.cwd);
   checkHumans(a.humans, spec.players);
-  if (typeof spec.game.observedView !== 'function') {
+  if (typeof spec.game.view.observedView !== 'function') {
     throw new InputError(`the game ${spec.game.name} does not describe a seat's view of the table (observedView), so a person cannot be shown their seat`, '--human');
   }
   const out = a.out ?? defaultOut(a.play, spec.game.name, spec.variants[variant].name);

@@ -53,7 +53,7 @@ function humanFactory(counter: { n: number }): BotFactory {
           return r.action;
         }
         const actions = Array.from(d.legal.subarray(0, d.count), (a) => ({ action: a, text: d.describe(a), code: d.game.actionCode(a) }));
-        send({ type: 'ask', n, seat: d.player, actions, view: d.game.observedView(d.observation, d.player) });
+        send({ type: 'ask', n, seat: d.player, actions, view: d.game.view.observedView(d.observation, d.player) });
         Atomics.wait(signal, 0, 0);
         Atomics.store(signal, 0, 0);
         return Atomics.load(signal, 1);
@@ -87,8 +87,8 @@ async function run(): Promise<void> {
   });
   const outcome = playMatch(game, variant.options, seats, seed, {
     onAction(_state, seat, action) {
-      const text = game.actionText(shadow, action);
-      const seen = seats.map((_, p) => (p === seat || !game.actionSeen ? text : game.actionSeen(shadow, action, p)));
+      const text = game.view.actionText(shadow, action);
+      const seen = seats.map((_, p) => (p === seat || !game.view.actionSeen ? text : game.view.actionSeen(shadow, action, p)));
       events = [];
       game.apply(shadow, action, rng, events);
       send({ type: 'step', n: counter.n, seat, bot: seats[seat].name, code: game.actionCode(action), seen, events, views: viewsOf(game, shadow, players) });

@@ -90,7 +90,7 @@ export function narrateMatch(
 /** The seat asked for with `--as` (-1: the whole table), refused when it does not exist or cannot be shown. */
 function checkedViewer(game: ResolvedSpec['game'], players: number, viewer: number): number {
   if (viewer >= players) throw new InputError(`seat ${viewer} does not exist: the seats are 0 to ${players - 1}`, '--as');
-  if (viewer >= 0 && typeof game.observedView !== 'function') {
+  if (viewer >= 0 && typeof game.view.observedView !== 'function') {
     throw new InputError(`the game ${game.name} does not describe a seat's view of the table (observedView), so it cannot be shown as one seat saw it`, '--as');
   }
   return viewer;
@@ -128,8 +128,8 @@ function moveNarrator(game: ResolvedSpec['game'], seats: LineupEntry[], viewer: 
     for (; shown < events.length; shown++) print(eventLine(events[shown], viewer));
   };
   const showTable = (state: unknown, indent: string) => {
-    if (viewer < 0) print(game.describe(state));
-    else print(viewText(game.observedView(game.observe(state, viewer), viewer), indent));
+    if (viewer < 0) print(game.view.describe(state));
+    else print(viewText(game.view.observedView(game.observe(state, viewer), viewer), indent));
   };
   const onAction = (state: unknown, player: number, action: number) => {
     if (last === null) {
@@ -140,13 +140,13 @@ function moveNarrator(game: ResolvedSpec['game'], seats: LineupEntry[], viewer: 
     }
     last = state;
     const who = actions++ < opening ? OPENING_MOVER : seats[player].name;
-    const full = game.actionText(state, action);
+    const full = game.view.actionText(state, action);
     let text: string | null = full;
-    if (viewer >= 0 && player !== viewer && typeof game.actionSeen === 'function') text = game.actionSeen(state, action, viewer);
+    if (viewer >= 0 && player !== viewer && typeof game.view.actionSeen === 'function') text = game.view.actionSeen(state, action, viewer);
     if (text === null) return;
     if (viewer === player) {
       print('      seat ' + viewer + ' sees:');
-      print(viewText(game.observedView(game.observe(state, viewer), viewer), '        '));
+      print(viewText(game.view.observedView(game.observe(state, viewer), viewer), '        '));
     }
     step++;
     const code = text === full ? ` [${game.actionCode(action)}]` : '';

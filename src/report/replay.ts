@@ -53,13 +53,13 @@ export interface Recording {
 
 /** The full table, or the game's text description when it has no tableView. */
 export function fullView(game: AnyGame, state: unknown): TableView {
-  return game.tableView ? game.tableView(state) : { header: game.describe(state).split('\n'), zones: [] };
+  return game.view.tableView ? game.view.tableView(state) : { header: game.view.describe(state).split('\n'), zones: [] };
 }
 
 /** What `seat` sees, from its observation only. */
 export function seatView(game: AnyGame, state: unknown, seat: number): TableView {
-  if (!game.observedView) return { header: [`(${game.title} describes no seat's view)`], zones: [] };
-  return game.observedView(game.observe(state, seat), seat);
+  if (!game.view.observedView) return { header: [`(${game.title} describes no seat's view)`], zones: [] };
+  return game.view.observedView(game.observe(state, seat), seat);
 }
 
 function changedOptions(game: AnyGame, options: Record<string, unknown>): string[] {
@@ -95,8 +95,8 @@ export function recordMatch(spec: ReplaySpec, variantIndex: number, match: numbe
     opening,
     onAction(state, seat, action) {
       actions.push(action);
-      const text = game.actionText(state, action);
-      const seen = seats.map((_, p) => (p === seat || !game.actionSeen ? text : game.actionSeen(state, action, p)));
+      const text = game.view.actionText(state, action);
+      const seen = seats.map((_, p) => (p === seat || !game.view.actionSeen ? text : game.view.actionSeen(state, action, p)));
       // The first `opening` moves were drawn at random, not chosen by the seat's bot.
       const bot = decisions.length < opening ? OPENING_MOVER : seats[seat].name;
       decisions.push({ number: decisions.length + 1, seat, bot, text, code: game.actionCode(action), seen });
@@ -140,6 +140,6 @@ export function recordMatch(spec: ReplaySpec, variantIndex: number, match: numbe
     steps,
     outcome: `${end} Scores: ${r.scores.map((v, s) => `seat ${s} ${v}`).join(', ')}. ${r.turns} turns, ${outcome.decisions} decisions.`,
     result: { winners: r.winners.join(';'), turns: r.turns, endReason: r.endReason },
-    described: game.tableView !== undefined,
+    described: game.view.tableView !== undefined,
   };
 }

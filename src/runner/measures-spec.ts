@@ -28,12 +28,12 @@ export function resolveMeasures(raw: unknown, game: AnyGame): string[] {
 /** Why a game cannot give a measure that needs `need`. */
 function missingWords(need: MeasureNeed, game: string): string {
   if (need === 'standings') return `needs the seats' standings, and ${game} has neither standings nor evaluate`;
-  return `needs the game to say which turns a player could not act in, and ${game} has neither forcedPass nor lostTurns`;
+  return `needs the game to say which turns a player could not act in, and ${game} has neither measures.forcedPass nor measures.lostTurns`;
 }
 
 /** Refuses a measure whose column would repeat one of the game's metric columns. */
 export function checkMeasureColumns(measures: readonly string[], game: AnyGame): void {
-  const clash = measures.find((m) => game.metricNames.includes(m));
+  const clash = measures.find((m) => game.measures.names.includes(m));
   if (clash !== undefined) {
     throw new InputError(`the measure ${JSON.stringify(clash)} has the name of one of ${game.name}'s metric columns; leave it out of the list`, 'measures');
   }

@@ -28,7 +28,7 @@ function decisionAt(game: AnyGame, state: unknown): Decision {
   const legal = new Int32Array(game.maxActions);
   const count = game.legalActions(state, legal);
   const player = game.currentPlayer(state);
-  return { game, player, legal, count, observation: game.observe(state, player), describe: (a) => game.actionText(state, a) };
+  return { game, player, legal, count, observation: game.observe(state, player), describe: (a) => game.view.actionText(state, a) };
 }
 
 /** A state `plies` random actions into a match of `game` (options by default). */

@@ -4,7 +4,7 @@ import type { AnyGame } from '../../src/engine/game.js';
 import { Rng } from '../../src/engine/rng.js';
 
 /** A stand-in game whose heuristic is a table by action. */
-const table = (values: Record<number, number>) => ({ heuristic: (_obs: unknown, a: number) => values[a] }) as unknown as AnyGame;
+const table = (values: Record<number, number>) => ({ search: { heuristic: (_obs: unknown, a: number) => values[a] } }) as unknown as AnyGame;
 
 describe('greedyChoice, the argmax the greedy bot, the greedy playouts and the memory bot share', () => {
   it('takes the action rated highest, looking at the first `count` actions only', () => {

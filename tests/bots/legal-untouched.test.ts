@@ -49,7 +49,7 @@ function checkBot(game: AnyGame, botName: string, matches: number, maxDecisions:
       if (player < 0) break;
       const count = game.legalActions(state, legal);
       const before = legal.slice();
-      const decision: Decision = { game, player, legal, count, observation: game.observe(state, player), describe: (a) => game.actionText(state, a) };
+      const decision: Decision = { game, player, legal, count, observation: game.observe(state, player), describe: (a) => game.view.actionText(state, a) };
       const action = made[player].choose(decision);
       expect(legal).toEqual(before);
       checked++;

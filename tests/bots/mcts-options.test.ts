@@ -11,6 +11,11 @@ import { Rng } from '../../src/engine/rng.js';
 import { scala } from '../../src/games/scala/index.js';
 import { stramat } from '../../src/games/stramat/index.js';
 import { ambush, kingmaker, nim } from '../fixtures/mc-toys.js';
+
+/** The game with its search facet's heuristic replaced. */
+function withHeuristic(game: AnyGame, heuristic: (obs: unknown, a: number) => number): AnyGame {
+  return { ...game, search: { ...game.search, heuristic } };
+}
 import { trap } from '../fixtures/trap-game.js';
 
 function params(given: Record<string, unknown>): Options {
@@ -113,7 +118,7 @@ describe('ismcts progressive bias', () => {
   it("moves the visits toward the heuristic's favourite in a small search", () => {
     // Nim cut 2 actions after the decision: every leaf is worth 0 to both, so only exploration and the bias
     // decide where the visits go; the heuristic rates taking more stones higher.
-    const game: AnyGame = { ...(nim(400) as AnyGame), heuristic: (_o: unknown, a: number) => a };
+    const game: AnyGame = withHeuristic(nim(400), (_o: unknown, a: number) => a);
     const s0 = game.setup({}, 2, new Rng('x'));
     const visitsOf3 = (bias: number) => {
       const s = search(game, 2, { iterations: 60, maxDepth: 2, bias });
@@ -129,7 +134,7 @@ describe('ismcts progressive bias', () => {
   });
 
   it('uses the ratings widening already computed, and still returns a legal action', () => {
-    const game: AnyGame = { ...(nim(400) as AnyGame), heuristic: (_o: unknown, a: number) => a };
+    const game: AnyGame = withHeuristic(nim(400), (_o: unknown, a: number) => a);
     const s0 = game.setup({}, 2, new Rng('x'));
     const s = search(game, 2, { iterations: 100, maxDepth: 3, bias: 2, widening: 1 });
     expect([1, 2, 3]).toContain(run(s, game, s0));

@@ -19,16 +19,19 @@ function countingNim() {
   const perIteration: number[] = [];
   const game: AnyGame = {
     ...base,
-    determinize(obs: unknown, me: number, rng: Rng) {
-      perIteration.push(0);
-      return base.determinize!(obs, me, rng);
+    search: {
+      ...base.search,
+      determinize(obs: unknown, me: number, rng: Rng) {
+        perIteration.push(0);
+        return base.search.determinize!(obs, me, rng);
+      },
+      // Take more stones = better, so widening has an order to follow.
+      heuristic: (_obs: unknown, a: number) => a,
     },
     apply(s: unknown, a: number, rng: Rng) {
       perIteration[perIteration.length - 1]++;
       base.apply(s, a, rng);
     },
-    // Take more stones = better, so widening has an order to follow.
-    heuristic: (_obs: unknown, a: number) => a,
   };
   return { game, perIteration };
 }

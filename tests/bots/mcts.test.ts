@@ -23,7 +23,7 @@ function decisionAt(game: AnyGame, state: unknown): Decision {
   const legal = new Int32Array(game.maxActions);
   const count = game.legalActions(state, legal);
   const player = game.currentPlayer(state);
-  return { game, player, legal, count, observation: game.observe(state, player), describe: (a) => game.actionText(state, a) };
+  return { game, player, legal, count, observation: game.observe(state, player), describe: (a) => game.view.actionText(state, a) };
 }
 
 function choose(factory: BotFactory, game: AnyGame, state: unknown, given: Record<string, unknown>, seed = 'choose'): number {
@@ -234,10 +234,10 @@ describe('matches with Monte Carlo bots', () => {
   });
 
   it('refuse a game without determinize, with a clear message', () => {
-    const game = { ...stramat, determinize: undefined } as AnyGame;
+    const game: AnyGame = { ...stramat, search: { ...stramat.search, determinize: undefined } };
     for (const factory of [ismcts, pimc]) {
       expect(() => factory.create({ game, seat: 0, players: 2, rng: new Rng('x'), params: params(factory) })).toThrow(
-        /needs game.determinize/,
+        /needs search\.determinize/,
       );
     }
   });

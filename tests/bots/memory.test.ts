@@ -10,8 +10,8 @@ import { memory } from '../../bots/memory.js';
  * never on a game it knows by name. A made-up game whose heuristic prefers the action equal to the
  * observation's `hint` shows which observation the bot used.
  */
-function fakeGame(recollection?: AnyGame['recollection']): AnyGame {
-  return { name: 'not-symbotrio', heuristic: (obs: { hint: number }, a: number) => (a === obs.hint ? 1 : 0), recollection } as unknown as AnyGame;
+function fakeGame(recollection?: AnyGame['search']['recollection']): AnyGame {
+  return { name: 'not-symbotrio', search: { heuristic: (obs: { hint: number }, a: number) => (a === obs.hint ? 1 : 0), recollection } } as unknown as AnyGame;
 }
 
 function decide(game: AnyGame, params: Record<string, unknown> = {}): number {

@@ -20,7 +20,7 @@ interface Shown {
 
 function shown(game: AnyGame, d: Decision): Shown {
   const legal = Array.from(d.legal.subarray(0, d.count));
-  return { legal, kinds: legal.map((a) => game.actionKind!(a, d.observation)), obs: JSON.stringify(d.observation) };
+  return { legal, kinds: legal.map((a) => game.importance!.actionKind(a, d.observation)), obs: JSON.stringify(d.observation) };
 }
 
 function eager(kind: string, seen: Shown[]): BotFactory {
@@ -32,7 +32,7 @@ function eager(kind: string, seen: Shown[]): BotFactory {
       return {
         choose(d) {
           seen.push(shown(ctx.game, d));
-          for (let i = 0; i < d.count; i++) if (ctx.game.actionKind!(d.legal[i], d.observation) === kind) return d.legal[i];
+          for (let i = 0; i < d.count; i++) if (ctx.game.importance!.actionKind(d.legal[i], d.observation) === kind) return d.legal[i];
           return d.legal[0];
         },
       };

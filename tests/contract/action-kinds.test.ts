@@ -27,9 +27,9 @@ function* decisions(game: AnyGame, players: number, matches: number): Generator<
 }
 
 describe.each(Object.entries(games))('%s: action kinds and card counts', (_name, game) => {
-  const kinds = game.actionKinds;
-  it.runIf(kinds !== undefined || game.actionKind !== undefined)('declares actionKinds and actionKind together, with unique, plain names', () => {
-    expect(typeof game.actionKind).toBe('function');
+  const kinds = game.importance?.actionKinds;
+  it.runIf(kinds !== undefined || game.importance?.actionKind !== undefined)('declares actionKinds and actionKind together, with unique, plain names', () => {
+    expect(typeof game.importance?.actionKind).toBe('function');
     expect(kinds!.length).toBeGreaterThan(0);
     const names = kinds!.map((k) => k.name);
     expect(new Set(names).size).toBe(names.length);
@@ -43,7 +43,7 @@ describe.each(Object.entries(games))('%s: action kinds and card counts', (_name,
     const declared = new Set(kinds!.map((k) => k.name));
     const met = new Set<string>();
     for (const { action, obs } of decisions(game, Math.max(2, game.minPlayers), 40)) {
-      const k = game.actionKind!(action, obs);
+      const k = game.importance!.actionKind(action, obs);
       if (k === null) continue;
       expect(declared.has(k), `${game.actionCode(action)} -> ${k}`).toBe(true);
       met.add(k);
@@ -64,14 +64,14 @@ describe.each(Object.entries(games))('%s: action kinds and card counts', (_name,
 });
 
 it('Stramat declares its seven power cards and its ten card counts; Stop its thirteen kinds and its copies and jollies; Zatre its six tile values, holding, and its tiles', () => {
-  expect(games.stramat.actionKinds!.map((k) => k.name)).toEqual(['dado', 'colpo', 'aggiungo', 'alt', 'giro', 'jolly', 'stramat']);
+  expect(games.stramat.importance?.actionKinds!.map((k) => k.name)).toEqual(['dado', 'colpo', 'aggiungo', 'alt', 'giro', 'jolly', 'stramat']);
   expect(games.stramat.options.filter((o) => o.count).map((o) => o.name)).toHaveLength(10);
-  expect(games.stop.actionKinds!).toHaveLength(13);
+  expect(games.stop.importance!.actionKinds).toHaveLength(13);
   expect(games.stop.options.filter((o) => o.count).map((o) => o.name)).toEqual(['copies', 'jollies']);
-  expect(games.zatre.actionKinds!.map((k) => k.name)).toEqual(['one', 'two', 'three', 'four', 'five', 'six', 'hold']);
+  expect(games.zatre.importance?.actionKinds!.map((k) => k.name)).toEqual(['one', 'two', 'three', 'four', 'five', 'six', 'hold']);
   expect(games.zatre.options.filter((o) => o.count).map((o) => o.name)).toEqual(['tiles']);
-  expect(games.symbotrio.actionKinds!.map((k) => k.name)).toEqual(['stop']);
+  expect(games.symbotrio.importance?.actionKinds!.map((k) => k.name)).toEqual(['stop']);
   expect(games.symbotrio.options.filter((o) => o.count).map((o) => o.name)).toEqual(['gemCopies', 'prisonCards', 'codeCards', 'easyLootCards', 'cheaterCards']);
-  expect(games.scala.actionKinds!.map((k) => k.name)).toEqual(['one', 'two', 'three', 'four']);
-  expect(games.countdown.actionKinds!.map((k) => k.name)).toEqual(['take1', 'take2', 'take3']);
+  expect(games.scala.importance?.actionKinds!.map((k) => k.name)).toEqual(['one', 'two', 'three', 'four']);
+  expect(games.countdown.importance?.actionKinds!.map((k) => k.name)).toEqual(['take1', 'take2', 'take3']);
 });

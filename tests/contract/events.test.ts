@@ -49,8 +49,8 @@ function play(game: AnyGame, opts: Options, players: number, seed: string, withE
     decisions++;
   }
   check?.(s, -1);
-  const metrics = new Array<number>(game.metricNames.length).fill(0);
-  game.metrics(s, metrics);
+  const metrics = new Array<number>(game.measures.names.length).fill(0);
+  game.measures.write(s, metrics);
   return { events, result: game.result(s), metrics, decisions };
 }
 
@@ -118,9 +118,9 @@ function shown(c: string | null): boolean {
  * the full view of each state the seat cannot tell apart from the true one (determinize samples them).
  */
 function checkNoLeak(game: AnyGame, seatView: TableView, obs: unknown, p: number, rng: Rng, where: string): void {
-  if (typeof game.determinize !== 'function') return;
+  if (typeof game.search.determinize !== 'function') return;
   for (let k = 0; k < 2; k++) {
-    const world = game.tableView(game.determinize(obs, p, rng));
+    const world = game.view.tableView(game.search.determinize(obs, p, rng));
     for (let i = 0; i < seatView.zones.length; i++) {
       const o = seatView.zones[i];
       const w = world.zones.find((z) => z.id === o.id);
@@ -173,11 +173,11 @@ for (const [name, game] of Object.entries(await suiteGames())) {
             const seed = `contract-events/${name}/${v.name}/${players}/${m}`;
             const viewCheck = (s: unknown, step: number) => {
               if (step >= 0 && step % VIEW_EVERY !== 0) return;
-              const full = game.tableView(s);
+              const full = game.view.tableView(s);
               expect(JSON.parse(JSON.stringify(full))).toEqual(full);
               for (let p = 0; p < players; p++) {
                 const obs = game.observe(s, p);
-                const seatView = game.observedView(obs, p);
+                const seatView = game.view.observedView(obs, p);
                 const where = `${seed}, step ${step}, seat ${p}`;
                 checkAgainstFull(seatView, full, where);
                 if (step >= 0) checkNoLeak(game, seatView, obs, p, leakRng, where);

@@ -19,24 +19,24 @@ describe('a game from a file', () => {
     const dir = tempDir();
     const file = join(dir, 'broken.mjs');
     const source = readFileSync(COUNTDOWN, 'utf8')
-      .replace(/^ {2}heuristic: .*$/m, '')
-      .replace(/^ {2}describe: .*$/m, '')
-      .replace(/^ {2}clone: .*$/m, '');
+      .replace(/^ {2}clone: .*$/m, '')
+      .replace(/^ {4}heuristic: .*$/m, '    heuristc: () => 0,')
+      .replace(/^ {4}write\(s, out\) \{$/m, '    writ(s, out) {');
     writeFileSync(file, source);
     const err = await loadGame(file, dir).then(() => null, (e: Error) => e.message);
-    expect(err).toMatch(/missing: clone, heuristic, describe or tableView$/);
+    expect(err).toMatch(/missing: clone, search\.heuristc \(not a member of search \(did you mean "heuristic"\?\)\), measures\.writ \(not a member of measures \(did you mean "write"\?\)\), measures\.write$/);
   });
 
   it('gets the members that have defaults, and keeps its own', async () => {
     const { game } = await loadGame(COUNTDOWN, FILE_GAMES_DIR);
     const s = game.setup(resolveOptions(game.options, {}), 2, new Rng('file'));
     expect(game.title).toBe('countdown');
-    expect(game.actionText(s, 2)).toBe('T3');
-    expect(game.tableView(s)).toEqual({ header: [game.describe(s)], zones: [] });
-    const seat = game.observedView(game.observe(s, 1), 1);
+    expect(game.view.actionText(s, 2)).toBe('T3');
+    expect(game.view.tableView(s)).toEqual({ header: [game.view.describe(s)], zones: [] });
+    const seat = game.view.observedView(game.observe(s, 1), 1);
     expect(seat.header[0]).toBe('seat 1 sees:');
     expect(seat.header.join('\n')).toContain('"pile": 21');
-    expect(game.metricNames).toEqual(['threes', 'last_take']);
+    expect(game.measures.names).toEqual(['threes', 'last_take']);
   });
 
   it('registered games have every member: registering returns them as they are', () => {

@@ -25,7 +25,7 @@ import { suiteGames } from '../helpers/suite-games.js';
 const BOTS: Record<string, BotFactory> = { ...registeredBots };
 for (const f of [pimc, ismcts]) if (!Object.hasOwn(BOTS, f.name)) BOTS[f.name] = f;
 // ismcts with progressive widening ranks actions by the heuristic of each sampled world, and its greedy
-// playouts end at a horizon scored by game.evaluate: that path is checked too, under its own name.
+// playouts end at a horizon scored by game.search.evaluate: that path is checked too, under its own name.
 BOTS['ismcts-widening'] = ismcts;
 // ismcts with every option of docs/bots-search.md's "MCTS options" on: the heuristic prior, MAST's table, the
 // solver and the reused tree must leak nothing either (the last two act only where nothing is hidden).
@@ -70,8 +70,8 @@ function suiteBots(game: AnyGame): Record<string, SuiteBot> {
 
 /** A restricted bot keeps away from every kind the game declares, so that its narrowing is checked too. */
 function restrictedParams(botName: string, game: AnyGame): Record<string, unknown> {
-  if (!botName.startsWith('restricted-') || !game.actionKinds) return {};
-  return { without: game.actionKinds.map((k) => k.name).join(',') };
+  if (!botName.startsWith('restricted-') || !game.importance?.actionKinds) return {};
+  return { without: game.importance?.actionKinds.map((k) => k.name).join(',') };
 }
 
 /** What the game declares for the suites (Game.testing), with the defaults of a game that declares nothing. */
@@ -168,7 +168,7 @@ class StateDecision implements Decision {
     return this.#obs;
   }
   describe(action: number): string {
-    return this.game.actionText(this.#state, action);
+    return this.game.view.actionText(this.#state, action);
   }
 }
 
@@ -285,11 +285,11 @@ function checkInformationSetInvariance(
       if (rng.int(7) !== 0) return 0;
       const where = `${label} match ${m}`;
       const obs = game.observe(s, p);
-      const states = [s, game.determinize!(obs, p, rng), game.determinize!(obs, p, rng), game.determinize!(obs, p, rng)];
+      const states = [s, game.search.determinize!(obs, p, rng), game.search.determinize!(obs, p, rng), game.search.determinize!(obs, p, rng)];
       if (new Set(states.map(stateKey)).size > 1) distinctStates++;
       const legal = legalOf(game, s);
       // Decision.describe words the offered actions from the state: the words must not tell the states apart.
-      const texts = states.map((st) => legal.map((a) => game.actionText(st, a)).join('\n'));
+      const texts = states.map((st) => legal.map((a) => game.view.actionText(st, a)).join('\n'));
       if (new Set(texts).size !== 1) {
         const i = texts.findIndex((t) => t !== texts[0]);
         fail(`${where}: the offered actions read differently in states of one information set:\n${texts[0]}\n---\n${texts[i]}`);
@@ -342,7 +342,7 @@ for (const [name, game] of Object.entries(await suiteGames())) {
     const testing = testingOf(game);
 
     it('has a determinize (the Monte Carlo bots need it)', () => {
-      expect(typeof game.determinize).toBe('function');
+      expect(typeof game.search.determinize).toBe('function');
     });
 
     it('1. observations hide everything hidden: changing only what a player cannot see leaves their observation unchanged', () => {
@@ -373,8 +373,8 @@ for (const [name, game] of Object.entries(await suiteGames())) {
             if (q !== p && !everyone) continue;
             const obs = game.observe(s, q);
             const frozen = JSON.stringify(obs);
-            const d1 = game.determinize!(obs, q, rng);
-            const d2 = game.determinize!(obs, q, rng);
+            const d1 = game.search.determinize!(obs, q, rng);
+            const d2 = game.search.determinize!(obs, q, rng);
             if (JSON.stringify(obs) !== frozen) fail(`${where}: determinize changed the observation it was given`);
             for (const d of [d1, d2]) {
               const back = game.observe(d, q);

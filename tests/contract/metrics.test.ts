@@ -35,7 +35,7 @@ function playCounted(game: AnyGame, opts: Options, players: number, seed: string
     const k = game.legalActions(s, legal);
     game.apply(s, legal[pick.int(k)], rng, events);
   }
-  const width = game.metricNames.length;
+  const width = game.measures.names.length;
   const writes = new Array<number>(width).fill(0);
   const extra: string[] = [];
   const target = new Array<number>(width).fill(0);
@@ -47,7 +47,7 @@ function playCounted(game: AnyGame, opts: Options, players: number, seed: string
       return Reflect.set(t, key, value);
     },
   });
-  game.metrics(s, counted);
+  game.measures.write(s, counted);
   return { events, result: game.result(s), metrics: target, writes, extra };
 }
 
@@ -79,10 +79,10 @@ function plays(game: AnyGame): Array<{ label: string; played: Played }> {
 // Registered games and the games of tests/fixtures/games, loaded from their files.
 describe.each(Object.values(await suiteGames()).map((g) => [g.name, g] as const))('metrics of %s', (_name, game) => {
   it('declares the words of every column, one entry per name, in the same order', () => {
-    if (game.metricNames.length > 0) expect(game.metricInfo, `${game.name} has no metricInfo`).toBeDefined();
-    const info = game.metricInfo ?? [];
-    expect(info.map((m) => m.name)).toEqual([...game.metricNames]);
-    expect(new Set(game.metricNames).size).toBe(game.metricNames.length);
+    if (game.measures.names.length > 0) expect(game.measures.info, `${game.name} has no metricInfo`).toBeDefined();
+    const info = game.measures.info ?? [];
+    expect(info.map((m) => m.name)).toEqual([...game.measures.names]);
+    expect(new Set(game.measures.names).size).toBe(game.measures.names.length);
     for (const m of info) {
       expect(m.label.trim().length, `${m.name}: label`).toBeGreaterThan(0);
       expect(m.label, `${m.name}: the label is words, not the column name`).not.toBe(m.name);
@@ -97,14 +97,14 @@ describe.each(Object.values(await suiteGames()).map((g) => [g.name, g] as const)
     expect(played.length).toBeGreaterThan(0);
     for (const { label, played: p } of played) {
       expect(p.extra, `${label}: writes outside the columns`).toEqual([]);
-      const wrong = game.metricNames.filter((_, i) => p.writes[i] !== 1);
+      const wrong = game.measures.names.filter((_, i) => p.writes[i] !== 1);
       expect(wrong, `${label}: columns not written exactly once`).toEqual([]);
-      for (let i = 0; i < p.metrics.length; i++) expect(typeof p.metrics[i], `${label}: ${game.metricNames[i]}`).toBe('number');
+      for (let i = 0; i < p.metrics.length; i++) expect(typeof p.metrics[i], `${label}: ${game.measures.names[i]}`).toBe('number');
     }
   });
 
   it('a rate column is 0 or 1, a count column a whole number of at least 0', () => {
-    const info = game.metricInfo ?? [];
+    const info = game.measures.info ?? [];
     for (const { label, played: p } of played) {
       info.forEach((m, i) => {
         const v = p.metrics[i];
@@ -118,7 +118,7 @@ describe.each(Object.values(await suiteGames()).map((g) => [g.name, g] as const)
   const witnesses = game.testing?.metricWitnesses ?? {};
   it.runIf(Object.keys(witnesses).length > 0)('agrees with the events on every column they tell', () => {
     for (const [name, count] of Object.entries(witnesses)) {
-      const slot = game.metricNames.indexOf(name);
+      const slot = game.measures.names.indexOf(name);
       expect(slot, `${name} is a column of ${game.name}`).toBeGreaterThanOrEqual(0);
       for (const { label, played: p } of played) {
         expect(p.metrics[slot], `${label}: ${name}`).toBe(count(p.events, p.result));
@@ -135,11 +135,11 @@ describe('metric writes in the source', () => {
 
   it('every game with metric columns keeps them in metrics.ts, written through named slots only', () => {
     expect(folders.sort()).toEqual(Object.keys(games).sort());
-    for (const g of folders.filter((f) => games[f].metricNames.length > 0)) {
+    for (const g of folders.filter((f) => games[f].measures.names.length > 0)) {
       const src = readFileSync(join(gamesDir, g, 'metrics.ts'), 'utf8');
       // out[3] = …, out[14 + p] = …: a column written by position.
       expect(src, `${g}/metrics.ts writes a column by a bare index`).not.toMatch(/\bout\s*\[\s*\d+\s*[\]+]/);
-      for (const name of games[g].metricNames) {
+      for (const name of games[g].measures.names) {
         const uses = src.split(`M.${name}]`).length - 1 + (src.split(`M.${name},`).length - 1);
         expect(uses, `${g}: slot M.${name} is used ${uses} times`).toBe(1);
       }

@@ -27,24 +27,24 @@ function* positions(game: AnyGame, matches: number): Generator<{ state: unknown;
 }
 
 describe.each(Object.entries(games))('%s: rateActions and cloneInto', (_name, game) => {
-  it.runIf(game.rateActions !== undefined)('rateActions rates every legal action as the heuristic does from the observation, and changes nothing', () => {
+  it.runIf(game.search.rateActions !== undefined)('rateActions rates every legal action as the heuristic does from the observation, and changes nothing', () => {
     const buf = new Int32Array(game.maxActions);
     const out = new Float64Array(game.maxActions);
     for (const { state, player } of positions(game, 6)) {
       const k = game.legalActions(state, buf);
       const before = game.clone(state);
-      game.rateActions!(state, player, buf, k, out);
+      game.search.rateActions!(state, player, buf, k, out);
       expect(isDeepStrictEqual(state, before), 'rateActions changed the state').toBe(true);
       const obs = game.observe(state, player);
-      for (let i = 0; i < k; i++) expect(out[i], game.actionCode(buf[i])).toBe(game.heuristic(obs, buf[i]));
+      for (let i = 0; i < k; i++) expect(out[i], game.actionCode(buf[i])).toBe(game.search.heuristic!(obs, buf[i]));
     }
   });
 
-  it.runIf(game.cloneInto !== undefined)('cloneInto writes what clone gives, and the copy is independent', () => {
+  it.runIf(game.search.cloneInto !== undefined)('cloneInto writes what clone gives, and the copy is independent', () => {
     const buf = new Int32Array(game.maxActions);
     let into: unknown;
     for (const { state } of positions(game, 3)) {
-      into = into === undefined ? game.clone(state) : game.cloneInto!(state, into);
+      into = into === undefined ? game.clone(state) : game.search.cloneInto!(state, into);
       expect(isDeepStrictEqual(into, game.clone(state))).toBe(true);
       if (game.currentPlayer(into) < 0) continue;
       const before = game.clone(state);
@@ -56,6 +56,6 @@ describe.each(Object.entries(games))('%s: rateActions and cloneInto', (_name, ga
 });
 
 it('Scala declares both', () => {
-  expect(typeof games.scala.rateActions).toBe('function');
-  expect(typeof games.scala.cloneInto).toBe('function');
+  expect(typeof games.scala.search.rateActions).toBe('function');
+  expect(typeof games.scala.search.cloneInto).toBe('function');
 });

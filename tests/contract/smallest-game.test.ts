@@ -24,8 +24,10 @@ describe('the smallest game the suites take', () => {
   it('has two players, nine actions, no options, metrics, presets or action kinds, and nothing hidden', () => {
     expect([game.minPlayers, game.maxPlayers, game.maxActions]).toEqual([2, 2, 9]);
     expect(game.options).toEqual([]);
-    expect(game.metricNames).toEqual([]);
-    for (const member of ['presets', 'actionKinds', 'actionKind', 'rateActions', 'standings', 'evaluate', 'forcedPass']) expect(Object.hasOwn(game, member), member).toBe(false);
+    expect(game.measures.names).toEqual([]);
+    for (const member of ['presets', 'importance'] as const) expect(game[member], member).toBeUndefined();
+    for (const member of ['rateActions', 'evaluate', 'determinize'] as const) expect(game.search[member], `search.${member}`).toBeUndefined();
+    for (const member of ['standings', 'forcedPass'] as const) expect(game.measures[member], `measures.${member}`).toBeUndefined();
     expect(game.testing).toEqual({ perfectInformation: true });
   });
 

@@ -1,24 +1,108 @@
-// The optional members of the game contract: absent is fine, present but not a function is refused
-// when the game is loaded, naming the member (src/engine/game-check.ts).
+// The core and the facets of the game contract: absent optional members are fine, present but mistyped
+// ones are refused when the game is loaded, naming the member; the flat shape is moved into facets
+// (src/engine/game-check.ts).
 import { describe, expect, it } from 'vitest';
-import { checkGame, missingGameMembers, OPTIONAL_FUNCTIONS } from '../../src/engine/game-check.js';
+import { checkGame, defineGame, FACETS, fromFlatShape, missingGameMembers, withGameDefaults } from '../../src/engine/game-check.js';
 import { games } from '../../src/games/index.js';
 
-describe('optional contract members', () => {
+/** The core of a one-decision game: every required member, no facet. */
+const core = {
+  name: 'coin',
+  minPlayers: 2,
+  maxPlayers: 2,
+  options: [],
+  maxActions: 2,
+  setup: () => ({ done: false }),
+  currentPlayer: (s: { done: boolean }) => (s.done ? -1 : 0),
+  legalActions(_s: unknown, out: Int32Array) {
+    out[0] = 0;
+    out[1] = 1;
+    return 2;
+  },
+  apply(s: { done: boolean }) {
+    s.done = true;
+  },
+  clone: (s: { done: boolean }) => ({ ...s }),
+  observe: (s: { done: boolean }) => ({ ...s }),
+  result: () => ({ scores: [0, 0], ranks: [1, 1], winners: [0, 1], annulled: false, endReason: 'done', firstPlayer: 0, turns: 1 }),
+};
+
+describe('the core and the facets', () => {
   it('every built-in game gives standings', () => {
-    for (const [name, g] of Object.entries(games)) expect(typeof g.standings, name).toBe('function');
+    for (const [name, g] of Object.entries(games)) expect(typeof g.measures.standings, name).toBe('function');
   });
 
-  it('a game with standings that is not a function is refused, naming it', () => {
-    const bad = { ...games.stop, standings: [0, 0] };
-    expect(missingGameMembers(bad)).toEqual(['standings (present but not a function)']);
-    expect(() => checkGame(bad, 'game file x.mjs')).toThrow(/x\.mjs is not a complete Game: missing standings \(present but not a function\)/);
+  it('a facet member that is not a function is refused, naming it with its facet', () => {
+    const bad = { ...games.stop, measures: { ...games.stop.measures, standings: [0, 0] } };
+    expect(missingGameMembers(bad)).toEqual(['measures.standings (present but not a function)']);
+    expect(() => checkGame(bad, 'game file x.mjs')).toThrow(/x\.mjs is not a complete Game: missing measures\.standings \(present but not a function\)/);
   });
 
-  it('a game without any optional member is complete', () => {
-    const bare: Record<string, unknown> = { ...games.scala };
-    for (const k of OPTIONAL_FUNCTIONS) delete bare[k];
+  it('names every missing core member and every fault of the facets at once', () => {
+    const { setup: _s, result: _r, ...partial } = core;
+    const bad = { ...partial, maxActions: '2', search: { heuristc: () => 0 }, importance: { actionKinds: [] }, measures: { columns: [{ name: 'x' }] } };
+    expect(missingGameMembers(bad)).toEqual([
+      'maxActions',
+      'setup',
+      'result',
+      'search.heuristc (not a member of search (did you mean "heuristic"?))',
+      'measures.write',
+      'importance.actionKind (expected a function, with actionKinds)',
+    ]);
+  });
+
+  it('a game of the core alone is complete: every facet absent, the defaults filled', () => {
+    expect(missingGameMembers(core)).toEqual([]);
+    const g = defineGame(core);
+    expect(g.title).toBe('coin');
+    expect(g.actionCode(1)).toBe('1');
+    expect(g.view.actionText(g.setup({}, 2, undefined as never), 1)).toBe('1');
+    expect(g.view.describe({ done: false })).toContain('"done": false');
+    expect(g.measures).toMatchObject({ columns: [], names: [], info: [] });
+    expect(g.search).toEqual({});
+    expect(g.importance).toBeUndefined();
+  });
+
+  it('a game without any optional facet member is complete', () => {
+    const bare = { ...games.scala, search: {}, measures: {}, importance: undefined, view: { describe: games.scala.view.describe } };
     expect(missingGameMembers(bare)).toEqual([]);
+    expect(Object.keys(FACETS).sort()).toEqual(['importance', 'measures', 'search', 'view']);
+  });
+});
+
+describe('the flat shape (every member at the top level)', () => {
+  const flat = {
+    ...core,
+    heuristic: (_o: unknown, a: number) => a,
+    describe: () => 'a coin',
+    metricNames: ['flips', 'heads'],
+    metricInfo: [{ name: 'heads', label: 'heads thrown', unit: 'throw', per: 'match', kind: 'count' }],
+    metrics: (_s: unknown, out: number[]) => {
+      out[0] = 1;
+      out[1] = 0;
+    },
+    actionKinds: [{ name: 'heads', label: 'calling heads' }],
+    actionKind: () => 'heads',
+  };
+
+  it('is moved into the facets, the metric names and words making one list of columns', () => {
+    const { game, clashes } = fromFlatShape(flat);
+    expect(clashes).toEqual([]);
+    expect(Object.keys(game)).not.toContain('heuristic');
+    const g = withGameDefaults(flat);
+    expect(g.search.heuristic!({}, 1)).toBe(1);
+    expect(g.view.describe({})).toBe('a coin');
+    expect(g.measures.names).toEqual(['flips', 'heads']);
+    expect(g.measures.info.map((m) => m.name)).toEqual(['heads']);
+    expect(g.importance?.actionKind(0, {})).toBe('heads');
+  });
+
+  it('names a member given both flat and in its facet', () => {
+    expect(missingGameMembers({ ...flat, search: { heuristic: () => 0 } })).toEqual(['heuristic (given both at the top level and as search.heuristic)']);
+  });
+
+  it('loading a loaded game again returns it as it is', () => {
+    expect(withGameDefaults(games.stramat)).toBe(games.stramat);
   });
 });
 

@@ -82,17 +82,19 @@ const scripted = defineGame<Script, Script>({
   },
   clone: (s) => ({ ...s }),
   observe: (s) => ({ ...s }),
-  standings(s, out) {
-    out[0] = POINTS[s.k][0];
-    out[1] = POINTS[s.k][1];
+  measures: {
+    standings(s, out) {
+      out[0] = POINTS[s.k][0];
+      out[1] = POINTS[s.k][1];
+    },
   },
   result(s): MatchResult {
     const [a, b] = POINTS[s.k];
     return { scores: [a, b], ranks: a < b ? [1, 2] : [2, 1], winners: [a < b ? 0 : 1], annulled: false, endReason: 'script', firstPlayer: 0, turns: OPTIONS.length };
   },
   actionCode: (a) => String(a),
-  heuristic: (obs, a) => (TELLS.has(obs.k) ? a : 0),
-  describe: (s) => `step ${s.k}`,
+  search: { heuristic: (obs, a) => (TELLS.has(obs.k) ? a : 0) },
+  view: { describe: (s) => `step ${s.k}` },
 });
 
 /** Every measure but the two that need the game's word on forced turns, which `scripted` does not give. */
@@ -134,7 +136,7 @@ describe('the recorder on a scripted match', () => {
   });
 
   it('refuses standing measures for a game without standings or evaluate', () => {
-    const bare = { ...scripted, standings: undefined };
+    const bare = { ...scripted, measures: { ...scripted.measures, standings: undefined } };
     expect(() => new MeasureRecorder(bare, 2, ['leader_changes'])).toThrow(/neither standings nor evaluate/);
     expect(() => new MeasureRecorder(bare, 2, ['branching_mean'])).not.toThrow();
   });
@@ -148,8 +150,7 @@ describe('the recorder on a scripted match', () => {
  */
 const passing: typeof scripted = {
   ...scripted,
-  forcedPass: (s) => s.k === 3 || s.k === 0,
-  lostTurns: () => 2,
+  measures: { ...scripted.measures, forcedPass: (s) => s.k === 3 || s.k === 0, lostTurns: () => 2 },
   result: (s) => ({ ...scripted.result(s), turns: OPTIONS.length + 2 }),
 };
 
@@ -160,12 +161,12 @@ describe('forced turns on a scripted match', () => {
   });
 
   it('counts forced passes alone when the game declares no lost turns, and lost turns alone without forcedPass', () => {
-    expect(measured(['forced_turns'], { ...passing, lostTurns: undefined }).forced_turns).toBe(1);
-    expect(measured(['forced_turns'], { ...passing, forcedPass: undefined }).forced_turns).toBe(2);
+    expect(measured(['forced_turns'], { ...passing, measures: { ...passing.measures, lostTurns: undefined } }).forced_turns).toBe(1);
+    expect(measured(['forced_turns'], { ...passing, measures: { ...passing.measures, forcedPass: undefined } }).forced_turns).toBe(2);
   });
 
   it('leaves the other measures unchanged, and refuses forced-turn measures for a game that says nothing of them', () => {
     expect(measured(['branching_max', 'choice_share'], passing)).toEqual({ branching_max: 4, choice_share: 0.6 });
-    expect(() => new MeasureRecorder(scripted, 2, ['forced_turn_share'])).toThrow(/neither forcedPass nor lostTurns/);
+    expect(() => new MeasureRecorder(scripted, 2, ['forced_turn_share'])).toThrow(/neither measures\.forcedPass nor measures\.lostTurns/);
   });
 });

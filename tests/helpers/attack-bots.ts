@@ -85,14 +85,14 @@ export function repointer(log: AttackLog): BotFactory {
 
 /**
  * Hands the decision a game of its own (assignment, defineProperty, on the object and on its class) whose
- * `actionText` and `observe` keep the state they are given, then asks for a sentence and the observation;
+ * `view.actionText` and `observe` keep the state they are given, then asks for a sentence and the observation;
  * passes a Proxy and an action that is not offered to `describe`.
  */
 export function describer(log: AttackLog): BotFactory {
   return attacker('describe', log, (ctx, d) => {
     const real = ctx.game;
     const trap = Object.create(real, {
-      actionText: { value: (s: unknown, a: number) => (note(log, 'describe handed over the state'), real.actionText(s, a)) },
+      view: { value: { ...real.view, actionText: (s: unknown, a: number) => (note(log, 'describe handed over the state'), real.view.actionText(s, a)) } },
       observe: { value: (s: unknown, p: number) => (note(log, 'observation handed over the state'), real.observe(s, p)) },
     }) as AnyGame;
     const target = d as unknown as Record<string, unknown>;
@@ -155,7 +155,7 @@ export function patcher(log: AttackLog): BotFactory {
       try {
         patchAll(Object.getPrototypeOf(d), 'decision class');
         attempt(() => {
-          const world = ctx.game.determinize!(d.observation, ctx.seat, new Rng('patch'));
+          const world = ctx.game.search.determinize!(d.observation, ctx.seat, new Rng('patch'));
           for (let o = Object.getPrototypeOf(world) as object | null; o && o !== Object.prototype; o = Object.getPrototypeOf(o) as object | null) patchAll(o, 'state class');
         });
       } finally {
@@ -187,7 +187,7 @@ export function patcher(log: AttackLog): BotFactory {
 export function vandal(log: AttackLog): BotFactory {
   return attacker('vandal', log, (ctx, d, _log, decision) => {
     if (decision < 2) {
-      attempt(() => scribble(ctx.game.determinize!(d.observation, ctx.seat, new Rng(`vandal/${decision}`))));
+      attempt(() => scribble(ctx.game.search.determinize!(d.observation, ctx.seat, new Rng(`vandal/${decision}`))));
     }
     scribble(d.observation);
     if (decision === 0) scribble(ctx.params);

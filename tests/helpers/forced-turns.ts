@@ -41,7 +41,7 @@ export function forcedTurnMatches(
     const played = playMatch(game, opts, seats, `${seed}-${i}`, { measure, onAction });
     const cells: number[] = [];
     measure.finish(played.result, cells, 0);
-    const metrics = Object.fromEntries(game.metricNames.map((n, k) => [n, played.metrics[k]]));
+    const metrics = Object.fromEntries(game.measures.names.map((n, k) => [n, played.metrics[k]]));
     const [forcedTurns, forcedTurnShare] = cells; // the recorder writes the columns in the order asked
     out.push({ forcedTurns, forcedTurnShare, turns: played.result.turns, metrics, lonePasses });
   }

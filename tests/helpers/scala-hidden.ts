@@ -54,9 +54,8 @@ export const hiddenScala: AnyGame = {
   ...scala,
   name: 'scala-hidden-supply',
   observe: (s: ScalaState, p: number) => hide(scala.observe(s, p), s, p),
-  determinize: determinizeHidden,
   // Scala's rateActions reads the whole state, the other seats' pieces too: not what a seat sees here.
-  rateActions: undefined,
+  search: { ...scala.search, determinize: determinizeHidden, rateActions: undefined },
 };
 
 /** The same variant leaking one bit: whether the next seat still holds a 1. */

@@ -5,7 +5,7 @@ import { Rng } from '../../src/engine/rng.js';
 /** A game's standings of a state, as a plain array. */
 export function standingsOf(game: AnyGame, state: unknown, players: number): number[] {
   const out = new Float64Array(players).fill(NaN);
-  game.standings!(state, out);
+  game.measures.standings!(state, out);
   return Array.from(out);
 }
 

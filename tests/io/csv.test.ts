@@ -53,8 +53,8 @@ describe('matches.csv header', () => {
       'decisions',
       'end_reason',
       'fault_seat',
-      ...game.metricNames,
+      ...game.measures.names,
     ]);
-    expect(game.metricNames.length).toBeGreaterThan(0);
+    expect(game.measures.names.length).toBeGreaterThan(0);
   });
 });

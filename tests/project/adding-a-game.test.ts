@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GATHERED_PAGES, gameDocsFolder } from '../../src/cli/game-docs.js';
-import { DEFAULTED_MEMBERS, REQUIRED_FUNCTIONS, REQUIRED_NUMBERS, TESTING_MEMBERS } from '../../src/engine/game-check.js';
+import { DEFAULTED_MEMBERS, FACETS, IMPORTANCE_MEMBERS, REQUIRED_FUNCTIONS, REQUIRED_NUMBERS, TESTING_MEMBERS } from '../../src/engine/game-check.js';
 import { games } from '../../src/games/index.js';
 import { ROOT } from '../fixtures/cli.js';
 import { fileGames } from '../helpers/suite-games.js';
@@ -32,18 +32,26 @@ function listedMembers(from: string, to: string): string[] {
 }
 
 describe('docs/adding-a-game.md', () => {
-  it('lists exactly the members the check requires', () => {
-    const required = ['name', ...REQUIRED_NUMBERS, 'options', ...REQUIRED_FUNCTIONS, 'describe', 'tableView'];
-    expect(listedMembers('Required (', 'Optional, with a default')).toEqual(required.sort());
+  it('lists exactly the core members the check requires', () => {
+    const required = ['name', ...REQUIRED_NUMBERS, 'options', ...REQUIRED_FUNCTIONS];
+    expect(listedMembers('Required (', 'Optional in the core')).toEqual(required.sort());
   });
 
-  it('lists exactly the members that have defaults', () => {
-    expect(listedMembers('Optional, with a default', 'Optional, without a default')).toEqual([...DEFAULTED_MEMBERS].sort());
+  it('lists exactly the optional core members: those with defaults, and betterScore', () => {
+    expect(listedMembers('Optional in the core', '### The facets')).toEqual([...DEFAULTED_MEMBERS, 'betterScore'].sort());
+  });
+
+  it('lists exactly the members of each facet', () => {
+    const facet = (name: string) => [...FACETS[name as keyof typeof FACETS].defaulted, ...FACETS[name as keyof typeof FACETS].optional].sort();
+    expect(listedMembers('`view`, how the game is shown', '`search`, the aids')).toEqual(facet('view'));
+    expect(listedMembers('`search`, the aids', '`measures`, what a match')).toEqual(facet('search'));
+    expect(listedMembers('`measures`, what a match', '`importance`, restricted play')).toEqual(facet('measures'));
+    expect(listedMembers('`importance`, restricted play', 'Beside the facets')).toEqual([...IMPORTANCE_MEMBERS].sort());
   });
 
   it('every registered game has each item of the checklist', () => {
     for (const [name, game] of Object.entries(games)) {
-      if (game.metricNames.length > 0) expect(existsSync(join(ROOT, 'src', 'games', name, 'metrics.ts')), `src/games/${name}/metrics.ts`).toBe(true);
+      if (game.measures.names.length > 0) expect(existsSync(join(ROOT, 'src', 'games', name, 'metrics.ts')), `src/games/${name}/metrics.ts`).toBe(true);
       expect(existsSync(join(ROOT, 'docs', 'rules', `${name}.md`)), `docs/rules/${name}.md`).toBe(true);
       for (const { part } of GATHERED_PAGES) expect(existsSync(join(ROOT, gameDocsFolder(name), part)), `${gameDocsFolder(name)}/${part}`).toBe(true);
       expect(read(gameDocsFolder(name), 'events.md'), `${gameDocsFolder(name)}/events.md names docs/rules/${name}.md`).toContain(`docs/rules/${name}.md`);

@@ -62,8 +62,8 @@ function replayStates(spec: ResolvedSpec, variant: number, match: number): { sta
   playMatch(game, spec.variants[variant].options, seats, matchSeed(spec.seed, match), {
     onAction: (state, p, a) => {
       actions.push(a);
-      const full = game.actionText(state, a);
-      const seen = p === 1 || !game.actionSeen ? full : game.actionSeen(state, a, 1);
+      const full = game.view.actionText(state, a);
+      const seen = p === 1 || !game.view.actionSeen ? full : game.view.actionSeen(state, a, 1);
       seenBy1.push(seen === null ? null : `${actions.length}. seat ${p} (${seats[p].name}): ${seen}${seen === full ? ` [${game.actionCode(a)}]` : ''}`);
     },
   });
@@ -149,7 +149,7 @@ describe.skipIf(!browserAvailable())('match viewer in Chromium', () => {
       const check = async (k: number, seat = -1) => {
         expect(await page.evaluate(() => Number(document.body.dataset.step))).toBe(k);
         const shown = await shownTable(page);
-        const view = seat < 0 ? game.tableView(states[k]) : game.observedView(game.observe(states[k], seat), seat);
+        const view = seat < 0 ? game.view.tableView(states[k]) : game.view.observedView(game.observe(states[k], seat), seat);
         expect(shown, `step ${k}, seat ${seat}`).toEqual(expectedZones(view));
         if (seat < 0) c.rawCheck(shown, states[k]);
       };

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { AnyGame, TableView } from '../../src/engine/game.js';
+import type { TableView } from '../../src/engine/game.js';
 import { matchRngs } from '../../src/engine/match.js';
 import { recordMatch } from '../../src/report/replay.js';
 import { buildViewer, packRecording, unpackRecording } from '../../src/report/viewer.js';
@@ -11,7 +11,7 @@ import { loadSpec } from '../../src/runner/spec.js';
 import { FIXTURES, tavolo, tempDir } from '../fixtures/cli.js';
 
 const spec = await loadSpec(join(FIXTURES, 'peek-3p.json'));
-const game = spec.game as AnyGame & { tableView: NonNullable<AnyGame['tableView']> };
+const game = spec.game;
 
 describe('recordMatch', () => {
   it('has the table after the set-up and after every decision, equal to the game replayed by hand', () => {
@@ -20,7 +20,7 @@ describe('recordMatch', () => {
     // Replay the same match with the game alone, from its decision codes.
     const rng = matchRngs(matchSeed(spec.seed, 4), 3).game;
     const state = game.setup(spec.variants[1].options, 3, rng);
-    expect(rec.steps[0].full).toEqual(game.tableView(state));
+    expect(rec.steps[0].full).toEqual(game.view.tableView(state));
     const legal = new Int32Array(game.maxActions);
     for (let k = 1; k < rec.steps.length; k++) {
       const d = rec.steps[k].decision!;
@@ -28,8 +28,8 @@ describe('recordMatch', () => {
       const action = [...legal.subarray(0, n)].find((a) => game.actionCode(a) === d.code)!;
       expect(game.currentPlayer(state)).toBe(d.seat);
       game.apply(state, action, rng);
-      expect(rec.steps[k].full).toEqual(game.tableView(state));
-      for (let p = 0; p < 3; p++) expect(rec.steps[k].seats[p]).toEqual(game.observedView(game.observe(state, p), p));
+      expect(rec.steps[k].full).toEqual(game.view.tableView(state));
+      for (let p = 0; p < 3; p++) expect(rec.steps[k].seats[p]).toEqual(game.view.observedView(game.observe(state, p), p));
     }
     expect(game.currentPlayer(state)).toBe(-1);
   });

@@ -33,7 +33,7 @@ function ctx(game: AnyGame, seed: string, params: Record<string, unknown> = {}, 
 
 /** A game stub whose heuristic is a table lookup (observation: the table). */
 function heuristicGame(values: Record<number, number>): AnyGame {
-  return { heuristic: (_obs: unknown, a: number) => values[a] } as unknown as AnyGame;
+  return { search: { heuristic: (_obs: unknown, a: number) => values[a] } } as unknown as AnyGame;
 }
 
 function decisionWith(legal: number[], obs: unknown = {}): Decision {
@@ -62,7 +62,7 @@ describe('decision.describe', () => {
       const opts = resolveOptions(game.options, {});
       playMatch(game, opts, Array.from({ length: players }, () => ({ factory: reader, params: {} })), `describe/${game.name}`, {
         onAction: (state, _p, action) => {
-          if (truth.length < 200) truth.push(game.actionText(state, action));
+          if (truth.length < 200) truth.push(game.view.actionText(state, action));
         },
       });
       expect(said.length, game.name).toBeGreaterThan(0);

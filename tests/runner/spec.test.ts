@@ -68,7 +68,7 @@ const CASES: Array<[string, Mutate, string, string[]]> = [
     s.variants = [{ name: 'base' }];
     s.measures = ['choice_share', 'decided_at'];
   }, 'measures[1]', ['"decided_at" needs the seats\' standings', 'neither standings nor evaluate']],
-  ['forced-turn measure for a game that says nothing of forced turns', (s) => (s.measures = ['forced_turn_share']), 'measures[0]', ['"forced_turn_share" needs the game to say which turns a player could not act in', 'neither forcedPass nor lostTurns']],
+  ['forced-turn measure for a game that says nothing of forced turns', (s) => (s.measures = ['forced_turn_share']), 'measures[0]', ['"forced_turn_share" needs the game to say which turns a player could not act in', 'neither measures.forcedPass nor measures.lostTurns']],
 ];
 
 describe('spec validation (in-process)', () => {

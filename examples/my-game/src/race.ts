@@ -1,7 +1,7 @@
 // Race to 21, a complete tavolo game in one file: players take turns adding 1 to `maxStep` to a running
 // total, and whoever brings it to `target` wins. Written against the types tavolo exports, compiled
 // with `tsc`, and named in race.json as ./dist/race.js.
-import { OptionError, type Game, type GameEvent, type MatchResult, type Options, type Rng, type TableView } from 'tavolo';
+import { OptionError, defineGame, type GameEvent, type MatchResult, type Options, type Rng, type TableView } from 'tavolo';
 
 /** Everything a match is; mutable, as tavolo drives games in a hot loop. */
 export interface RaceState {
@@ -27,7 +27,8 @@ export interface RaceObservation {
 // An action is the step minus one: 0 adds 1, 1 adds 2, ...
 const stepOf = (action: number) => action + 1;
 
-export const race: Game<RaceState, RaceObservation> = {
+// defineGame checks the game and fills what it leaves out (docs/adding-a-game.md).
+export const race = defineGame<RaceState, RaceObservation>({
   name: 'race',
   title: 'Race to 21',
   betterScore: 'higher',
@@ -38,8 +39,6 @@ export const race: Game<RaceState, RaceObservation> = {
     { name: 'maxStep', type: 'int', default: 3, min: 1, max: 10, description: 'the most a player may add in one turn' },
   ],
   maxActions: 10,
-  metricNames: ['steps_of_one'],
-
   checkOptions(opts: Options): void {
     if ((opts.maxStep as number) >= (opts.target as number)) {
       throw new OptionError('maxStep', `must be below target (${opts.target}), or the first player always wins at once`);
@@ -98,22 +97,28 @@ export const race: Game<RaceState, RaceObservation> = {
     };
   },
 
-  metrics(s, out) {
-    out[0] = s.steps.filter((k) => k === 1).length;
+  actionCode: (action) => `+${stepOf(action)}`,
+
+  view: {
+    actionText: (s, action) => `adds ${stepOf(action)} (total ${s.total + stepOf(action)} of ${s.target})`,
+    // The match viewer draws these; nothing is hidden, so every seat sees the whole table.
+    tableView: (s): TableView => raceView(s.total, s.target),
+    observedView: (obs): TableView => raceView(obs.total, obs.target),
+    describe: (s) => `Total ${s.total} of ${s.target}; steps of 1 to ${s.maxStep}; seat ${s.toMove} to move.`,
   },
 
-  actionCode: (action) => `+${stepOf(action)}`,
-  actionText: (s, action) => `adds ${stepOf(action)} (total ${s.total + stepOf(action)} of ${s.target})`,
-
   // For the greedy bot: reaching the target is best; otherwise any step is as good as another.
-  heuristic: (obs, action) => (obs.total + stepOf(action) >= obs.target ? 1 : 0),
+  search: {
+    heuristic: (obs, action) => (obs.total + stepOf(action) >= obs.target ? 1 : 0),
+  },
 
-  // The match viewer draws these; nothing is hidden, so every seat sees the whole table.
-  tableView: (s): TableView => raceView(s.total, s.target),
-  observedView: (obs): TableView => raceView(obs.total, obs.target),
-
-  describe: (s) => `Total ${s.total} of ${s.target}; steps of 1 to ${s.maxStep}; seat ${s.toMove} to move.`,
-};
+  measures: {
+    columns: [{ name: 'steps_of_one', label: 'steps of one', unit: 'step', per: 'match', kind: 'count' }],
+    write(s, out) {
+      out[0] = s.steps.filter((k) => k === 1).length;
+    },
+  },
+});
 
 function raceView(total: number, target: number): TableView {
   return {

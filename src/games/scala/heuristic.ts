@@ -1,7 +1,9 @@
 import type { Geometry } from './board.js';
 import { allowedNumbers } from './rules.js';
-import { type ScalaObservation, fitsState, loadState, stateOf } from './observation.js';
-import { Act, NEXT, type ScalaState } from './state.js';
+import { type ScalaObservation, determinize, fitsState, loadState, stateOf } from './observation.js';
+import { Act, NEXT, type ScalaState, cloneInto } from './state.js';
+import type { GameSearch } from '../../engine/game.js';
+import { evaluate } from './evaluate.js';
 
 const ALL_NUMBERS = 0b1111;
 
@@ -307,3 +309,6 @@ export function openLines(s: ScalaState, p: number): number {
   }
   return k;
 }
+
+/** The search facet: the aids the bots use (greedy's heuristic, the search bots' sampling and judges). */
+export const scalaSearch: GameSearch<ScalaState, ScalaObservation> = { heuristic, rateActions, determinize, cloneInto, evaluate };

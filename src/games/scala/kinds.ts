@@ -1,4 +1,5 @@
-import type { ActionKind } from '../../engine/game.js';
+import type { ActionKind, GameImportance } from '../../engine/game.js';
+import type { ScalaObservation } from './observation.js';
 import { Act } from './state.js';
 
 /**
@@ -17,3 +18,6 @@ export function actionKind(action: number): string | null {
   if (action < 0 || action >= Act.PASS) return null;
   return NUMBER_NAMES[action % 4];
 }
+
+/** The importance facet: the kinds `tavolo importance` can keep a player from. */
+export const scalaImportance: GameImportance<ScalaObservation> = { actionKinds: SCALA_ACTION_KINDS, actionKind };

@@ -1,4 +1,7 @@
+import type { GameMeasuresDefinition } from '../../engine/game-check.js';
 import type { MetricInfo } from '../../engine/game.js';
+import { standings } from './standings.js';
+import { forcedPass } from './forced-turns.js';
 import { metricNamesOf, metricSlots } from '../../engine/metrics.js';
 import { EndReason, type ScalaState, Stat } from './state.js';
 
@@ -61,3 +64,6 @@ export function metrics(s: ScalaState, out: number[]): void {
   // Seats not at the table have no column value (an empty cell in matches.csv).
   for (let p = 0; p < SEAT_LINES.length; p++) out[SEAT_LINES[p]] = p < s.n ? st[Stat.SEAT_LINES_0 + p] : NaN;
 }
+
+/** The measures facet: the metric columns and their writer, each seat's standing, the turns no one chose. */
+export const scalaMeasures: GameMeasuresDefinition<ScalaState> = { columns: SCALA_METRIC_TABLE, write: metrics, standings, forcedPass };

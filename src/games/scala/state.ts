@@ -260,3 +260,10 @@ export function pieceColour(kind: number): number {
 export function pieceCode(kind: number): string {
   return `${COLOUR_CODES[pieceColour(kind)]}${pieceNumber(kind)}`;
 }
+
+/** `clone(s)` written into `into`, a state of the same match nobody else holds (GameSearch.cloneInto). */
+export function cloneInto(s: ScalaState, into: ScalaState): ScalaState {
+  if (!(into instanceof ScalaState) || !into.sameShape(s)) return s.clone();
+  into.copyFrom(s);
+  return into;
+}

@@ -1,4 +1,4 @@
-import type { TableView, TableZone } from '../../engine/game.js';
+import type { TableView, TableZone, GameView } from '../../engine/game.js';
 import { squareName } from './board.js';
 import { observe, type ScalaObservation } from './observation.js';
 import { Act, COLOUR_NAMES, END_REASONS, Piece, type ScalaState, pieceCode } from './state.js';
@@ -114,3 +114,6 @@ export function describe(s: ScalaState): string {
   else lines.push(`Seat ${s.cur} to play.`);
   return lines.join('\n');
 }
+
+/** The view facet: the table, each seat's view of it, and the actions in words. */
+export const scalaView: GameView<ScalaState, ScalaObservation> = { describe, tableView, observedView, actionText };

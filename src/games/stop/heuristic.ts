@@ -1,7 +1,10 @@
 import { Card, KIND_OF, Kind, XPLUS_VALUE } from './cards.js';
 import { configOf } from './config.js';
-import type { StopObservation } from './observation.js';
+import { type StopObservation, determinize } from './observation.js';
 import { Act, SwapMode } from './state.js';
+import type { GameSearch } from '../../engine/game.js';
+import type { StopState } from './state.js';
+import { evaluate, stage } from './evaluate.js';
 
 /** Value of holding one card fewer, beyond its penalty points (tempo towards going out). */
 const CARD = 15;
@@ -112,3 +115,6 @@ function colourFollowUps(obs: StopObservation, t: number): number {
   for (const u of obs.hand) if (u !== Card.JOLLY && ((u / 12) | 0) === c) same++;
   return same;
 }
+
+/** The search facet: the aids the bots use (greedy's heuristic, the search bots' sampling and judges). */
+export const stopSearch: GameSearch<StopState, StopObservation> = { heuristic, determinize, stage, evaluate };

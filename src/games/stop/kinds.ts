@@ -1,4 +1,5 @@
-import type { ActionKind } from '../../engine/game.js';
+import type { ActionKind, GameImportance } from '../../engine/game.js';
+import type { StopObservation } from './observation.js';
 import { Card, KIND_NAME, KIND_OF, Kind } from './cards.js';
 
 /**
@@ -21,3 +22,6 @@ export function actionKind(action: number): string | null {
   return kind === Kind.JOLLY ? 'jolly' : NAMES[kind];
 }
 
+
+/** The importance facet: the kinds `tavolo importance` can keep a player from. */
+export const stopImportance: GameImportance<StopObservation> = { actionKinds: STOP_ACTION_KINDS, actionKind };

@@ -1,4 +1,7 @@
+import type { GameMeasuresDefinition } from '../../engine/game-check.js';
 import type { MetricInfo } from '../../engine/game.js';
+import { standings } from './standings.js';
+import { forcedPass } from './forced-turns.js';
 import { metricNamesOf, metricSlots } from '../../engine/metrics.js';
 import { Stat, type StopState } from './state.js';
 
@@ -34,3 +37,6 @@ export function metrics(s: StopState, out: number[]): void {
   out[M.reshuffles] = st[Stat.RESHUFFLES];
   out[M.swap_cancels] = st[Stat.SWAP_CANCELS];
 }
+
+/** The measures facet: the metric columns and their writer, each seat's standing, the turns no one chose. */
+export const stopMeasures: GameMeasuresDefinition<StopState> = { columns: STOP_METRIC_TABLE, write: metrics, standings, forcedPass };

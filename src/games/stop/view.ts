@@ -1,7 +1,8 @@
-import type { TableView, TableZone } from '../../engine/game.js';
+import type { TableView, TableZone, GameView } from '../../engine/game.js';
 import { COLOUR_NAME, Card, cardCode, cardName } from './cards.js';
 import type { StopObservation } from './observation.js';
 import { ATTACK_NAMES, END_REASONS, PHASE_NAMES, type StopState } from './state.js';
+import { actionSeen, actionText, describe } from './text.js';
 
 /*
  * The table as plain data for the match viewer. Both views are built by one function from the same
@@ -107,3 +108,6 @@ export function observedView(o: StopObservation, player: number): TableView {
     seen: (p) => (p === player ? o.hand : o.known[p]),
   });
 }
+
+/** The view facet: the table, each seat's view of it, and the actions in words. */
+export const stopView: GameView<StopState, StopObservation> = { describe, tableView, observedView, actionText, actionSeen };

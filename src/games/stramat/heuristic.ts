@@ -1,7 +1,9 @@
 import { Card } from './cards.js';
 import { Act } from './actions.js';
-import type { StramatObservation } from './observation.js';
+import { type StramatObservation, determinize } from './observation.js';
 import { Phase } from './state.js';
+import type { GameSearch } from '../../engine/game.js';
+import type { StramatState } from './state.js';
 
 /**
  * The greedy bot's judgement, from the observation only: roughly, how many points the action takes
@@ -111,3 +113,5 @@ function averageUnseenPoints(o: StramatObservation): number {
   return k > 0 ? sum / k : 0;
 }
 
+/** The search facet: the aids the bots use (greedy's heuristic, the search bots' sampling and judges). */
+export const stramatSearch: GameSearch<StramatState, StramatObservation> = { heuristic, determinize };

@@ -1,18 +1,16 @@
-import type { Game, GameEvent, MatchResult, Options } from '../../engine/game.js';
+import type { GameEvent, MatchResult, Options } from '../../engine/game.js';
+import { defineGame } from '../../engine/game-check.js';
 import type { Rng } from '../../engine/rng.js';
 import { MAX_ACTIONS, actionCode } from './actions.js';
 import { MAX_PLAYERS, checkStramatOptions, stramatOptions, toRules } from './cards.js';
-import { heuristic } from './heuristic.js';
-import { STRAMAT_ACTION_KINDS, actionKind } from './kinds.js';
-import { type StramatObservation, determinize, observe } from './observation.js';
+import { stramatSearch } from './heuristic.js';
+import { stramatImportance } from './kinds.js';
+import { type StramatObservation, observe } from './observation.js';
 import { apply, legalActions, newMatch } from './rules.js';
-import { STRAMAT_METRICS, STRAMAT_METRIC_TABLE, metrics } from './metrics.js';
+import { stramatMeasures } from './metrics.js';
 import { EndReason, Phase, END_REASONS, StramatState } from './state.js';
-import { actionSeen, actionText, describe } from './text.js';
-import { observedView, tableView } from './view.js';
+import { stramatView } from './view.js';
 import { ranksByScore, seatsRankedFirst } from '../../engine/ranking.js';
-import { standings } from './standings.js';
-import { forcedPass, lostTurns } from './forced-turns.js';
 import { stramatPresets } from './presets.js';
 import { stramatTesting } from './testing.js';
 
@@ -50,7 +48,8 @@ function result(s: StramatState): MatchResult {
   };
 }
 
-export const stramat: Game<StramatState, StramatObservation> = {
+/** STRAMAT! (card party game, 72 cards), 2-8 players. Rules: docs/rules/stramat.md. */
+export const stramat = defineGame<StramatState, StramatObservation>({
   name: 'stramat',
   title: 'STRAMAT! (card party game, 72 cards)',
   betterScore: 'lower',
@@ -58,8 +57,6 @@ export const stramat: Game<StramatState, StramatObservation> = {
   maxPlayers: MAX_PLAYERS,
   options: stramatOptions,
   maxActions: MAX_ACTIONS,
-  metricNames: STRAMAT_METRICS,
-  metricInfo: STRAMAT_METRIC_TABLE,
   checkOptions: checkStramatOptions,
   setup(opts: Options, players: number, rng: Rng, reuse?: StramatState, events?: GameEvent[]): StramatState {
     let s: StramatState;
@@ -76,21 +73,12 @@ export const stramat: Game<StramatState, StramatObservation> = {
   apply,
   clone: (s) => s.clone(),
   observe,
-  determinize,
   result,
-  standings,
-  forcedPass,
-  lostTurns,
-  metrics,
   actionCode,
-  actionKinds: STRAMAT_ACTION_KINDS,
-  actionKind,
-  actionText,
-  actionSeen,
-  heuristic,
-  describe,
-  tableView,
-  observedView,
+  view: stramatView,
+  search: stramatSearch,
+  measures: stramatMeasures,
+  importance: stramatImportance,
   testing: stramatTesting,
   presets: stramatPresets,
-};
+});

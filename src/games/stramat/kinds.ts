@@ -1,4 +1,5 @@
-import type { ActionKind } from '../../engine/game.js';
+import type { ActionKind, GameImportance } from '../../engine/game.js';
+import type { StramatObservation } from './observation.js';
 import { Act } from './actions.js';
 import { Card, TYPE_KEYS, TYPE_NAMES } from './cards.js';
 
@@ -20,3 +21,6 @@ export function actionKind(action: number): string | null {
   if (action === Act.COUNTER) return TYPE_KEYS[Card.ALT];
   return null;
 }
+
+/** The importance facet: the kinds `tavolo importance` can keep a player from. */
+export const stramatImportance: GameImportance<StramatObservation> = { actionKinds: STRAMAT_ACTION_KINDS, actionKind };

@@ -1,4 +1,7 @@
+import type { GameMeasuresDefinition } from '../../engine/game-check.js';
 import type { MetricInfo } from '../../engine/game.js';
+import { standings } from './standings.js';
+import { forcedPass, lostTurns } from './forced-turns.js';
 import { metricNamesOf, metricSlots } from '../../engine/metrics.js';
 import { Card } from './cards.js';
 import { Metric, type StramatState } from './state.js';
@@ -58,3 +61,6 @@ export function metrics(s: StramatState, out: number[]): void {
   out[M.games] = m[Metric.GAMES];
   out[M.dado_pips] = m[Metric.DADO_ROLLED];
 }
+
+/** The measures facet: the metric columns and their writer, each seat's standing, the turns no one chose. */
+export const stramatMeasures: GameMeasuresDefinition<StramatState> = { columns: STRAMAT_METRIC_TABLE, write: metrics, standings, forcedPass, lostTurns };

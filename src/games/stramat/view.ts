@@ -1,8 +1,9 @@
-import type { TableView, TableZone } from '../../engine/game.js';
+import type { TableView, TableZone, GameView } from '../../engine/game.js';
 import { Card } from './cards.js';
 import { cardName } from './actions.js';
 import type { StramatObservation } from './observation.js';
 import { END_REASONS, PHASE_NAMES, Phase, type StramatState } from './state.js';
+import { actionSeen, actionText, describe } from './text.js';
 
 /*
  * The table as plain data for the match viewer. Both views are built by one function from the same
@@ -141,3 +142,6 @@ export function observedView(o: StramatObservation, player: number): TableView {
     giroCount: o.giroCount,
   });
 }
+
+/** The view facet: the table, each seat's view of it, and the actions in words. */
+export const stramatView: GameView<StramatState, StramatObservation> = { describe, tableView, observedView, actionText, actionSeen };

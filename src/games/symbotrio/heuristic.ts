@@ -1,6 +1,9 @@
 import { Kind, configOf } from './config.js';
-import type { SymbotrioObservation } from './observation.js';
+import { type SymbotrioObservation, determinize } from './observation.js';
 import { Act } from './state.js';
+import type { GameSearch } from '../../engine/game.js';
+import type { SymbotrioState } from './state.js';
+import { SymbotrioRecollection } from './recollection.js';
 
 /** Value of the flip that completes a gem whose three squares are all known. */
 const WIN = 100;
@@ -89,3 +92,6 @@ function robValue(obs: SymbotrioObservation, o: number): number {
   // Prefer the richer victim on a tie: the cards at stake go to the winner.
   return sum / pile.length + pile.length * 1e-3;
 }
+
+/** The search facet: the aids the bots use (greedy's heuristic, the search bots' sampling and judges). */
+export const symbotrioSearch: GameSearch<SymbotrioState, SymbotrioObservation> = { heuristic, determinize, recollection: (limits, rng) => new SymbotrioRecollection(limits, rng) };

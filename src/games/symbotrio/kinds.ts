@@ -1,4 +1,5 @@
-import type { ActionKind } from '../../engine/game.js';
+import type { ActionKind, GameImportance } from '../../engine/game.js';
+import type { SymbotrioObservation } from './observation.js';
 import { Act } from './state.js';
 
 /**
@@ -16,3 +17,6 @@ export const SYMBOTRIO_ACTION_KINDS: readonly ActionKind[] = [
 export function actionKind(action: number): string | null {
   return action === Act.STOP ? 'stop' : null;
 }
+
+/** The importance facet: the kinds `tavolo importance` can keep a player from. */
+export const symbotrioImportance: GameImportance<SymbotrioObservation> = { actionKinds: SYMBOTRIO_ACTION_KINDS, actionKind };

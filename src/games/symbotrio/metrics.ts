@@ -1,4 +1,7 @@
+import type { GameMeasuresDefinition } from '../../engine/game-check.js';
 import type { MetricInfo } from '../../engine/game.js';
+import { standings } from './standings.js';
+import { lostTurns } from './forced-turns.js';
 import { metricNamesOf, metricSlots } from '../../engine/metrics.js';
 import { Stat, type SymbotrioState } from './state.js';
 
@@ -45,3 +48,6 @@ export function metrics(s: SymbotrioState, out: number[]): void {
   out[M.cheater_reshuffles] = st[Stat.CHEATER_RESHUFFLES];
   out[M.cards_unwon] = s.cfg.cards - won;
 }
+
+/** The measures facet: the metric columns and their writer, each seat's standing, the turns no one chose. */
+export const symbotrioMeasures: GameMeasuresDefinition<SymbotrioState> = { columns: SYMBOTRIO_METRIC_TABLE, write: metrics, standings, lostTurns };

@@ -1,4 +1,4 @@
-import type { TableView, TableZone } from '../../engine/game.js';
+import type { TableView, TableZone, GameView } from '../../engine/game.js';
 import { type SymbotrioConfig, cardCode, cardName, configOf, stickerCode } from './config.js';
 import type { SymbotrioObservation } from './observation.js';
 import { Act, END_REASONS, PHASE_NAMES, Phase, type SymbotrioState } from './state.js';
@@ -130,3 +130,6 @@ function headerOf(cfg: SymbotrioConfig, phase: string, cur: number, turns: numbe
   if (stolen >= 0) h.push(`cheater: trying ${cardName(cfg, stolen)} taken from seat ${victim}`);
   return h;
 }
+
+/** The view facet: the table, each seat's view of it, and the actions in words. */
+export const symbotrioView: GameView<SymbotrioState, SymbotrioObservation> = { describe, tableView, observedView, actionText };

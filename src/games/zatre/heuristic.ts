@@ -1,7 +1,10 @@
 import { Geo, Kind } from './board.js';
 import { configOf, rowBonus, type ZatreConfig } from './config.js';
-import { type ZatreObservation, paddedOf } from './observation.js';
+import { type ZatreObservation, determinize, paddedOf } from './observation.js';
 import { Act, actionCell, actionValue } from './state.js';
+import type { GameSearch } from '../../engine/game.js';
+import type { ZatreState } from './state.js';
+import { evaluate } from './evaluate.js';
 
 /**
  * The greedy bot's heuristic, from the observation only. It knows the score sheet: a run of 10, 11 or
@@ -117,3 +120,6 @@ export function heuristic(obs: ZatreObservation, a: number): number {
   }
   return value;
 }
+
+/** The search facet: the aids the bots use (greedy's heuristic, the search bots' sampling and judges). */
+export const zatreSearch: GameSearch<ZatreState, ZatreObservation> = { heuristic, determinize, evaluate };

@@ -1,16 +1,14 @@
-import type { Game, MatchResult, Options } from '../../engine/game.js';
+import type { MatchResult } from '../../engine/game.js';
+import { defineGame } from '../../engine/game-check.js';
+import { resultFromScores } from '../../engine/ranking.js';
 import { ZATRE_OPTIONS, checkZatreOptions } from './config.js';
-import { evaluate } from './evaluate.js';
-import { heuristic } from './heuristic.js';
-import { ZATRE_ACTION_KINDS, actionKind } from './kinds.js';
-import { type ZatreObservation, determinize, observe } from './observation.js';
+import { zatreSearch } from './heuristic.js';
+import { zatreImportance } from './kinds.js';
+import { type ZatreObservation, observe } from './observation.js';
 import { applyAction, legalActions, setupMatch } from './rules.js';
 import { END_REASONS, MAX_ACTIONS, Phase, Stat, ZatreState } from './state.js';
-import { actionCode, actionText, describe, observedView, tableView } from './text.js';
-import { metrics, ZATRE_METRICS, ZATRE_METRIC_TABLE } from './metrics.js';
-import { ranksByScore, seatsRankedFirst } from '../../engine/ranking.js';
-import { standings } from './standings.js';
-import { lostTurns } from './forced-turns.js';
+import { actionCode, zatreView } from './text.js';
+import { zatreMeasures } from './metrics.js';
 import { zatrePresets } from './presets.js';
 import { zatreTesting } from './testing.js';
 
@@ -25,55 +23,30 @@ function result(s: ZatreState): MatchResult {
   // playout, a faulty bot) reports the sheets as they stand.
   const over = s.phase === Phase.OVER;
   for (let p = 0; p < n; p++) scores.push(over ? s.finalTotal(s.sheetOf[p]) : s.sheetTotal[s.sheetOf[p]]);
-  const ranks = ranksByScore(scores, 'higher');
-  return {
-    scores,
-    ranks,
-    winners: seatsRankedFirst(ranks),
-    annulled: false,
-    endReason: END_REASONS[s.endReason],
-    firstPlayer: s.firstPlayer,
-    turns: s.stats[Stat.TURNS],
-  };
+  return resultFromScores(scores, 'higher', { endReason: END_REASONS[s.endReason], firstPlayer: s.firstPlayer, turns: s.stats[Stat.TURNS] });
 }
 
 /** Zatre (Manfred Schüling): number tiles on a 193-cell board, 2-6 players. Rules: docs/rules/zatre.md. */
-export const zatre: Game<ZatreState, ZatreObservation> = {
+export const zatre = defineGame<ZatreState, ZatreObservation>({
   name: 'zatre',
   title: 'Zatre (number-tile laying game, 121 tiles)',
   minPlayers: 2,
   maxPlayers: 6,
   options: ZATRE_OPTIONS,
   maxActions: MAX_ACTIONS,
-  metricNames: ZATRE_METRICS,
-  metricInfo: ZATRE_METRIC_TABLE,
-  checkOptions(opts: Options, players: number): void {
-    checkZatreOptions(opts, players);
-  },
+  checkOptions: checkZatreOptions,
   setup: setupMatch,
-  currentPlayer(s: ZatreState): number {
-    return s.phase === Phase.OVER ? -1 : s.cur;
-  },
+  currentPlayer: (s) => (s.phase === Phase.OVER ? -1 : s.cur),
   legalActions,
   apply: applyAction,
-  clone(s: ZatreState): ZatreState {
-    return s.clone();
-  },
+  clone: (s) => s.clone(),
   observe,
-  determinize,
   result,
-  standings,
-  lostTurns,
-  metrics,
   actionCode,
-  actionKinds: ZATRE_ACTION_KINDS,
-  actionKind,
-  actionText,
-  heuristic,
-  evaluate,
-  describe,
-  tableView,
-  observedView,
+  view: zatreView,
+  search: zatreSearch,
+  measures: zatreMeasures,
+  importance: zatreImportance,
   testing: zatreTesting,
   presets: zatrePresets,
-};
+});

@@ -1,4 +1,5 @@
-import type { ActionKind } from '../../engine/game.js';
+import type { ActionKind, GameImportance } from '../../engine/game.js';
+import type { ZatreObservation } from './observation.js';
 import { END, actionValue } from './state.js';
 
 /**
@@ -21,3 +22,6 @@ export function actionKind(action: number): string | null {
   if (action === END) return 'hold';
   return VALUE_NAMES[actionValue(action) - 1] ?? null;
 }
+
+/** The importance facet: the kinds `tavolo importance` can keep a player from. */
+export const zatreImportance: GameImportance<ZatreObservation> = { actionKinds: ZATRE_ACTION_KINDS, actionKind };

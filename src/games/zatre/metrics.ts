@@ -1,4 +1,7 @@
+import type { GameMeasuresDefinition } from '../../engine/game-check.js';
 import type { MetricInfo } from '../../engine/game.js';
+import { standings } from './standings.js';
+import { lostTurns } from './forced-turns.js';
 import { metricNamesOf, metricSlots } from '../../engine/metrics.js';
 import { Col, ROWS, Stat, type ZatreState } from './state.js';
 import { rowBonus } from './config.js';
@@ -81,3 +84,6 @@ export function metrics(s: ZatreState, out: number[]): void {
   out[M.bag_left] = s.bagLen;
   out[M.winning_total] = best;
 }
+
+/** The measures facet: the metric columns and their writer, each seat's standing, the turns no one chose. */
+export const zatreMeasures: GameMeasuresDefinition<ZatreState> = { columns: ZATRE_METRIC_TABLE, write: metrics, standings, lostTurns };

@@ -1,4 +1,4 @@
-import type { TableView, TableZone } from '../../engine/game.js';
+import type { TableView, TableZone, GameView } from '../../engine/game.js';
 import { Kind, SIZE, VALUES, cellName, parseCell } from './board.js';
 import { configOf } from './config.js';
 import { type SheetView, type ZatreObservation, observe, paddedOf } from './observation.js';
@@ -117,3 +117,6 @@ export function observedView(obs: ZatreObservation, _player: number): TableView 
 }
 
 export { SIZE };
+
+/** The view facet: the table, each seat's view of it, and the actions in words. */
+export const zatreView: GameView<ZatreState, ZatreObservation> = { describe, tableView, observedView, actionText };

@@ -52,7 +52,7 @@ async function analyse(plan: ImportancePlan): Promise<{ restricted: ImportanceRo
   const b = plan.base;
   const lossRanked = plan.quantity === `win_share:${b.focusName}`;
   const context: ImportanceContext = {
-    words: { lineup: b.bots.map((e) => e.name!), metricInfo: b.game.metricInfo },
+    words: { lineup: b.bots.map((e) => e.name!), metricInfo: b.game.measures.info },
     quantity: plan.quantity,
     focus: b.focusName,
     opponents: b.bots.filter((_, k) => k !== b.focus).map((e) => e.name!),

@@ -114,7 +114,7 @@ export interface ImportanceBase {
 
 /** The action kinds the game declares, or an empty list. */
 export function declaredKinds(game: AnyGame): Array<{ name: string; label: string }> {
-  return typeof game.actionKind === 'function' ? [...(game.actionKinds ?? [])] : [];
+  return typeof game.importance?.actionKind === 'function' ? [...(game.importance?.actionKinds ?? [])] : [];
 }
 
 /** The sensitivity tournament: the base options first (variant `base`), then each accepted step. */

@@ -97,7 +97,7 @@ async function baseFromGame(r: ImportanceRequest): Promise<ImportanceBase> {
 /** The quantity asked for (default: the focal bot's win share), checked against compare.csv's names. */
 export function checkQuantity(b: ImportanceBase, asked: string | undefined): string {
   const q = asked ?? `win_share:${b.focusName}`;
-  const names = quantityPlan({ botNames: [...new Set(b.bots.map((e) => e.name!))], players: b.players, metricNames: b.game.metricNames, metricIndex: b.game.metricNames.map((_, i) => i) }).names;
+  const names = quantityPlan({ botNames: [...new Set(b.bots.map((e) => e.name!))], players: b.players, metricNames: b.game.measures.names, metricIndex: b.game.measures.names.map((_, i) => i) }).names;
   if (names.includes(q) || /^end_reason:[a-z0-9_]+$/.test(q)) return q;
   throw new InputError(`expected a quantity of compare.csv (${names.join(', ')}, or end_reason:<reason>), found "${q}"${didYouMean(q, names)}`, '--quantity');
 }
@@ -116,7 +116,7 @@ export interface ImportancePlan {
 }
 
 function viewsOf(game: AnyGame, view: ViewChoice, kinds: number, steps: number): { restricted: boolean; sensitivity: boolean } {
-  const noKinds = `${game.name} declares no action kinds (actionKinds and actionKind: docs/adding-a-game.md)`;
+  const noKinds = `${game.name} declares no action kinds (its importance facet: docs/adding-a-game.md)`;
   const noCounts = `${game.name} declares no card counts (an option's \`count\`: docs/adding-a-game.md), or none can move by one`;
   if (view === 'restricted' && kinds === 0) throw new InputError(`${noKinds}, so restricted play has nothing to restrict`, '--view');
   if (view === 'sensitivity' && steps === 0) throw new InputError(`${noCounts}, so sensitivity has nothing to change`, '--view');

@@ -188,7 +188,7 @@ function checkBudgets(budgets: number[]): void {
 
 /** Why no search bot plays: a game without determinize, or --search-budget 0 (a quick look at luck alone). */
 function noSearchReason(game: AnyGame, searchBudget: number | undefined): string | undefined {
-  if (typeof game.determinize !== 'function') return `${game.name} has no determinize, so no search bot can play it (docs/adding-a-game.md)`;
+  if (typeof game.search.determinize !== 'function') return `${game.name} has no search.determinize, so no search bot can play it (docs/adding-a-game.md)`;
   return searchBudget === 0 ? 'No search bot was asked for (--search-budget 0)' : undefined;
 }
 

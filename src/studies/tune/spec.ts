@@ -32,7 +32,7 @@ const PREFER_KEYS = ['quantity', 'goal'];
 
 /** The quantities a target may name: compare.csv's per-match quantities (quantities.ts) for this spec. */
 export function tuneQuantities(spec: ResolvedSpec): string[] {
-  const metricNames = [...spec.game.metricNames, ...spec.measures];
+  const metricNames = [...spec.game.measures.names, ...spec.measures];
   return quantityPlan({
     botNames: [...new Set(spec.lineup.map((e) => e.name))],
     players: spec.players,

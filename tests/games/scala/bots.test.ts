@@ -23,7 +23,7 @@ function bestCodes(s: ScalaState): string[] {
   let best = -Infinity;
   let codes: string[] = [];
   for (let i = 0; i < k; i++) {
-    const v = scala.heuristic(obs, buf[i]);
+    const v = scala.search.heuristic!(obs, buf[i]);
     if (v > best) {
       best = v;
       codes = [];
@@ -35,7 +35,7 @@ function bestCodes(s: ScalaState): string[] {
 
 function rated(s: ScalaState, code: string): number {
   const k = scala.legalActions(s, buf);
-  for (let i = 0; i < k; i++) if (scala.actionCode(buf[i]) === code) return scala.heuristic(scala.observe(s, s.cur), buf[i]);
+  for (let i = 0; i < k; i++) if (scala.actionCode(buf[i]) === code) return scala.search.heuristic!(scala.observe(s, s.cur), buf[i]);
   throw new Error(`${code} is not legal`);
 }
 
@@ -92,7 +92,7 @@ describe('the greedy heuristic', () => {
     const obs = scala.observe(s, s.cur);
     const frozen = JSON.stringify(obs);
     const k = scala.legalActions(s, buf);
-    for (let i = 0; i < k; i++) scala.heuristic(obs, buf[i]);
+    for (let i = 0; i < k; i++) scala.search.heuristic!(obs, buf[i]);
     expect(JSON.stringify(obs)).toBe(frozen);
   });
 
@@ -124,7 +124,7 @@ describe('the greedy heuristic', () => {
             const me = obs.player;
             const next = after.extra > 0 ? me : nextSeat(after, me);
             const full = openLines(after, next);
-            const v = scala.heuristic(obs, a);
+            const v = scala.search.heuristic!(obs, a);
             // The heuristic's whole value, from the placement made and every line scanned.
             let made = 0;
             const g = after.geo;

@@ -22,7 +22,7 @@ function pos(extra: Partial<ScalaPosition>): ScalaState {
 
 describe("Scala's evaluate", () => {
   it('is on the contract, sums to 1 and leaves the state unchanged', () => {
-    expect(scala.evaluate === evaluate).toBe(true);
+    expect(scala.search.evaluate === evaluate).toBe(true);
     const s = scala.setup(resolveOptions(scala.options, {}), 3, new Rng('eval'));
     const buf = new Int32Array(scala.maxActions);
     const rng = new Rng('eval/play');

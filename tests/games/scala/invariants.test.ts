@@ -148,7 +148,7 @@ function play(raw: Record<string, unknown>, players: number, matches: number, le
     const full = m % legalityEvery === 0;
     for (let step = 0; ; step++) {
       const bad = violation(s, full);
-      if (bad) throw new Error(`match ${m} step ${step}: ${bad}\n${scala.describe(s)}`);
+      if (bad) throw new Error(`match ${m} step ${step}: ${bad}\n${scala.view.describe(s)}`);
       if (scala.currentPlayer(s) < 0) break;
       if (step > s.cfg.turnCap) throw new Error(`match ${m} does not end`);
       const k = scala.legalActions(s, buf);
@@ -161,7 +161,7 @@ function play(raw: Record<string, unknown>, players: number, matches: number, le
     if (r.turns > s.cfg.turnCap) throw new Error(`match ${m}: ${r.turns} turns past the cap`);
     if (r.endReason === 'last_player' && r.winners.length !== 1) throw new Error(`match ${m}: ${r.winners.length} winners with one player left`);
     if (r.winners.length === 0 || r.ranks.some((x) => x < 1 || x > players)) throw new Error(`match ${m}: bad ranks ${r.ranks.join(',')}`);
-    scala.metrics(s, metrics);
+    scala.measures.write(s, metrics);
     t.lines += metrics[0];
     t.stacked += metrics[5];
     t.passes += metrics[6];
@@ -235,7 +235,7 @@ describe('the contract', () => {
         scala.apply(b, act, rb, events);
         expect(events.length).toBeGreaterThan(before);
       }
-      expect(scala.describe(b)).toBe(scala.describe(a));
+      expect(scala.view.describe(b)).toBe(scala.view.describe(a));
       expect(Array.from(b.stats)).toEqual(Array.from(a.stats));
       expect(events.every((e) => e.text.length > 0 && !e.secret)).toBe(true);
       expect(events[events.length - 1].kind).toBe('match_end');
@@ -249,13 +249,13 @@ describe('the contract', () => {
     const rng = new Rng('clone/p');
     for (let i = 0; i < 30; i++) scala.apply(s, buf[rng.int(scala.legalActions(s, buf))], rng);
     const c = scala.clone(s);
-    const before = scala.describe(s);
+    const before = scala.view.describe(s);
     for (let i = 0; i < 20 && scala.currentPlayer(c) >= 0; i++) scala.apply(c, buf[rng.int(scala.legalActions(c, buf))], rng);
-    expect(scala.describe(s)).toBe(before);
+    expect(scala.view.describe(s)).toBe(before);
     const fresh = scala.setup(opts, 3, new Rng('reuse'));
     const reused = scala.setup(opts, 3, new Rng('reuse'), c);
     expect(reused).toBe(c);
-    expect(scala.describe(reused)).toBe(scala.describe(fresh));
+    expect(scala.view.describe(reused)).toBe(scala.view.describe(fresh));
     expect(Array.from(reused.stack)).toEqual(Array.from(fresh.stack));
   });
 
@@ -265,7 +265,7 @@ describe('the contract', () => {
     for (let i = 0; i < 60 && scala.currentPlayer(s) >= 0; i++) {
       scala.apply(s, buf[rng.int(scala.legalActions(s, buf))], rng);
       const o = scala.observe(s, 2);
-      const d = scala.determinize!(o, 2, rng);
+      const d = scala.search.determinize!(o, 2, rng);
       expect(d).toEqual(s);
       expect({ ...scala.observe(s, 0), player: 2 }).toEqual(o);
     }

@@ -30,7 +30,7 @@ function numbersOn(s: ScalaState, square: string): string {
 
 function act(s: ScalaState, code: string, events?: GameEvent[]): void {
   const options = legal(s);
-  if (!options.includes(code.toUpperCase())) throw new Error(`${code} is not legal for seat ${s.cur}: ${options.join(' ')}\n${scala.describe(s)}`);
+  if (!options.includes(code.toUpperCase())) throw new Error(`${code} is not legal for seat ${s.cur}: ${options.join(' ')}\n${scala.view.describe(s)}`);
   scala.apply(s, parseActionCode(code), new Rng('act'), events);
 }
 
@@ -327,8 +327,8 @@ describe('passing, elimination, the end', () => {
     expect(scala.result(t).winners).toEqual([0, 1, 2]);
     expect(scala.result(t).ranks).toEqual([1, 1, 1]);
     const m: number[] = [];
-    scala.metrics(t, m);
-    expect(m[scala.metricNames.indexOf('capped')]).toBe(1);
+    scala.measures.write(t, m);
+    expect(m[scala.measures.names.indexOf('capped')]).toBe(1);
   });
 });
 
@@ -339,20 +339,20 @@ describe('codes, texts, views', () => {
     for (let i = 0; i < k; i++) expect(parseActionCode(scala.actionCode(buf[i]))).toBe(buf[i]);
     expect(scala.actionCode(Act.PASS)).toBe('-');
     expect(() => parseActionCode('5A1')).toThrow(/expected a number 1-4/);
-    expect(scala.actionText(s, parseActionCode('3C4'))).toBe('seat 0 places a 3 on C4');
+    expect(scala.view.actionText(s, parseActionCode('3C4'))).toBe('seat 0 places a 3 on C4');
   });
 
   it('the table view: the board as a 6x6 grid of top pieces with stack heights, pieces held as counts', () => {
     const s = pos(['2+B3 . . . . .', ...EMPTY.slice(1)]);
-    const v = scala.tableView(s);
+    const v = scala.view.tableView(s);
     const grid = v.zones.find((z) => z.kind === 'grid');
     expect(grid).toMatchObject({ rows: 6, cols: 6 });
     expect(grid?.kind === 'grid' && grid.cells[0]).toBe('B3/2');
     expect(grid?.kind === 'grid' && grid.cells[1]).toBe('');
     const counts = v.zones.filter((z) => z.kind === 'count').map((z) => (z.kind === 'count' ? z.value : -1));
     expect(counts).toEqual([31, 31]);
-    expect(scala.observedView(scala.observe(s, 1), 1)).toEqual(v);
-    expect(scala.describe(s)).toContain('B3/2');
+    expect(scala.view.observedView(scala.observe(s, 1), 1)).toEqual(v);
+    expect(scala.view.describe(s)).toContain('B3/2');
   });
 
   it('pieces are conserved through a capture', () => {

@@ -22,7 +22,7 @@ function bestAction(s: StopState): string {
   let best = -1;
   let bestV = -Infinity;
   for (let i = 0; i < k; i++) {
-    const v = stop.heuristic(obs, buf[i]);
+    const v = stop.search.heuristic!(obs, buf[i]);
     if (v > bestV) {
       bestV = v;
       best = buf[i];
@@ -104,7 +104,7 @@ describe('Stop: action codes and texts', () => {
     for (let step = 0; step < 3000 && stop.currentPlayer(s) >= 0; step++) {
       const k = stop.legalActions(s, buf);
       for (let i = 0; i < k; i++) {
-        const text = stop.actionText(s, buf[i]);
+        const text = stop.view.actionText(s, buf[i]);
         expect(text).toMatch(/seat \d/);
         expect(text).not.toMatch(/undefined|NaN/);
       }
@@ -113,7 +113,7 @@ describe('Stop: action codes and texts', () => {
         expect(line).not.toMatch(/undefined|NaN/);
         events.add(EVENT_NAMES[eventKind(s.log[i])]);
       }
-      const view = stop.describe(s);
+      const view = stop.view.describe(s);
       expect(view).toContain('Top card');
       expect(view.split('\n').length).toBeGreaterThan(4 + 1);
       stop.apply(s, buf[rng.int(k)], rng);
@@ -124,7 +124,7 @@ describe('Stop: action codes and texts', () => {
 
 describe('Stop: metrics', () => {
   it('names and values line up', () => {
-    expect(stop.metricNames).toEqual([
+    expect(stop.measures.names).toEqual([
       'rounds',
       'turns_per_round',
       'out_of_turn_plays',
@@ -138,12 +138,12 @@ describe('Stop: metrics', () => {
     ]);
     const s = positionState({ players: 4, hands: ['R2+ R1 R3', 'G2+ B4', 'G0 Y5', 'R2+ Y8'], discard: 'R7' });
     run(s, ['R2+', '-', 'G2+', 'G0']); // seat 3 declines to jump in; seat 1 stacks; seat 2 defends
-    const m = new Array<number>(stop.metricNames.length).fill(0);
-    stop.metrics(s, m);
-    expect(m[stop.metricNames.indexOf('stacks')]).toBe(1);
-    expect(m[stop.metricNames.indexOf('zero_defences')]).toBe(1);
-    expect(m[stop.metricNames.indexOf('out_of_turn_plays')]).toBe(0);
-    expect(m[stop.metricNames.indexOf('turns_per_round')]).toBe(3); // no round finished: the turns so far (a pass is no turn)
+    const m = new Array<number>(stop.measures.names.length).fill(0);
+    stop.measures.write(s, m);
+    expect(m[stop.measures.names.indexOf('stacks')]).toBe(1);
+    expect(m[stop.measures.names.indexOf('zero_defences')]).toBe(1);
+    expect(m[stop.measures.names.indexOf('out_of_turn_plays')]).toBe(0);
+    expect(m[stop.measures.names.indexOf('turns_per_round')]).toBe(3); // no round finished: the turns so far (a pass is no turn)
   });
 });
 

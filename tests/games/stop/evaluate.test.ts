@@ -1,4 +1,4 @@
-// Stop's playout horizon for the search bots: game.stage and game.evaluate (src/games/stop/evaluate.ts)
+// Stop's playout horizon for the search bots: game.search.stage and game.search.evaluate (src/games/stop/evaluate.ts)
 // and the playouts that stop at the end of the round (bots/mc-common.ts).
 import { describe, expect, it } from 'vitest';
 import { Playout } from '../../../bots/mc-common.js';
@@ -18,17 +18,17 @@ function afterRounds(rounds: number, seed: string, players = 4): StopState {
   const rng = new Rng(seed);
   const s = stop.setup(opts, players, rng);
   const buf = new Int32Array(stop.maxActions);
-  while (stop.currentPlayer(s) >= 0 && stop.stage!(s) < rounds) stop.apply(s, buf[rng.int(stop.legalActions(s, buf))], rng);
+  while (stop.currentPlayer(s) >= 0 && stop.search.stage!(s) < rounds) stop.apply(s, buf[rng.int(stop.legalActions(s, buf))], rng);
   return s;
 }
 
 describe('Stop: stage and evaluate', () => {
   it('stage counts the rounds scored', () => {
     const s = afterRounds(3, 'stage');
-    expect(stop.stage!(s)).toBe(3);
-    expect(typeof stop.metrics).toBe('function');
+    expect(stop.search.stage!(s)).toBe(3);
+    expect(typeof stop.measures.write).toBe('function');
     const m: number[] = [];
-    stop.metrics(s, m);
+    stop.measures.write(s, m);
     expect(m[0]).toBe(3);
   });
 
@@ -37,7 +37,7 @@ describe('Stop: stage and evaluate', () => {
       const s = afterRounds(1 + (k % 5), `eval-${k}`);
       if (stop.currentPlayer(s) < 0) continue;
       const out = new Float64Array(4);
-      stop.evaluate!(s, out);
+      stop.search.evaluate!(s, out);
       expect(out.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
       for (let p = 0; p < 4; p++) {
         for (let q = 0; q < 4; q++) {
@@ -52,10 +52,10 @@ describe('Stop: stage and evaluate', () => {
     const s = afterRounds(1, 'gap');
     const out = new Float64Array(4);
     s.totals.set([0, 60, 60, 60]);
-    stop.evaluate!(s, out);
+    stop.search.evaluate!(s, out);
     const early = out[0];
     s.totals.set([400, 460, 460, 460]);
-    stop.evaluate!(s, out);
+    stop.search.evaluate!(s, out);
     expect(out[0]).toBeGreaterThan(early);
   });
 });
@@ -66,10 +66,10 @@ describe('playouts to the end of the round', () => {
     const byRound = new Playout(game, 4, new Rng('p'), 'random', 0, 0, 'auto');
     const s = stop.clone(start);
     const rewards = byRound.run(s);
-    expect(stop.stage!(s)).toBe(2);
+    expect(stop.search.stage!(s)).toBe(2);
     expect(stop.currentPlayer(s)).toBeGreaterThanOrEqual(0);
     const expected = new Float64Array(4);
-    stop.evaluate!(s, expected);
+    stop.search.evaluate!(s, expected);
     expect(Array.from(rewards)).toEqual(Array.from(expected));
     const whole = new Playout(game, 4, new Rng('p'), 'random', 0, 0, 'match');
     const t = stop.clone(start);
@@ -78,7 +78,7 @@ describe('playouts to the end of the round', () => {
   });
 
   it("'round' on a game without stage and evaluate is refused clearly", () => {
-    expect(() => new Playout(stramat as AnyGame, 2, new Rng('x'), 'random', 0, 0, 'round')).toThrow(/horizon 'round' needs game.stage and game.evaluate/);
+    expect(() => new Playout(stramat as AnyGame, 2, new Rng('x'), 'random', 0, 0, 'round')).toThrow(/horizon 'round' needs search.stage and search.evaluate/);
   });
 
   it('the search bots play Stop with a few dozen actions per playout instead of a whole match', () => {
@@ -99,7 +99,7 @@ describe('playouts to the end of the round', () => {
           rng: new Rng('bot'),
           params: resolveOptions(factory.params, { iterations: 200, horizon }, 'bot parameter'),
         });
-        bot.choose({ game: counting, player, legal, count, observation: stop.observe(s, player), describe: (a) => stop.actionText(s, a) });
+        bot.choose({ game: counting, player, legal, count, observation: stop.observe(s, player), describe: (a) => stop.view.actionText(s, a) });
         counts[horizon] = applies;
       }
       expect(counts.auto * 5).toBeLessThan(counts.match);

@@ -89,7 +89,7 @@ function playRandom(given: Record<string, unknown>, players: number, seed: strin
   if (check) expect(violation(s, true)).toBe('');
   while (stop.currentPlayer(s) >= 0) {
     const k = stop.legalActions(s, buf);
-    if (k <= 0) throw new Error(`no legal action\n${stop.describe(s)}`);
+    if (k <= 0) throw new Error(`no legal action\n${stop.view.describe(s)}`);
     if (k > stop.maxActions) throw new Error('more actions than maxActions');
     stop.apply(s, buf[choose.int(k)], rng);
     decisions++;
@@ -99,7 +99,7 @@ function playRandom(given: Record<string, unknown>, players: number, seed: strin
     }
     if (check) {
       const v = violation(s, decisions % 8 === 0 || stop.currentPlayer(s) < 0);
-      if (v) throw new Error(`${v} (seed ${seed}, decision ${decisions})\n${stop.describe(s)}`);
+      if (v) throw new Error(`${v} (seed ${seed}, decision ${decisions})\n${stop.view.describe(s)}`);
     }
     if (decisions > 2_000_000) throw new Error(`match ${seed} does not end`);
   }
@@ -132,8 +132,8 @@ function checkResult({ s, roundSums }: Played): void {
   }
   const voided = s.cfg.stuckVoid && s.lastRound.every((x) => x === 0);
   if (!voided) expect(Array.from(s.lastRound)).toEqual(points);
-  const m = new Array<number>(stop.metricNames.length).fill(-1);
-  stop.metrics(s, m);
+  const m = new Array<number>(stop.measures.names.length).fill(-1);
+  stop.measures.write(s, m);
   expect(m.every((x) => Number.isFinite(x) && x >= 0)).toBe(true);
   expect(m[0]).toBe(s.round);
 }
@@ -176,9 +176,9 @@ describe('Stop: random matches keep every invariant', () => {
     let rounds = 0;
     for (let i = 0; i < 40; i++) {
       const { s } = playRandom({ maxTurnsPerRound: 12, maxRounds: 30 }, 5, `cap${i}`);
-      const m = new Array<number>(stop.metricNames.length).fill(0);
-      stop.metrics(s, m);
-      const st = m[stop.metricNames.indexOf('stuck_rounds')];
+      const m = new Array<number>(stop.measures.names.length).fill(0);
+      stop.measures.write(s, m);
+      const st = m[stop.measures.names.indexOf('stuck_rounds')];
       expect(st).toBeLessThanOrEqual(m[0]);
       stuck += st;
       rounds += m[0];
@@ -204,7 +204,7 @@ describe('Stop: random matches keep every invariant', () => {
     const buf = new Int32Array(stop.maxActions);
     for (let i = 0; i < 40 && stop.currentPlayer(s) >= 0; i++) stop.apply(s, buf[(i * 7) % stop.legalActions(s, buf)], rng);
     const c = stop.clone(s);
-    expect(stop.describe(c)).toBe(stop.describe(s));
+    expect(stop.view.describe(c)).toBe(stop.view.describe(s));
     const r1 = new Rng('fork');
     const r2 = new Rng('fork');
     for (let i = 0; i < 200 && stop.currentPlayer(s) >= 0; i++) {
@@ -212,13 +212,13 @@ describe('Stop: random matches keep every invariant', () => {
       const a = buf[i % k];
       stop.apply(s, a, r1);
       stop.apply(c, a, r2);
-      expect(stop.describe(c)).toBe(stop.describe(s));
+      expect(stop.view.describe(c)).toBe(stop.view.describe(s));
     }
     const fresh = stop.setup(opts, 4, new Rng('clone'));
     const copy = stop.clone(fresh);
     stop.legalActions(copy, buf);
     stop.apply(copy, buf[0], new Rng('x'));
-    expect(stop.describe(stop.setup(opts, 4, new Rng('clone')))).toBe(stop.describe(fresh));
+    expect(stop.view.describe(stop.setup(opts, 4, new Rng('clone')))).toBe(stop.view.describe(fresh));
   });
 });
 
@@ -238,7 +238,7 @@ describe('Stop: played through the engine match loop', () => {
         let best = d.legal[0];
         let bestV = -Infinity;
         for (let i = 0; i < d.count; i++) {
-          const v = ctx.game.heuristic(d.observation, d.legal[i]);
+          const v = ctx.game.search.heuristic!(d.observation, d.legal[i]);
           if (v > bestV) {
             bestV = v;
             best = d.legal[i];
@@ -255,7 +255,7 @@ describe('Stop: played through the engine match loop', () => {
       const out = playMatch(stop, opts, [randomBot, randomBot, randomBot].map((factory) => ({ factory, params: {} })), `pm${i}`);
       expect(out.fault).toBeUndefined();
       expect(out.result.winners.length).toBeGreaterThan(0);
-      expect(out.metrics).toHaveLength(stop.metricNames.length);
+      expect(out.metrics).toHaveLength(stop.measures.names.length);
     }
   });
 

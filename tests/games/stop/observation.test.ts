@@ -187,7 +187,7 @@ describe('Stop: determinize', () => {
     forDecisions({ attentionForget: 0.1 }, 4, 50, 'det', 3, (s, rng) => {
       for (let p = 0; p < s.n; p++) {
         const obs = stop.observe(s, p);
-        const det = stop.determinize!(obs, p, rng);
+        const det = stop.search.determinize!(obs, p, rng);
         same(stop.observe(det, p), obs);
         expect(cardsInPlay(det)).toBe(112);
         checks++;
@@ -208,7 +208,7 @@ describe('Stop: determinize', () => {
       forDecisions(opts, players, 6, `detv${players}`, 5, (s, rng) => {
         for (let p = 0; p < s.n; p++) {
           const obs = stop.observe(s, p);
-          same(stop.observe(stop.determinize!(obs, p, rng), p), obs);
+          same(stop.observe(stop.search.determinize!(obs, p, rng), p), obs);
         }
       });
     }
@@ -218,7 +218,7 @@ describe('Stop: determinize', () => {
     forDecisions({}, 4, 40, 'detlegal', 2, (s, rng) => {
       const p = stop.currentPlayer(s);
       if (p < 0) return;
-      const det = stop.determinize!(stop.observe(s, p), p, rng);
+      const det = stop.search.determinize!(stop.observe(s, p), p, rng);
       expect(stop.currentPlayer(det)).toBe(p);
       expect(legalCodes(det)).toEqual(legalCodes(s));
     });
@@ -234,7 +234,7 @@ describe('Stop: determinize', () => {
       const obs = stop.observe(s, p);
       const hands = new Set<string>();
       for (let i = 0; i < 12; i++) {
-        const det = stop.determinize!(obs, p, new Rng(`vary${i}`));
+        const det = stop.search.determinize!(obs, p, new Rng(`vary${i}`));
         hands.add(Array.from(det.hands.subarray(o * Card.COUNT, o * Card.COUNT + Card.COUNT)).join(','));
       }
       cases++;
@@ -248,7 +248,7 @@ describe('Stop: determinize', () => {
     let played = 0;
     forDecisions({}, 4, 20, 'detplay', 37, (s, rng) => {
       const p = Math.max(0, stop.currentPlayer(s));
-      const det = stop.determinize!(stop.observe(s, p), p, rng);
+      const det = stop.search.determinize!(stop.observe(s, p), p, rng);
       let steps = 0;
       while (stop.currentPlayer(det) >= 0 && steps < 100_000) {
         const k = stop.legalActions(det, buf);
@@ -268,7 +268,7 @@ describe('Stop: determinize', () => {
     const s = positionState({ players: 4, hands: ['B69 R1', 'Y1 Y3', 'B69 G5', 'B69 Y8'], discard: 'B7' });
     stop.apply(s, parseActionCode('B69'), rng);
     expect(s.cur).toBe(2);
-    const det = stop.determinize!(stop.observe(s, 2), 2, rng);
+    const det = stop.search.determinize!(stop.observe(s, 2), 2, rng);
     expect(det.phase).toBe(Phase.OUT_OF_TURN);
     expect(legalCodes(det)).toEqual(['-', 'B69']);
     stop.apply(det, parseActionCode('-'), rng);
@@ -281,7 +281,7 @@ describe('Stop: determinize', () => {
     for (const p of [0, 1, 3]) {
       const obs = stop.observe(w, p);
       for (let i = 0; i < 10; i++) {
-        const d = stop.determinize!(obs, p, new Rng(`w${p}/${i}`));
+        const d = stop.search.determinize!(obs, p, new Rng(`w${p}/${i}`));
         expect(stop.observe(d, p)).toEqual(obs);
         expect(d.phase).toBe(Phase.SWAP_CANCEL);
         expect(d.cur).not.toBe(p);

@@ -21,7 +21,7 @@ function legal(s: StopState): string[] {
 function act(s: StopState, code: string, rng = new Rng('act')): void {
   const options = legal(s);
   if (!options.includes(code.toUpperCase())) {
-    throw new Error(`${code} is not legal for seat ${s.cur}: ${options.join(' ')}\n${stop.describe(s)}`);
+    throw new Error(`${code} is not legal for seat ${s.cur}: ${options.join(' ')}\n${stop.view.describe(s)}`);
   }
   stop.apply(s, parseActionCode(code), rng);
 }
@@ -728,10 +728,10 @@ describe('Stop: Fine del round and Punteggio', () => {
     act(s, 'D');
     act(s, 'D');
     expect(s.round).toBe(2);
-    const m = new Array<number>(stop.metricNames.length).fill(0);
-    stop.metrics(s, m);
-    expect(m[stop.metricNames.indexOf('stuck_rounds')]).toBe(1);
-    expect(m[stop.metricNames.indexOf('rounds')]).toBe(1);
+    const m = new Array<number>(stop.measures.names.length).fill(0);
+    stop.measures.write(s, m);
+    expect(m[stop.measures.names.indexOf('stuck_rounds')]).toBe(1);
+    expect(m[stop.measures.names.indexOf('rounds')]).toBe(1);
   });
 
   it('stuckRound=void: a stuck round scores nothing', () => {

@@ -126,7 +126,7 @@ describe('7.2 power cards', () => {
     for (;;) {
       const probe = lay('full-shares');
       play(probe, 'D', new Rng(`full-${seed}`));
-      if (probe.metrics[stramat.metricNames.indexOf('dado_pips')] === 2) break;
+      if (probe.metrics[stramat.measures.names.indexOf('dado_pips')] === 2) break;
       seed++;
     }
     const s = lay('full-shares');

@@ -32,7 +32,7 @@ function share(a: SeatBot, b: SeatBot, matches: number, seed: string, given: Rec
 function decision(s: ReturnType<typeof symbotrio.setup>, p: number): Decision {
   const legal = new Int32Array(symbotrio.maxActions);
   const count = symbotrio.legalActions(s, legal);
-  return { game: symbotrio, player: p, legal, count, observation: symbotrio.observe(s, p), describe: (a) => symbotrio.actionText(s, a) };
+  return { game: symbotrio, player: p, legal, count, observation: symbotrio.observe(s, p), describe: (a) => symbotrio.view.actionText(s, a) };
 }
 
 /**
@@ -149,10 +149,10 @@ describe('other bots on Symbotrio', () => {
     const { s, nowAt } = codeScene();
     const obs = symbotrio.observe(s, 1);
     // Seat 1 knows all three squares of its gem: each is worth the most.
-    const values = Array.from({ length: 12 }, (_, a) => symbotrio.heuristic(obs, a));
+    const values = Array.from({ length: 12 }, (_, a) => symbotrio.search.heuristic!(obs, a));
     const best = Math.max(...values);
     expect(nowAt.every((p) => values[p] === best)).toBe(true);
     expect(values.filter((v) => v === best)).toHaveLength(3);
-    expect(symbotrio.heuristic(obs, Act.STOP)).toBeLessThan(best);
+    expect(symbotrio.search.heuristic!(obs, Act.STOP)).toBeLessThan(best);
   });
 });

@@ -78,7 +78,7 @@ function playMixed(given: Record<string, unknown>, players: number, seed: string
       const obs = symbotrio.observe(s, p);
       let best = -Infinity;
       for (let i = 0; i < k; i++) {
-        const h = symbotrio.heuristic(obs, buf[i]);
+        const h = symbotrio.search.heuristic!(obs, buf[i]);
         if (h > best) {
           best = h;
           a = buf[i];
@@ -147,11 +147,11 @@ describe('Symbotrio invariants over thousands of matches', () => {
         const k = symbotrio.legalActions(a, buf);
         const obs = symbotrio.observe(a, a.cur);
         let best = buf[0];
-        for (let i = 1; i < k; i++) if (symbotrio.heuristic(obs, buf[i]) > symbotrio.heuristic(obs, best) && choose.float() < 0.9) best = buf[i];
+        for (let i = 1; i < k; i++) if (symbotrio.search.heuristic!(obs, buf[i]) > symbotrio.search.heuristic!(obs, best) && choose.float() < 0.9) best = buf[i];
         symbotrio.apply(a, best, rngA);
         symbotrio.apply(b, best, rngB, events);
       }
-      expect(symbotrio.describe(b)).toBe(symbotrio.describe(a));
+      expect(symbotrio.view.describe(b)).toBe(symbotrio.view.describe(a));
       for (const e of events) {
         expect(typeof e.text).toBe('string');
         expect(e.secret).toBeUndefined(); // nothing in Symbotrio is shown to some seats only
@@ -181,7 +181,7 @@ describe('Symbotrio invariants over thousands of matches', () => {
       expect(a.fault).toBeUndefined();
       expect(a.result.endReason).toBe('all_won');
       // The metrics agree with the result and with each other.
-      const met = Object.fromEntries(symbotrio.metricNames.map((k, i) => [k, a.metrics[i]]));
+      const met = Object.fromEntries(symbotrio.measures.names.map((k, i) => [k, a.metrics[i]]));
       const total = a.result.scores.reduce((x, y) => x + y, 0);
       expect(met.cards_won_per_player).toBeCloseTo(total / 3, 9);
       expect(met.winner_cards).toBe(Math.max(...a.result.scores));

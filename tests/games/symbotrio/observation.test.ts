@@ -25,7 +25,7 @@ function forEachDecision(given: Record<string, unknown>, players: number, matche
       let a = buf[choose.int(k)];
       if (choose.float() < 0.7) {
         const obs = symbotrio.observe(s, s.cur);
-        for (let i = 0; i < k; i++) if (symbotrio.heuristic(obs, buf[i]) > symbotrio.heuristic(obs, a)) a = buf[i];
+        for (let i = 0; i < k; i++) if (symbotrio.search.heuristic!(obs, buf[i]) > symbotrio.search.heuristic!(obs, a)) a = buf[i];
       }
       symbotrio.apply(s, a, rng);
     }
@@ -82,8 +82,8 @@ describe('Symbotrio observation', () => {
     forEachDecision({}, 3, 8, 'det', (s) => {
       const p = s.cur;
       const obs = symbotrio.observe(s, p);
-      const a = symbotrio.determinize!(obs, p, rng);
-      const b = symbotrio.determinize!(obs, p, rng);
+      const a = symbotrio.search.determinize!(obs, p, rng);
+      const b = symbotrio.search.determinize!(obs, p, rng);
       expect(symbotrio.observe(a, p)).toEqual(obs);
       expect(symbotrio.currentPlayer(a)).toBe(p);
       for (let i = 0; i < s.cfg.squares; i++) if (s.seen[i] >= 0) expect(a.at[i]).toBe(s.at[i]);
@@ -100,8 +100,8 @@ describe('Symbotrio observation', () => {
   it('views: the seat view labels only squares seen and shows the rest as "?"; the full view labels all', () => {
     let checked = 0;
     forEachDecision({}, 2, 3, 'views', (s) => {
-      const full = symbotrio.tableView(s);
-      const seat = symbotrio.observedView(symbotrio.observe(s, 0), 0);
+      const full = symbotrio.view.tableView(s);
+      const seat = symbotrio.view.observedView(symbotrio.observe(s, 0), 0);
       const fk = full.zones.find((z) => z.id === 'keypad');
       const sk = seat.zones.find((z) => z.id === 'keypad');
       if (fk?.kind !== 'grid' || sk?.kind !== 'grid') throw new Error('no keypad grid');
@@ -119,7 +119,7 @@ describe('Symbotrio observation', () => {
     expect(checked).toBeGreaterThan(50);
     // The ring keypad is drawn in its 4 x 4 square, with no cell in the middle.
     const ring = symbotrio.setup(resolveOptions(symbotrio.options, { keypad: 'ring' }), 2, new Rng('ring'));
-    const grid = symbotrio.tableView(ring).zones[0];
+    const grid = symbotrio.view.tableView(ring).zones[0];
     if (grid.kind !== 'grid') throw new Error('no grid');
     expect([grid.rows, grid.cols]).toEqual([4, 4]);
     expect(grid.cells.filter((c) => c === null)).toHaveLength(4);

@@ -97,19 +97,19 @@ describe('Zatre: determinism, events, reuse, clone', () => {
 describe('Zatre: texts and views', () => {
   it('every legal action has a code that parses back and a readable text; describe shows the board and sheets', () => {
     const { s } = randomMatch('text', 3);
-    expect(zatre.describe(s)).toMatch(/A B C D E F G H I J K L M N O/);
+    expect(zatre.view.describe(s)).toMatch(/A B C D E F G H I J K L M N O/);
     const t = positionState({ players: 2, board: '6H8 4H7', hands: ['6 2', ''] });
     const k = zatre.legalActions(t, buf);
     for (const a of buf.subarray(0, k)) {
       expect(parseActionCode(actionCode(a))).toBe(a);
-      expect(zatre.actionText(t, a)).toMatch(/^seat 0 /);
+      expect(zatre.view.actionText(t, a)).toMatch(/^seat 0 /);
     }
     expect(Array.from(buf.subarray(0, k))).toContain(END);
   });
 
   it("tableView: the board as a 15x15 grid (holes null, light squares 'double', the red centre 'start'), racks, the bag, the sheets", () => {
     const s = positionState({ players: 2, board: '6H8 5I8', hands: ['4 1', '3'] });
-    const v = zatre.tableView(s);
+    const v = zatre.view.tableView(s);
     const grid = v.zones.find((z) => z.kind === 'grid')!;
     if (grid.kind !== 'grid') throw new Error('no grid');
     expect(grid.cells.length).toBe(225);
@@ -125,7 +125,7 @@ describe('Zatre: texts and views', () => {
 
   it("observedView shows the seat's own rack and only the size of the others", () => {
     const s = positionState({ players: 3, board: '6H8', hands: ['4 1', '3', '2 2'] });
-    const v = zatre.observedView(zatre.observe(s, 1), 1);
+    const v = zatre.view.observedView(zatre.observe(s, 1), 1);
     const racks = v.zones.filter((z) => z.kind === 'cards');
     expect(racks.map((r) => (r.kind === 'cards' ? [r.cards.join(' '), r.hidden ?? 0] : []))).toEqual([
       ['', 2],
@@ -140,8 +140,8 @@ describe('Zatre: metrics', () => {
   it('names and values line up; the points by kind add up to the sheets', () => {
     const { s } = randomMatch('metrics', 4);
     const out: number[] = [];
-    zatre.metrics(s, out);
-    expect(zatre.metricNames).toEqual(ZATRE_METRICS);
+    zatre.measures.write(s, out);
+    expect(zatre.measures.names).toEqual(ZATRE_METRICS);
     expect(out.length).toBe(ZATRE_METRICS.length);
     const m = Object.fromEntries(ZATRE_METRICS.map((n, i) => [n, out[i]]));
     let sheets = 0;
@@ -158,17 +158,17 @@ describe('Zatre: heuristic (greedy, from the observation)', () => {
     // 6 on G7 (light): 6 + 6 = 12 down with G8; 4 on H9: 6 + 4 = 10.
     const s = positionState({ players: 2, board: '6H8 6G8', hands: ['6 4', ''] });
     const obs = zatre.observe(s, 0);
-    expect(zatre.heuristic(obs, parseActionCode('6G7'))).toBeGreaterThan(zatre.heuristic(obs, parseActionCode('4H9')));
+    expect(zatre.search.heuristic!(obs, parseActionCode('6G7'))).toBeGreaterThan(zatre.search.heuristic!(obs, parseActionCode('4H9')));
   });
   it('prefers scoring to keeping tiles, and avoids leaving a 9 for the next player', () => {
     const s = positionState({ players: 2, board: '6H8', hands: ['4 3', ''] });
     const obs = zatre.observe(s, 0);
-    expect(zatre.heuristic(obs, parseActionCode('4H9'))).toBeGreaterThan(zatre.heuristic(obs, END));
+    expect(zatre.search.heuristic!(obs, parseActionCode('4H9'))).toBeGreaterThan(zatre.search.heuristic!(obs, END));
     // 3 next to the 6 leaves a 9 that a 1, 2 or 3 turns into points; far from it the 3 opens nothing.
     const t = positionState({ players: 2, board: '1H8', hands: ['3', ''] });
     const o2 = zatre.observe(t, 0);
     const u = positionState({ players: 2, board: '6H8', hands: ['3', ''] });
-    expect(zatre.heuristic(o2, parseActionCode('3H9'))).toBeGreaterThan(zatre.heuristic(zatre.observe(u, 0), parseActionCode('3H9')));
+    expect(zatre.search.heuristic!(o2, parseActionCode('3H9'))).toBeGreaterThan(zatre.search.heuristic!(zatre.observe(u, 0), parseActionCode('3H9')));
   });
 
   it('greedy beats random clearly over 200 two-player matches', () => {

@@ -27,7 +27,7 @@ function midpoints(players: number, pairs: boolean, matches: number): ZatreState
 
 function chances(s: ZatreState): number[] {
   const out = new Float64Array(s.n);
-  zatre.evaluate!(s, out);
+  zatre.search.evaluate!(s, out);
   return Array.from(out);
 }
 

@@ -114,7 +114,7 @@ function playMany(given: Record<string, unknown>, players: number, matches: numb
       if (p < 0) break;
       if (step > 2000) throw new Error(`match ${m} does not end`);
       const k = zatre.legalActions(s, buf);
-      if (k === 0) throw new Error(`match ${m}: no legal action at step ${step} (a dead end)\n${zatre.describe(s)}`);
+      if (k === 0) throw new Error(`match ${m}: no legal action at step ${step} (a dead end)\n${zatre.view.describe(s)}`);
       const a = buf[choose.int(k)];
       if (a !== END) {
         const c = actionCell(a);
@@ -130,7 +130,7 @@ function playMany(given: Record<string, unknown>, players: number, matches: numb
       if (m % 4 !== 0) for (let i = 0; i < s.turnLen; i++) if (s.turnExc[i]) exceptions.add(s.turnCells[i]);
       out.decisions++;
       const bad = violation(s, m % 4 === 0 ? exceptions : allLightExceptions(s, exceptions), step % 10 === 0);
-      if (bad) throw new Error(`match ${m} step ${step}: ${bad}\n${zatre.describe(s)}`);
+      if (bad) throw new Error(`match ${m} step ${step}: ${bad}\n${zatre.view.describe(s)}`);
     }
     const r = zatre.result(s);
     out.ends[r.endReason] = (out.ends[r.endReason] ?? 0) + 1;

@@ -84,7 +84,7 @@ describe('tavolo skill on High Card with one card each, where skill cannot matte
       expect(x.reading).toBe('mostly luck');
     }
     expect(r.stdout).toMatch(/the outcome is mostly luck for casual players; greedy cannot be told from a coin toss here/);
-    expect(r.stdout).toMatch(/highcard has no determinize, so no search bot can play it/);
+    expect(r.stdout).toMatch(/highcard has no search.determinize, so no search bot can play it/);
   });
 
   it('with its usual three cards, greedy is told apart from a coin (the fixture is not luck by accident)', () => {
