@@ -26,7 +26,7 @@ describe('the smallest game the suites take', () => {
     expect(game.options).toEqual([]);
     expect(game.measures.names).toEqual([]);
     for (const member of ['presets', 'importance'] as const) expect(game[member], member).toBeUndefined();
-    for (const member of ['rateActions', 'evaluate', 'determinize'] as const) expect(game.search[member], `search.${member}`).toBeUndefined();
+    for (const member of ['rateActions', 'evaluate', 'cloneInto'] as const) expect(game.search[member], `search.${member}`).toBeUndefined();
     for (const member of ['standings', 'forcedPass'] as const) expect(game.measures[member], `measures.${member}`).toBeUndefined();
     expect(game.testing).toEqual({ perfectInformation: true });
   });
