@@ -1,6 +1,6 @@
 import { didYouMean } from '../did-you-mean.js';
 import type { AnyGame, Game, GameImportance, GameMeasures, GameSearch, GameView, MetricInfo, MetricName, TableView } from './game.js';
-import { SUITE_SETTING_MEMBERS, suiteSettingProblems } from './testing-check.js';
+import { SUITE_SETTING_MEMBERS, optionSetProblems, suiteSettingProblems } from './testing-check.js';
 
 /**
  * What a value must have to be a Game, checked when a game is registered (src/games/index.ts) or loaded
@@ -221,14 +221,6 @@ export function testingProblems(g: Record<string, unknown>): string[] {
   return out;
 }
 
-/** An object of option values whose names the game declares. */
-function optionSetProblems(where: string, set: unknown, optionNames: readonly string[]): string[] {
-  if (set === undefined) return [];
-  if (typeof set !== 'object' || set === null || Array.isArray(set)) return [`${where} (present but not an object of option values)`];
-  return Object.keys(set)
-    .filter((k) => !optionNames.includes(k))
-    .map((k) => `${where}.${k} (not an option of the game${didYouMean(k, optionNames)})`);
-}
 
 /** Each variant: a label, options the game declares, player counts the game takes. */
 function variantsProblems(variants: unknown, optionNames: readonly string[], g: Record<string, unknown>): string[] {

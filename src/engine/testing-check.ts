@@ -39,7 +39,7 @@ export function suiteSettingProblems(t: Record<string, unknown>, optionNames: re
 }
 
 /** An object of option values whose names the game declares. */
-function optionSetProblems(where: string, set: unknown, optionNames: readonly string[]): string[] {
+export function optionSetProblems(where: string, set: unknown, optionNames: readonly string[]): string[] {
   if (set === undefined) return [];
   if (typeof set !== 'object' || set === null || Array.isArray(set)) return [`${where} (present but not an object of option values)`];
   return Object.keys(set)

@@ -46,12 +46,12 @@ export function progressBar(stream: NodeJS.WriteStream = process.stderr): Progre
   let noted = '';
   const payload = (done: number) => {
     last = done;
-    const rate = (done - first) / Math.max((performance.now() - t0) / 1000, 1e-3);
+    const rate = (done - first) / Math.max((performance.now() - t0) / 1000, 1e-3); // clock-ok: the bar's speed and ETA, shown only
     return { speed: rateText(rate), eta_text: etaText(total - done, rate), note: noted };
   };
   return {
     start(all, done) {
-      t0 = performance.now();
+      t0 = performance.now(); // clock-ok: the bar's start, for its speed and ETA
       first = done;
       total = all;
       bar.start(all, done, payload(done));
