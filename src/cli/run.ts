@@ -9,6 +9,7 @@ import { mergeShards } from '../runner/merge.js';
 import { shardRange } from '../engine/plan.js';
 import type { Incident } from '../runner/pool.js';
 import { TARGET_MS } from '../runner/batching.js';
+import { costSentence, estimateCost, matchesFor } from '../runner/cost.js';
 import { defaultThreads, effectiveThreads, runTournament, type RunOptions, type RunOutcome } from '../runner/run.js';
 import { MAX_BATCH, MAX_DECISION_TIMEOUT_MS, MAX_THREADS, MAX_VERIFY_MATCHES, checkVariantCount } from '../runner/limits.js';
 import { loadSpec, type ResolvedSpec } from '../runner/spec.js';
@@ -176,6 +177,7 @@ function runProgress(f: RunFlags): RunProgress {
             '\n',
         );
       }
+      sayCost(spec, threads, total - done, resumed);
       bar?.start(total, done);
     },
     onProgress: (done) => {
@@ -193,6 +195,19 @@ function runProgress(f: RunFlags): RunProgress {
     },
   };
   return { bar, done: () => lastDone, callbacks };
+}
+
+/**
+ * Before a long run plays: how long it will take, from a short pilot of its first matches, and what fewer
+ * matches would cost (on stderr, with the progress: it is not part of the answer and differs by machine).
+ */
+function sayCost(spec: ResolvedSpec, threads: number, remaining: number, resumed: boolean): void {
+  const e = estimateCost([{ spec, matches: remaining }], threads);
+  const fewer = resumed ? undefined : matchesFor(60, e.seconds, spec.matches);
+  const cheaper = fewer === undefined ? [] : [{ flag: `--matches ${fewer}`, seconds: (e.seconds * fewer) / spec.matches }];
+  const what = spec.sequential ? 'This run (a sequential test, which may stop it earlier)' : resumed ? 'The rest of this run' : 'This run';
+  const line = costSentence(what, e, cheaper, Boolean(spec.sequential));
+  if (line !== undefined) process.stderr.write(`${line}\n`);
 }
 
 export async function runCommand(argv: Record<string, unknown>): Promise<number> {

@@ -1,0 +1,132 @@
+import type { Bot, BotFactory } from '../engine/bot.js';
+import { playMatch, type SeatBot } from '../engine/match.js';
+import { matchSeed, rotations } from '../engine/plan.js';
+import { builtInBots } from '../plugins/builtins.js';
+import type { ResolvedSpec } from './spec.js';
+
+/**
+ * A short pilot: a run's own first matches, played in this thread for a fraction of a second, to tell
+ * the user what the whole run will cost before it starts. Nothing of it is kept or written, and it takes
+ * nothing from the run's generators (each match seeds its own, from the spec's seed), so the run's files
+ * are the same with or without it. The clock here only measures; it decides nothing in a match.
+ *
+ * A pilot match that would outlast the pilot's time is cut at its next decision (the bot's call ends the
+ * match as a fault, which the pilot throws away): the cost of a match is then the cost of a decision times
+ * the decisions of a match, which random play of the same rules estimates (said so in `lengthFrom`).
+ */
+export interface PilotMeasure {
+  /** Seconds one thread spends on one match of this run (all variants alike). */
+  secondsPerMatch: number;
+  /** Whole matches the pilot played, and the decisions it saw in all. */
+  finished: number;
+  decisions: number;
+  /** Wall time of the pilot itself. */
+  seconds: number;
+  /** Where the decisions per match came from: finished pilot matches, or random play of the same rules. */
+  lengthFrom: 'pilot' | 'random-play';
+}
+
+/** The pilot stops on the first of: its time, every match of the run played, or this many matches. */
+const MAX_PILOT_MATCHES = 2_000;
+/** The least a pilot plays before it may conclude that the run is short. */
+const MIN_PILOT_SECONDS = 0.02;
+/** Matches after the pilot's first half needed to read the speed from them alone. */
+const MIN_WARM_MATCHES = 3;
+
+class PilotClock {
+  decisions = 0;
+  cut = false;
+  constructor(private readonly deadline: number) {}
+  /** Called before each decision: past the deadline (with one decision measured at least), the match is cut. */
+  tick(): void {
+    if (this.decisions > 0 && performance.now() > this.deadline) { // clock-ok: the pilot's time box; a cut match is thrown away
+      this.cut = true;
+      throw new Error('pilot time is up');
+    }
+    this.decisions++;
+  }
+}
+
+/** The seat's bot, counted and cut at the deadline. Not marked trusted: the engine copies its legal actions, as for a file bot. */
+function timedSeat(seat: SeatBot, clock: PilotClock): SeatBot {
+  const inner = seat.factory;
+  const factory: BotFactory = {
+    name: inner.name,
+    description: inner.description,
+    params: inner.params,
+    create(ctx) {
+      const bot = inner.create(ctx);
+      return {
+        choose(decision) {
+          clock.tick();
+          return bot.choose(decision);
+        },
+      } satisfies Bot;
+    },
+  };
+  return { factory, params: seat.params };
+}
+
+/** Mean decisions per match when every seat plays at random (a match cut by the pilot needs a length). */
+function randomPlayLength(spec: ResolvedSpec, seconds: number): number {
+  const random: SeatBot = { factory: builtInBots.random, params: {} };
+  const seats = Array.from({ length: spec.players }, () => random);
+  const until = performance.now() + seconds * 1000; // clock-ok: a time box for the length estimate only
+  let decisions = 0;
+  let matches = 0;
+  do {
+    const v = spec.variants[matches % spec.variants.length];
+    const out = playMatch(spec.game, v.options, seats, matchSeed(spec.seed, matches));
+    decisions += out.decisions;
+    matches++;
+  } while (matches < 20 && performance.now() < until); // clock-ok: as above
+  return Math.max(1, decisions / matches);
+}
+
+/**
+ * Plays the run's first matches (variants in turn) for about `seconds`, and measures what one match costs
+ * one thread. At least one decision is always measured, however long it takes. `enough` may end the pilot
+ * early, once a few matches show the run is short.
+ */
+export function pilotRun(spec: ResolvedSpec, seconds: number, enough?: (secondsPerMatch: number) => boolean): PilotMeasure {
+  const t0 = performance.now(); // clock-ok: the pilot measures time, and decides nothing in a match
+  const clock = new PilotClock(t0 + seconds * 1000);
+  const seatBots = rotations(spec.lineup.map((e) => timedSeat({ factory: e.factory, params: e.params }, clock)));
+  const hooks = { opening: spec.opening };
+  const all = Math.min(MAX_PILOT_MATCHES, spec.matches * spec.variants.length);
+  let finished = 0;
+  let finishedDecisions = 0;
+  // The first matches run before the engine's code is optimised and cost several times more than the rest:
+  // the speed is read past the first half of the pilot's time, when enough matches finished after it.
+  const half = t0 + (seconds * 1000) / 2;
+  let warm: { at: number; finished: number } | undefined;
+  for (let i = 0; i < all && !clock.cut; i++) {
+    const v = spec.variants[i % spec.variants.length];
+    const match = Math.floor(i / spec.variants.length);
+    const before = clock.decisions;
+    playMatch(spec.game, v.options, seatBots[match % spec.players], matchSeed(spec.seed, match), hooks);
+    if (clock.cut) break;
+    finished++;
+    finishedDecisions += clock.decisions - before;
+    const now = performance.now(); // clock-ok: as above
+    if (warm === undefined && now >= half) warm = { at: now, finished };
+    // A run that is plainly short needs no more pilot: its estimate is only there to be left unsaid.
+    const so = (now - t0) / 1000;
+    if (enough !== undefined && so >= MIN_PILOT_SECONDS && enough(so / finished)) break;
+  }
+  const end = performance.now(); // clock-ok: as above
+  const spent = (end - t0) / 1000;
+  if (finished > 0) {
+    const cut = partOfAMatch(clock.decisions - finishedDecisions, finishedDecisions / finished);
+    const warmMatches = warm === undefined ? 0 : finished - warm.finished + cut;
+    const secondsPerMatch = warm !== undefined && warmMatches >= MIN_WARM_MATCHES ? (end - warm.at) / 1000 / warmMatches : spent / (finished + cut);
+    return { secondsPerMatch, finished, decisions: clock.decisions, seconds: spent, lengthFrom: 'pilot' };
+  }
+  const length = randomPlayLength(spec, Math.min(0.5, seconds));
+  return { secondsPerMatch: (spent / clock.decisions) * length, finished, decisions: clock.decisions, seconds: spent, lengthFrom: 'random-play' };
+}
+
+/** The share of a match that a cut match's decisions were, capped at one match. */
+function partOfAMatch(decisions: number, perMatch: number): number {
+  return perMatch > 0 ? Math.min(1, decisions / perMatch) : 0;
+}
