@@ -21,6 +21,8 @@ export interface PlannedRun {
   spec: ResolvedSpec;
   /** Matches still to play, over all variants (the whole run, unless part of it is journaled already). */
   matches: number;
+  /** Runs with the same key cost the same a match (a study's two seatings): one pilot serves them all. */
+  key?: string;
 }
 
 export interface CostEstimate {
@@ -45,6 +47,7 @@ export function estimateCost(runs: readonly PlannedRun[], threads: number, pilot
   const t = parallel(threads);
   const share = Math.min(RUN_PILOT_MAX, Math.max(RUN_PILOT_MIN, pilotSeconds / Math.max(1, runs.length)));
   const measures: PilotMeasure[] = [];
+  const byKey = new Map<string, PilotMeasure>();
   const perRun: number[] = [];
   for (const run of runs) {
     if (run.matches <= 0) {
@@ -52,9 +55,13 @@ export function estimateCost(runs: readonly PlannedRun[], threads: number, pilot
       continue;
     }
     const others = runs.length - perRun.length - 1;
-    // Short if this run, and as many more like it, would end well inside LONG_SECONDS.
-    const m = pilotRun(run.spec, share, (spm) => ((1 + others) * run.matches * spm) / t < LONG_SECONDS / 3);
-    measures.push(m);
+    let m = run.key === undefined ? undefined : byKey.get(run.key);
+    if (m === undefined) {
+      // Short if this run, and as many more like it, would end well inside LONG_SECONDS.
+      m = pilotRun(run.spec, share, (spm) => ((1 + others) * run.matches * spm) / t < LONG_SECONDS / 3);
+      measures.push(m);
+      if (run.key !== undefined) byKey.set(run.key, m);
+    }
     perRun.push((run.matches * m.secondsPerMatch) / t);
   }
   const sum = (f: (m: PilotMeasure) => number) => measures.reduce((a, m) => a + f(m), 0);
@@ -102,4 +109,25 @@ export function matchesFor(target: number, seconds: number, matches: number, lea
   const nice = Math.floor(raw / magnitude) * magnitude;
   const even = Math.floor(nice / step) * step;
   return even >= least && even < matches ? even : undefined;
+}
+
+/**
+ * The time left of a study that plays its runs one after the other: the estimate of the runs still to
+ * play, scaled by how the runs played so far compared with their estimate (a machine busier or quieter
+ * than during the pilot shows there first).
+ */
+export class StudyClock {
+  private readonly t0 = performance.now(); // clock-ok: the study's time left, shown only
+  constructor(private readonly estimate: CostEstimate) {}
+
+  /** Before run k (0-based): `about 4 min left`, or undefined when it is short or nothing is known. */
+  leftBefore(k: number): string | undefined {
+    const per = this.estimate.perRun;
+    const elapsed = (performance.now() - this.t0) / 1000; // clock-ok: as above
+    const before = per.slice(0, k).reduce((a, b) => a + b, 0);
+    // Cheap runs say little about dear ones: their pace corrects the estimate only once they are a tenth of it.
+    const scale = before >= 1 && elapsed >= 1 && before >= this.estimate.seconds / 10 ? elapsed / before : 1;
+    const left = per.slice(k).reduce((a, b) => a + b, 0) * scale;
+    return left >= 10 ? `about ${durationText(left)} left` : undefined;
+  }
 }

@@ -11,8 +11,9 @@ import type { ResolvedSpec } from './spec.js';
  * are the same with or without it. The clock here only measures; it decides nothing in a match.
  *
  * A pilot match that would outlast the pilot's time is cut at its next decision (the bot's call ends the
- * match as a fault, which the pilot throws away): the cost of a match is then the cost of a decision times
- * the decisions of a match, which random play of the same rules estimates (said so in `lengthFrom`).
+ * match as a fault, which the pilot throws away). The first match may run to MIN_HARD_SECONDS; when even
+ * that is cut, the cost of a match is the cost of a decision times the decisions of a match, which random
+ * play of the same rules estimates (said so in `lengthFrom`).
  */
 export interface PilotMeasure {
   /** Seconds one thread spends on one match of this run (all variants alike). */
@@ -30,25 +31,53 @@ export interface PilotMeasure {
 const MAX_PILOT_MATCHES = 2_000;
 /** The least a pilot plays before it may conclude that the run is short. */
 const MIN_PILOT_SECONDS = 0.02;
+/** However short its share, a pilot may take this long to finish its first match. */
+const MIN_HARD_SECONDS = 1;
+/** Past the hard deadline, a bot not yet timed gets this long to be asked once. */
+const HARD_GRACE_MS = 2_000;
 /** Matches after the pilot's first half needed to read the speed from them alone. */
 const MIN_WARM_MATCHES = 3;
 
 class PilotClock {
   decisions = 0;
   cut = false;
-  constructor(private readonly deadline: number) {}
-  /** Called before each decision: past the deadline (with one decision measured at least), the match is cut. */
+  /** Set once a pilot match has finished: from then on the soft deadline applies. */
+  finishedOne = false;
+  /** Per lineup entry: decisions timed and their seconds (a match cut early is costed from these). */
+  readonly timed: number[];
+  readonly seconds: number[];
+  constructor(
+    entries: number,
+    private readonly deadline: number,
+    private readonly hardDeadline: number,
+  ) {
+    this.timed = new Array<number>(entries).fill(0);
+    this.seconds = new Array<number>(entries).fill(0);
+  }
+  /**
+   * Called before each decision. Past the deadline, once a match has finished (or past the hard deadline,
+   * when none has, and every bot of the lineup has been timed once), the match is cut.
+   */
   tick(): void {
-    if (this.decisions > 0 && performance.now() > this.deadline) { // clock-ok: the pilot's time box; a cut match is thrown away
-      this.cut = true;
-      throw new Error('pilot time is up');
+    if (this.decisions > 0) {
+      const now = performance.now(); // clock-ok: the pilot's time box; a cut match is thrown away
+      const everyBot = this.timed.every((n) => n > 0);
+      if ((this.finishedOne && now > this.deadline) || (now > this.hardDeadline && (everyBot || now > this.hardDeadline + HARD_GRACE_MS))) {
+        this.cut = true;
+        throw new Error('pilot time is up');
+      }
     }
     this.decisions++;
   }
+  /** Seconds a decision takes, averaged over the lineup's bots (each counts alike: seats take turns). */
+  perDecision(): number {
+    const known = this.timed.map((n, e) => (n > 0 ? this.seconds[e] / n : NaN)).filter((x) => Number.isFinite(x));
+    return known.length > 0 ? known.reduce((a, b) => a + b, 0) / known.length : NaN;
+  }
 }
 
-/** The seat's bot, counted and cut at the deadline. Not marked trusted: the engine copies its legal actions, as for a file bot. */
-function timedSeat(seat: SeatBot, clock: PilotClock): SeatBot {
+/** The seat's bot, counted, timed and cut at the deadline. Not marked trusted: the engine copies its legal actions, as for a file bot. */
+function timedSeat(seat: SeatBot, entry: number, clock: PilotClock): SeatBot {
   const inner = seat.factory;
   const factory: BotFactory = {
     name: inner.name,
@@ -59,7 +88,11 @@ function timedSeat(seat: SeatBot, clock: PilotClock): SeatBot {
       return {
         choose(decision) {
           clock.tick();
-          return bot.choose(decision);
+          const t = performance.now(); // clock-ok: the pilot times the bot; the action is the bot's own
+          const action = bot.choose(decision);
+          clock.seconds[entry] += (performance.now() - t) / 1000; // clock-ok: as above
+          clock.timed[entry]++;
+          return action;
         },
       } satisfies Bot;
     },
@@ -90,8 +123,9 @@ function randomPlayLength(spec: ResolvedSpec, seconds: number): number {
  */
 export function pilotRun(spec: ResolvedSpec, seconds: number, enough?: (secondsPerMatch: number) => boolean): PilotMeasure {
   const t0 = performance.now(); // clock-ok: the pilot measures time, and decides nothing in a match
-  const clock = new PilotClock(t0 + seconds * 1000);
-  const seatBots = rotations(spec.lineup.map((e) => timedSeat({ factory: e.factory, params: e.params }, clock)));
+  // A whole match says more than any model of its length: the first may run past the pilot's share.
+  const clock = new PilotClock(spec.lineup.length, t0 + seconds * 1000, t0 + Math.max(seconds, MIN_HARD_SECONDS) * 1000);
+  const seatBots = rotations(spec.lineup.map((e, k) => timedSeat({ factory: e.factory, params: e.params }, k, clock)));
   const hooks = { opening: spec.opening };
   const all = Math.min(MAX_PILOT_MATCHES, spec.matches * spec.variants.length);
   let finished = 0;
@@ -107,6 +141,7 @@ export function pilotRun(spec: ResolvedSpec, seconds: number, enough?: (secondsP
     playMatch(spec.game, v.options, seatBots[match % spec.players], matchSeed(spec.seed, match), hooks);
     if (clock.cut) break;
     finished++;
+    clock.finishedOne = true;
     finishedDecisions += clock.decisions - before;
     const now = performance.now(); // clock-ok: as above
     if (warm === undefined && now >= half) warm = { at: now, finished };
@@ -123,7 +158,7 @@ export function pilotRun(spec: ResolvedSpec, seconds: number, enough?: (secondsP
     return { secondsPerMatch, finished, decisions: clock.decisions, seconds: spent, lengthFrom: 'pilot' };
   }
   const length = randomPlayLength(spec, Math.min(0.5, seconds));
-  return { secondsPerMatch: (spent / clock.decisions) * length, finished, decisions: clock.decisions, seconds: spent, lengthFrom: 'random-play' };
+  return { secondsPerMatch: clock.perDecision() * length, finished, decisions: clock.decisions, seconds: spent, lengthFrom: 'random-play' };
 }
 
 /** The share of a match that a cut match's decisions were, capped at one match. */

@@ -32,3 +32,15 @@ export function checkReusable(plan: { runs: ReadonlyArray<{ dir: string; spec: R
     );
   }
 }
+
+/**
+ * Matches a run of a study still has to play, for the study's cost estimate: none when its folder holds
+ * the same run finished (it is reused), else all of them (a journaled part is not subtracted: the estimate
+ * errs long).
+ */
+export function matchesToPlay(run: { dir: string; spec: ResolvedSpec }, force: boolean): number {
+  const all = run.spec.matches * run.spec.variants.length;
+  if (force || hasJournal(run.dir)) return all;
+  const finished = readRunJson(join(run.dir, 'run.json'));
+  return finished !== undefined && finished.spec_hash === identityHash(specIdentity(run.spec)) ? 0 : all;
+}

@@ -7,7 +7,8 @@ import { InputError, Interrupted } from '../../errors.js';
 import { writeImportancePage } from './page.js';
 import { MAX_THREADS } from '../../runner/limits.js';
 import { planImportance, playImportance, type ImportancePlan, type ImportanceRequest, type ViewChoice } from './run.js';
-import { checkReusable } from '../../runner/reuse.js';
+import { checkReusable, matchesToPlay } from '../../runner/reuse.js';
+import { costSentence, estimateCost, matchesFor, StudyClock, type Cheaper } from '../../runner/cost.js';
 import { defaultThreads } from '../../runner/run.js';
 import { determinismWarning } from '../../runner/self-check.js';
 import { INT_BOUNDS } from '../../runner/spec.js';
@@ -99,6 +100,27 @@ async function answer(plan: ImportancePlan, root: string, faults: number): Promi
   return lines.join('\n') + '\n';
 }
 
+/**
+ * Before the runs: how long they will take, from a pilot of each, and what fewer matches would cost
+ * (on stderr, with the progress). The clock it returns says the time left before each run.
+ */
+/** A smaller setting is offered for about this long. */
+const STUDY_TARGET_SECONDS = 300;
+
+function sayStudyCost(plan: ImportancePlan, threads: number, force: boolean): StudyClock {
+  const e = estimateCost(plan.runs.map((r) => ({ spec: r.spec, matches: matchesToPlay(r, force) })), threads);
+  const cheaper: Cheaper[] = [];
+  const fewer = matchesFor(STUDY_TARGET_SECONDS, e.seconds, plan.base.matches);
+  if (fewer !== undefined) cheaper.push({ flag: `--matches ${fewer}`, seconds: (e.seconds * fewer) / plan.base.matches });
+  for (const view of ['restricted', 'sensitivity'] as const) {
+    const kept = plan.runs.map((r, k) => ((view === 'sensitivity') === (r.role === 'sensitivity') ? e.perRun[k] : 0)).reduce((a, b) => a + b, 0);
+    if (kept > 0 && kept < e.seconds) cheaper.push({ flag: `--view ${view}`, seconds: kept });
+  }
+  const line = costSentence(`The ${plan.runs.length} runs`, e, cheaper);
+  if (line !== undefined) process.stderr.write(`${line}\n`);
+  return new StudyClock(e);
+}
+
 /** Runs the command; returns the exit code as `tavolo run`: 1 when a bot faulted in some run, 6 when a run is not deterministic, 130/143 when interrupted. */
 export async function importanceCommand(argv: Record<string, unknown>, signal?: AbortSignal): Promise<number> {
   const threads = intFlag('--threads', argv.threads, 1, MAX_THREADS) ?? Math.min(defaultThreads(), MAX_THREADS);
@@ -111,6 +133,7 @@ export async function importanceCommand(argv: Record<string, unknown>, signal?: 
     `Which card matters: ${b.game.title}, ${b.players} players, ${b.matches} matches per run and variant, seed ${JSON.stringify(b.seed)}, ${threads} thread${threads > 1 ? 's' : ''}; ` +
       `${plan.runs.length} run${plan.runs.length > 1 ? 's' : ''} in ${shown(root)} (${plan.steps.length} count changes, ${plan.kinds.length} action kinds).\n`,
   );
+  const clock = sayStudyCost(plan, threads, argv.force === true);
   let faults: number;
   let undetermined: string[];
   // One progress bar per run (on a terminal only), under a line naming the run.
@@ -123,7 +146,8 @@ export async function importanceCommand(argv: Record<string, unknown>, signal?: 
       signal,
       onRun: (k, total, run) => {
         bar?.stop();
-        process.stderr.write(`[${k + 1}/${total}] ${run.role === 'restricted' ? `without ${run.kind}` : run.role}: ${shown(run.dir)}\n`);
+        const left = k > 0 ? clock.leftBefore(k) : undefined;
+        process.stderr.write(`[${k + 1}/${total}] ${run.role === 'restricted' ? `without ${run.kind}` : run.role}: ${shown(run.dir)}${left ? ` (${left})` : ''}\n`);
         bar = progressBar();
       },
       onStart: ({ done, total }) => bar?.start(total, done),

@@ -8,9 +8,10 @@ import { skillCsv, skillJson, type SkillSettings } from './files.js';
 import { writeFileAtomic } from '../../io/atomic-write.js';
 import { fixed } from '../../analysis/intervals.js';
 import { formatTable } from '../../analysis/table.js';
-import { checkReusable } from '../../runner/reuse.js';
+import { checkReusable, matchesToPlay } from '../../runner/reuse.js';
 import { MAX_THREADS } from '../../runner/limits.js';
 import { defaultThreads, runTournament, type RunOutcome } from '../../runner/run.js';
+import { costSentence, estimateCost, matchesFor, StudyClock, type Cheaper } from '../../runner/cost.js';
 import { determinismWarning } from '../../runner/self-check.js';
 import { planSkill, type SkillPlan, type SkillRequest } from './plan.js';
 import type { Searcher } from './searcher.js';
@@ -204,14 +205,41 @@ async function answer(plan: SkillPlan): Promise<string> {
   return [...words, '', ...tables(plan, r), `Wrote ${shown(csv)} and ${shown(json)}; each run's files are in its folder under ${shown(plan.root)}.`].join('\n') + '\n';
 }
 
+/** A smaller setting is offered for about this long. */
+const STUDY_TARGET_SECONDS = 300;
+
+/**
+ * Before the runs: how long they will take, from a pilot of each pairing, and what fewer matches or
+ * the trace without its largest budget would cost (on stderr). The clock says the time left before each run.
+ */
+function sayStudyCost(plan: SkillPlan, threads: number, force: boolean): StudyClock {
+  const runs = plan.pairings.flatMap((p) => p.runs.map((run) => ({ spec: run.spec, matches: matchesToPlay(run, force), key: p.key })));
+  const e = estimateCost(runs, threads);
+  const cheaper: Cheaper[] = [];
+  const fewer = matchesFor(STUDY_TARGET_SECONDS, e.seconds, plan.matches);
+  if (fewer !== undefined) cheaper.push({ flag: `--matches ${fewer}`, seconds: (e.seconds * fewer) / plan.matches });
+  const top = Math.max(...plan.budgets);
+  const lower = plan.budgets.filter((b) => b < top);
+  if (plan.searcher && lower.length >= 2) {
+    const runsOfTop = plan.pairings.flatMap((p) => p.runs.map(() => p.budgets?.upper === top));
+    const without = e.perRun.reduce((a, s, k) => a + (runsOfTop[k] ? 0 : s), 0);
+    cheaper.push({ flag: `--budgets ${lower.join(',')}`, seconds: without });
+  }
+  const line = costSentence(`The ${runs.length} runs`, e, cheaper);
+  if (line !== undefined) process.stderr.write(`${line}\n`);
+  return new StudyClock(e);
+}
+
 async function play(plan: SkillPlan, threads: number, force: boolean, signal?: AbortSignal): Promise<RunOutcome[]> {
   const runs = plan.pairings.flatMap((p) => p.runs.map((run) => ({ run, p })));
+  const clock = sayStudyCost(plan, threads, force);
   const outcomes: RunOutcome[] = [];
   let bar: Progress | undefined;
   try {
     for (const [k, { run, p }] of runs.entries()) {
       bar?.stop();
-      process.stderr.write(`[${k + 1}/${runs.length}] ${p.stronger.name} and ${p.weaker.name} at ${p.players} players, seating ${run.seating}: ${shown(run.dir)}\n`);
+      const left = k > 0 ? clock.leftBefore(k) : undefined;
+      process.stderr.write(`[${k + 1}/${runs.length}] ${p.stronger.name} and ${p.weaker.name} at ${p.players} players, seating ${run.seating}: ${shown(run.dir)}${left ? ` (${left})` : ''}\n`);
       bar = progressBar();
       outcomes.push(
         await runTournament(run.spec, { threads, batch: 'auto', outDir: run.dir, resume: !force, force, signal, onStart: ({ done, total }) => bar?.start(total, done), onProgress: (done) => bar?.update(done) }),
