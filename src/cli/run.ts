@@ -150,7 +150,7 @@ interface RunProgress {
   bar: Progress | undefined;
   /** Matches done (journaled) so far. */
   done(): number;
-  callbacks: Pick<RunOptions, 'onStart' | 'onProgress' | 'onFault' | 'onCheckpoint' | 'onIncident'>;
+  callbacks: Pick<RunOptions, 'onStart' | 'beforePlay' | 'onProgress' | 'onFault' | 'onCheckpoint' | 'onIncident'>;
 }
 
 function runProgress(f: RunFlags): RunProgress {
@@ -177,7 +177,9 @@ function runProgress(f: RunFlags): RunProgress {
             '\n',
         );
       }
-      sayCost(spec, threads, total - done, resumed);
+    },
+    beforePlay: async ({ done, total, resumed }) => {
+      await sayCost(spec, threads, total - done, resumed);
       bar?.start(total, done);
     },
     onProgress: (done) => {
@@ -201,10 +203,10 @@ function runProgress(f: RunFlags): RunProgress {
  * Before a long run plays: how long it will take, from a short pilot of its first matches, and what fewer
  * matches would cost (on stderr, with the progress: it is not part of the answer and differs by machine).
  */
-function sayCost(spec: ResolvedSpec, threads: number, remaining: number, resumed: boolean): void {
-  const e = estimateCost([{ spec, matches: remaining }], threads);
-  const fewer = resumed ? undefined : matchesFor(60, e.seconds, spec.matches);
-  const cheaper = fewer === undefined ? [] : [{ flag: `--matches ${fewer}`, seconds: (e.seconds * fewer) / spec.matches }];
+async function sayCost(spec: ResolvedSpec, threads: number, remaining: number, resumed: boolean): Promise<void> {
+  const e = await estimateCost([{ spec, matches: remaining }], threads);
+  const fewer = resumed || e === undefined ? undefined : matchesFor(60, e.seconds, spec.matches);
+  const cheaper = fewer === undefined || e === undefined ? [] : [{ flag: `--matches ${fewer}`, seconds: (e.seconds * fewer) / spec.matches }];
   const what = spec.sequential ? 'This run (a sequential test, which may stop it earlier)' : resumed ? 'The rest of this run' : 'This run';
   const line = costSentence(what, e, cheaper, Boolean(spec.sequential));
   if (line !== undefined) process.stderr.write(`${line}\n`);

@@ -1,7 +1,9 @@
 import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { durationText } from '../terminal/duration.js';
-import { pilotRun, type PilotMeasure } from './pilot.js';
-import type { ResolvedSpec } from './spec.js';
+import type { PilotMeasure } from './pilot.js';
+import type { PilotMessage, PilotTask } from './pilot-worker.js';
+import { toWorkerSpec, type ResolvedSpec } from './spec.js';
 
 /**
  * What a command will cost, said before it plays (the guide's "say what it will cost"): a short pilot of
@@ -39,37 +41,73 @@ function parallel(threads: number): number {
   return Math.max(1, Math.min(threads, availableParallelism()));
 }
 
+/** The compiled pilot thread (under vitest this module runs from src/, the thread from dist/, as pool.ts's). */
+function pilotWorkerUrl(): URL {
+  const here = import.meta.url;
+  return here.endsWith('.ts') ? new URL('../../dist/src/runner/pilot-worker.js', here) : new URL('./pilot-worker.js', here);
+}
+
+/** Past the pilot's own time, how long its thread may take to load the game and bots and finish. */
+const PILOT_SLACK_MS = 5_000;
+
 /**
- * Pilots each run (its first matches, in this thread) and scales: a run of m matches at s seconds a match
- * on t threads takes m x s / t. The pilot ends early once the whole plan is plainly short.
+ * Measures each distinct run in a thread of its own, ended at a time limit: a run it could not measure
+ * (its thread ended first, or failed) gets no measure, and the estimate then says nothing.
  */
-export function estimateCost(runs: readonly PlannedRun[], threads: number, pilotSeconds = PILOT_SECONDS): CostEstimate {
+function pilotInThread(runs: readonly PlannedRun[], task: Omit<PilotTask, 'runs'>): Promise<Array<PilotMeasure | undefined>> {
+  const measures: Array<PilotMeasure | undefined> = runs.map(() => undefined);
+  const wanted = runs.map((r, k) => ({ r, k })).filter(({ r }) => r.matches > 0);
+  if (wanted.length === 0) return Promise.resolve(measures);
+  const data: PilotTask = { ...task, runs: wanted.map(({ r }) => ({ spec: toWorkerSpec(r.spec), matchesPerVariant: r.spec.matches, matches: r.matches })) };
+  return new Promise((resolve) => {
+    // What a bot prints while piloted is not shown: the run prints it again when it plays.
+    const worker = new Worker(pilotWorkerUrl(), { workerData: data, stdout: true, stderr: true });
+    worker.stdout.resume();
+    worker.stderr.resume();
+    // The limit: every run's share, the first match's longer allowance, and loading.
+    const limit = wanted.length * Math.max(task.share, 1) * 1000 + 2_000 + PILOT_SLACK_MS;
+    const timer = setTimeout(() => void worker.terminate(), limit);
+    timer.unref();
+    worker.on('message', (m: PilotMessage) => (measures[wanted[m.run].k] = m.measure));
+    const done = () => {
+      clearTimeout(timer);
+      resolve(measures);
+    };
+    worker.on('error', () => undefined);
+    worker.on('exit', done);
+  });
+}
+
+/**
+ * Pilots each run (its first matches) and scales: a run of m matches at s seconds a match on t threads
+ * takes m x s / t. Runs sharing a key are piloted once. Undefined when some run could not be measured.
+ */
+export async function estimateCost(runs: readonly PlannedRun[], threads: number, pilotSeconds = PILOT_SECONDS): Promise<CostEstimate | undefined> {
   const t = parallel(threads);
   const share = Math.min(RUN_PILOT_MAX, Math.max(RUN_PILOT_MIN, pilotSeconds / Math.max(1, runs.length)));
-  const measures: PilotMeasure[] = [];
-  const byKey = new Map<string, PilotMeasure>();
+  // One pilot per key: the runs measured are the first of each key.
+  const firstOfKey = new Map<string, number>();
+  const piloted = runs.map((r, k) => {
+    if (r.key === undefined) return r;
+    const first = firstOfKey.get(r.key);
+    if (first === undefined) firstOfKey.set(r.key, k);
+    return first === undefined ? r : { ...r, matches: 0 };
+  });
+  const measured = await pilotInThread(piloted, { share, threads: t, short: LONG_SECONDS / 3 });
   const perRun: number[] = [];
-  for (const run of runs) {
-    if (run.matches <= 0) {
-      perRun.push(0);
-      continue;
-    }
-    const others = runs.length - perRun.length - 1;
-    let m = run.key === undefined ? undefined : byKey.get(run.key);
-    if (m === undefined) {
-      // Short if this run, and as many more like it, would end well inside LONG_SECONDS.
-      m = pilotRun(run.spec, share, (spm) => ((1 + others) * run.matches * spm) / t < LONG_SECONDS / 3);
-      measures.push(m);
-      if (run.key !== undefined) byKey.set(run.key, m);
-    }
-    perRun.push((run.matches * m.secondsPerMatch) / t);
+  for (const [k, run] of runs.entries()) {
+    const m = measured[run.key === undefined ? k : firstOfKey.get(run.key)!];
+    if (run.matches <= 0) perRun.push(0);
+    else if (m === undefined) return undefined;
+    else perRun.push((run.matches * m.secondsPerMatch) / t);
   }
-  const sum = (f: (m: PilotMeasure) => number) => measures.reduce((a, m) => a + f(m), 0);
+  const ms = measured.filter((m): m is PilotMeasure => m !== undefined);
+  const sum = (f: (m: PilotMeasure) => number) => ms.reduce((a, m) => a + f(m), 0);
   return {
     seconds: perRun.reduce((a, b) => a + b, 0),
     perRun,
     threads: t,
-    pilot: { seconds: sum((m) => m.seconds), matches: sum((m) => m.finished), decisions: sum((m) => m.decisions), lengthFromRandomPlay: measures.some((m) => m.lengthFrom === 'random-play') },
+    pilot: { seconds: sum((m) => m.seconds), matches: sum((m) => m.finished), decisions: sum((m) => m.decisions), lengthFromRandomPlay: ms.some((m) => m.lengthFrom === 'random-play') },
   };
 }
 
@@ -84,8 +122,8 @@ export interface Cheaper {
  * The sentence said before a long command: "This will take about 4 min on 2 threads (from a 0.4 s pilot
  * of its first 31 matches); --matches 2000 would take about 50 s." Undefined when it is not long.
  */
-export function costSentence(what: string, e: CostEstimate, cheaper: readonly Cheaper[] = [], bound = false): string | undefined {
-  if (!(e.seconds > LONG_SECONDS)) return undefined;
+export function costSentence(what: string, e: CostEstimate | undefined, cheaper: readonly Cheaper[] = [], bound = false): string | undefined {
+  if (e === undefined || !(e.seconds > LONG_SECONDS)) return undefined;
   const p = e.pilot;
   const from = p.lengthFromRandomPlay
     ? `from a pilot of ${p.decisions.toLocaleString('en-US')} decisions in ${p.seconds.toFixed(1)} s, a match's length taken from random play: it may be off by half or more`
@@ -118,10 +156,11 @@ export function matchesFor(target: number, seconds: number, matches: number, lea
  */
 export class StudyClock {
   private readonly t0 = performance.now(); // clock-ok: the study's time left, shown only
-  constructor(private readonly estimate: CostEstimate) {}
+  constructor(private readonly estimate: CostEstimate | undefined) {}
 
   /** Before run k (0-based): `about 4 min left`, or undefined when it is short or nothing is known. */
   leftBefore(k: number): string | undefined {
+    if (this.estimate === undefined) return undefined;
     const per = this.estimate.perRun;
     const elapsed = (performance.now() - this.t0) / 1000; // clock-ok: as above
     const before = per.slice(0, k).reduce((a, b) => a + b, 0);

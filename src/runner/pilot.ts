@@ -2,10 +2,11 @@ import type { Bot, BotFactory } from '../engine/bot.js';
 import { playMatch, type SeatBot } from '../engine/match.js';
 import { matchSeed, rotations } from '../engine/plan.js';
 import { builtInBots } from '../plugins/builtins.js';
-import type { ResolvedSpec } from './spec.js';
+import type { Prepared } from './batch.js';
 
 /**
- * A short pilot: a run's own first matches, played in this thread for a fraction of a second, to tell
+ * A short pilot: a run's own first matches, played for a fraction of a second (in a thread of its own:
+ * pilot-worker.ts, so that a bot that hangs or ends its thread cannot stop the command), to tell
  * the user what the whole run will cost before it starts. Nothing of it is kept or written, and it takes
  * nothing from the run's generators (each match seeds its own, from the spec's seed), so the run's files
  * are the same with or without it. The clock here only measures; it decides nothing in a match.
@@ -101,7 +102,7 @@ function timedSeat(seat: SeatBot, entry: number, clock: PilotClock): SeatBot {
 }
 
 /** Mean decisions per match when every seat plays at random (a match cut by the pilot needs a length). */
-function randomPlayLength(spec: ResolvedSpec, seconds: number): number {
+function randomPlayLength(spec: Prepared, seconds: number): number {
   const random: SeatBot = { factory: builtInBots.random, params: {} };
   const seats = Array.from({ length: spec.players }, () => random);
   const until = performance.now() + seconds * 1000; // clock-ok: a time box for the length estimate only
@@ -121,13 +122,15 @@ function randomPlayLength(spec: ResolvedSpec, seconds: number): number {
  * one thread. At least one decision is always measured, however long it takes. `enough` may end the pilot
  * early, once a few matches show the run is short.
  */
-export function pilotRun(spec: ResolvedSpec, seconds: number, enough?: (secondsPerMatch: number) => boolean): PilotMeasure {
+export function pilotRun(spec: Prepared, matchesPerVariant: number, seconds: number, enough?: (secondsPerMatch: number) => boolean): PilotMeasure {
   const t0 = performance.now(); // clock-ok: the pilot measures time, and decides nothing in a match
   // A whole match says more than any model of its length: the first may run past the pilot's share.
-  const clock = new PilotClock(spec.lineup.length, t0 + seconds * 1000, t0 + Math.max(seconds, MIN_HARD_SECONDS) * 1000);
-  const seatBots = rotations(spec.lineup.map((e, k) => timedSeat({ factory: e.factory, params: e.params }, k, clock)));
+  // Rotation 0 seats the lineup in its order: seat k is lineup entry k.
+  const lineup = spec.seatBots[0];
+  const clock = new PilotClock(lineup.length, t0 + seconds * 1000, t0 + Math.max(seconds, MIN_HARD_SECONDS) * 1000);
+  const seatBots = rotations(lineup.map((e, k) => timedSeat(e, k, clock)));
   const hooks = { opening: spec.opening };
-  const all = Math.min(MAX_PILOT_MATCHES, spec.matches * spec.variants.length);
+  const all = Math.min(MAX_PILOT_MATCHES, matchesPerVariant * spec.variants.length);
   let finished = 0;
   let finishedDecisions = 0;
   // The first matches run before the engine's code is optimised and cost several times more than the rest:

@@ -107,8 +107,9 @@ async function answer(plan: ImportancePlan, root: string, faults: number): Promi
 /** A smaller setting is offered for about this long. */
 const STUDY_TARGET_SECONDS = 300;
 
-function sayStudyCost(plan: ImportancePlan, threads: number, force: boolean): StudyClock {
-  const e = estimateCost(plan.runs.map((r) => ({ spec: r.spec, matches: matchesToPlay(r, force) })), threads);
+async function sayStudyCost(plan: ImportancePlan, threads: number, force: boolean): Promise<StudyClock> {
+  const e = await estimateCost(plan.runs.map((r) => ({ spec: r.spec, matches: matchesToPlay(r, force) })), threads);
+  if (e === undefined) return new StudyClock(undefined);
   const cheaper: Cheaper[] = [];
   const fewer = matchesFor(STUDY_TARGET_SECONDS, e.seconds, plan.base.matches);
   if (fewer !== undefined) cheaper.push({ flag: `--matches ${fewer}`, seconds: (e.seconds * fewer) / plan.base.matches });
@@ -133,7 +134,7 @@ export async function importanceCommand(argv: Record<string, unknown>, signal?: 
     `Which card matters: ${b.game.title}, ${b.players} players, ${b.matches} matches per run and variant, seed ${JSON.stringify(b.seed)}, ${threads} thread${threads > 1 ? 's' : ''}; ` +
       `${plan.runs.length} run${plan.runs.length > 1 ? 's' : ''} in ${shown(root)} (${plan.steps.length} count changes, ${plan.kinds.length} action kinds).\n`,
   );
-  const clock = sayStudyCost(plan, threads, argv.force === true);
+  const clock = await sayStudyCost(plan, threads, argv.force === true);
   let faults: number;
   let undetermined: string[];
   // One progress bar per run (on a terminal only), under a line naming the run.

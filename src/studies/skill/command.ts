@@ -212,9 +212,10 @@ const STUDY_TARGET_SECONDS = 300;
  * Before the runs: how long they will take, from a pilot of each pairing, and what fewer matches or
  * the trace without its largest budget would cost (on stderr). The clock says the time left before each run.
  */
-function sayStudyCost(plan: SkillPlan, threads: number, force: boolean): StudyClock {
+async function sayStudyCost(plan: SkillPlan, threads: number, force: boolean): Promise<StudyClock> {
   const runs = plan.pairings.flatMap((p) => p.runs.map((run) => ({ spec: run.spec, matches: matchesToPlay(run, force), key: p.key })));
-  const e = estimateCost(runs, threads);
+  const e = await estimateCost(runs, threads);
+  if (e === undefined) return new StudyClock(undefined);
   const cheaper: Cheaper[] = [];
   const fewer = matchesFor(STUDY_TARGET_SECONDS, e.seconds, plan.matches);
   if (fewer !== undefined) cheaper.push({ flag: `--matches ${fewer}`, seconds: (e.seconds * fewer) / plan.matches });
@@ -232,7 +233,7 @@ function sayStudyCost(plan: SkillPlan, threads: number, force: boolean): StudyCl
 
 async function play(plan: SkillPlan, threads: number, force: boolean, signal?: AbortSignal): Promise<RunOutcome[]> {
   const runs = plan.pairings.flatMap((p) => p.runs.map((run) => ({ run, p })));
-  const clock = sayStudyCost(plan, threads, force);
+  const clock = await sayStudyCost(plan, threads, force);
   const outcomes: RunOutcome[] = [];
   let bar: Progress | undefined;
   try {
