@@ -1,7 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { durationText } from '../terminal/duration.js';
-import type { PilotMeasure } from './pilot.js';
+import { games } from '../games/index.js';
+import { builtInBots } from '../plugins/builtins.js';
+import { prepare } from './batch.js';
+import { pilotRuns, type PilotMeasure, type PilotPlan } from './pilot.js';
 import type { PilotMessage, PilotTask } from './pilot-worker.js';
 import { toWorkerSpec, type ResolvedSpec } from './spec.js';
 
@@ -47,6 +50,26 @@ function pilotWorkerUrl(): URL {
   return here.endsWith('.ts') ? new URL('../../dist/src/runner/pilot-worker.js', here) : new URL('./pilot-worker.js', here);
 }
 
+/**
+ * A run of the registered games and built-in bots only: tavolo's own code, already loaded here, which
+ * returns from every decision. Its pilot plays in this thread and costs no thread's start (most runs).
+ */
+function builtIn(spec: ResolvedSpec): boolean {
+  return Object.hasOwn(games, spec.gameRef) && spec.lineup.every((e) => !e.isolate && Object.hasOwn(builtInBots, e.ref) && builtInBots[e.ref] === e.factory);
+}
+
+async function pilotHere(runs: readonly PlannedRun[], plan: PilotPlan): Promise<Array<PilotMeasure | undefined>> {
+  const measures: Array<PilotMeasure | undefined> = runs.map(() => undefined);
+  const wanted = runs.map((r, k) => ({ r, k })).filter(({ r }) => r.matches > 0);
+  const prepared = (s: ResolvedSpec) => prepare(s.game, s.players, s.seed, s.variants, s.lineup, [], s.opening);
+  await pilotRuns(
+    wanted.map(({ r }) => ({ prepared: () => prepared(r.spec), matchesPerVariant: r.spec.matches, matches: r.matches })),
+    plan,
+    (k, m) => (measures[wanted[k].k] = m),
+  );
+  return measures;
+}
+
 /** Past the pilot's own time, how long its thread may take to load the game and bots and finish. */
 const PILOT_SLACK_MS = 5_000;
 
@@ -54,7 +77,7 @@ const PILOT_SLACK_MS = 5_000;
  * Measures each distinct run in a thread of its own, ended at a time limit: a run it could not measure
  * (its thread ended first, or failed) gets no measure, and the estimate then says nothing.
  */
-function pilotInThread(runs: readonly PlannedRun[], task: Omit<PilotTask, 'runs'>): Promise<Array<PilotMeasure | undefined>> {
+function pilotInThread(runs: readonly PlannedRun[], task: PilotPlan): Promise<Array<PilotMeasure | undefined>> {
   const measures: Array<PilotMeasure | undefined> = runs.map(() => undefined);
   const wanted = runs.map((r, k) => ({ r, k })).filter(({ r }) => r.matches > 0);
   if (wanted.length === 0) return Promise.resolve(measures);
@@ -93,7 +116,8 @@ export async function estimateCost(runs: readonly PlannedRun[], threads: number,
     if (first === undefined) firstOfKey.set(r.key, k);
     return first === undefined ? r : { ...r, matches: 0 };
   });
-  const measured = await pilotInThread(piloted, { share, threads: t, short: LONG_SECONDS / 3 });
+  const plan: PilotPlan = { share, threads: t, short: LONG_SECONDS / 3 };
+  const measured = runs.every((r) => builtIn(r.spec)) ? await pilotHere(piloted, plan) : await pilotInThread(piloted, plan);
   const perRun: number[] = [];
   for (const [k, run] of runs.entries()) {
     const m = measured[run.key === undefined ? k : firstOfKey.get(run.key)!];

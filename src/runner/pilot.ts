@@ -5,9 +5,10 @@ import { builtInBots } from '../plugins/builtins.js';
 import type { Prepared } from './batch.js';
 
 /**
- * A short pilot: a run's own first matches, played for a fraction of a second (in a thread of its own:
- * pilot-worker.ts, so that a bot that hangs or ends its thread cannot stop the command), to tell
- * the user what the whole run will cost before it starts. Nothing of it is kept or written, and it takes
+ * A short pilot: a run's own first matches, played for a fraction of a second, to tell the user what the
+ * whole run will cost before it starts (cost.ts plays it in this thread for tavolo's own games and bots,
+ * and in a thread of its own, ended at a time limit, when a game or bot comes from a file, so that a bot
+ * that hangs or ends its thread cannot stop the command). Nothing of it is kept or written, and it takes
  * nothing from the run's generators (each match seeds its own, from the spec's seed), so the run's files
  * are the same with or without it. The clock here only measures; it decides nothing in a match.
  *
@@ -167,4 +168,25 @@ export function pilotRun(spec: Prepared, matchesPerVariant: number, seconds: num
 /** The share of a match that a cut match's decisions were, capped at one match. */
 function partOfAMatch(decisions: number, perMatch: number): number {
   return perMatch > 0 ? Math.min(1, decisions / perMatch) : 0;
+}
+
+/** How a command's runs are piloted: each run's share of seconds, the threads, and what is plainly short. */
+export interface PilotPlan {
+  share: number;
+  threads: number;
+  /** A run is plainly short below this many seconds (with as many more like it). */
+  short: number;
+}
+
+/** Pilots runs in order, telling `post` each measure as it comes (a thread may be ended before the last). */
+export async function pilotRuns(
+  runs: ReadonlyArray<{ prepared: () => Prepared | Promise<Prepared>; matchesPerVariant: number; matches: number }>,
+  plan: PilotPlan,
+  post: (run: number, measure: PilotMeasure) => void,
+): Promise<void> {
+  for (const [k, run] of runs.entries()) {
+    const others = runs.length - k - 1;
+    const enough = (spm: number) => ((1 + others) * run.matches * spm) / plan.threads < plan.short;
+    post(k, pilotRun(await run.prepared(), run.matchesPerVariant, plan.share, enough));
+  }
 }

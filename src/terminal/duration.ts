@@ -11,7 +11,7 @@ export function durationText(seconds: number): string {
   const hours = minutes / 60;
   if (hours < 24) {
     const whole = Math.floor(hours);
-    const rest = roundTo((hours - whole) * 60, 10);
+    const rest = Math.round(((hours - whole) * 60) / 10) * 10;
     return rest >= 60 ? `${whole + 1} h` : rest === 0 ? `${whole} h` : `${whole} h ${rest} min`;
   }
   const days = hours / 24;

@@ -12,6 +12,8 @@ describe('durationText', () => {
     expect(durationText(59 * 60 + 50)).toBe('60 min');
     expect(durationText(2 * 3600 + 9 * 60)).toBe('2 h 10 min');
     expect(durationText(2 * 3600 + 58 * 60)).toBe('3 h');
+    expect(durationText(2 * 3600)).toBe('2 h');
+    expect(durationText(2 * 3600 + 4 * 60)).toBe('2 h');
     expect(durationText(36 * 3600)).toBe('1.5 days');
     expect(durationText(15 * 86400)).toBe('15 days');
   });
