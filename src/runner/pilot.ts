@@ -30,21 +30,59 @@ export interface PilotMeasure {
 }
 
 /** The pilot stops on the first of: its time, every match of the run played, or this many matches. */
-const MAX_PILOT_MATCHES = 2_000;
+const MAX_PILOT_MATCHES = 100_000;
 /** The least a pilot plays before it may conclude that the run is short. */
 const MIN_PILOT_SECONDS = 0.02;
 /** However short its share, a pilot may take this long to finish its first match. */
 const MIN_HARD_SECONDS = 1;
 /** Past the hard deadline, a bot not yet timed gets this long to be asked once. */
 const HARD_GRACE_MS = 2_000;
-/** Matches after the pilot's first half needed to read the speed from them alone. */
-const MIN_WARM_MATCHES = 3;
+/** The speed is read over windows this long; it has settled when two in a row agree within SETTLED. */
+const WINDOW_MS = 100;
+const SETTLED = 0.25;
+/** Fewer matches than this in a window: matches slow enough that the warm-up hardly changes their cost. */
+const FEW_A_WINDOW = 4;
+/**
+ * The engine's code is optimised after enough calls, not after enough time: with fast matches the speed is
+ * trusted only past this many decisions (a busy machine gets there later: its compiler waits too).
+ */
+const WARM_DECISIONS = 30_000;
+/** However unsettled the speed, the pilot's share is extended no further than this. */
+const MAX_WARMUP_MS = 3_000;
+
+/**
+ * The speed of the pilot's latest window. The first matches run before the engine's code is optimised
+ * and cost up to a hundred times the rest (more on a busy machine, where the optimising compiler waits
+ * too): the speed is the latest window's, and the pilot goes on past its share until it has settled.
+ */
+class WindowedSpeed {
+  private matches = 0;
+  private last: number | undefined;
+  settled = false;
+  constructor(private start: number) {}
+  add(now: number, decisions: number): void {
+    this.matches++;
+    const span = now - this.start;
+    if (span < WINDOW_MS) return;
+    const spm = span / 1000 / this.matches;
+    const agree = this.last !== undefined && Math.abs(spm - this.last) <= SETTLED * this.last;
+    this.settled = this.matches < FEW_A_WINDOW || (decisions >= WARM_DECISIONS && agree);
+    this.last = spm;
+    this.start = now;
+    this.matches = 0;
+  }
+  get secondsPerMatch(): number | undefined {
+    return this.last;
+  }
+}
 
 class PilotClock {
   decisions = 0;
   cut = false;
-  /** Set once a pilot match has finished: from then on the soft deadline applies. */
+  /** Set once a pilot match has finished. */
   finishedOne = false;
+  /** Set once the speed has settled: from then on the soft deadline applies. */
+  settled = false;
   /** Per lineup entry: decisions timed and their seconds (a match cut early is costed from these). */
   readonly timed: number[];
   readonly seconds: number[];
@@ -52,19 +90,21 @@ class PilotClock {
     entries: number,
     private readonly deadline: number,
     private readonly hardDeadline: number,
+    private readonly lastDeadline: number,
   ) {
     this.timed = new Array<number>(entries).fill(0);
     this.seconds = new Array<number>(entries).fill(0);
   }
   /**
-   * Called before each decision. Past the deadline, once a match has finished (or past the hard deadline,
-   * when none has, and every bot of the lineup has been timed once), the match is cut.
+   * Called before each decision; cuts the match (one decision is always measured) past the deadline once
+   * the speed has settled; past the hard deadline when no match has finished, once every bot of the
+   * lineup has been timed (or HARD_GRACE_MS later); and past the last deadline in any case.
    */
   tick(): void {
     if (this.decisions > 0) {
       const now = performance.now(); // clock-ok: the pilot's time box; a cut match is thrown away
-      const everyBot = this.timed.every((n) => n > 0);
-      if ((this.finishedOne && now > this.deadline) || (now > this.hardDeadline && (everyBot || now > this.hardDeadline + HARD_GRACE_MS))) {
+      const firstTooLong = !this.finishedOne && now > this.hardDeadline && (this.timed.every((n) => n > 0) || now > this.hardDeadline + HARD_GRACE_MS);
+      if ((this.settled && now > this.deadline) || firstTooLong || now > this.lastDeadline) {
         this.cut = true;
         throw new Error('pilot time is up');
       }
@@ -128,46 +168,34 @@ export function pilotRun(spec: Prepared, matchesPerVariant: number, seconds: num
   // A whole match says more than any model of its length: the first may run past the pilot's share.
   // Rotation 0 seats the lineup in its order: seat k is lineup entry k.
   const lineup = spec.seatBots[0];
-  const clock = new PilotClock(lineup.length, t0 + seconds * 1000, t0 + Math.max(seconds, MIN_HARD_SECONDS) * 1000);
+  const hard = Math.max(seconds, MIN_HARD_SECONDS) * 1000;
+  const clock = new PilotClock(lineup.length, t0 + seconds * 1000, t0 + hard, t0 + Math.max(hard + HARD_GRACE_MS, MAX_WARMUP_MS));
   const seatBots = rotations(lineup.map((e, k) => timedSeat(e, k, clock)));
   const hooks = { opening: spec.opening };
   const all = Math.min(MAX_PILOT_MATCHES, matchesPerVariant * spec.variants.length);
   let finished = 0;
-  let finishedDecisions = 0;
-  // The first matches run before the engine's code is optimised and cost several times more than the rest:
-  // the speed is read past the first half of the pilot's time, when enough matches finished after it.
-  const half = t0 + (seconds * 1000) / 2;
-  let warm: { at: number; finished: number } | undefined;
+  const speed = new WindowedSpeed(t0);
   for (let i = 0; i < all && !clock.cut; i++) {
     const v = spec.variants[i % spec.variants.length];
     const match = Math.floor(i / spec.variants.length);
-    const before = clock.decisions;
     playMatch(spec.game, v.options, seatBots[match % spec.players], matchSeed(spec.seed, match), hooks);
     if (clock.cut) break;
     finished++;
     clock.finishedOne = true;
-    finishedDecisions += clock.decisions - before;
     const now = performance.now(); // clock-ok: as above
-    if (warm === undefined && now >= half) warm = { at: now, finished };
-    // A run that is plainly short needs no more pilot: its estimate is only there to be left unsaid.
+    speed.add(now, clock.decisions);
+    clock.settled = speed.settled;
     const so = (now - t0) / 1000;
-    if (enough !== undefined && so >= MIN_PILOT_SECONDS && enough(so / finished)) break;
+    // A run that is plainly short needs no more pilot: its estimate is only there to be left unsaid.
+    if (enough !== undefined && so >= MIN_PILOT_SECONDS && enough(speed.secondsPerMatch ?? so / finished)) break;
+    if ((clock.settled && so >= seconds) || now - t0 > MAX_WARMUP_MS) break;
   }
-  const end = performance.now(); // clock-ok: as above
-  const spent = (end - t0) / 1000;
+  const spent = (performance.now() - t0) / 1000; // clock-ok: as above
   if (finished > 0) {
-    const cut = partOfAMatch(clock.decisions - finishedDecisions, finishedDecisions / finished);
-    const warmMatches = warm === undefined ? 0 : finished - warm.finished + cut;
-    const secondsPerMatch = warm !== undefined && warmMatches >= MIN_WARM_MATCHES ? (end - warm.at) / 1000 / warmMatches : spent / (finished + cut);
-    return { secondsPerMatch, finished, decisions: clock.decisions, seconds: spent, lengthFrom: 'pilot' };
+    return { secondsPerMatch: speed.secondsPerMatch ?? spent / finished, finished, decisions: clock.decisions, seconds: spent, lengthFrom: 'pilot' };
   }
   const length = randomPlayLength(spec, Math.min(0.5, seconds));
   return { secondsPerMatch: clock.perDecision() * length, finished, decisions: clock.decisions, seconds: spent, lengthFrom: 'random-play' };
-}
-
-/** The share of a match that a cut match's decisions were, capped at one match. */
-function partOfAMatch(decisions: number, perMatch: number): number {
-  return perMatch > 0 ? Math.min(1, decisions / perMatch) : 0;
 }
 
 /** How a command's runs are piloted: each run's share of seconds, the threads, and what is plainly short. */
