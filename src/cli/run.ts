@@ -9,7 +9,7 @@ import { mergeShards } from '../runner/merge.js';
 import { shardRange } from '../engine/plan.js';
 import type { Incident } from '../runner/pool.js';
 import { TARGET_MS } from '../runner/batching.js';
-import { costSentence, estimateCost, matchesFor } from '../runner/cost.js';
+import { costSentence, estimateCost, matchesFor, PACE_MAX_SECONDS, PACE_SECONDS, RunPace, type CostEstimate } from '../runner/cost.js';
 import { defaultThreads, effectiveThreads, runTournament, type RunOptions, type RunOutcome } from '../runner/run.js';
 import { MAX_BATCH, MAX_DECISION_TIMEOUT_MS, MAX_THREADS, MAX_VERIFY_MATCHES, checkVariantCount } from '../runner/limits.js';
 import { loadSpec, type ResolvedSpec } from '../runner/spec.js';
@@ -150,7 +150,9 @@ interface RunProgress {
   bar: Progress | undefined;
   /** Matches done (journaled) so far. */
   done(): number;
-  callbacks: Pick<RunOptions, 'onStart' | 'beforePlay' | 'onProgress' | 'onFault' | 'onCheckpoint' | 'onIncident'>;
+  /** Ends what the progress still has pending (the cost estimate's timer). */
+  stop(): void;
+  callbacks: Pick<RunOptions, 'onStart' | 'onProgress' | 'onFault' | 'onCheckpoint' | 'onIncident'>;
 }
 
 function runProgress(f: RunFlags): RunProgress {
@@ -158,12 +160,16 @@ function runProgress(f: RunFlags): RunProgress {
   const bar = progressBar();
   let lastDone = 0;
   let incidents = 0;
-  const warn = (line: string) => {
+  let stopped = false;
+  const say = (line: string) => {
+    if (stopped) return;
     if (bar) process.stderr.write('\r\x1b[K');
-    process.stderr.write(`warning: ${line}\n`);
+    process.stderr.write(`${line}\n`);
     bar?.update(lastDone);
   };
+  const warn = (line: string) => say(`warning: ${line}`);
   const variantNames = spec.variants.map((v) => v.name);
+  const cost = costWatch(spec, threads, say);
   const callbacks: RunProgress['callbacks'] = {
     onStart: ({ done, total, resumed, droppedBytes, notices }) => {
       // Printed once the checks are done: bad input leaves stdout empty.
@@ -177,13 +183,12 @@ function runProgress(f: RunFlags): RunProgress {
             '\n',
         );
       }
-    },
-    beforePlay: async ({ done, total, resumed }) => {
-      await sayCost(spec, threads, total - done, resumed);
       bar?.start(total, done);
+      cost.start(total, done, resumed);
     },
     onProgress: (done) => {
       lastDone = done;
+      cost.note(done);
       bar?.update(done);
     },
     onFault: (f: FaultNote, bot: string) => {
@@ -196,20 +201,63 @@ function runProgress(f: RunFlags): RunProgress {
       else if (incidents === 11) warn('more worker incidents follow; not shown');
     },
   };
-  return { bar, done: () => lastDone, callbacks };
+  const stop = () => {
+    stopped = true;
+    cost.stop();
+  };
+  return { bar, done: () => lastDone, stop, callbacks };
 }
 
 /**
- * Before a long run plays: how long it will take, from a short pilot of its first matches, and what fewer
- * matches would cost (on stderr, with the progress: it is not part of the answer and differs by machine).
+ * The run's own pace, checked each second from PACE_SECONDS until it has said what the run will cost
+ * (readCost); it costs the run nothing.
  */
-async function sayCost(spec: ResolvedSpec, threads: number, remaining: number, resumed: boolean): Promise<void> {
-  const e = await estimateCost([{ spec, matches: remaining }], threads);
+function costWatch(spec: ResolvedSpec, threads: number, say: (line: string) => void): { start(total: number, done: number, resumed: boolean): void; note(done: number): void; stop(): void } {
+  let pace: RunPace | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const later = (f: () => void, ms: number) => {
+    timer = setTimeout(f, ms);
+    timer.unref();
+  };
+  return {
+    start(total, done, resumed) {
+      const started = new RunPace(total, done);
+      pace = started;
+      const check = () => {
+        if (!stopped && !readCost(spec, threads, started, resumed, say)) later(check, 1000);
+      };
+      later(check, PACE_SECONDS * 1000);
+    },
+    note: (done) => pace?.note(done),
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/**
+ * A long run says how long it will take, once its own pace has settled (checked each second from
+ * PACE_SECONDS), or at PACE_MAX_SECONDS from whatever pace it has, or from a pilot when none of its
+ * batches has finished by then (search bots); and what fewer matches would cost. On stderr, with the
+ * progress: it is not part of the answer, and it differs by machine. True once said (or left unsaid).
+ */
+function readCost(spec: ResolvedSpec, threads: number, pace: RunPace, resumed: boolean, say: (line: string) => void): boolean {
+  const late = pace.played() >= PACE_MAX_SECONDS;
+  const own = pace.estimate(threads, late);
+  if (own !== undefined) sayCost(spec, own, resumed, say);
+  else if (late && !pace.started()) void estimateCost([{ spec, matches: pace.left() }], threads).then((e) => sayCost(spec, e, resumed, say));
+  else if (!late) return false;
+  return true;
+}
+
+function sayCost(spec: ResolvedSpec, e: CostEstimate | undefined, resumed: boolean, say: (line: string) => void): void {
   const fewer = resumed || e === undefined ? undefined : matchesFor(60, e.seconds, spec.matches);
   const cheaper = fewer === undefined || e === undefined ? [] : [{ flag: `--matches ${fewer}`, seconds: (e.seconds * fewer) / spec.matches }];
   const what = spec.sequential ? 'This run (a sequential test, which may stop it earlier)' : resumed ? 'The rest of this run' : 'This run';
   const line = costSentence(what, e, cheaper, Boolean(spec.sequential));
-  if (line !== undefined) process.stderr.write(`${line}\n`);
+  if (line !== undefined) say(line);
 }
 
 export async function runCommand(argv: Record<string, unknown>): Promise<number> {
@@ -233,6 +281,7 @@ export async function runCommand(argv: Record<string, unknown>): Promise<number>
     const outcome = await withSignals((signal) =>
       runTournament(spec, { threads, batch, outDir, matchesCsv: feed, resume, force, parquet, shard, workerMemoryMb, verifyMatches, signal, ...progress.callbacks }),
     );
+    progress.stop();
     bar?.stop();
     await printOutcome(outcome, spec, shard, feed);
     if (outcome.determinism && outcome.determinism.differing.length > 0) {
@@ -243,6 +292,7 @@ export async function runCommand(argv: Record<string, unknown>): Promise<number>
     return Object.keys(outcome.faults).length > 0 ? EXIT.faults : EXIT.ok;
   } catch (err) {
     if (err instanceof Interrupted) {
+      progress.stop();
       bar?.stop();
       process.stderr.write(
         `tavolo: interrupted (${err.signal}); ${progress.done()} matches are kept in the journal of ${shownPath(outDir)}: ` +
@@ -252,6 +302,7 @@ export async function runCommand(argv: Record<string, unknown>): Promise<number>
     }
     throw err;
   } finally {
+    progress.stop();
     bar?.stop();
   }
 }

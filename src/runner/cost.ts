@@ -36,7 +36,8 @@ export interface CostEstimate {
   /** Each run's share of `seconds`, in the order given. */
   perRun: number[];
   threads: number;
-  pilot: { seconds: number; matches: number; decisions: number; lengthFromRandomPlay: boolean };
+  /** What it was measured from: a pilot, or (`ownStart`) the run's own first matches. */
+  pilot: { seconds: number; matches: number; decisions: number; lengthFromRandomPlay: boolean; ownStart?: boolean };
 }
 
 /** Threads that really play at once: no more than the machine's cores. */
@@ -149,7 +150,9 @@ export interface Cheaper {
 export function costSentence(what: string, e: CostEstimate | undefined, cheaper: readonly Cheaper[] = [], bound = false): string | undefined {
   if (e === undefined || !(e.seconds > LONG_SECONDS)) return undefined;
   const p = e.pilot;
-  const from = p.lengthFromRandomPlay
+  const from = p.ownStart
+    ? `from its first ${p.matches.toLocaleString('en-US')} matches in ${p.seconds.toFixed(1)} s`
+    : p.lengthFromRandomPlay
     ? `from a pilot of ${p.decisions.toLocaleString('en-US')} decisions in ${p.seconds.toFixed(1)} s, a match's length taken from random play: it may be off by half or more`
     : `from a pilot of ${p.matches.toLocaleString('en-US')} matches in ${p.seconds.toFixed(1)} s`;
   const how = bound ? 'at most about' : 'about';
@@ -192,5 +195,73 @@ export class StudyClock {
     const scale = before >= 1 && elapsed >= 1 && before >= this.estimate.seconds / 10 ? elapsed / before : 1;
     const left = per.slice(k).reduce((a, b) => a + b, 0) * scale;
     return left >= 10 ? `about ${durationText(left)} left` : undefined;
+  }
+}
+
+/** How long a run plays before its own pace is first read, and how long at most it waits for it to settle. */
+export const PACE_SECONDS = 2;
+export const PACE_MAX_SECONDS = 10;
+/** The pace is read over the latest second, and has settled when it agrees with the second before within a quarter. */
+const PACE_WINDOW_MS = 1_000;
+const PACE_SETTLED = 0.25;
+/** Samples kept: enough for two windows of small batches. */
+const PACE_SAMPLES = 400;
+
+/**
+ * A run's own pace, from the matches journaled so far: `run` reads its estimate from it once it has
+ * settled (the workers start, their code warms up and the batches grow over the first seconds), which
+ * costs the run nothing; only a run none of whose batches has finished by PACE_MAX_SECONDS (matches of
+ * search bots) is piloted.
+ */
+export class RunPace {
+  private readonly samples: Array<{ t: number; done: number }> = [];
+  private readonly t0: number;
+  /** `clock` in milliseconds: the run's, shown only (a test gives its own). */
+  constructor(
+    private readonly total: number,
+    private readonly first: number,
+    private readonly clock: () => number = () => performance.now(), // clock-ok: the run's pace, shown only
+  ) {
+    this.t0 = clock();
+    this.samples.push({ t: this.t0, done: first });
+  }
+  note(done: number): void {
+    this.samples.push({ t: this.clock(), done });
+    if (this.samples.length > PACE_SAMPLES) this.samples.splice(1, this.samples.length - PACE_SAMPLES);
+  }
+  /** Matches still to play. */
+  left(): number {
+    return this.total - this.samples[this.samples.length - 1].done;
+  }
+  /** Seconds a match over the window ending at `end` (ms), or undefined when no batch ended in it. */
+  private perMatch(end: number): number | undefined {
+    const inside = this.samples.filter((x) => x.t <= end && x.t > end - PACE_WINDOW_MS);
+    const before = [...this.samples].reverse().find((x) => x.t <= end - PACE_WINDOW_MS);
+    if (inside.length === 0 || before === undefined) return undefined;
+    const last = inside[inside.length - 1];
+    return last.done > before.done ? (last.t - before.t) / 1000 / (last.done - before.done) : undefined;
+  }
+  /** Played since the start, in seconds. */
+  played(): number {
+    return (this.clock() - this.t0) / 1000;
+  }
+  /**
+   * The estimate of the rest of the run from its latest second, once that agrees with the second before
+   * (or, with `anyway`, from whatever it has); undefined before then, or before its first batch.
+   */
+  estimate(threads: number, anyway = false): CostEstimate | undefined {
+    const now = this.samples[this.samples.length - 1].t;
+    const latest = this.perMatch(now);
+    const before = this.perMatch(now - PACE_WINDOW_MS);
+    const settled = latest !== undefined && before !== undefined && Math.abs(latest - before) <= PACE_SETTLED * before;
+    const spm = settled || anyway ? latest ?? before : undefined;
+    if (spm === undefined) return undefined;
+    const seconds = this.left() * spm;
+    const matches = this.samples[this.samples.length - 1].done - this.first;
+    return { seconds, perRun: [seconds], threads: parallel(threads), pilot: { seconds: this.played(), matches, decisions: 0, lengthFromRandomPlay: false, ownStart: true } };
+  }
+  /** Whether any batch has finished since the start. */
+  started(): boolean {
+    return this.samples[this.samples.length - 1].done > this.first;
   }
 }

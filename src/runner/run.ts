@@ -60,11 +60,6 @@ export interface RunOptions {
   watchdogGraceMs?: number;
   /** Called once the journal is open: matches already done (on resume) and the total. */
   onStart?: (s: { done: number; total: number; resumed: boolean; droppedBytes: number; notices: string[] }) => void;
-  /**
-   * Awaited after onStart, before any match is played: the command's cost estimate (cost.ts), said
-   * before the play and not timed with it.
-   */
-  beforePlay?: (s: { done: number; total: number; resumed: boolean }) => Promise<void>;
   /** Called after each batch is journaled, with matches done and total. */
   onProgress?: (done: number, total: number) => void;
   /** Called for each completed batch (after onProgress), with its result: for the benchmark's timings. */
@@ -560,7 +555,6 @@ async function playMissing(
   const doneBefore = journal.matchesDone();
   const session: Session = { done: doneBefore, decisions: 0, botTime: new Array<number>(2 * spec.players).fill(0), workerRestarts: 0, workerHeapPeak: 0 };
   o.onStart?.({ done: doneBefore, total: run.total, resumed, droppedBytes: journal.droppedBytes, notices: journalNotices(journal) });
-  await o.beforePlay?.({ done: doneBefore, total: run.total, resumed });
   const todo = new BatchPlanner(monitor ? windowed(journal.missing(), monitor.spec.checkEvery) : journal.missing(), o.batch, o.inProcess ? 1 : threads);
   const onResult = resultTaker(run, session, todo, assembler, monitor);
   const decided = monitor ? () => monitor.decided : undefined;

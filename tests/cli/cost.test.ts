@@ -40,13 +40,13 @@ const spinSpec = (matches: number) =>
   });
 
 describe('the cost said before the play', () => {
-  it('run: a long run says how long, from its pilot, and what fewer matches would cost', async () => {
+  it('run: a long run says how long, from its own first seconds, and what fewer matches would cost', async () => {
     const dir = tempDir();
     const spec = join(dir, 'slow.json');
     (await import('node:fs')).writeFileSync(spec, spinSpec(40_000));
     // 40,000 matches of about 9 ms of thinking: about 3 min on two threads, 6 on one.
     const r = await untilSaid(['run', spec, '--out', join(dir, 'out'), '--threads', '2'], /will take/);
-    expect(r.stderr).toMatch(/^This run will take about \d+(\.\d)? (min|h)\b.* on \d threads? \(from a pilot of [\d,]+ matches in \d+\.\d s\)\. A smaller setting: --matches \d+ would take about/m);
+    expect(r.stderr).toMatch(/^This run will take about \d+(\.\d)? (min|h)\b.* on \d threads? \(from its first [\d,]+ matches in \d+\.\d s\)\. A smaller setting: --matches \d+ would take about/m);
     expect(r.stdout).toMatch(/^slow: High Card/);
     expect(r.code).toBe(130);
   });
@@ -59,7 +59,7 @@ describe('the cost said before the play', () => {
   });
 
   it('importance: the runs together, with fewer matches and each view alone', async () => {
-    const r = await untilSaid(['importance', join(FIXTURES, 'importance', 'gold-tin.mjs'), '--matches', '4000000', '--out', 'imp'], /will take/);
+    const r = await untilSaid(['importance', join(FIXTURES, 'importance', 'gold-tin.mjs'), '--matches', '40000000', '--out', 'imp'], /will take/);
     expect(r.stderr).toMatch(/^The \d+ runs will take about .* A smaller setting: --matches \d+ would take about [^;]+; --view restricted would take about [^;]+; --view sensitivity would take about/m);
     expect(r.code).toBe(130);
   });

@@ -2,7 +2,8 @@
 // matches and threads, the sentence, the smaller settings and the time left of a study.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { costSentence, estimateCost, LONG_SECONDS, matchesFor, StudyClock, type CostEstimate } from '../../src/runner/cost.js';
+import { costSentence, estimateCost, LONG_SECONDS, matchesFor, RunPace, StudyClock, type CostEstimate } from '../../src/runner/cost.js';
+import { prepare, runBatch } from '../../src/runner/batch.js';
 import { resolveSpec } from '../../src/runner/spec.js';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
@@ -37,8 +38,13 @@ describe('estimateCost', () => {
     const e = await estimateCost([{ spec, matches: 8000 }], 1);
     expect(e).toBeDefined();
     expect(e!.seconds).toBeGreaterThan(8000 * 0.009 * 0.7);
-    // Loose above: a busy machine slows everything but the spin, which is wall time.
-    expect(e!.seconds).toBeLessThan(8000 * 0.009 * 10);
+    // Against the same matches timed here and now: a busy machine slows both alike.
+    const p = prepare(spec.game, 2, spec.seed, spec.variants, spec.lineup);
+    const t0 = performance.now();
+    runBatch(p, 0, 0, 100);
+    const real = (performance.now() - t0) / 1000 / 100;
+    expect(e!.seconds / 8000).toBeGreaterThan(real / 4);
+    expect(e!.seconds / 8000).toBeLessThan(real * 4);
     expect(e!.pilot.lengthFromRandomPlay).toBe(false);
   });
 
@@ -106,5 +112,48 @@ describe('StudyClock', () => {
     expect(clock.leftBefore(0)).toBe('about 12 min left');
     expect(clock.leftBefore(3)).toBeUndefined();
     expect(new StudyClock(undefined).leftBefore(1)).toBeUndefined();
+  });
+});
+
+describe('RunPace', () => {
+  /** A pace fed batches of `size` matches every `every` ms of a clock the test moves. */
+  function fed(total: number, batches: Array<{ at: number; done: number }>) {
+    let now = 0;
+    const pace = new RunPace(total, 0, () => now);
+    for (const b of batches) {
+      now = b.at;
+      pace.note(b.done);
+    }
+    return pace;
+  }
+
+  it('reads the rest of a steady run from its latest second: 1,000 matches a second, 90,000 left', () => {
+    const batches = Array.from({ length: 12 }, (_, k) => ({ at: 250 * (k + 1), done: 250 * (k + 1) }));
+    const e = fed(93_000, batches).estimate(2)!;
+    expect(e.seconds).toBeCloseTo(90, 6);
+    expect(e.pilot).toMatchObject({ matches: 3000, ownStart: true });
+    expect(e.pilot.seconds).toBeCloseTo(3, 9);
+    expect(costSentence('This run', e)).toMatch(/^This run will take about 1\.5 min|^This run will take about 2 min/);
+  });
+
+  it('waits while the pace still grows (workers starting, batches growing), unless asked anyway', () => {
+    // The second second plays four times the first: not settled.
+    const batches = [
+      { at: 500, done: 100 },
+      { at: 1000, done: 200 },
+      { at: 1500, done: 600 },
+      { at: 2000, done: 1000 },
+    ];
+    const pace = fed(100_000, batches);
+    expect(pace.estimate(2)).toBeUndefined();
+    const e = pace.estimate(2, true)!;
+    expect(e.seconds).toBeCloseTo((100_000 - 1000) * (1 / 800), 6);
+  });
+
+  it('has nothing to say before its first batch', () => {
+    const pace = fed(1000, []);
+    expect(pace.started()).toBe(false);
+    expect(pace.estimate(2, true)).toBeUndefined();
+    expect(pace.left()).toBe(1000);
   });
 });
