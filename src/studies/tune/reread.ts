@@ -5,7 +5,8 @@ import { Race } from './race-state.js';
 import { InputError } from '../../errors.js';
 import { roundDir, roundValuesOf } from './run.js';
 import type { RoundNote, StopReason, TuneOutcome } from './outcome.js';
-import type { TunePlan } from './spec.js';
+import { withShare, type TunePlan } from './spec.js';
+import { openResult } from '../../analysis/results.js';
 
 /**
  * A finished search read back from its folder (`tavolo report <tune-folder>`): tune.json gives the
@@ -56,9 +57,10 @@ function readJson(file: string): Json {
   }
 }
 
-function planOf(json: Json, file: string): TunePlan {
+/** The plan; `players` (from the first round's folder) gives each share target its range, as the spec did. */
+function planOf(json: Json, file: string, players: number): TunePlan {
   const raw = field<Json[]>(json, 'targets', isList, file);
-  const targets: Target[] = raw.map((t) => ({ quantity: String(t.quantity), min: isNum(t.min) ? Number(t.min) : -Infinity, max: isNum(t.max) ? Number(t.max) : Infinity }));
+  const targets: Target[] = raw.map((t) => withShare({ quantity: String(t.quantity), min: isNum(t.min) ? Number(t.min) : -Infinity, max: isNum(t.max) ? Number(t.max) : Infinity }, players));
   const prefer = json.prefer === null || json.prefer === undefined ? undefined : (json.prefer as Preference);
   return {
     targets,
@@ -100,7 +102,9 @@ export async function readTuneFolder(dir: string): Promise<TuneFolder> {
   const file = join(dir, 'tune.json');
   const json = readJson(file);
   const names = field<string[]>(json, 'candidates', isList, file).map(String);
-  const plan = planOf(json, file);
+  const first = roundDir(dir, 1);
+  if (!existsSync(first)) throw new InputError(`${file} belongs to a search whose first round, ${first}, is missing; the page is built from the rounds' matches`);
+  const plan = planOf(json, file, openResult(first).players);
   const { race, notes } = await replay(dir, names, plan, field<Json[]>(json, 'rounds', isList, file), file);
   const spent = notes.reduce((a, n) => a + n.matches, 0);
   if (spent !== json.matches_spent) throw new InputError(`${file} says the search spent ${String(json.matches_spent)} matches; its rounds hold ${spent}`);

@@ -120,12 +120,15 @@ export async function roundValuesOf(dir: string, names: readonly string[], plan:
     throw new InputError(`${info.shown} does not hold this round: expected ${plan.block} matches of ${names.join(', ')}, found ${info.matchesPerVariant} of ${info.variants.join(', ')}`);
   }
   const q = quantityPlan({ botNames: [...new Set(info.lineup)], players: info.players, metricNames: info.metricNames, metricIndex: info.metricNames.map((_, i) => i) });
-  const wanted = [...plan.targets.map((t) => t.quantity), ...(plan.prefer ? [plan.prefer.quantity] : [])].map((n) => q.names.indexOf(n));
+  const quantities = [...plan.targets.map((t) => t.quantity), ...(plan.prefer ? [plan.prefer.quantity] : [])];
+  const wanted = quantities.map((n) => q.names.indexOf(n));
+  // An ending's share is not one of the plan's columns: its indicator is read from the row's end reason.
+  const endings = quantities.map((n) => (n.startsWith('end_reason:') ? n.slice('end_reason:'.length) : undefined));
   const values = names.map(() => wanted.map(() => new Float64Array(plan.block)));
   const buf = new Float64Array(q.names.length);
   await readMatches(info, (row) => {
     q.values(row, buf);
-    wanted.forEach((at, k) => (values[row.variantIndex][k][row.match] = buf[at]));
+    wanted.forEach((at, k) => (values[row.variantIndex][k][row.match] = endings[k] === undefined ? buf[at] : row.endReason === endings[k] ? 1 : 0));
   });
   return values;
 }
