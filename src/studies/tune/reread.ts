@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { Preference, Target } from './race.js';
 import { Race } from './race-state.js';
 import { InputError } from '../../errors.js';
-import { roundDir, roundValuesOf } from './run.js';
+import { confirmDir, roundDir, roundValuesOf } from './run.js';
+import { confirmationOf, readConfirmation, type Confirmation } from './confirm.js';
 import type { RoundNote, StopReason, TuneOutcome } from './outcome.js';
 import { withShare, type TunePlan } from './spec.js';
 import { openResult } from '../../analysis/results.js';
@@ -69,6 +70,7 @@ function planOf(json: Json, file: string, players: number): TunePlan {
     rounds: field<number>(json, 'rounds_planned', isNum, file),
     budget: field<number>(json, 'budget', isNum, file),
     errorRate: field<number>(json, 'error_rate', isNum, file),
+    confirm: isNum((json.confirmation as Json | null)?.matches) ? Number((json.confirmation as Json).matches) : 0,
   };
 }
 
@@ -96,6 +98,22 @@ async function replay(dir: string, names: string[], plan: TunePlan, rounds: Json
   return { race, notes };
 }
 
+/** The confirmation read back from its folder, checked against tune.json's account of it. */
+async function rereadConfirmation(dir: string, names: readonly string[], plan: TunePlan, race: Race, json: Json, file: string): Promise<Confirmation | undefined> {
+  const c = json.confirmation as Json | null | undefined;
+  if (c === null || c === undefined) return undefined;
+  const folder = confirmDir(dir);
+  if (!existsSync(folder)) throw new InputError(`${file} has a confirmation, but ${folder} is missing; the page is built from its matches`);
+  const finalists = race.survivors().map((i) => ({ candidate: i, name: names[i] }));
+  const base = field<string>(c, 'base', isText, file);
+  const read = await readConfirmation(folder, [base, ...finalists.map((f) => f.name)], plan);
+  const confirmation = confirmationOf({ seed: field<string>(c, 'seed', isText, file), base, matches: plan.confirm }, plan, finalists, read);
+  const said = ((c.finalists as Json[] | undefined) ?? []).map((f) => `${String(f.name)}:${String(f.status)}`);
+  const found = confirmation.finalists.map((f) => `${f.name}:${f.status}`);
+  if (!sameList(said, found)) throw new InputError(`${file} does not agree with ${folder}: it lists ${JSON.stringify(said)}; the confirmation's matches give ${JSON.stringify(found)}`);
+  return confirmation;
+}
+
 const STOPS: readonly string[] = ['decided', 'none-left', 'rounds', 'budget'];
 
 export async function readTuneFolder(dir: string): Promise<TuneFolder> {
@@ -118,5 +136,7 @@ export async function readTuneFolder(dir: string): Promise<TuneFolder> {
     outDir: dir,
     faults: {},
   };
+  const confirmation = await rereadConfirmation(dir, names, plan, race, json, file);
+  if (confirmation) outcome.confirmation = confirmation;
   return { tournament: field<string>(json, 'tournament', isText, file), game: field<string>(json, 'game', isText, file), seed: field<string>(json, 'seed', isText, file), names, plan, outcome };
 }

@@ -21,12 +21,14 @@ export interface TunePlan {
   budget: number;
   /** The chance, at most, that a candidate meeting every target is dropped. */
   errorRate: number;
+  /** Matches each finalist (and the base rules) plays in the confirmation, on fresh seeds (confirm.ts). */
+  confirm: number;
 }
 
 export const DEFAULT_ERROR_RATE = 0.05;
 /** Without `block`, the spec's matches are played in this many rounds. */
 export const DEFAULT_ROUNDS = 10;
-const TUNE_KEYS = ['targets', 'prefer', 'block', 'budget', 'errorRate'];
+const TUNE_KEYS = ['targets', 'prefer', 'block', 'budget', 'errorRate', 'confirm'];
 const TARGET_KEYS = ['quantity', 'min', 'max'];
 const PREFER_KEYS = ['quantity', 'goal'];
 
@@ -60,7 +62,7 @@ function quantityAt(raw: unknown, field: string, known: readonly string[]): stri
   return raw;
 }
 
-const plain = (x: number) => String(Number(x.toPrecision(12)));
+const plain = (x: number) => String(Number(x.toPrecision(6)));
 
 /** What a value outside a quantity's range was likely meant as: a percentage or points written for a fraction. */
 function likelyMeant(x: number, quantity: string, range: [number, number]): string {
@@ -165,5 +167,9 @@ export function resolveTune(raw: unknown, spec: ResolvedSpec): TunePlan {
   if (typeof errorRate !== 'number' || !(errorRate > 0 && errorRate < 1)) {
     throw new InputError(`expected a number above 0 and below 1 (0.05 for 5%), found ${describeValue(errorRate)}`, 'tune.errorRate');
   }
-  return { targets, ...(prefer ? { prefer } : {}), block, rounds, budget, errorRate };
+  const confirm = intAt(o.confirm, 'tune.confirm', spec.players) ?? spec.matches;
+  if (confirm % spec.players !== 0) {
+    throw new InputError(`expected a multiple of the players (${spec.players}), found ${confirm}: every seat rotation must be played equally often`, 'tune.confirm');
+  }
+  return { targets, ...(prefer ? { prefer } : {}), block, rounds, budget, errorRate, confirm };
 }
