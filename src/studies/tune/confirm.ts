@@ -19,12 +19,16 @@ import type { TunePlan } from './spec.js';
 export const END_REASON_LIMIT = 0.95;
 /** A metric or the choices per match falling by more than this share of the base rules' value: most of the play is gone. */
 export const COLLAPSE_SHARE = 0.5;
+/** ... and by more than this many standard errors of the difference: a rare event seen twice in the base rules and never in a candidate is noise. */
+export const COLLAPSE_Z = 3.29;
 
 /** What a set of matches shows of its play, for the comparison with the base rules. */
 export interface PlaySummary {
   matches: number;
   /** The mean per match of each metric (metric:<name>), of decisions, and of real choices (decisions with more than one option) when the game counts them. */
   means: Map<string, number>;
+  /** The standard error of each of `means` (absent: taken as 0). */
+  errors?: Map<string, number>;
   /** The share of the matches ending with each end reason. */
   endings: Map<string, number>;
 }
@@ -103,41 +107,45 @@ export async function readConfirmation(dir: string, names: readonly string[], pl
   return names.map((_, v) => ({ values: values[v], play: sums[v].summary() }));
 }
 
-/** Running sums of one variant's play. */
+/** Running sums of one variant's play: per quantity (decisions, real choices, each metric) its count, sum and sum of squares. */
 class PlaySums {
   private matches = 0;
-  private decisions = 0;
-  private choices = 0;
-  private readonly metricSums: number[];
-  private readonly metricCounts: number[];
+  private readonly sums = new Map<string, [number, number, number]>();
   private readonly endings = new Map<string, number>();
   private readonly choiceAt: number;
 
   constructor(private readonly metricNames: readonly string[]) {
-    this.metricSums = metricNames.map(() => 0);
-    this.metricCounts = metricNames.map(() => 0);
     this.choiceAt = metricNames.indexOf('choice_share');
+  }
+
+  private put(name: string, x: number): void {
+    if (Number.isNaN(x)) return;
+    const s = this.sums.get(name) ?? [0, 0, 0];
+    s[0]++;
+    s[1] += x;
+    s[2] += x * x;
+    this.sums.set(name, s);
   }
 
   add(decisions: number, ending: string, metrics: readonly number[]): void {
     this.matches++;
-    this.decisions += decisions;
-    if (this.choiceAt >= 0 && !Number.isNaN(metrics[this.choiceAt])) this.choices += decisions * metrics[this.choiceAt];
+    this.put('decisions', decisions);
+    if (this.choiceAt >= 0) this.put('choices', decisions * metrics[this.choiceAt]);
     this.endings.set(ending, (this.endings.get(ending) ?? 0) + 1);
-    metrics.forEach((m, i) => {
-      if (Number.isNaN(m)) return;
-      this.metricSums[i] += m;
-      this.metricCounts[i]++;
-    });
+    metrics.forEach((m, i) => this.put(`metric:${this.metricNames[i]}`, m));
   }
 
   summary(): PlaySummary {
+    const means = new Map<string, number>();
+    const errors = new Map<string, number>();
+    for (const [name, [n, sum, squares]] of this.sums) {
+      const mean = sum / n;
+      means.set(name, mean);
+      errors.set(name, n > 1 ? Math.sqrt(Math.max(squares - n * mean * mean, 0) / (n - 1) / n) : Infinity);
+    }
     const n = Math.max(this.matches, 1);
-    const means = new Map<string, number>([['decisions', this.decisions / n]]);
-    if (this.choiceAt >= 0) means.set('choices', this.choices / n);
-    this.metricNames.forEach((m, i) => means.set(`metric:${m}`, this.metricCounts[i] > 0 ? this.metricSums[i] / this.metricCounts[i] : NaN));
     const endings = new Map([...this.endings].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([k, c]) => [k, c / n]));
-    return { matches: this.matches, means, endings };
+    return { matches: this.matches, means, errors, endings };
   }
 }
 
@@ -148,7 +156,9 @@ const num = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : x.toFixed(2));
 /**
  * How a candidate's play collapsed against the base rules, in words (empty when it did not): an end
  * reason above END_REASON_LIMIT of its matches that the base rules do not reach, and each of decisions,
- * real choices and the metrics whose mean per match fell by more than COLLAPSE_SHARE of a positive base value.
+ * real choices and the metrics whose mean per match fell by more than COLLAPSE_SHARE of a positive base value
+ * and by more than COLLAPSE_Z standard errors of the difference (the two sets of matches taken as independent:
+ * a conservative error for paired matches).
  */
 export function degenerateSigns(base: PlaySummary, c: PlaySummary): string[] {
   const out: string[] = [];
@@ -159,7 +169,8 @@ export function degenerateSigns(base: PlaySummary, c: PlaySummary): string[] {
   for (const [name, before] of base.means) {
     const after = c.means.get(name);
     if (!(before > 0) || after === undefined || Number.isNaN(after)) continue;
-    if (after < before * (1 - COLLAPSE_SHARE)) out.push(`${LABEL[name] ?? `${name.replace(/^metric:/, '')} per match`} fell from ${num(before)} to ${num(after)}`);
+    const se = Math.hypot(base.errors?.get(name) ?? 0, c.errors?.get(name) ?? 0);
+    if (after < before * (1 - COLLAPSE_SHARE) && before - after > COLLAPSE_Z * se) out.push(`${LABEL[name] ?? `${name.replace(/^metric:/, '')} per match`} fell from ${num(before)} to ${num(after)}`);
   }
   return out;
 }

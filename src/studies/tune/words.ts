@@ -138,6 +138,8 @@ function confirmationSentences(c: Confirmation, plan: TunePlan): string[] {
       `Degenerate against the base rules (${c.base}), whatever its targets say: ${collapsed.map((f) => `${f.name} (${f.degenerate.join('; ')})`).join('; ')}.` +
         (collapsed.some((f) => f.status === 'meets') ? ' It is not picked.' : ''),
     );
+  } else {
+    lines.push(`No finalist's play collapsed against the base rules (${c.base}): no end reason above 95% of its matches, no metric or decisions per match down by more than half.`);
   }
   lines.push(`Confirmation intervals are at the ${percent(c.confidence)} level, Bonferroni over ${plural(n, 'finalist')} x ${plural(plan.targets.length, 'target')}; the race that chose the finalists:`);
   return lines;

@@ -6,6 +6,7 @@ import { InputError, Interrupted } from '../../../src/errors.js';
 import { parseSpec, resolveSpec, type ResolvedSpec } from '../../../src/runner/spec.js';
 import { runTune } from '../../../src/studies/tune/run.js';
 import { resolveTune, type TunePlan } from '../../../src/studies/tune/spec.js';
+import { tuneAnswer } from '../../../src/studies/tune/words.js';
 import { FIXTURES, ROOT, readCsvObjects, tavoloAsync, tempDir } from '../../fixtures/cli.js';
 import { readJsonFile } from '../../helpers/json-files.js';
 
@@ -96,6 +97,30 @@ describe('tavolo tune', () => {
     expect(skipped.confirmation).toBeUndefined();
     expect(existsSync(join(skipped.outDir, 'confirm'))).toBe(false);
     expect(readJsonFile<{ confirmation: unknown }>(join(skipped.outDir, 'tune.json')).confirmation).toBeNull();
+  });
+
+  it('names a finalist whose play collapses against the base rules as degenerate (Stramat: handSize=10, oneCount=7, dadoCount=0)', async () => {
+    const raw = parseSpec({
+      name: 'tune-degenerate',
+      game: 'stramat',
+      players: 2,
+      matches: 200,
+      seed: 'degenerate',
+      variants: [
+        { name: 'handSize=4', options: { handSize: 4 } },
+        { name: 'handSize=10,oneCount=7,dadoCount=0', options: { handSize: 10, oneCount: 7, dadoCount: 0 } },
+      ],
+      tune: { targets: [{ quantity: 'turns_mean', min: 10, max: 80 }], block: 100, confirm: 200 },
+      bots: [{ name: 'greedy', bot: 'greedy' }, { name: 'other', bot: 'greedy' }],
+    });
+    const spec = await resolveSpec(raw, ROOT);
+    const r = await runTune(spec, resolveTune(raw.tune, spec), { threads: 2, outDir: tempDir() });
+    const [normal, broken] = r.confirmation!.finalists;
+    expect(normal.degenerate).toEqual([]);
+    expect(broken.degenerate).toContainEqual(expect.stringMatching(/^played_one per match fell from \d+\.\d\d to \d\.\d\d$/));
+    const text = tuneAnswer(r, resolveTune(raw.tune, spec), spec.variants.map((v) => v.name));
+    expect(text).toMatch(/\nDegenerate against the base rules \(base\), whatever its targets say: handSize=10,oneCount=7,dadoCount=0 \(.*played_one per match fell from/);
+    expect(r.confirmation!.finalists[r.confirmation!.pick].name).toBe('handSize=4');
   });
 
   it('stops before a round that would pass the match budget', async () => {

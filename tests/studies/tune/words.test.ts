@@ -102,6 +102,10 @@ describe('the confirmation in words', () => {
     const base: PlaySummary = { matches: 20000, means: new Map([['decisions', 80], ['metric:ones_played', 7.13]]), endings: new Map([['deck_empty', 0.31], ['stramat', 0.69]]) };
     const broken: PlaySummary = { matches: 20000, means: new Map([['decisions', 60], ['metric:ones_played', 0.72]]), endings: new Map([['deck_empty', 0.9885], ['stramat', 0.0115]]) };
     expect(degenerateSigns(base, broken)).toEqual(['98.85% of matches ended with deck_empty (base rules 31.00%)', 'ones_played per match fell from 7.13 to 0.72']);
+    // A rare event (0.02 a match, standard error 0.01) never seen in the candidate is noise, not a collapse.
+    const rare = (x: number, se: number): PlaySummary => ({ matches: 200, means: new Map([['metric:empty_hand_wins', x]]), errors: new Map([['metric:empty_hand_wins', se]]), endings: new Map() });
+    expect(degenerateSigns(rare(0.02, 0.01), rare(0, 0))).toEqual([]);
+    expect(degenerateSigns(rare(0.5, 0.01), rare(0, 0))).toEqual(['empty_hand_wins per match fell from 0.50 to 0.00']);
     // A quarter fewer decisions and an ending at 95% exactly are not a collapse.
     expect(degenerateSigns(base, { ...broken, means: new Map([['decisions', 60], ['metric:ones_played', 5]]), endings: new Map([['deck_empty', 0.95]]) })).toEqual([]);
   });
