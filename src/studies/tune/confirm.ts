@@ -12,12 +12,15 @@ import type { TunePlan } from './spec.js';
  * candidates whose matches happened to look good). Every finalist and the base rules play the same seeds,
  * paired. Each finalist's targets are checked once on these matches alone, at the level 1 - errorRate /
  * (finalists x targets); and its play is compared with the base rules' to name a degenerate candidate:
- * one whose matches nearly all end the same way, or whose choices or a metric per match mostly vanish.
+ * one whose matches nearly all end the same way, or whose real choices mostly vanish (fewer decisions per
+ * turn, a smaller share of decisions with a choice). A metric per match that falls by more than half is
+ * reported beside it, not counted as a collapse: removing a card zeroes the metric that counts it, and a
+ * metric of something bad (annulled games) falling is good news; the numbers are shown for the reader to judge.
  */
 
 /** An ending this common is a game that always stops the same way (Stramat with no Dado: 98.85% with the deck empty). */
 export const END_REASON_LIMIT = 0.95;
-/** A metric or the choices per match falling by more than this share of the base rules' value: most of the play is gone. */
+/** Real choices falling by more than this share of the base rules' value: most of the play is gone. */
 export const COLLAPSE_SHARE = 0.5;
 /** ... and by more than this many standard errors of the difference: a rare event seen twice in the base rules and never in a candidate is noise. */
 export const COLLAPSE_Z = 3.29;
@@ -25,7 +28,7 @@ export const COLLAPSE_Z = 3.29;
 /** What a set of matches shows of its play, for the comparison with the base rules. */
 export interface PlaySummary {
   matches: number;
-  /** The mean per match of each metric (metric:<name>), of decisions, and of real choices (decisions with more than one option) when the game counts them. */
+  /** The mean per match of each metric (metric:<name>, the measures among them) and of decisions per turn. */
   means: Map<string, number>;
   /** The standard error of each of `means` (absent: taken as 0). */
   errors?: Map<string, number>;
@@ -44,6 +47,8 @@ export interface ConfirmedCandidate {
   preferred: number;
   /** How its play collapsed against the base rules, in words; empty when it did not. */
   degenerate: string[];
+  /** The metrics per match that fell by more than half against the base rules, in words (not a collapse by themselves). */
+  fallen: string[];
 }
 
 export interface Confirmation {
@@ -102,7 +107,7 @@ export async function readConfirmation(dir: string, names: readonly string[], pl
   await readMatches(info, (row) => {
     q.values(row, buf);
     wanted.forEach((at, k) => (values[row.variantIndex][k][row.match] = endingOf[k] === undefined ? buf[at] : row.endReason === endingOf[k] ? 1 : 0));
-    sums[row.variantIndex].add(row.decisions, row.endReason, row.metrics);
+    sums[row.variantIndex].add(row.decisions, row.turns, row.endReason, row.metrics);
   });
   return names.map((_, v) => ({ values: values[v], play: sums[v].summary() }));
 }
@@ -112,11 +117,7 @@ class PlaySums {
   private matches = 0;
   private readonly sums = new Map<string, [number, number, number]>();
   private readonly endings = new Map<string, number>();
-  private readonly choiceAt: number;
-
-  constructor(private readonly metricNames: readonly string[]) {
-    this.choiceAt = metricNames.indexOf('choice_share');
-  }
+  constructor(private readonly metricNames: readonly string[]) {}
 
   private put(name: string, x: number): void {
     if (Number.isNaN(x)) return;
@@ -127,10 +128,9 @@ class PlaySums {
     this.sums.set(name, s);
   }
 
-  add(decisions: number, ending: string, metrics: readonly number[]): void {
+  add(decisions: number, turns: number, ending: string, metrics: readonly number[]): void {
     this.matches++;
-    this.put('decisions', decisions);
-    if (this.choiceAt >= 0) this.put('choices', decisions * metrics[this.choiceAt]);
+    if (turns > 0) this.put('decisions_per_turn', decisions / turns);
     this.endings.set(ending, (this.endings.get(ending) ?? 0) + 1);
     metrics.forEach((m, i) => this.put(`metric:${this.metricNames[i]}`, m));
   }
@@ -149,16 +149,32 @@ class PlaySums {
   }
 }
 
-const LABEL: Record<string, string> = { decisions: 'decisions per match', choices: 'real choices per match (decisions with more than one option)' };
+/** The measures of real choices (docs/measures.md), when the spec asks for them: their fall is a collapse. */
+const CHOICES: Record<string, string> = {
+  decisions_per_turn: 'decisions per turn',
+  'metric:choice_share': 'share of decisions with more than one option',
+  'metric:distinct_choice_share': 'share of decisions whose options the heuristic tells apart',
+};
 const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
 const num = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : x.toFixed(2));
 
+/** The quantities whose mean per match fell by more than COLLAPSE_SHARE of a positive base value and by more than COLLAPSE_Z standard errors. */
+function fallen(base: PlaySummary, c: PlaySummary): Array<{ name: string; before: number; after: number }> {
+  const out: Array<{ name: string; before: number; after: number }> = [];
+  for (const [name, before] of base.means) {
+    const after = c.means.get(name);
+    if (!(before > 0) || after === undefined || Number.isNaN(after)) continue;
+    // The two sets of matches taken as independent: a conservative error for paired matches.
+    const se = Math.hypot(base.errors?.get(name) ?? 0, c.errors?.get(name) ?? 0);
+    if (after < before * (1 - COLLAPSE_SHARE) && before - after > COLLAPSE_Z * se) out.push({ name, before, after });
+  }
+  return out;
+}
+
 /**
  * How a candidate's play collapsed against the base rules, in words (empty when it did not): an end
- * reason above END_REASON_LIMIT of its matches that the base rules do not reach, and each of decisions,
- * real choices and the metrics whose mean per match fell by more than COLLAPSE_SHARE of a positive base value
- * and by more than COLLAPSE_Z standard errors of the difference (the two sets of matches taken as independent:
- * a conservative error for paired matches).
+ * reason above END_REASON_LIMIT of its matches that the base rules do not reach; decisions per turn, or
+ * a measured share of real choices, fallen by more than half (and beyond noise).
  */
 export function degenerateSigns(base: PlaySummary, c: PlaySummary): string[] {
   const out: string[] = [];
@@ -166,13 +182,15 @@ export function degenerateSigns(base: PlaySummary, c: PlaySummary): string[] {
     const before = base.endings.get(reason) ?? 0;
     if (share > END_REASON_LIMIT && before <= END_REASON_LIMIT) out.push(`${pct(share)} of matches ended with ${reason} (base rules ${pct(before)})`);
   }
-  for (const [name, before] of base.means) {
-    const after = c.means.get(name);
-    if (!(before > 0) || after === undefined || Number.isNaN(after)) continue;
-    const se = Math.hypot(base.errors?.get(name) ?? 0, c.errors?.get(name) ?? 0);
-    if (after < before * (1 - COLLAPSE_SHARE) && before - after > COLLAPSE_Z * se) out.push(`${LABEL[name] ?? `${name.replace(/^metric:/, '')} per match`} fell from ${num(before)} to ${num(after)}`);
-  }
+  for (const f of fallen(base, c)) if (CHOICES[f.name]) out.push(`${CHOICES[f.name]} fell from ${num(f.before)} to ${num(f.after)}`);
   return out;
+}
+
+/** The game's metrics per match that fell by more than half against the base rules: "played_one 7.13 to 0.72". */
+export function fallenMetrics(base: PlaySummary, c: PlaySummary): string[] {
+  return fallen(base, c)
+    .filter((f) => f.name.startsWith('metric:') && !CHOICES[f.name])
+    .map((f) => `${f.name.slice('metric:'.length)} ${num(f.before)} to ${num(f.after)}`);
 }
 
 /** The confirmation's verdict from its matches: each finalist's targets, its play against the base rules, and the pick. */
@@ -189,7 +207,7 @@ export function confirmationOf(
     const checks = plan.targets.map((t: Target, q) => checkValues(values[q], t, confidence));
     const status = checks.some((k) => k.status === 'outside') ? 'outside' : checks.every((k) => k.status === 'inside') ? 'meets' : 'undecided';
     const preferred = plan.prefer ? meanOf(values[plan.targets.length]) : NaN;
-    return { candidate: f.candidate, name: f.name, checks, status, preferred, degenerate: degenerateSigns(base, play) };
+    return { candidate: f.candidate, name: f.name, checks, status, preferred, degenerate: degenerateSigns(base, play), fallen: fallenMetrics(base, play) };
   });
   return { seed: spec.seed, matches: spec.matches, base: spec.base, confidence, finalists: confirmed, pick: pickOf(confirmed, plan.prefer) };
 }

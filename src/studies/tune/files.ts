@@ -122,6 +122,7 @@ function confirmationJson(c: Confirmation) {
       targets: f.checks.map((k) => ({ quantity: k.target.quantity, estimate: six(k.estimate.estimate), ci_low: six(k.estimate.low), ci_high: six(k.estimate.high), status: k.status })),
       preferred: six(f.preferred),
       degenerate: f.degenerate,
+      fallen: f.fallen,
     })),
     pick: c.pick >= 0 ? c.finalists[c.pick].name : null,
   };

@@ -139,7 +139,11 @@ function confirmationSentences(c: Confirmation, plan: TunePlan): string[] {
         (collapsed.some((f) => f.status === 'meets') ? ' It is not picked.' : ''),
     );
   } else {
-    lines.push(`No finalist's play collapsed against the base rules (${c.base}): no end reason above 95% of its matches, no metric or decisions per match down by more than half.`);
+    lines.push(`No finalist's play collapsed against the base rules (${c.base}): no end reason above 95% of its matches, no fall by half in decisions per turn or measured choices.`);
+  }
+  const fell = c.finalists.filter((f) => f.fallen.length > 0);
+  if (fell.length > 0) {
+    lines.push(`Metrics per match down by more than half against the base rules (a change of play, not a collapse by itself): ${fell.map((f) => `${f.name}: ${f.fallen.join(', ')}`).join('; ')}.`);
   }
   lines.push(`Confirmation intervals are at the ${percent(c.confidence)} level, Bonferroni over ${plural(n, 'finalist')} x ${plural(plan.targets.length, 'target')}; the race that chose the finalists:`);
   return lines;

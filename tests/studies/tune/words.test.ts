@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Race } from '../../../src/studies/tune/race-state.js';
 import type { Target } from '../../../src/studies/tune/race.js';
 import { quantityValue, targetText, tuneAnswer, tuneTable } from '../../../src/studies/tune/words.js';
-import { degenerateSigns, type Confirmation, type PlaySummary } from '../../../src/studies/tune/confirm.js';
+import { degenerateSigns, fallenMetrics, type Confirmation, type PlaySummary } from '../../../src/studies/tune/confirm.js';
 import { checkValues } from '../../../src/studies/tune/race.js';
 import type { TuneOutcome } from '../../../src/studies/tune/outcome.js';
 import type { TunePlan } from '../../../src/studies/tune/spec.js';
@@ -99,15 +99,26 @@ describe('the words of a search', () => {
 
 describe('the confirmation in words', () => {
   it('names a candidate whose play collapses against the base rules (Stramat: handSize=10, oneCount=7, dadoCount=0)', () => {
-    const base: PlaySummary = { matches: 20000, means: new Map([['decisions', 80], ['metric:ones_played', 7.13]]), endings: new Map([['deck_empty', 0.31], ['stramat', 0.69]]) };
-    const broken: PlaySummary = { matches: 20000, means: new Map([['decisions', 60], ['metric:ones_played', 0.72]]), endings: new Map([['deck_empty', 0.9885], ['stramat', 0.0115]]) };
-    expect(degenerateSigns(base, broken)).toEqual(['98.85% of matches ended with deck_empty (base rules 31.00%)', 'ones_played per match fell from 7.13 to 0.72']);
-    // A rare event (0.02 a match, standard error 0.01) never seen in the candidate is noise, not a collapse.
+    const play = (perTurn: number, ones: number, endings: [string, number][]): PlaySummary => ({
+      matches: 20000,
+      means: new Map([['decisions_per_turn', perTurn], ['metric:ones_played', ones], ['metric:choice_share', 0.9]]),
+      endings: new Map(endings),
+    });
+    const base = play(1.9, 7.13, [['deck_empty', 0.71], ['stramat', 0.29]]);
+    const broken = play(2.5, 0.72, [['deck_empty', 0.9885], ['stramat', 0.0115]]);
+    expect(degenerateSigns(base, broken)).toEqual(['98.85% of matches ended with deck_empty (base rules 71.00%)']);
+    // A metric falling by most of its value is shown, not counted as a collapse by itself (removing a card zeroes its count).
+    expect(fallenMetrics(base, broken)).toEqual(['ones_played 7.13 to 0.72']);
+    // Real choices vanishing is a collapse: decisions per turn, or the measured share of decisions with a choice.
+    const forced: PlaySummary = { ...base, means: new Map([['decisions_per_turn', 0.8], ['metric:ones_played', 7], ['metric:choice_share', 0.2]]) };
+    expect(degenerateSigns(base, forced)).toEqual(['decisions per turn fell from 1.90 to 0.80', 'share of decisions with more than one option fell from 0.90 to 0.20']);
+    // A rare event (0.02 a match, standard error 0.01) never seen in the candidate is noise, not a fall.
     const rare = (x: number, se: number): PlaySummary => ({ matches: 200, means: new Map([['metric:empty_hand_wins', x]]), errors: new Map([['metric:empty_hand_wins', se]]), endings: new Map() });
-    expect(degenerateSigns(rare(0.02, 0.01), rare(0, 0))).toEqual([]);
-    expect(degenerateSigns(rare(0.5, 0.01), rare(0, 0))).toEqual(['empty_hand_wins per match fell from 0.50 to 0.00']);
-    // A quarter fewer decisions and an ending at 95% exactly are not a collapse.
-    expect(degenerateSigns(base, { ...broken, means: new Map([['decisions', 60], ['metric:ones_played', 5]]), endings: new Map([['deck_empty', 0.95]]) })).toEqual([]);
+    expect(fallenMetrics(rare(0.02, 0.01), rare(0, 0))).toEqual([]);
+    expect(fallenMetrics(rare(0.5, 0.01), rare(0, 0))).toEqual(['empty_hand_wins 0.50 to 0.00']);
+    // An ending at 95% exactly, or one the base rules reach as often, is not a collapse.
+    expect(degenerateSigns(base, play(1.9, 7, [['deck_empty', 0.95]]))).toEqual([]);
+    expect(degenerateSigns(play(1.9, 7, [['deck_empty', 0.97]]), play(1.9, 7, [['deck_empty', 0.99]]))).toEqual([]);
   });
 
   it('answers from the confirmation first: how many finalists meet every target, the pick, the degenerate ones', () => {
@@ -124,8 +135,8 @@ describe('the confirmation in words', () => {
       base: 'base',
       confidence: level,
       finalists: [
-        { candidate: 0, name: 'a', checks: [checkValues(decided(250), fpa, level)], status: 'meets', preferred: 19.8, degenerate: [] },
-        { candidate: 1, name: 'b', checks: [checkValues(decided(273), fpa, level)], status: 'outside', preferred: 18.2, degenerate: ['ones_played per match fell from 7.13 to 0.72'] },
+        { candidate: 0, name: 'a', checks: [checkValues(decided(250), fpa, level)], status: 'meets', preferred: 19.8, degenerate: [], fallen: [] },
+        { candidate: 1, name: 'b', checks: [checkValues(decided(273), fpa, level)], status: 'outside', preferred: 18.2, degenerate: ['98.85% of matches ended with deck_empty (base rules 71.00%)'], fallen: ['ones_played 7.13 to 0.72'] },
       ],
       pick: 0,
     };
@@ -133,6 +144,7 @@ describe('the confirmation in words', () => {
     const lines = tuneAnswer(r, { ...PLAN, targets: [fpa], prefer }, ['a', 'b']).split('\n');
     expect(lines[0]).toBe('Confirmed on fresh seeds ("s/confirm", 20,000 matches each for the 2 finalists of the race and the base rules): 1 of 2 meets every target; prefer lowest turns_mean picks a (turns_mean 19.8).');
     expect(lines[2]).toMatch(/^ {2}b: outside a target: first_player_advantage \+2\.3 points \(\+1\.\d points to \+\d\.\d points\), above the target's top \(\+1\.0 points\)\.$/);
-    expect(lines[3]).toBe('Degenerate against the base rules (base), whatever its targets say: b (ones_played per match fell from 7.13 to 0.72).');
+    expect(lines[3]).toBe('Degenerate against the base rules (base), whatever its targets say: b (98.85% of matches ended with deck_empty (base rules 71.00%)).');
+    expect(lines[4]).toBe('Metrics per match down by more than half against the base rules (a change of play, not a collapse by itself): b: ones_played 7.13 to 0.72.');
   });
 });
