@@ -156,7 +156,8 @@ const CHOICES: Record<string, string> = {
   'metric:distinct_choice_share': 'share of decisions whose options the heuristic tells apart',
 };
 const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
-const num = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : x.toFixed(2));
+/** Two decimals, or two significant digits below 1 (a rare event: 0.0055 a match, not 0.01). */
+const num = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 1 || x === 0 ? x.toFixed(2) : x.toPrecision(2));
 
 /** The quantities whose mean per match fell by more than COLLAPSE_SHARE of a positive base value and by more than COLLAPSE_Z standard errors. */
 function fallen(base: PlaySummary, c: PlaySummary): Array<{ name: string; before: number; after: number }> {
