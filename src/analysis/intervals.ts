@@ -1,3 +1,5 @@
+import betaQuantile from '@stdlib/stats-base-dists-beta-quantile';
+
 /** z for a two-sided 95% interval: the 0.975 quantile of the standard normal distribution. */
 export const Z95 = 1.959963984540054;
 
@@ -42,4 +44,20 @@ export function clusteredWilson(total: number, squares: number, matches: number,
   if (!(variance > 0)) return [p, p];
   const effective = (matches * bernoulli) / variance;
   return wilson(p * effective, effective, z);
+}
+
+/**
+ * The Clopper-Pearson ("exact") interval for `successes` out of `trials` 0/1 outcomes at `confidence`:
+ * the beta quantiles that make each one-sided miss at most (1 - confidence) / 2 whatever the true rate,
+ * so its level is guaranteed, which matters where an error rate is spent over many intervals at a
+ * level such as 99.996% (tune's races). [0, 1] without trials; never zero width. Reference: R
+ * `binom.test(x, n, conf.level = ...)$conf.int`. The quantiles come from stdlib like every other
+ * distribution of the analysis layer (distributions.ts).
+ */
+export function clopperPearson(successes: number, trials: number, confidence: number): [number, number] {
+  if (!(trials > 0)) return [0, 1];
+  const tail = (1 - confidence) / 2;
+  const low = successes <= 0 ? 0 : betaQuantile(tail, successes, trials - successes + 1);
+  const high = successes >= trials ? 1 : betaQuantile(1 - tail, successes + 1, trials - successes);
+  return [low, high];
 }

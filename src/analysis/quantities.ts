@@ -89,3 +89,30 @@ export function quantityPlan(p: PlanInput): QuantityPlan {
 export function isRate(quantity: string): boolean {
   return /^(win_share|seat_win_share|end_reason):|^(first_player_advantage|annulled_rate|fault_rate)$/.test(quantity);
 }
+
+/**
+ * What a quantity is measured in and the values it can take, so that a target or a tolerance written in
+ * another unit (30 for 30%, 1 for one point of first-player advantage) is caught before anything is
+ * played, and so that a share gets an interval that stays within its range.
+ */
+export interface QuantityUnit {
+  /** The unit in words, for messages: "a fraction of the matches (0.3 is 30%)". */
+  unit: string;
+  /** The least and the greatest value the quantity can take (infinite when unknown). */
+  range: [number, number];
+  /** A share of the matches: the mean of per-match values within `range`, which is one wide (a 0/1 indicator, a share of the wins). */
+  share: boolean;
+}
+
+/** The unit and range of a compare.csv quantity (docs/statistics.md, "The quantities"), for `players` seats. */
+export function quantityUnit(quantity: string, players: number): QuantityUnit {
+  if (quantity === 'first_player_advantage') {
+    const fair = 1 / players;
+    return { unit: 'a difference of fractions of the decided matches (0.01 is one point)', range: [-fair, 1 - fair], share: true };
+  }
+  if (isRate(quantity)) return { unit: 'a fraction of the matches (0.3 is 30%)', range: [0, 1], share: true };
+  if (quantity === 'turns_mean' || quantity === 'decisions_mean') return { unit: 'a count per match', range: [0, Infinity], share: false };
+  // A measure named as a share (choice_share, forced_turn_share, ...) is a fraction of something in each match.
+  if (/^metric:.*_share$/.test(quantity)) return { unit: 'a fraction (0.3 is 30%)', range: [0, 1], share: false };
+  return { unit: "the metric's own unit", range: [-Infinity, Infinity], share: false };
+}

@@ -161,7 +161,15 @@ function settingRows(p: TuneSearch, level: number): [string, string][] {
     ['Candidates', `${p.names.length}, each at most ${count(plan.block * plan.rounds)} matches in rounds of ${count(plan.block)} (budget ${count(plan.budget)})`],
     ['Targets', plan.targets.map(targetText).join('; ') + (plan.prefer ? `; then ${plan.prefer.goal} ${plan.prefer.quantity} preferred` : '')],
     ['Intervals', `${percent(level)} level (Bonferroni: a candidate meeting every target is dropped with probability at most ${percent(plan.errorRate)})`],
+    ...confirmationRow(p.outcome.confirmation),
   ];
+}
+
+/** The confirmation's settings; the charts show the race, the answer the confirmation's verdict. */
+function confirmationRow(c: TuneOutcome['confirmation']): [string, string][] {
+  if (!c) return [['Confirmation', 'none (skipped, or no candidate left to confirm)']];
+  const n = c.finalists.length;
+  return [['Confirmation', `${n} finalist${n === 1 ? '' : 's'} and the base rules (${c.base}), ${count(c.matches)} matches each on the seeds "${c.seed}/match/<i>"; intervals at the ${percent(c.confidence)} level`]];
 }
 
 function roundRows(r: TuneOutcome): string[][] {

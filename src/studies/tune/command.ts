@@ -4,7 +4,7 @@ import { Interrupted } from '../../errors.js';
 import { MAX_THREADS, checkVariantCount } from '../../runner/limits.js';
 import { defaultThreads } from '../../runner/run.js';
 import { readSpecFile, resolveSpec, type ResolvedSpec } from '../../runner/spec.js';
-import { roundDir, runTune } from './run.js';
+import { confirmDir, roundDir, runTune } from './run.js';
 import type { RoundNote, TuneOutcome } from './outcome.js';
 import { resolveTune, type TunePlan } from './spec.js';
 import { writeTunePage } from './page.js';
@@ -35,6 +35,8 @@ function roundSource(played: number, matches: number): string {
   if (played >= matches) return '';
   return played === 0 ? ' (read back from its folder)' : ` (resumed from its journal: ${played} played now)`;
 }
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 type WithSignals = <T>(body: (signal: AbortSignal) => Promise<T>) => Promise<T>;
 
@@ -86,7 +88,8 @@ function finish(r: TuneOutcome, spec: ResolvedSpec, plan: TunePlan): number {
   }
   const shown = shownPath(r.outDir);
   const page = tunePageAfterSearch(r, spec, plan);
-  process.stdout.write(`Wrote ${shown}/tune.csv, tune.json${page}and the rounds' results (${shown}/round-1 ... round-${r.rounds.length}); ${r.playedNow} matches played now.\n`);
+  const confirmed = r.confirmation ? ` and the confirmation's (${shown}/confirm)` : '';
+  process.stdout.write(`Wrote ${shown}/tune.csv, tune.json${page}and the rounds' results (${shown}/round-1 ... round-${r.rounds.length})${confirmed}; ${r.playedNow} matches played now.\n`);
   if (r.notDeterministic) {
     process.stderr.write(`tavolo: ${r.notDeterministic}\n`);
     return 6;
@@ -105,7 +108,7 @@ export async function tuneCommand(argv: Record<string, unknown>, withSignals: Wi
   const plan = resolveTune(raw.tune, spec);
   const outDir = textFlag('--out', argv.out) ?? join('results', `${spec.name}-tune`);
   const bar = progressBar();
-  let current = 0;
+  let current = 0 as number | 'confirmation';
   try {
     const r = await withSignals((signal) =>
       runTune(spec, plan, {
@@ -113,6 +116,7 @@ export async function tuneCommand(argv: Record<string, unknown>, withSignals: Wi
         outDir,
         resume: argv.resume === true,
         force: argv.force === true,
+        confirm: argv.confirm !== false,
         signal,
         onRoundStart: (round, _candidates, m) => {
           // Printed once the checks are done: bad input leaves stdout empty.
@@ -120,11 +124,20 @@ export async function tuneCommand(argv: Record<string, unknown>, withSignals: Wi
           current = round;
           bar?.start(m, 0);
         },
+        onConfirmStart: (finalists, m) => {
+          if (current === 0) process.stdout.write(headerText(spec, plan, threads));
+          process.stdout.write(
+            `Confirmation: ${plural(finalists, 'finalist')} and the base rules, ${plan.confirm.toLocaleString('en-US')} matches each on fresh seeds (${JSON.stringify(`${spec.seed}/confirm`)})\n`,
+          );
+          current = 'confirmation';
+          bar?.start(m, 0);
+        },
         onProgress: (done) => bar?.update(done),
         onRound: (n) => {
           bar?.stop();
           process.stdout.write(roundText(n, spec, plan));
         },
+        onConfirm: () => bar?.stop(),
       }),
     );
     bar?.stop();
@@ -133,7 +146,7 @@ export async function tuneCommand(argv: Record<string, unknown>, withSignals: Wi
     bar?.stop();
     if (!(err instanceof Interrupted)) throw err;
     process.stderr.write(
-      `tavolo: interrupted (${err.signal}) in round ${current}; the rounds done and the journal of ${shownPath(roundDir(outDir, current))} are kept: ` +
+      `tavolo: interrupted (${err.signal}) in ${current === 'confirmation' ? 'the confirmation' : `round ${current}`}; the rounds done and the journal of ${shownPath(current === 'confirmation' ? confirmDir(outDir) : roundDir(outDir, current))} are kept: ` +
         'run the same command with --resume to finish.\n',
     );
     return err.signal === 'SIGTERM' ? 143 : 130;

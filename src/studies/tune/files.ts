@@ -3,6 +3,7 @@ import { preferenceConfidence, targetConfidence, type Elimination } from './race
 import type { CandidateOutcome } from './race-state.js';
 import type { ResolvedSpec } from '../../runner/spec.js';
 import type { TuneOutcome } from './outcome.js';
+import type { Confirmation } from './confirm.js';
 import type { TunePlan } from './spec.js';
 import { csvLines } from '../../io/csv.js';
 import { writeFilesAtomic } from '../../io/atomic-write.js';
@@ -100,8 +101,31 @@ export function tuneJson(spec: ResolvedSpec, plan: TunePlan, r: TuneOutcome): st
     not_ruled_out: out.filter((c) => c.status === 'not-ruled-out').map((c) => c.name),
     closest: closest === undefined ? null : out[closest].name,
     rounds: r.rounds.map((n) => ({ round: n.round, candidates: n.candidates, matches: n.matches, dropped: n.dropped.map((e) => out[e.candidate].name) })),
+    confirmation: r.confirmation ? confirmationJson(r.confirmation) : null,
   };
   return `${JSON.stringify(body, null, 2)}\n`;
+}
+
+/** Six decimals as a JSON number; null for an unknown value or an open side. */
+const six = (x: number): number | null => (Number.isFinite(x) ? Number(x.toFixed(6)) : null);
+
+/** tune.json's account of the confirmation: its seeds and level, each finalist's targets and play, the pick. */
+function confirmationJson(c: Confirmation) {
+  return {
+    seed: c.seed,
+    matches: c.matches,
+    base: c.base,
+    confidence: c.confidence,
+    finalists: c.finalists.map((f) => ({
+      name: f.name,
+      status: f.status,
+      targets: f.checks.map((k) => ({ quantity: k.target.quantity, estimate: six(k.estimate.estimate), ci_low: six(k.estimate.low), ci_high: six(k.estimate.high), status: k.status })),
+      preferred: six(f.preferred),
+      degenerate: f.degenerate,
+      fallen: f.fallen,
+    })),
+    pick: c.pick >= 0 ? c.finalists[c.pick].name : null,
+  };
 }
 
 /** Writes tune.csv and tune.json, each through a temporary file, renamed once both are whole (never half written). */

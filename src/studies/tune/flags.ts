@@ -15,7 +15,13 @@ export function tuneBuilder(y: Argv): Argv {
     .option('seed', { type: 'string', requiresArg: true, describe: 'Master seed, text or integer (overrides the spec)' })
     .option('out', { type: 'string', requiresArg: true, describe: 'Output directory (default: results/<spec name>-tune)' })
     .option('resume', { type: 'boolean', describe: 'Continue the search in --out: complete rounds are read back, an interrupted one resumes from its journal' })
+    .option('confirm', {
+      type: 'boolean',
+      default: true,
+      describe: 'Replay the finalists with the base rules on fresh seeds and answer from those matches (--no-confirm skips it)',
+    })
     .option('force', { type: 'boolean', describe: 'Delete the search already in --out (its rounds and tune files) and start again' })
     .example('$0 tune tournaments/stramat-tune.json --threads 2', 'race the Stramat variants toward the targets of the spec')
-    .example('$0 tune tournaments/stramat-tune.json --resume', 'finish a search that was stopped');
+    .example('$0 tune tournaments/stramat-tune.json --resume', 'finish a search that was stopped')
+    .example('$0 tune tournaments/stramat-tune.json --no-confirm', 'race only: answer from the race, without replaying the finalists');
 }

@@ -1,5 +1,6 @@
 import type { Elimination } from './race.js';
 import type { Race } from './race-state.js';
+import type { Confirmation } from './confirm.js';
 
 /** Why the search stopped. */
 export type StopReason = 'decided' | 'none-left' | 'rounds' | 'budget';
@@ -28,6 +29,8 @@ export interface TuneOutcome {
   outDir: string;
   /** Matches that ended because a bot faulted, by end reason, over every round (round-<r>/matches.csv says which). */
   faults: Record<string, number>;
+  /** The finalists replayed on fresh seeds (absent when skipped, or when no candidate was left). */
+  confirmation?: Confirmation;
   /** A round whose determinism self-check found a bot or the game not deterministic: what it found. */
   notDeterministic?: string;
 }

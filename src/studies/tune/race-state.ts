@@ -108,6 +108,19 @@ export class Race {
     return { best: this.alive[s.best], others: s.others.map((o) => ({ candidate: this.alive[o.candidate], estimate: o.estimate })) };
   }
 
+  /** The mean of the preference's quantity over a candidate's matches (NaN without a preference). */
+  preferredMean(c: number): number {
+    if (!this.prefer || c < 0) return NaN;
+    let s = 0;
+    let n = 0;
+    for (const v of this.values[c][this.targets.length]) {
+      if (Number.isNaN(v)) continue;
+      s += v;
+      n++;
+    }
+    return n > 0 ? s / n : NaN;
+  }
+
   outcomes(): readonly CandidateOutcome[] {
     return this.out;
   }

@@ -1,4 +1,5 @@
 import { critical, type Estimate } from '../../analysis/estimate.js';
+import { clopperPearson, clusteredWilson, wilson } from '../../analysis/intervals.js';
 import { Moments } from '../../analysis/moments.js';
 import { pairedMeanTest } from '../../analysis/paired-tests.js';
 
@@ -24,6 +25,11 @@ export interface Target {
   quantity: string;
   min: number;
   max: number;
+  /**
+   * For a share of the matches (a win share, a rate, the first-player advantage): the values it can take,
+   * one wide. Its interval is then a rate interval within them (shareInterval), not a t interval.
+   */
+  share?: [number, number];
 }
 
 /** Optionally, which candidate is better among those meeting the targets: a paired comparison. */
@@ -81,8 +87,45 @@ export function statusOf(e: Estimate, t: Target): TargetStatus {
   return 'undecided';
 }
 
+/**
+ * A share's mean with a rate interval inside its range [lo, lo + 1]: Clopper-Pearson when every value is
+ * at an end (a 0/1 indicator: its level is guaranteed, even at the race's 99.99%), else Wilson with the
+ * matches' own spread (clusteredWilson: a bot in several seats, shared wins). Never zero width and never
+ * past the range, where a t interval gives [0, 0] for "0 of 400" and 100.7% for a win share near 100%.
+ */
+export function shareInterval(values: Float64Array, range: [number, number], confidence: number): Estimate {
+  const lo = range[0];
+  let n = 0;
+  let total = 0;
+  let squares = 0;
+  let ends = true;
+  for (const v of values) {
+    if (Number.isNaN(v)) continue;
+    const u = v - lo;
+    n++;
+    total += u;
+    squares += u * u;
+    if (Math.abs(u) > 1e-9 && Math.abs(u - 1) > 1e-9) ends = false;
+  }
+  const p = n > 0 ? total / n : NaN;
+  const sd = n > 1 ? Math.sqrt(Math.max(squares - n * p * p, 0) / (n - 1)) : NaN;
+  const base = { estimate: lo + p, n, df: Infinity, p: NaN, se: sd / Math.sqrt(n), sd };
+  if (n < 2) return { ...base, low: NaN, high: NaN, test: 'rate' };
+  const successes = ends ? Math.round(total) : total;
+  let [low, high] = ends ? clopperPearson(successes, n, confidence) : clusteredWilson(total, squares, n, critical(confidence, Infinity));
+  // No spread among fractional values (a bot in three seats with a third of every win): Wilson on the matches.
+  if (!(high > low)) [low, high] = wilson(total, n, critical(confidence, Infinity));
+  return { ...base, low: lo + low, high: lo + high, test: ends ? 'clopper-pearson' : 'wilson-clustered' };
+}
+
 export function checkTarget(values: Moments, target: Target, confidence: number): TargetCheck {
   const estimate = meanInterval(values, confidence);
+  return { target, estimate, status: statusOf(estimate, target) };
+}
+
+/** A target's check from its per-match values: a rate interval for a share, a t interval otherwise. */
+export function checkValues(values: Float64Array, target: Target, confidence: number): TargetCheck {
+  const estimate = target.share ? shareInterval(values, target.share, confidence) : meanInterval(momentsOf(values), confidence);
   return { target, estimate, status: statusOf(estimate, target) };
 }
 
@@ -159,7 +202,7 @@ function momentsOf(values: Float64Array): Moments {
  */
 export function decideRound(cands: readonly CandidateValues[], targets: readonly Target[], size: RaceSize, prefer?: Preference): RoundDecision {
   const level = targetConfidence(size);
-  const checks = cands.map((c) => targets.map((t, q) => checkTarget(momentsOf(c.values[q]), t, level)));
+  const checks = cands.map((c) => targets.map((t, q) => checkValues(c.values[q], t, level)));
   const eliminated: Elimination[] = [];
   const left: number[] = [];
   checks.forEach((row, c) => {

@@ -3,9 +3,11 @@ import { join } from 'node:path';
 import type { Preference, Target } from './race.js';
 import { Race } from './race-state.js';
 import { InputError } from '../../errors.js';
-import { roundDir, roundValuesOf } from './run.js';
+import { confirmDir, roundDir, roundValuesOf } from './run.js';
+import { confirmationOf, readConfirmation, type Confirmation } from './confirm.js';
 import type { RoundNote, StopReason, TuneOutcome } from './outcome.js';
-import type { TunePlan } from './spec.js';
+import { withShare, type TunePlan } from './spec.js';
+import { openResult } from '../../analysis/results.js';
 
 /**
  * A finished search read back from its folder (`tavolo report <tune-folder>`): tune.json gives the
@@ -56,9 +58,10 @@ function readJson(file: string): Json {
   }
 }
 
-function planOf(json: Json, file: string): TunePlan {
+/** The plan; `players` (from the first round's folder) gives each share target its range, as the spec did. */
+function planOf(json: Json, file: string, players: number): TunePlan {
   const raw = field<Json[]>(json, 'targets', isList, file);
-  const targets: Target[] = raw.map((t) => ({ quantity: String(t.quantity), min: isNum(t.min) ? Number(t.min) : -Infinity, max: isNum(t.max) ? Number(t.max) : Infinity }));
+  const targets: Target[] = raw.map((t) => withShare({ quantity: String(t.quantity), min: isNum(t.min) ? Number(t.min) : -Infinity, max: isNum(t.max) ? Number(t.max) : Infinity }, players));
   const prefer = json.prefer === null || json.prefer === undefined ? undefined : (json.prefer as Preference);
   return {
     targets,
@@ -67,6 +70,7 @@ function planOf(json: Json, file: string): TunePlan {
     rounds: field<number>(json, 'rounds_planned', isNum, file),
     budget: field<number>(json, 'budget', isNum, file),
     errorRate: field<number>(json, 'error_rate', isNum, file),
+    confirm: isNum((json.confirmation as Json | null)?.matches) ? Number((json.confirmation as Json).matches) : 0,
   };
 }
 
@@ -94,13 +98,31 @@ async function replay(dir: string, names: string[], plan: TunePlan, rounds: Json
   return { race, notes };
 }
 
+/** The confirmation read back from its folder, checked against tune.json's account of it. */
+async function rereadConfirmation(dir: string, names: readonly string[], plan: TunePlan, race: Race, json: Json, file: string): Promise<Confirmation | undefined> {
+  const c = json.confirmation as Json | null | undefined;
+  if (c === null || c === undefined) return undefined;
+  const folder = confirmDir(dir);
+  if (!existsSync(folder)) throw new InputError(`${file} has a confirmation, but ${folder} is missing; the page is built from its matches`);
+  const finalists = race.survivors().map((i) => ({ candidate: i, name: names[i] }));
+  const base = field<string>(c, 'base', isText, file);
+  const read = await readConfirmation(folder, [base, ...finalists.map((f) => f.name)], plan);
+  const confirmation = confirmationOf({ seed: field<string>(c, 'seed', isText, file), base, matches: plan.confirm }, plan, finalists, read);
+  const said = ((c.finalists as Json[] | undefined) ?? []).map((f) => `${String(f.name)}:${String(f.status)}`);
+  const found = confirmation.finalists.map((f) => `${f.name}:${f.status}`);
+  if (!sameList(said, found)) throw new InputError(`${file} does not agree with ${folder}: it lists ${JSON.stringify(said)}; the confirmation's matches give ${JSON.stringify(found)}`);
+  return confirmation;
+}
+
 const STOPS: readonly string[] = ['decided', 'none-left', 'rounds', 'budget'];
 
 export async function readTuneFolder(dir: string): Promise<TuneFolder> {
   const file = join(dir, 'tune.json');
   const json = readJson(file);
   const names = field<string[]>(json, 'candidates', isList, file).map(String);
-  const plan = planOf(json, file);
+  const first = roundDir(dir, 1);
+  if (!existsSync(first)) throw new InputError(`${file} belongs to a search whose first round, ${first}, is missing; the page is built from the rounds' matches`);
+  const plan = planOf(json, file, openResult(first).players);
   const { race, notes } = await replay(dir, names, plan, field<Json[]>(json, 'rounds', isList, file), file);
   const spent = notes.reduce((a, n) => a + n.matches, 0);
   if (spent !== json.matches_spent) throw new InputError(`${file} says the search spent ${String(json.matches_spent)} matches; its rounds hold ${spent}`);
@@ -114,5 +136,7 @@ export async function readTuneFolder(dir: string): Promise<TuneFolder> {
     outDir: dir,
     faults: {},
   };
+  const confirmation = await rereadConfirmation(dir, names, plan, race, json, file);
+  if (confirmation) outcome.confirmation = confirmation;
   return { tournament: field<string>(json, 'tournament', isText, file), game: field<string>(json, 'game', isText, file), seed: field<string>(json, 'seed', isText, file), names, plan, outcome };
 }

@@ -11,6 +11,7 @@ import { checkOutDir, makeOutDir, runTournament, type RunOptions, type RunOutcom
 import { determinismWarning } from '../../runner/self-check.js';
 import type { ResolvedSpec } from '../../runner/spec.js';
 import type { TunePlan } from './spec.js';
+import { confirmSpec, confirmationOf, readConfirmation, type Confirmation } from './confirm.js';
 import type { RoundNote, StopReason, TuneOutcome } from './outcome.js';
 
 /**
@@ -35,10 +36,16 @@ export interface TuneOptions {
   onRound?: (note: RoundNote) => void;
   /** Passed to the runner for each round. */
   onProgress?: RunOptions['onProgress'];
+  /** Replay the finalists on fresh seeds after the race (default true; `--no-confirm` skips it). */
+  confirm?: boolean;
+  /** Before the confirmation is played, and after. */
+  onConfirmStart?: (finalists: number, matches: number) => void;
+  onConfirm?: () => void;
 }
 
 export const roundDir = (outDir: string, round: number): string => join(outDir, `round-${round}`);
 const ROUND_DIR = /^round-\d+$/;
+export const confirmDir = (outDir: string): string => join(outDir, 'confirm');
 
 /** The tournament of round `round` (1-based): the survivors on the round's block of seeds. */
 export function roundSpec(spec: ResolvedSpec, plan: TunePlan, survivors: readonly number[], round: number): ResolvedSpec {
@@ -54,7 +61,7 @@ export function roundSpec(spec: ResolvedSpec, plan: TunePlan, survivors: readonl
 function prepareOutDir(outDir: string, resume: boolean, force: boolean): void {
   checkOutDir(outDir);
   if (!existsSync(outDir)) return makeOutDir(outDir);
-  const ours = readdirSync(outDir).filter((f) => ROUND_DIR.test(f) || TUNE_FILES.includes(f));
+  const ours = readdirSync(outDir).filter((f) => ROUND_DIR.test(f) || f === 'confirm' || TUNE_FILES.includes(f));
   if (ours.length === 0 || resume) return;
   if (!force) {
     throw new InputError(
@@ -67,7 +74,7 @@ function prepareOutDir(outDir: string, resume: boolean, force: boolean): void {
 }
 
 /** A round folder written for another search (another spec, seed or set of survivors) is refused by name. */
-function checkRoundIdentity(dir: string, spec: ResolvedSpec, round: number): void {
+function checkRoundIdentity(dir: string, spec: ResolvedSpec, round: number | 'confirm'): void {
   const info = existsSync(join(dir, 'run.json')) ? readRunJson(join(dir, 'run.json')) : undefined;
   if (info === undefined || typeof info.spec_hash !== 'string') return;
   const identity = specIdentity(spec);
@@ -87,7 +94,7 @@ function checkRoundIdentity(dir: string, spec: ResolvedSpec, round: number): voi
   };
   const diff = identityDiff(identity, there, 'now', 'in the folder');
   throw new InputError(
-    `cannot resume: ${dir} holds round ${round} of a different search:\n  ${(diff.length > 0 ? diff : ['(its identity hash differs)']).join('\n  ')}\n` +
+    `cannot resume: ${dir} holds ${round === 'confirm' ? 'the confirmation' : `round ${round}`} of a different search:\n  ${(diff.length > 0 ? diff : ['(its identity hash differs)']).join('\n  ')}\n` +
       'Resume with the same spec, --matches and --seed, or start again with --force or another --out.',
     '--resume',
   );
@@ -120,14 +127,31 @@ export async function roundValuesOf(dir: string, names: readonly string[], plan:
     throw new InputError(`${info.shown} does not hold this round: expected ${plan.block} matches of ${names.join(', ')}, found ${info.matchesPerVariant} of ${info.variants.join(', ')}`);
   }
   const q = quantityPlan({ botNames: [...new Set(info.lineup)], players: info.players, metricNames: info.metricNames, metricIndex: info.metricNames.map((_, i) => i) });
-  const wanted = [...plan.targets.map((t) => t.quantity), ...(plan.prefer ? [plan.prefer.quantity] : [])].map((n) => q.names.indexOf(n));
+  const quantities = [...plan.targets.map((t) => t.quantity), ...(plan.prefer ? [plan.prefer.quantity] : [])];
+  const wanted = quantities.map((n) => q.names.indexOf(n));
+  // An ending's share is not one of the plan's columns: its indicator is read from the row's end reason.
+  const endings = quantities.map((n) => (n.startsWith('end_reason:') ? n.slice('end_reason:'.length) : undefined));
   const values = names.map(() => wanted.map(() => new Float64Array(plan.block)));
   const buf = new Float64Array(q.names.length);
   await readMatches(info, (row) => {
     q.values(row, buf);
-    wanted.forEach((at, k) => (values[row.variantIndex][k][row.match] = buf[at]));
+    wanted.forEach((at, k) => (values[row.variantIndex][k][row.match] = endings[k] === undefined ? buf[at] : row.endReason === endings[k] ? 1 : 0));
   });
   return values;
+}
+
+/** Plays (or resumes, or re-reads) the confirmation of the race's finalists: the base rules and them, on fresh seeds. */
+async function playConfirmation(spec: ResolvedSpec, plan: TunePlan, finalists: readonly number[], o: TuneOptions): Promise<{ confirmation: Confirmation; outcome: RunOutcome }> {
+  const cs = confirmSpec(spec, plan, finalists);
+  const dir = confirmDir(resolve(o.outDir));
+  checkRoundIdentity(dir, cs, 'confirm');
+  o.onConfirmStart?.(finalists.length, cs.variants.length * cs.matches);
+  const outcome = await runTournament(cs, { threads: o.threads, batch: 'auto', outDir: dir, resume: true, signal: o.signal, onProgress: o.onProgress });
+  o.onConfirm?.();
+  const names = cs.variants.map((v) => v.name);
+  const read = await readConfirmation(dir, names, plan);
+  const confirmation = confirmationOf({ seed: cs.seed, base: names[0], matches: cs.matches }, plan, finalists.map((c) => ({ candidate: c, name: spec.variants[c].name })), read);
+  return { confirmation, outcome };
 }
 
 /** Plays the search round by round until it is decided, runs out of rounds or would pass its budget. */
@@ -165,8 +189,27 @@ export async function runTune(spec: ResolvedSpec, plan: TunePlan, o: TuneOptions
     o.onRound?.(note);
   }
   if (stopped === 'rounds' && race.decided()) stopped = race.survivors().length === 0 ? 'none-left' : 'decided';
+  let confirmation: Confirmation | undefined;
+  if (o.confirm !== false && race.survivors().length > 0) {
+    const c = await playConfirmation(spec, plan, race.survivors(), o);
+    confirmation = c.confirmation;
+    playedNow += c.outcome.playedMatches;
+    for (const [reason, n] of Object.entries(c.outcome.faults)) faults[reason] = (faults[reason] ?? 0) + n;
+    if (c.outcome.determinism && c.outcome.determinism.differing.length > 0) notDeterministic ??= `confirmation: ${determinismWarning(c.outcome.determinism)}`;
+  }
   const most = Math.max(0, ...race.outcomes().map((c) => c.matches));
-  const result: TuneOutcome = { race, rounds, stopped, spent, gridMatches: most * spec.variants.length, playedNow, outDir, faults, ...(notDeterministic ? { notDeterministic } : {}) };
+  const result: TuneOutcome = {
+    race,
+    rounds,
+    stopped,
+    spent,
+    gridMatches: most * spec.variants.length,
+    playedNow,
+    outDir,
+    faults,
+    ...(confirmation ? { confirmation } : {}),
+    ...(notDeterministic ? { notDeterministic } : {}),
+  };
   writeTuneFiles(outDir, spec, plan, result);
   return result;
 }

@@ -1,10 +1,11 @@
 import { isRate } from '../../analysis/quantities.js';
-import { matchesToSettle, overreach, preferenceConfidence, shortfall, targetConfidence, type Target, type TargetCheck } from './race.js';
+import { matchesToSettle, overreach, preferenceConfidence, shortfall, targetConfidence, type Preference, type Target, type TargetCheck } from './race.js';
 import type { CandidateOutcome } from './race-state.js';
 import { formatTable } from '../../analysis/table.js';
 import { eliminationText } from './files.js';
 import type { TuneOutcome } from './outcome.js';
 import type { TunePlan } from './spec.js';
+import type { Confirmation, ConfirmedCandidate } from './confirm.js';
 
 /**
  * A search's answer in sentences (which candidates meet every target, with their intervals; what the
@@ -35,28 +36,64 @@ function checkText(k: TargetCheck): string {
   return `${k.target.quantity} ${v(k.estimate.estimate)} (${v(k.estimate.low)} to ${v(k.estimate.high)})`;
 }
 
-/** "first_player_advantage -0.7 points (-3.5 points to +2.0 points) against ... (about 117,000 matches would settle it)" */
+/** Where an estimate lies against its target, in words: "inside the target", "above the target's top (+1.0 points)". */
+export function sideText(k: TargetCheck): string {
+  const { min, max } = k.target;
+  const x = k.estimate.estimate;
+  const v = (y: number) => quantityValue(k.target.quantity, y);
+  if (!Number.isFinite(x)) return 'unknown (no value yet)';
+  if (x > max) return `above the target's top (${v(max)})`;
+  if (x < min) return `below the target's bottom (${v(min)})`;
+  return 'inside the target';
+}
+
+/**
+ * An unsettled target: the estimate, which side of the target it lies, and what more matches would
+ * likely show if the estimate and its spread hold (about how many would settle it): "first_player_advantage
+ * +2.7 points (+0.0 points to +5.4 points), above the target's top (+1.0 points): more matches would likely
+ * show it outside (about 9,604 if the estimate holds)".
+ */
 function unsettledText(k: TargetCheck): string {
   const need = matchesToSettle(k);
-  const settle = Number.isFinite(need) ? `settled in about ${need.toLocaleString('en-US')} matches if the estimate holds` : 'the estimate sits on a bound';
-  return `${checkText(k)} against ${targetText(k.target)} (${settle})`;
+  const side = sideText(k);
+  const likely = side === 'inside the target' ? 'inside' : 'outside';
+  const settle = Number.isFinite(need)
+    ? `more matches would likely show it ${likely} (settled in about ${need.toLocaleString('en-US')} matches if the estimate holds)`
+    : 'the estimate sits on a bound: more matches may show it either side';
+  return `${checkText(k)}, ${side}: ${settle}`;
 }
 
 const percent = (level: number) => `${(level * 100).toPrecision(6).replace(/0+$/, '').replace(/\.$/, '')}%`;
 const count = (n: number) => n.toLocaleString('en-US');
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const meetVerb = (n: number) => (n === 1 ? 'meets' : 'meet');
 
-function meetsSentences(out: readonly CandidateOutcome[], total: number): string[] {
+/** "; prefer lowest turns_mean picks b (turns_mean 19.8)" */
+function pickText(prefer: Preference, name: string, value: number): string {
+  return `; prefer ${prefer.goal} ${prefer.quantity} picks ${name} (${prefer.quantity} ${quantityValue(prefer.quantity, value)})`;
+}
+
+/** A candidate that met every target at its last round: still in and shown inside, or dropped by the preference while inside. */
+const metEvery = (c: CandidateOutcome) => c.checks.length > 0 && c.checks.every((k) => k.status === 'inside') && (c.status === 'meets' || c.elimination?.reason === 'preference');
+
+function meetsSentences(r: TuneOutcome, out: readonly CandidateOutcome[], total: number): string[] {
   const meets = out.filter((c) => c.status === 'meets');
   const open = out.filter((c) => c.status === 'not-ruled-out');
+  const met = out.filter(metEvery);
   const lines: string[] = [];
-  if (meets.length > 0) {
-    lines.push(`${meets.length} of ${total} candidates ${meets.length === 1 ? 'meets' : 'meet'} every target: every interval lies inside its target.`);
+  if (met.length > 0) {
+    const prefer = r.race.prefer;
+    const single = prefer && r.race.survivors().length === 1 && meets.length === 1 ? pickText(prefer, meets[0].name, preferredMean(r, meets[0])) : '';
+    lines.push(`${met.length} of ${total} candidates ${meetVerb(met.length)} every target (every interval inside its target)${single}.`);
     for (const c of meets) lines.push(`  ${c.name} (${c.matches} matches): ${c.checks.map(checkText).join('; ')}.`);
+    const byPreference = met.filter((c) => c.status === 'dropped');
+    if (byPreference.length > 0 && prefer) {
+      lines.push(`  Also inside every target, dropped as worse on ${prefer.quantity} on the same seeds: ${byPreference.map((c) => c.name).join(', ')}.`);
+    }
   }
   if (open.length > 0) {
     const head =
-      meets.length > 0
+      met.length > 0
         ? `${open.length} more ${open.length === 1 ? 'is' : 'are'} not ruled out (no interval lies outside its target) but not shown inside every target, closest first:`
         : `No candidate was shown inside every target within its matches; ${open.length} of ${total} are not ruled out (no interval lies outside its target), closest first, with the targets still unsettled:`;
     lines.push(head);
@@ -68,6 +105,47 @@ function meetsSentences(out: readonly CandidateOutcome[], total: number): string
       lines.push(`  ${c.name} (${c.matches} matches): ${unsure.map(unsettledText).join('; ')}.`);
     }
   }
+  return lines;
+}
+
+/** The preferred quantity's mean over a candidate's race matches. */
+function preferredMean(r: TuneOutcome, c: CandidateOutcome): number {
+  return r.race.preferredMean(r.race.outcomes().indexOf(c));
+}
+
+const CONFIRMED: Record<ConfirmedCandidate['status'], string> = { meets: 'meets every target', outside: 'outside a target', undecided: 'not settled' };
+
+/** One finalist's line in the confirmation: its status, then its targets (the unsettled ones with their side). */
+function finalistText(f: ConfirmedCandidate): string {
+  const shown = f.checks.map((k) => (k.status === 'inside' ? checkText(k) : k.status === 'outside' ? `${checkText(k)}, ${sideText(k)}` : unsettledText(k)));
+  return `  ${f.name}: ${CONFIRMED[f.status]}: ${shown.join('; ')}.`;
+}
+
+/** The answer from the confirmation: how many finalists meet every target on fresh matches, the pick, and any that collapsed. */
+function confirmationSentences(c: Confirmation, plan: TunePlan): string[] {
+  const n = c.finalists.length;
+  const met = c.finalists.filter((f) => f.status === 'meets');
+  const pick = c.pick >= 0 ? c.finalists[c.pick] : undefined;
+  const picked = plan.prefer && pick ? pickText(plan.prefer, pick.name, pick.preferred) : '';
+  const lines = [
+    `Confirmed on fresh seeds (${JSON.stringify(c.seed)}, ${count(c.matches)} matches each for the ${plural(n, 'finalist')} of the race and the base rules): ` +
+      `${met.length} of ${n} ${meetVerb(met.length)} every target${picked}.`,
+    ...c.finalists.map(finalistText),
+  ];
+  const collapsed = c.finalists.filter((f) => f.degenerate.length > 0);
+  if (collapsed.length > 0) {
+    lines.push(
+      `Degenerate against the base rules (${c.base}), whatever its targets say: ${collapsed.map((f) => `${f.name} (${f.degenerate.join('; ')})`).join('; ')}.` +
+        (collapsed.some((f) => f.status === 'meets') ? ' It is not picked.' : ''),
+    );
+  } else {
+    lines.push(`No finalist's play collapsed against the base rules (${c.base}): no end reason above 95% of its matches, no fall by half in decisions per turn or measured choices.`);
+  }
+  const fell = c.finalists.filter((f) => f.fallen.length > 0);
+  if (fell.length > 0) {
+    lines.push(`Metrics per match down by more than half against the base rules (a change of play, not a collapse by itself): ${fell.map((f) => `${f.name}: ${f.fallen.join(', ')}`).join('; ')}.`);
+  }
+  lines.push(`Confirmation intervals are at the ${percent(c.confidence)} level, Bonferroni over ${plural(n, 'finalist')} x ${plural(plan.targets.length, 'target')}; the race that chose the finalists:`);
   return lines;
 }
 
@@ -107,7 +185,8 @@ const STOPPED: Record<string, string> = {
 export function tuneAnswer(r: TuneOutcome, plan: TunePlan, names: readonly string[]): string {
   const out = r.race.outcomes();
   const s = r.race.size;
-  const lines = r.race.survivors().length > 0 ? meetsSentences(out, out.length) : noneSentences(r, names);
+  const lines = r.confirmation ? confirmationSentences(r.confirmation, plan) : [];
+  lines.push(...(r.race.survivors().length > 0 ? meetsSentences(r, out, out.length) : noneSentences(r, names)));
   lines.push(...standingSentences(r, names));
   const share = r.gridMatches > 0 ? ` (${((100 * r.spent) / r.gridMatches).toFixed(0)}% of it)` : '';
   const most = r.gridMatches / Math.max(out.length, 1);

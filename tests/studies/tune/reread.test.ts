@@ -34,6 +34,9 @@ describe('a search read back from its folder', () => {
     const back = await readTuneFolder(dir);
     expect(back.outcome.race.outcomes()).toEqual(f.search.outcome.race.outcomes());
     expect(buildTunePage(tunePageData(back))).toBe(readFileSync(join(dir, 'tune.html'), 'utf8'));
+    // The confirmation is read back from confirm/ too, and the answer opens with it.
+    expect(back.outcome.confirmation).toEqual(f.search.outcome.confirmation);
+    expect(tunePageData(back).answer).toMatch(/^Confirmed on fresh seeds \("hc\/confirm", /);
   });
 
   it('with a preference: the page read back holds the same standing of those left', async () => {
@@ -57,6 +60,16 @@ describe('a search read back from its folder', () => {
     await expect(readTuneFolder(copy)).rejects.toThrow(/tune\.json does not agree with .*round-2: .*dropping \["hand=3,annulOnTie=true"\]/);
     json.rounds[1].dropped = ['hand=3,annulOnTie=true'];
     writeFileSync(jsonFile, JSON.stringify(json));
+    // The confirmation's verdicts must be what its matches give, and its folder must be there.
+    const whole = readFileSync(jsonFile, 'utf8');
+    const confirmed = readJsonFile<{ confirmation: { finalists: Array<{ status: string }> } }>(jsonFile);
+    confirmed.confirmation.finalists[0].status = confirmed.confirmation.finalists[0].status === 'meets' ? 'outside' : 'meets';
+    writeFileSync(jsonFile, JSON.stringify(confirmed));
+    await expect(readTuneFolder(copy)).rejects.toThrow(/tune\.json does not agree with .*confirm: it lists/);
+    writeFileSync(jsonFile, whole);
+    renameSync(join(copy, 'confirm'), join(copy, 'confirm-elsewhere'));
+    await expect(readTuneFolder(copy)).rejects.toThrow(/has a confirmation, but .*confirm is missing/);
+    renameSync(join(copy, 'confirm-elsewhere'), join(copy, 'confirm'));
     renameSync(join(copy, 'round-3'), join(copy, 'elsewhere'));
     await expect(readTuneFolder(copy)).rejects.toThrow(InputError);
     await expect(readTuneFolder(copy)).rejects.toThrow(/lists round 3, but .*round-3 is missing/);

@@ -1,10 +1,12 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it, vi } from 'vitest';
 import { InputError, Interrupted } from '../../../src/errors.js';
 import { parseSpec, resolveSpec, type ResolvedSpec } from '../../../src/runner/spec.js';
 import { runTune } from '../../../src/studies/tune/run.js';
 import { resolveTune, type TunePlan } from '../../../src/studies/tune/spec.js';
+import { tuneAnswer } from '../../../src/studies/tune/words.js';
 import { FIXTURES, ROOT, readCsvObjects, tavoloAsync, tempDir } from '../../fixtures/cli.js';
 import { readJsonFile } from '../../helpers/json-files.js';
 
@@ -29,6 +31,7 @@ const RAW = {
       { quantity: 'turns_mean', min: 20, max: 38 },
     ],
     block: 100,
+    confirm: 100,
   },
   bots: [{ name: 'greedy', bot: 'greedy' }, { bot: 'random' }, { bot: 'random' }, { bot: 'random' }],
 };
@@ -39,7 +42,7 @@ async function setup(): Promise<{ spec: ResolvedSpec; plan: TunePlan }> {
   return { spec, plan: resolveTune(raw.tune, spec) };
 }
 
-const FILES = ['tune.csv', 'tune.json', 'round-1/matches.csv', 'round-3/matches.csv'];
+const FILES = ['tune.csv', 'tune.json', 'round-1/matches.csv', 'round-3/matches.csv', 'confirm/matches.csv'];
 const read = (dir: string) => FILES.map((f) => (existsSync(join(dir, f)) ? readFileSync(join(dir, f), 'utf8') : `(no ${f})`));
 
 describe('tavolo tune', () => {
@@ -72,6 +75,58 @@ describe('tavolo tune', () => {
     expect(json.target_confidence).toBeCloseTo(1 - 0.05 / (4 * 2 * 3), 12);
   });
 
+  it('confirms the finalists with the base rules on fresh seeds, disjoint from the rounds\', and answers from them; --no-confirm skips it', async () => {
+    const { spec, plan } = await setup();
+    const dir = tempDir();
+    const r = await runTune(spec, plan, { threads: 2, outDir: dir });
+    const c = r.confirmation!;
+    expect(c.finalists.map((f) => f.name)).toEqual(['stramatCount=0,dadoCount=2', 'stramatCount=0,dadoCount=6']);
+    expect([c.base, c.matches, c.seed]).toEqual(['base', 100, 'tune-test/confirm']);
+    expect(c.confidence).toBeCloseTo(1 - 0.05 / (2 * 2), 12);
+    // csv-parse: the candidates' names hold commas, so their cells are quoted.
+    const seeds = (f: string) => parse<Record<string, string>>(readFileSync(join(dir, f)), { columns: true }).map((row) => row.seed);
+    const confirmSeeds = seeds('confirm/matches.csv');
+    const raceSeeds = new Set([1, 2, 3].flatMap((k) => seeds(`round-${k}/matches.csv`)));
+    expect(confirmSeeds).toHaveLength(300);
+    expect(confirmSeeds.filter((x) => raceSeeds.has(x))).toEqual([]);
+    // Paired: the base rules and each finalist play match i on the same seed.
+    expect(confirmSeeds.slice(0, 100)).toEqual(confirmSeeds.slice(100, 200));
+    const json = readJsonFile<{ confirmation: { finalists: { name: string; status: string }[]; base: string } }>(join(dir, 'tune.json'));
+    expect(json.confirmation.finalists.map((f) => [f.name, f.status])).toEqual(c.finalists.map((f) => [f.name, f.status]));
+    const skipped = await runTune(spec, plan, { threads: 2, outDir: tempDir(), confirm: false });
+    expect(skipped.confirmation).toBeUndefined();
+    expect(existsSync(join(skipped.outDir, 'confirm'))).toBe(false);
+    expect(readJsonFile<{ confirmation: unknown }>(join(skipped.outDir, 'tune.json')).confirmation).toBeNull();
+  });
+
+  it('names a finalist whose play collapses against the base rules as degenerate (Stramat: handSize=10, oneCount=7, dadoCount=0)', async () => {
+    // Four greedy players, as in the search where this candidate was first seen: the deck runs out in nearly every match.
+    const greedy = (name: string) => ({ name, bot: 'greedy' });
+    const raw = parseSpec({
+      name: 'tune-degenerate',
+      game: 'stramat',
+      players: 4,
+      matches: 200,
+      seed: 'degenerate',
+      variants: [
+        { name: 'handSize=4', options: { handSize: 4 } },
+        { name: 'handSize=10,oneCount=7,dadoCount=0', options: { handSize: 10, oneCount: 7, dadoCount: 0 } },
+      ],
+      tune: { targets: [{ quantity: 'turns_mean', min: 10, max: 80 }], block: 100, confirm: 400 },
+      bots: [greedy('a'), greedy('b'), greedy('c'), greedy('d')],
+    });
+    const spec = await resolveSpec(raw, ROOT);
+    const plan = resolveTune(raw.tune, spec);
+    const r = await runTune(spec, plan, { threads: 2, outDir: tempDir() });
+    const [normal, broken] = r.confirmation!.finalists;
+    expect(normal.degenerate).toEqual([]);
+    expect(broken.degenerate).toEqual([expect.stringMatching(/^9\d\.\d\d% of matches ended with deck_empty \(base rules [1-8]\d\.\d\d%\)$/)]);
+    expect(broken.fallen).toContainEqual(expect.stringMatching(/^played_one [5-9]\.\d\d to 0\.\d+$/));
+    const text = tuneAnswer(r, plan, spec.variants.map((v) => v.name));
+    expect(text).toMatch(/\nDegenerate against the base rules \(base\), whatever its targets say: handSize=10,oneCount=7,dadoCount=0 \(9\d\.\d\d% of matches ended with deck_empty/);
+    expect(r.confirmation!.finalists[r.confirmation!.pick].name).toBe('handSize=4');
+  });
+
   it('stops before a round that would pass the match budget', async () => {
     const raw = parseSpec({ ...RAW, tune: { ...RAW.tune, budget: 500 } });
     const spec = await resolveSpec(raw, ROOT);
@@ -99,7 +154,8 @@ describe('tavolo tune', () => {
     expect(existsSync(join(dir, 'round-1', 'journal'))).toBe(true);
     await expect(runTune(spec, plan, { threads: 2, outDir: dir })).rejects.toThrow(/already holds a search \(round-1\); add --resume/);
     const resumed = await runTune(spec, plan, { threads: 1, outDir: dir, resume: true });
-    expect(resumed.playedNow).toBeLessThan(resumed.spent);
+    // The race's 800 matches and the confirmation's 300 (two finalists and the base rules), some of them played before the stop.
+    expect(resumed.playedNow).toBeLessThan(resumed.spent + 300);
     expect(read(dir)).toEqual(read(whole));
     // Complete: everything is read back, nothing played, the same files.
     const again = await runTune(spec, plan, { threads: 2, outDir: dir, resume: true });
@@ -119,7 +175,7 @@ describe('tavolo tune', () => {
     await expect(runTune(other, plan, { threads: 2, outDir: dir, resume: true })).rejects.toThrow(/cannot resume: .*round-1 holds round 1 of a different search:\n {2}seed: /);
     await expect(runTune(other, plan, { threads: 2, outDir: dir, resume: true })).rejects.toBeInstanceOf(InputError);
     const fresh = await runTune(other, plan, { threads: 2, outDir: dir, force: true });
-    expect(fresh.playedNow).toBe(fresh.spent);
+    expect(fresh.playedNow).toBe(fresh.spent + 300);
   });
 
   it('through the CLI: the answer in words before the table; bad targets exit 2 naming the field', async () => {
@@ -130,6 +186,8 @@ describe('tavolo tune', () => {
     expect(r.code, r.stderr).toBe(0);
     const answer = r.stdout.indexOf('The search spent');
     expect(answer).toBeGreaterThan(0);
+    expect(r.stdout).toContain('\nConfirmation: 2 finalists and the base rules, 100 matches each on fresh seeds ("tune-test/confirm")\n');
+    expect(r.stdout).toMatch(/\n\nConfirmed on fresh seeds \("tune-test\/confirm", 100 matches each for the 2 finalists of the race and the base rules\): \d of 2 /);
     expect(r.stdout.indexOf('  candidate ')).toBeGreaterThan(answer);
     expect(r.stdout).toMatch(/Round 1: 4 candidates x 100 matches; dropped 2: stramatCount=1,dadoCount=2, stramatCount=1,dadoCount=6/);
     const again = await tavoloAsync(['tune', specFile, '--threads', '2', '--out', join(dir, 'out'), '--resume']);
@@ -150,5 +208,12 @@ describe('tavolo tune', () => {
     expect(b.stderr).toMatch(/^tavolo: tune\.targets\[0\]\.quantity: unknown quantity "annuled_rate" \(did you mean "annulled_rate"\?\)/);
     expect(b.stdout).toBe('');
     expect(existsSync(join(dir, 'bad'))).toBe(false);
+    // A first-player target within one point written in points, not as a fraction: refused, exit 2, with what was meant.
+    const units = join(dir, 'units.json');
+    writeFileSync(units, JSON.stringify({ ...RAW, tune: { targets: [{ quantity: 'first_player_advantage', min: -1, max: 1 }], block: 100 } }));
+    const u = await tavoloAsync(['tune', units, '--out', join(dir, 'units')]);
+    expect(u.code).toBe(2);
+    expect(u.stderr).toMatch(/^tavolo: tune\.targets\[0\]\.min: expected a value of first_player_advantage, which is a difference of fractions of the decided matches \(0\.01 is one point\), from -0\.25 to 0\.75 with 4 players; found -1; did you mean -0\.01 \(-1 point\)\?/);
+    expect(u.stdout).toBe('');
   });
 });

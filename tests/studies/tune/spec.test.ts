@@ -45,8 +45,8 @@ describe('the tune field of a spec', () => {
     const p = await plan({ targets: [TARGET, { quantity: 'win_share:greedy', min: 0.4 }, { quantity: 'annulled_rate', max: 0.1 }] });
     expect(p.targets).toEqual([
       { quantity: 'turns_mean', min: 2, max: 5 },
-      { quantity: 'win_share:greedy', min: 0.4, max: Infinity },
-      { quantity: 'annulled_rate', min: -Infinity, max: 0.1 },
+      { quantity: 'win_share:greedy', min: 0.4, max: Infinity, share: [0, 1] },
+      { quantity: 'annulled_rate', min: -Infinity, max: 0.1, share: [0, 1] },
     ]);
     expect(p).toMatchObject({ block: 30, rounds: 10, budget: 900, errorRate: 0.05 });
     const q = await plan({ targets: [TARGET], block: 60, budget: 500, errorRate: 0.1, prefer: { quantity: 'metric:lead_changes', goal: 'highest' } });
@@ -73,5 +73,24 @@ describe('the tune field of a spec', () => {
     expect(await problem(undefined)).toMatch(/^tune: expected a "tune" field/);
     const sequential = { variant: 'hand=2', baseline: 'hand=1', quantity: 'turns_mean', d0: 0, d1: 0.5, checkEvery: 30 };
     expect(await problem({ targets: [TARGET] }, { sequential })).toBe('sequential: a search plays in rounds of its own; remove "sequential" from a spec with "tune"');
+  });
+
+  it("takes each bound in the quantity's own unit and refuses a value it cannot take, with the likely intended one", async () => {
+    // A first-player advantage within one point written as -1 to 1: with 3 players it lies in [-1/3, 2/3].
+    expect(await problem({ targets: [{ quantity: 'first_player_advantage', min: -1, max: 1 }] })).toBe(
+      'tune.targets[0].min: expected a value of first_player_advantage, which is a difference of fractions of the decided matches (0.01 is one point), ' +
+        'from -0.333333 to 0.666667 with 3 players; found -1; did you mean -0.01 (-1 point)?',
+    );
+    expect(await problem({ targets: [{ quantity: 'first_player_advantage', min: -0.01, max: 1 }] })).toMatch(/^tune\.targets\[0\]\.max: .* found 1; did you mean 0\.01 \(\+1 point\)\?$/);
+    expect(await problem({ targets: [{ quantity: 'win_share:greedy', min: 30 }] })).toBe(
+      'tune.targets[0].min: expected a value of win_share:greedy, which is a fraction of the matches (0.3 is 30%), from 0 to 1; found 30; did you mean 0.3 (30%)?',
+    );
+    expect(await problem({ targets: [{ quantity: 'turns_mean', min: -5 }] })).toBe('tune.targets[0].min: expected a value of turns_mean, which is a count per match, at least 0; found -5');
+    // In range, the same numbers are taken as written; a share's target carries its range for the rate intervals.
+    const p = await plan({ targets: [{ quantity: 'first_player_advantage', min: -0.01, max: 0.01 }, { quantity: 'end_reason:deck_empty', max: 0.95 }] });
+    expect(p.targets).toEqual([
+      { quantity: 'first_player_advantage', min: -0.01, max: 0.01, share: [-1 / 3, 1 - 1 / 3] },
+      { quantity: 'end_reason:deck_empty', min: -Infinity, max: 0.95, share: [0, 1] },
+    ]);
   });
 });

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { Race } from '../../../src/studies/tune/race-state.js';
 import type { Target } from '../../../src/studies/tune/race.js';
 import { quantityValue, targetText, tuneAnswer, tuneTable } from '../../../src/studies/tune/words.js';
+import { degenerateSigns, fallenMetrics, type Confirmation, type PlaySummary } from '../../../src/studies/tune/confirm.js';
+import { checkValues } from '../../../src/studies/tune/race.js';
 import type { TuneOutcome } from '../../../src/studies/tune/outcome.js';
 import type { TunePlan } from '../../../src/studies/tune/spec.js';
 
@@ -10,7 +12,7 @@ const TARGETS: Target[] = [
   { quantity: 'turns_mean', min: 25, max: 30 },
   { quantity: 'annulled_rate', min: -Infinity, max: 0.2 },
 ];
-const PLAN: TunePlan = { targets: TARGETS, block: 20, rounds: 3, budget: 180, errorRate: 0.05 };
+const PLAN: TunePlan = { targets: TARGETS, block: 20, rounds: 3, budget: 180, errorRate: 0.05, confirm: 20 };
 const SIZE = { errorRate: 0.05, candidates: 3, targets: 2, rounds: 3 };
 
 /** A round of 20 matches per survivor: turns alternating `turns` ± 0.1, annulled flags repeating the pattern given. */
@@ -43,7 +45,7 @@ describe('the words of a search', () => {
     expect(race.decided()).toBe(true);
     const text = tuneAnswer(outcome(race, 'decided'), PLAN, ['a', 'b', 'c']);
     const lines = text.trimEnd().split('\n');
-    expect(lines[0]).toBe('2 of 3 candidates meet every target: every interval lies inside its target.');
+    expect(lines[0]).toBe('2 of 3 candidates meet every target (every interval inside its target).');
     expect(lines[1]).toMatch(/^ {2}a \(20 matches\): turns_mean 27\.0 \(2\d\.\d to 2\d\.\d\); annulled_rate 0\.0% \(0\.0% to 0\.0%\)\.$/);
     expect(lines[3]).toBe(
       'The search spent 60 matches in 1 round and stopped because every candidate left was shown to meet every target; ' +
@@ -68,5 +70,81 @@ describe('the words of a search', () => {
     const text = tuneAnswer(outcome(race, 'none-left'), PLAN, ['a', 'b', 'c']);
     expect(text).toMatch(/^No candidate meets every target: each was shown outside one of them\.\nThe closest is b, dropped after round 2 \(40 matches\): turns_mean 30\.20 \(99\.7222% CI 30\.\d+ to 30\.\d+\) is outside the target; /);
     expect(text).toContain('stopped because no candidate was left');
+  });
+
+  it('counts every candidate that met every target, and names the preference\'s pick with its value', () => {
+    // Three candidates inside both targets; the preference (lowest turns) drops the two longer ones.
+    const prefer = { quantity: 'turns_mean', goal: 'lowest' as const };
+    const race = new Race(['a', 'b', 'c'], TARGETS, SIZE, prefer);
+    const withTurns = (turns: number) => [...block(turns, [0]), block(turns, [0])[0]];
+    race.addRound([withTurns(26), withTurns(28), withTurns(29)]);
+    expect(race.survivors()).toEqual([0]);
+    const text = tuneAnswer(outcome(race, 'decided'), { ...PLAN, prefer }, ['a', 'b', 'c']);
+    expect(text.split('\n')[0]).toBe('3 of 3 candidates meet every target (every interval inside its target); prefer lowest turns_mean picks a (turns_mean 26.0).');
+    expect(text).toContain('  Also inside every target, dropped as worse on turns_mean on the same seeds: b, c.');
+  });
+
+  it('says which side of its target an unsettled estimate lies and what more matches would likely show', () => {
+    const fpa: Target = { quantity: 'first_player_advantage', min: -0.01, max: 0.01, share: [-0.25, 0.75] };
+    const race = new Race(['a'], [fpa], { ...SIZE, candidates: 1, targets: 1 });
+    // 200 decided matches, position 0 won 55 (27.5%: +2.5 points over the fair 25%).
+    race.addRound([[Float64Array.from({ length: 200 }, (_, i) => (i < 55 ? 0.75 : -0.25))]]);
+    expect(race.outcomes()[0].status).toBe('not-ruled-out');
+    const text = tuneAnswer(outcome(race, 'rounds'), { ...PLAN, targets: [fpa] }, ['a']);
+    expect(text).toMatch(
+      /^ {2}a \(200 matches\): first_player_advantage \+2\.5 points \([-+]\d+\.\d points to \+\d+\.\d points\), above the target's top \(\+1\.0 points\): more matches would likely show it outside \(settled in about [\d,]+ matches if the estimate holds\)\.$/m,
+    );
+  });
+});
+
+describe('the confirmation in words', () => {
+  it('names a candidate whose play collapses against the base rules (Stramat: handSize=10, oneCount=7, dadoCount=0)', () => {
+    const play = (perTurn: number, ones: number, endings: [string, number][]): PlaySummary => ({
+      matches: 20000,
+      means: new Map([['decisions_per_turn', perTurn], ['metric:ones_played', ones], ['metric:choice_share', 0.9]]),
+      endings: new Map(endings),
+    });
+    const base = play(1.9, 7.13, [['deck_empty', 0.71], ['stramat', 0.29]]);
+    const broken = play(2.5, 0.72, [['deck_empty', 0.9885], ['stramat', 0.0115]]);
+    expect(degenerateSigns(base, broken)).toEqual(['98.85% of matches ended with deck_empty (base rules 71.00%)']);
+    // A metric falling by most of its value is shown, not counted as a collapse by itself (removing a card zeroes its count).
+    expect(fallenMetrics(base, broken)).toEqual(['ones_played 7.13 to 0.72']);
+    // Real choices vanishing is a collapse: decisions per turn, or the measured share of decisions with a choice.
+    const forced: PlaySummary = { ...base, means: new Map([['decisions_per_turn', 0.8], ['metric:ones_played', 7], ['metric:choice_share', 0.2]]) };
+    expect(degenerateSigns(base, forced)).toEqual(['decisions per turn fell from 1.90 to 0.80', 'share of decisions with more than one option fell from 0.90 to 0.20']);
+    // A rare event (0.02 a match, standard error 0.01) never seen in the candidate is noise, not a fall.
+    const rare = (x: number, se: number): PlaySummary => ({ matches: 200, means: new Map([['metric:empty_hand_wins', x]]), errors: new Map([['metric:empty_hand_wins', se]]), endings: new Map() });
+    expect(fallenMetrics(rare(0.02, 0.01), rare(0, 0))).toEqual([]);
+    expect(fallenMetrics(rare(0.5, 0.01), rare(0, 0))).toEqual(['empty_hand_wins 0.50 to 0.00']);
+    // An ending at 95% exactly, or one the base rules reach as often, is not a collapse.
+    expect(degenerateSigns(base, play(1.9, 7, [['deck_empty', 0.95]]))).toEqual([]);
+    expect(degenerateSigns(play(1.9, 7, [['deck_empty', 0.97]]), play(1.9, 7, [['deck_empty', 0.99]]))).toEqual([]);
+  });
+
+  it('answers from the confirmation first: how many finalists meet every target, the pick, the degenerate ones', () => {
+    const fpa: Target = { quantity: 'first_player_advantage', min: -0.01, max: 0.01, share: [-0.25, 0.75] };
+    const prefer = { quantity: 'turns_mean', goal: 'lowest' as const };
+    const race = new Race(['a', 'b'], [fpa], { ...SIZE, candidates: 2, targets: 1 }, prefer);
+    const even = Float64Array.from({ length: 40 }, (_, i) => (i % 4 === 0 ? 0.75 : -0.25));
+    race.addRound([[even, block(20, [0])[0]], [even, block(21, [0])[0]]]);
+    const level = 1 - 0.05 / 2;
+    const decided = (k: number) => Float64Array.from({ length: 20000 }, (_, i) => (i % 1000 < k ? 0.75 : -0.25));
+    const confirmation: Confirmation = {
+      seed: 's/confirm',
+      matches: 20000,
+      base: 'base',
+      confidence: level,
+      finalists: [
+        { candidate: 0, name: 'a', checks: [checkValues(decided(250), fpa, level)], status: 'meets', preferred: 19.8, degenerate: [], fallen: [] },
+        { candidate: 1, name: 'b', checks: [checkValues(decided(273), fpa, level)], status: 'outside', preferred: 18.2, degenerate: ['98.85% of matches ended with deck_empty (base rules 71.00%)'], fallen: ['ones_played 7.13 to 0.72'] },
+      ],
+      pick: 0,
+    };
+    const r = { ...outcome(race, 'rounds'), confirmation };
+    const lines = tuneAnswer(r, { ...PLAN, targets: [fpa], prefer }, ['a', 'b']).split('\n');
+    expect(lines[0]).toBe('Confirmed on fresh seeds ("s/confirm", 20,000 matches each for the 2 finalists of the race and the base rules): 1 of 2 meets every target; prefer lowest turns_mean picks a (turns_mean 19.8).');
+    expect(lines[2]).toMatch(/^ {2}b: outside a target: first_player_advantage \+2\.3 points \(\+1\.\d points to \+\d\.\d points\), above the target's top \(\+1\.0 points\)\.$/);
+    expect(lines[3]).toBe('Degenerate against the base rules (base), whatever its targets say: b (98.85% of matches ended with deck_empty (base rules 71.00%)).');
+    expect(lines[4]).toBe('Metrics per match down by more than half against the base rules (a change of play, not a collapse by itself): b: ones_played 7.13 to 0.72.');
   });
 });
