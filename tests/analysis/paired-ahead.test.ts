@@ -78,7 +78,8 @@ describe('the words: mostly luck, mixed, mostly skill', () => {
 
   it('says reversed only when the weaker bot is ahead beyond the noise, and which bands the interval reaches', () => {
     expect(skillReading(est(0.3, 0.2, 0.4))).toBe('reversed');
-    expect(skillReading(est(0.45, 0.35, 0.55))).toBe('mostly luck');
+    expect(skillReading(est(0.45, 0.35, 0.55))).toBe('cannot tell');
+    expect(skillReading(est(0.6, 0.52, 0.68))).toBe('mostly luck');
     expect(bandsReached(est(0.66, 0.63, 0.69))).toEqual(['mostly luck', 'mixed']);
     expect(bandsReached(est(0.9, 0.86, 0.93))).toEqual(['mostly skill']);
   });
@@ -97,7 +98,16 @@ describe('the words: mostly luck, mixed, mostly skill', () => {
     expect(pairingSentence({ game: 'X', players: 2, stronger: 'a', weaker: 'b', audience: 'strong players', estimate: est(0.66, 0.63, 0.69), undecided: 3 })).toMatch(
       /\(and 3 that decided nothing\).*mostly luck \(the interval reaches mostly luck and mixed\) for strong players\.$/,
     );
-    expect(pairingSentence({ game: 'X', players: 2, stronger: 'a', weaker: 'b', audience: 'casual players', estimate: est(0.52, 0.45, 0.59, 0.6), undecided: 0 })).toMatch(/a cannot be told from a coin toss here\.$/);
+    expect(pairingSentence({ game: 'X', players: 2, stronger: 'a', weaker: 'b', audience: 'casual players', estimate: est(0.52, 0.45, 0.59, 0.6), undecided: 0 })).toMatch(/a cannot be told from a coin toss here/);
+  });
+
+  it('says "cannot tell", never a band, when the interval holds 50% (a coin toss is not "mostly luck")', () => {
+    for (const e of [est(0.55, 0.49, 0.62, 0.1), est(0.5, 0.5, 0.7, 0.05), est(0.45, 0.35, 0.55, 0.3)]) {
+      expect(skillReading(e)).toBe('cannot tell');
+      const text = pairingSentence({ game: 'Stop', players: 4, stronger: 'ismcts', weaker: 'greedy', audience: 'strong players', estimate: e, undecided: 0 });
+      expect(text).not.toMatch(/mostly luck|mixed|mostly skill/);
+      expect(text).toMatch(/ismcts cannot be told from a coin toss here \(the interval holds 50%\), so these deals cannot tell how much of the outcome is skill for strong players\.$/);
+    }
   });
 
   it('writes percentages whole, with one decimal near 0 and 100, never "100.0"', () => {
