@@ -85,6 +85,7 @@ export function rowFromCsv(r: CsvRow): VerdictRow {
     // A McNemar row of identical pairs has an interval (Agresti-Min's) but no spread: se 0, said in words.
     se: noDiscordantPairs(r.test ?? '', num(r.difference), (high - low) / 2, pairs) ? 0 : Number.isFinite(low) ? (high - low) / (2 * critical(0.95, df)) : NaN,
     sameAs: r.same_as ?? '',
+    pairs: Number.isFinite(pairs) ? pairs : null,
   };
 }
 
