@@ -3,7 +3,6 @@ import { relative } from 'node:path';
 import { compareVariants } from './compare.js';
 import type { FedPairs } from './paired-feed.js';
 import { comparisonText, variantsTable, writeComparison } from './comparison-text.js';
-import { holm } from './decisions.js';
 import { openResult, readMatches, type ByteSpan, type MatchRow, type ReadSummary, type ResultInfo } from './results.js';
 import { sweepAxisOf, sweepCsv, sweepHolm, sweepTrends, writeDerivedCsv, writeSweepCsv } from './sweep-analysis.js';
 import { sweepText } from './sweep-words.js';
