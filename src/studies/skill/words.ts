@@ -21,12 +21,13 @@ export function skillBand(share: number): Exclude<SkillReading, 'reversed' | 'ca
 
 /**
  * The reading of an estimate: `reversed` when the weaker bot is ahead beyond the noise, `cannot tell` when
- * the 95% interval holds 1/2 (the pair cannot be told from a coin toss, so no band can be claimed for it:
+ * the 95% interval holds 1/2 or the test of 1/2 does not reject it (with few deals the test is exact and
+ * the interval is not, so either one is enough to hold back) (the pair cannot be told from a coin toss, so no band can be claimed for it:
  * a band read off the point estimate would say "mostly luck" of a pair that may be a coin), else its share's band.
  */
 export function skillReading(e: AheadEstimate): SkillReading {
-  if (e.high95 < 0.5) return 'reversed';
-  return e.low95 <= 0.5 ? 'cannot tell' : skillBand(e.share);
+  if (e.high95 < 0.5 && e.p < 0.05) return 'reversed';
+  return e.low95 <= 0.5 || e.high95 < 0.5 || !(e.p < 0.05) ? 'cannot tell' : skillBand(e.share);
 }
 
 /** The bands the 95% interval reaches, lowest first (one when the reading is firm). */
