@@ -68,6 +68,12 @@ export class PairAccumulator {
   readonly candOnly: Float64Array;
   /** Per quantity, pairs with both values present. */
   readonly pairs: Float64Array;
+  /**
+   * Per quantity, the sums of the reference's and the candidate's values over those pairs only: the levels on
+   * the difference's own population, when a match with no value (an empty cell) leaves pairs out.
+   */
+  private readonly pairedRefSum: Float64Array;
+  private readonly pairedCandSum: Float64Array;
   readonly turnDiffs = new IntHistogram();
   /** Pairs by end reason: reference's reason => candidate's reason => count. */
   private readonly reasonPairs = new Map<string, Map<string, number>>();
@@ -82,6 +88,8 @@ export class PairAccumulator {
     this.refOnly = new Float64Array(q);
     this.candOnly = new Float64Array(q);
     this.pairs = new Float64Array(q);
+    this.pairedRefSum = new Float64Array(q);
+    this.pairedCandSum = new Float64Array(q);
     this.a = new Float64Array(q);
     this.b = new Float64Array(q);
   }
@@ -110,6 +118,8 @@ export class PairAccumulator {
       }
       if (x !== x || y !== y) continue; // a NaN on either side: no pair
       this.pairs[q]++;
+      this.pairedRefSum[q] += x;
+      this.pairedCandSum[q] += y;
       diffs.add(q, y - x);
       if (x === 1 && y === 0) this.refOnly[q]++;
       else if (x === 0 && y === 1) this.candOnly[q]++;
@@ -123,6 +133,12 @@ export class PairAccumulator {
   /** Per quantity, the moments of the per-pair difference (candidate minus reference; pairs with a NaN skipped). */
   get diffs(): Moments[] {
     return (this.diffSnapshot ??= this.diffSums.all());
+  }
+
+  /** A quantity's means over the pairs where both sides have a value (NaN without such a pair). */
+  pairedMeans(q: number): { ref: number; cand: number } {
+    const n = this.pairs[q];
+    return n > 0 ? { ref: this.pairedRefSum[q] / n, cand: this.pairedCandSum[q] / n } : { ref: NaN, cand: NaN };
   }
 
   /** For an end reason: pairs ending by it in the reference only, and in the candidate only. */

@@ -3,9 +3,8 @@ import { relative } from 'node:path';
 import { compareVariants } from './compare.js';
 import type { FedPairs } from './paired-feed.js';
 import { comparisonText, variantsTable, writeComparison } from './comparison-text.js';
-import { holm } from './decisions.js';
 import { openResult, readMatches, type ByteSpan, type MatchRow, type ReadSummary, type ResultInfo } from './results.js';
-import { sweepAxisOf, sweepCsv, sweepTrends, writeDerivedCsv, writeSweepCsv } from './sweep-analysis.js';
+import { sweepAxisOf, sweepCsv, sweepHolm, sweepTrends, writeDerivedCsv, writeSweepCsv } from './sweep-analysis.js';
 import { sweepText } from './sweep-words.js';
 import { sweepFromCsv } from './sweep-csv-read.js';
 import { gridFigures, sweepGridOf } from './sweep-grid.js';
@@ -108,7 +107,8 @@ async function sweepBlock(info: ResultInfo, shown: string, endReasons: string[],
   const axis = sweepAxisOf(info);
   if (!axis) return undefined;
   const trends = await sweepTrends(info, axis, endReasons, spans);
-  const holmP = holm(trends.map((t) => t.slope.p));
+  // Holm over the distinct columns: a quantity repeated under another name (annulled_rate and its end reason) is tested once.
+  const holmP = sweepHolm(trends).pHolm;
   const csv = sweepCsv(axis, trends, holmP);
   writeSweepCsv(info.dir, csv);
   const words = { lineup: info.lineup, metricInfo: await metricInfoOf(info.game) };

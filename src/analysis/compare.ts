@@ -126,6 +126,18 @@ function reasonsOf(ref: SideAccumulator, cand: SideAccumulator): string[] {
   return [...all].sort((x, y) => (ref.endReasons.get(y) ?? 0) - (ref.endReasons.get(x) ?? 0) || (x < y ? -1 : x > y ? 1 : 0));
 }
 
+/**
+ * A quantity's two levels for its row. Paired, when an empty cell on either side left some matches out of
+ * the pairs, both levels are the means over the pairs the difference is over, so that "from A to B" and
+ * the difference describe one population (B - A is the difference); otherwise each side's own mean.
+ */
+function levelsOnPairs(acc: PairAccumulator | { ref: SideAccumulator; cand: SideAccumulator }, q: number): [number, number] {
+  const [a, b] = [acc.ref.moments[q], acc.cand.moments[q]];
+  if (!(acc instanceof PairAccumulator) || (acc.pairs[q] === a.n && acc.pairs[q] === b.n)) return [a.mean, b.mean];
+  const m = acc.pairedMeans(q);
+  return [m.ref, m.cand];
+}
+
 /** The rows of one candidate against its reference, from pairs or from two independent samples. */
 export function comparisonRows(
   variant: string,
@@ -144,8 +156,10 @@ export function comparisonRows(
     return binary ? twoProportionTest(a.mean * a.n, a.n, b.mean * b.n, b.n, CONFIDENCE) : welchTest(a, b, CONFIDENCE);
   });
   const faults = ref.moments[ref.plan.faultIndex].mean > 0 || cand.moments[ref.plan.faultIndex].mean > 0;
-  const push = (quantity: string, q: number, e: Estimate) =>
-    out.push(row(variant, reference, quantity, ref.moments[q].mean, cand.moments[q].mean, e, paired, ref.n, cand.n));
+  const push = (quantity: string, q: number, e: Estimate) => {
+    const [from, to] = levelsOnPairs(acc, q);
+    out.push(row(variant, reference, quantity, from, to, e, paired, ref.n, cand.n));
+  };
   names.forEach((quantity, q) => {
     if (q === ref.plan.faultIndex && !faults) return;
     if (ref.moments[q].n === 0 && cand.moments[q].n === 0) return;

@@ -256,14 +256,35 @@ export function comparisonText(c: Comparison, files?: string, metricInfo?: reado
   return out.join('\n') + '\n';
 }
 
+/**
+ * A standard error this small on a difference of exactly 0 is floating-point residue, not spread: the
+ * paired ratio estimates (the first-player advantage) of identical matches come out near 1e-11, where
+ * a real per-pair spread over at most 1e9 pairs of values of order 1 gives at least about 1e-9.
+ */
+const RESIDUE_SE = 1e-9;
+
+/** Paired rows whose every pair gave the same value (the difference exactly 0, no spread but residue). */
+export function identicalPairs(r: Pick<CompareRow, 'pairs' | 'sd' | 'se' | 'difference'>): boolean {
+  return r.pairs !== null && r.difference === 0 && (r.sd === 0 || (r.se >= 0 && r.se < RESIDUE_SE));
+}
+
+/** A non-negative size with about two significant digits, never rounded to a row of zeros ("0.0000"). */
+export function sizeText(x: number): string {
+  if (x === 0) return 'exactly 0';
+  const shown = fixed(x, decimalsFor(x));
+  return Number(shown) !== 0 ? shown : String(Number(x.toPrecision(2)));
+}
+
 /** "0.12 points; would have detected about ±1.9", or, for identical matches, says so instead of "±0.00". */
 export function powerText(r: CompareRow): string {
   const d = detectableChange(r, ALPHA, 0.8);
   const scale = isRate(r.quantity) ? 100 : 1;
   const unit = isRate(r.quantity) ? ' points' : '';
-  if (d.identical) return `${fixed(r.difference * scale, 2)}${unit}: the paired matches were identical, so nothing could have been detected`;
-  if (Number.isNaN(d.size)) return `${fixed(r.difference * scale, 2)}${unit}`;
-  return `${fixed(r.difference * scale, 2)}${unit}; would have detected about ±${fixed(d.size * scale, decimalsFor(d.size * scale))}`;
+  const shown = fixed(r.difference * scale, 2);
+  const difference = r.difference === 0 ? 'exactly 0' : `${Number(shown) !== 0 ? shown : String(Number((r.difference * scale).toPrecision(2)))}${unit}`;
+  if (d.identical || identicalPairs(r)) return `${difference}: the paired matches were identical, so nothing could have been detected`;
+  if (Number.isNaN(d.size)) return difference;
+  return `${difference}; would have detected about ±${sizeText(d.size * scale)}`;
 }
 
 /** Writes compare.csv and variants.csv into `dir`; returns their paths. */

@@ -105,7 +105,7 @@ export function gridText(grid: SweepGrid, figures: readonly GridQuantity[], word
     if (line) lines.push(line);
   }
   lines.push(
-    "(A trend is the least-squares change per 1 more of the option over every cell, which is its average over the other option's values, paired over the matches, Holm-adjusted over every trend of the grid; whether it differs between the other option's values is not tested: read the tables. Lowest and highest are descriptive: each cell's mean with its 95% interval.)",
+    "(A trend is the least-squares change per 1 more of the option over every cell, which is its average over the other option's values, paired over the matches, Holm-adjusted over every distinct trend of the grid (a quantity repeated under another name counted once); whether it differs between the other option's values is not tested: read the tables. Lowest and highest are descriptive: each cell's mean with its 95% interval.)",
   );
   const tables = [`Across ${dims}, each quantity in each cell [95% CI]:`, ...figures.map((f) => `${gridTable(grid, f, words)}\n`)];
   tables.push('(rates in %)');

@@ -28,15 +28,17 @@ function listWords(items: readonly string[], joint: 'and' | 'or'): string {
 }
 
 /**
- * The themes a variant changed and those it did not, in one sentence (after the variant's name): "changes
- * the lead changes and the choice at each decision; not the drama (...) or the decisiveness (...)". `moved` names the measures
- * whose change is significant; `present` those the comparison has (a theme with none is left out).
+ * The themes a variant changed and those it did not detectably, in one sentence (after the variant's name):
+ * "changes the lead changes and the choice at each decision; no detectable change in the drama (...) or the
+ * decisiveness (...)". A measure that is not significant may still have changed by less than the run could
+ * see, so it is never said not to have changed. `moved` names the measures whose change is significant;
+ * `present` those the comparison has (a theme with none is left out).
  */
 export function themeSentence(present: ReadonlySet<string>, moved: ReadonlySet<string>): string {
   const themes = MEASURE_THEMES.filter((t) => t.measures.some((m) => present.has(m)));
   const changed = themes.filter((t) => t.measures.some((m) => moved.has(m))).map((t) => t.words);
   const still = themes.filter((t) => !t.measures.some((m) => moved.has(m))).map((t) => t.words);
-  if (changed.length === 0) return `changes none of the match measures: not ${listWords(still, 'or')}.`;
-  const not = still.length > 0 ? `; not ${listWords(still, 'or')}` : '';
+  if (changed.length === 0) return `shows no detectable change in ${listWords(still, 'or')}.`;
+  const not = still.length > 0 ? `; no detectable change in ${listWords(still, 'or')}` : '';
   return `changes ${listWords(changed, 'and')}${not}.`;
 }

@@ -14,10 +14,14 @@
  * Kish's design effect: exactly Wilson's when every deal is a plain win or loss; with no spread at all
  * between deals, the deals themselves, which is conservative), and the
  * p-value that of the score test Wilson's interval inverts, for "the stronger one wins half the decided
- * pairs": z = (share - 1/2) / sqrt((1/4) / n_eff). The interval excludes 1/2 exactly when p < 0.05.
+ * pairs": z = (share - 1/2) / sqrt((1/4) / n_eff), from SIGN_FLIP_EXACT_BELOW deals on; below, the exact
+ * sign-flip test of the deal values about 1/2 (paired-tests.ts). With the score test the interval excludes
+ * 1/2 exactly when p < 0.05; with the exact test the two may disagree near the edge, and the reading
+ * (skill/words.ts) then says "cannot tell" if either holds 1/2.
  */
 import { normCdf } from './distributions.js';
 import { wilson } from './intervals.js';
+import { SIGN_FLIP_EXACT_BELOW, signFlipTest, signTestAbout } from './paired-tests.js';
 
 export interface AheadEstimate {
   /** Mean over the deals of the stronger bot's ahead share. */
@@ -72,7 +76,17 @@ export function pairedAhead(dealValues: readonly number[]): AheadEstimate {
   // No spread at all between deals (or a share of 0 or 1): taken as n coin-like deals rather than as exact.
   const effective = variance > 0 && share > 0 && share < 1 ? (n * share * (1 - share)) / variance : n;
   const [low95, high95] = wilson(share * effective, effective);
+  return { share, low95, high95, p: aheadP(dealValues, share, effective), deals: n };
+}
+
+/**
+ * The p-value of "share = 1/2". Below SIGN_FLIP_EXACT_BELOW deals, exact: the sign-flip test of the deal
+ * values about 1/2 (or, when they have no small common denominator, the sign test), since the score test
+ * below leans on a spread estimated from those few deals and would print absurd p-values (1e-25 from 30
+ * deals). From there on, the score test Wilson's interval inverts.
+ */
+function aheadP(dealValues: readonly number[], share: number, effective: number): number {
+  if (dealValues.length < SIGN_FLIP_EXACT_BELOW) return signFlipTest(dealValues, 0.5) ?? signTestAbout(dealValues, 0.5);
   const z = (share - 0.5) / Math.sqrt(0.25 / effective);
-  const p = share === 0.5 ? 1 : 2 * normCdf(-Math.abs(z));
-  return { share, low95, high95, p, deals: n };
+  return share === 0.5 ? 1 : 2 * normCdf(-Math.abs(z));
 }

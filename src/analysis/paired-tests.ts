@@ -150,3 +150,71 @@ function orderStatistic(h: IntHistogram, k: number): number {
   }
   return NaN;
 }
+
+/** Below this many values the sign-flip test's exact distribution is used for a paired share (`tavolo skill`'s deals). */
+export const SIGN_FLIP_EXACT_BELOW = 200;
+
+/** The largest common denominator the exact sign-flip test works with (its table has n x that many cells at most). */
+const MAX_DENOMINATOR = 5040;
+
+/** The smallest d up to MAX_DENOMINATOR with x d an integer (to 1e-9), or undefined. */
+function denominatorOf(x: number): number | undefined {
+  for (let d = 1; d <= MAX_DENOMINATOR; d++) if (Math.abs(x * d - Math.round(x * d)) < 1e-9) return d;
+  return undefined;
+}
+
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
+}
+
+/**
+ * Fisher's sign-flip randomization test that `values` are symmetric about `centre` (each value as likely
+ * on one side as the mirror image on the other, which is what "two equally strong bots" gives a deal
+ * played in both seatings). The statistic is the sum of the signed distances from the centre; its exact
+ * distribution over the 2^n sign patterns is counted over the distances as integers on their common
+ * denominator, so the p-value is exact whatever n: with n values it is never below 2 / 2^n (30 deals
+ * all on one side give 2^-29 = 1.9e-9), where a normal approximation with a spread estimated from the
+ * same few values can print 1e-25 or 0. Undefined when the distances have no common denominator up to
+ * 5040 (the caller then uses another test). Two-sided: P(|T| >= |t|).
+ * Reference: the exact permutation distribution (R coin::oneway_test's "exact" one-sample case;
+ * tests/analysis/exact-tests.test.ts checks it against enumerating every sign pattern).
+ */
+export function signFlipTest(values: readonly number[], centre: number): number | undefined {
+  const distances = values.map((v) => v - centre).filter((d) => d !== 0);
+  if (distances.length === 0) return 1;
+  let common = 1;
+  for (const d of distances) {
+    const den = denominatorOf(Math.abs(d));
+    if (den === undefined) return undefined;
+    common = (common / gcd(common, den)) * den;
+    if (common > MAX_DENOMINATOR) return undefined;
+  }
+  const k = distances.map((d) => Math.round(Math.abs(d) * common));
+  const total = k.reduce((a, x) => a + x, 0);
+  const observed = Math.abs(distances.reduce((a, d, i) => a + Math.sign(d) * k[i], 0));
+  // dist[s]: the probability that the positive signs' distances add to s, each sign a fair coin.
+  let dist = new Float64Array(total + 1);
+  dist[0] = 1;
+  let reach = 0;
+  for (const x of k) {
+    const next = new Float64Array(total + 1);
+    for (let s = 0; s <= reach; s++) {
+      if (dist[s] === 0) continue;
+      next[s] += dist[s] / 2;
+      next[s + x] += dist[s] / 2;
+    }
+    reach += x;
+    dist = next;
+  }
+  let p = 0;
+  for (let s = 0; s <= total; s++) if (Math.abs(2 * s - total) >= observed) p += dist[s];
+  return Math.min(1, p);
+}
+
+/** The exact two-sided sign test that `values` lie as often above `centre` as below it (values at the centre dropped). */
+export function signTestAbout(values: readonly number[], centre: number): number {
+  const above = values.filter((v) => v > centre).length;
+  const below = values.filter((v) => v < centre).length;
+  const m = above + below;
+  return m === 0 ? 1 : Math.min(1, 2 * binomCdf(Math.min(above, below), m, 0.5));
+}

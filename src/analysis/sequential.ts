@@ -78,6 +78,8 @@ export interface SequentialTest {
   add(x: number): void;
   /** The test at a checkpoint (call it only there: a three-outcome half keeps the decision it took). */
   state(): SprtState;
+  /** Only the decision at a checkpoint (as state() decides it, without the interval): for simulations. */
+  decision(): Decision | null;
 }
 
 /** The block values' moments (Welford, shared with the comparison layer); `state()` is the test now. */
@@ -95,17 +97,25 @@ export class PairedSprt implements SequentialTest {
     this.blocks.add(x);
   }
 
-  state(): SprtState {
+  /** The log-likelihood ratio now, the variance it uses and the decision it gives. */
+  private test(): { llr: number; variance: number; decision: 'H1' | 'H0' | null } {
     const { d0, d1 } = this.design;
     const n = this.blocks.n;
-    const mean = this.blocks.mean;
     // The likelihood ratio uses the maximum-likelihood variance (divided by n).
     const variance = n > 0 ? this.blocks.m2 / n : 0;
-    const llr = variance > 0 ? (n * (d1 - d0) * (mean - (d0 + d1) / 2)) / variance : 0;
-    const e = pairedMeanTest(this.blocks);
+    const llr = variance > 0 ? (n * (d1 - d0) * (this.blocks.mean - (d0 + d1) / 2)) / variance : 0;
     const ready = n >= MIN_BLOCKS && variance > 0;
-    const decision = !ready ? null : llr >= this.upper ? 'H1' : llr <= this.lower ? 'H0' : null;
-    return { blocks: n, estimate: mean, low95: e.low, high95: e.high, sd: Math.sqrt(variance), llr, lower: this.lower, upper: this.upper, decision, halves: null };
+    return { llr, variance, decision: !ready ? null : llr >= this.upper ? 'H1' : llr <= this.lower ? 'H0' : null };
+  }
+
+  decision(): 'H1' | 'H0' | null {
+    return this.test().decision;
+  }
+
+  state(): SprtState {
+    const { llr, variance, decision } = this.test();
+    const e = pairedMeanTest(this.blocks);
+    return { blocks: this.blocks.n, estimate: this.blocks.mean, low95: e.low, high95: e.high, sd: Math.sqrt(variance), llr, lower: this.lower, upper: this.upper, decision, halves: null };
   }
 }
 
@@ -161,6 +171,28 @@ export class ThreeWaySprt implements SequentialTest {
     const halves: HalvesState = { llrBelow: b.llr, above: this.aboveDecision, below: this.belowDecision };
     return { ...a, decision: combine(this.aboveDecision, this.belowDecision), halves };
   }
+
+  decision(): Decision | null {
+    this.aboveDecision ??= this.above.decision();
+    this.belowDecision ??= this.below.decision();
+    return combine(this.aboveDecision, this.belowDecision);
+  }
+}
+
+/**
+ * The verdict of the test over a sequence of block values, checked every `checkEvery` blocks up to
+ * `maxBlocks`, as runSequential decides it but without the checkpoints' intervals: for the simulations
+ * of sequential-reach.ts, which run it thousands of times.
+ */
+export function sequentialVerdict(design: SequentialDesign, nextBlock: () => number, checkEvery: number, maxBlocks: number): Verdict {
+  const test = sequentialTest(design);
+  for (let b = 1; b <= maxBlocks; b++) {
+    test.add(nextBlock());
+    if (b % checkEvery !== 0 && b !== maxBlocks) continue;
+    const d = test.decision();
+    if (d) return verdictOf(d);
+  }
+  return verdictOf(null);
 }
 
 export interface ThreeWayDesign {

@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import { PairingBroken } from './compare.js';
+import { holm } from './decisions.js';
+import type { Estimate } from './estimate.js';
 import { quantityPlan } from './quantities.js';
 import { matchBatches, type ByteSpan, type MatchRow, type ResultInfo } from './results.js';
 import { SweepTrendAccumulator, type SweepTrend } from './sweep-trend.js';
@@ -118,4 +120,46 @@ export function writeDerivedCsv(dir: string, name: string, text: string): string
   const file = join(dir, name);
   writeFileAtomic(file, text);
   return file;
+}
+
+/**
+ * What makes two trends the same column: the same slope test (its p-value and its estimate over its
+ * interval's width, so up to sign and scale) and the same steps' p-values. A column and its copy under
+ * another name (annulled_rate, end_reason:<the annulling end>, a metric counting annulled games) or a
+ * rescaled copy give the same key; null for a test with no p-value or no spread (never merged).
+ */
+export function trendColumnKey(slope: Pick<Estimate, 'estimate' | 'low' | 'high' | 'p'>, steps: readonly (number | undefined)[] = []): string | null {
+  const width = slope.high - slope.low;
+  if (!Number.isFinite(slope.p)) return null;
+  // A slope with no spread (each match's contrast the same, as when only the middle value moves) is told
+  // apart by its steps alone, and only when some step has a real test: else it stands on its own.
+  if (!(width > 0) && !steps.some((p) => p !== undefined && p < 1)) return null;
+  const sig = (v: number | undefined) => (v === undefined || !Number.isFinite(v) ? '' : v.toPrecision(9));
+  const ratio = width > 0 ? sig(Math.abs(slope.estimate) / width) : slope.estimate === 0 ? 'flat' : 'fixed';
+  return [sig(slope.p), ratio, ...steps.map(sig)].join('\u0000');
+}
+
+/**
+ * Holm's adjusted p-values over the distinct columns: each key is tested once, and an item whose key
+ * repeats an earlier one takes that item's adjusted p-value (not counted again). `family` is the number
+ * of distinct tests. An item with a null key is its own test.
+ */
+export function holmDistinct(items: ReadonlyArray<{ p: number; key: string | null }>): { pHolm: number[]; family: number } {
+  const first = new Map<string, number>();
+  const owner = items.map((it, i) => {
+    if (it.key === null) return i;
+    const at = first.get(it.key);
+    if (at !== undefined) return at;
+    first.set(it.key, i);
+    return i;
+  });
+  const tested = items.map((_, i) => i).filter((i) => owner[i] === i);
+  const adjusted = holm(tested.map((i) => items[i].p));
+  const byTest = new Map(tested.map((i, k) => [i, adjusted[k]]));
+  return { pHolm: owner.map((o) => byTest.get(o)!), family: tested.filter((i) => Number.isFinite(items[i].p)).length };
+}
+
+/** A sweep's slopes adjusted by Holm over its distinct columns (a quantity repeated under another name is tested once). */
+export function sweepHolm(trends: readonly SweepTrend[]): { pHolm: number[]; family: number } {
+  return holmDistinct(trends.map((t) => ({ p: t.slope.p, key: trendColumnKey(t.slope, t.points.map((x) => x.step?.p)) })));
 }

@@ -1,7 +1,6 @@
-import { holm } from './decisions.js';
 import { quantityPlan } from './quantities.js';
 import type { ByteSpan, ResultInfo } from './results.js';
-import { walkTogether } from './sweep-analysis.js';
+import { holmDistinct, trendColumnKey, walkTogether } from './sweep-analysis.js';
 import { SweepTrendAccumulator } from './sweep-trend.js';
 
 /**
@@ -87,8 +86,16 @@ export async function gridFigures(info: ResultInfo, grid: SweepGrid, endReasons:
   const slopes = perOption.map((acc) => acc?.trends());
   const kept = cellFigures.flatMap((t, q) => (t.points.some((p) => p.estimate.sd > 0 || p.estimate.estimate !== t.points[0].estimate.estimate) ? [q] : []));
   // Holm over every trend tested: each kept quantity against each numeric option.
-  const tested = kept.flatMap((q) => ([0, 1] as const).flatMap((o) => (slopes[o] ? [{ q, o, p: slopes[o][q].slope.p }] : [])));
-  const adjusted = holm(tested.map((t) => t.p));
+  // Each distinct column once per option: a quantity repeated under another name (annulled_rate and its end reason) is not counted twice.
+  const tested = kept.flatMap((q) =>
+    ([0, 1] as const).flatMap((o) => {
+      const s = slopes[o]?.[q].slope;
+      if (!s) return [];
+      const key = trendColumnKey(s, cellFigures[q].points.map((p) => p.step?.p));
+      return [{ q, o, p: s.p, key: key === null ? null : `${o}\u0000${key}` }];
+    }),
+  );
+  const adjusted = holmDistinct(tested).pHolm;
   return kept.map((q) => {
     const trend = (o: 0 | 1): GridTrend | undefined => {
       const s = slopes[o]?.[q].slope;

@@ -1,6 +1,6 @@
 import { fixed } from './intervals.js';
 import { ALPHA, pText } from './comparison-text.js';
-import type { SweepAxisOf } from './sweep-analysis.js';
+import { sweepHolm, type SweepAxisOf } from './sweep-analysis.js';
 import type { SweepTrend } from './sweep-trend.js';
 import { decimalsFor, quantityName, signed, type Words } from './verdict-words.js';
 
@@ -65,7 +65,9 @@ export function sweepText(
   const found = trends.map((t, q) => ({ t, p: holmP[q] })).filter((x) => x.p < ALPHA);
   const quiet = trends.filter((_, q) => !(holmP[q] < ALPHA)).map((t) => quantityName(t.quantity, words).name);
   const lines = [head];
-  if (found.length === 0) lines.push(`No trend found in any quantity at the 5% level (Holm over ${trends.length} quantities, ${n} matches per value).`);
+  const family = sweepHolm(trends).family;
+  const distinct = family === trends.length ? `${family} quantities` : `${family} distinct quantities of ${trends.length}, a quantity repeated under another name counted once`;
+  if (found.length === 0) lines.push(`No trend found in any quantity at the 5% level (Holm over ${distinct}, ${n} matches per value).`);
   for (const x of found) lines.push(trendSentence(axis, x.t, x.p, words));
   if (found.length > 0 && quiet.length > 0) lines.push(`No trend found in: ${quiet.join(', ')}.`);
   lines.push('(A trend is the least-squares change per 1 more of the option, paired over the matches; its tables follow the comparison below.)');

@@ -8,7 +8,7 @@ import { SideAccumulator } from './accumulate.js';
 import type { Comparison } from './compare.js';
 import { critical } from './estimate.js';
 import { quantityPlan } from './quantities.js';
-import { variantLines } from './comparison-text.js';
+import { identicalPairs, variantLines } from './comparison-text.js';
 import { matchBatches, openResult, type MatchRow, type ResultInfo } from './results.js';
 import { verdictText, type Figure, type VerdictInput, type VerdictRow } from './verdict.js';
 
@@ -85,6 +85,7 @@ export function rowFromCsv(r: CsvRow): VerdictRow {
     // A McNemar row of identical pairs has an interval (Agresti-Min's) but no spread: se 0, said in words.
     se: noDiscordantPairs(r.test ?? '', num(r.difference), (high - low) / 2, pairs) ? 0 : Number.isFinite(low) ? (high - low) / (2 * critical(0.95, df)) : NaN,
     sameAs: r.same_as ?? '',
+    pairs: Number.isFinite(pairs) ? pairs : null,
   };
 }
 
@@ -195,10 +196,10 @@ export async function verdictFromFolder(dir: string, own?: OwnFigures): Promise<
 export async function verdictFromComparison(c: Comparison, a: ResultInfo, b: ResultInfo): Promise<VerdictInput> {
   const label = (variant: string, side: ResultInfo) => `${variant} in ${side.shown}`;
   const common = [...new Set(c.rows.map((r) => r.variant))];
-  // sd is the per-pair spread: 0 with a paired difference of 0 means identical pairs (a McNemar row's se is Agresti-Min's, never 0).
+  // sd is the per-pair spread: 0 (or floating-point residue) with a paired difference of 0 means identical pairs (a McNemar row's se is Agresti-Min's, never 0).
   const rows: VerdictRow[] = c.rows.map((r) => ({
     ...r,
-    se: r.pairs !== null && r.sd === 0 && r.difference === 0 ? 0 : r.se,
+    se: identicalPairs(r) ? 0 : r.se,
     variant: label(r.variant, b),
     reference: label(r.variant, a),
   }));

@@ -15,7 +15,7 @@ export { metricName, oneBotLineup, quantityLabel } from './verdict-words.js';
  * Per variant against the reference, in the order a designer reads them: who wins, balance (the
  * first-player advantage), length, how matches end, then the game's other measures by size of effect.
  * A change is a row with Holm-adjusted p below ALPHA; every change is given with its 95% interval, and
- * every quantity that did not move with the change the run would have detected.
+ * every quantity with no detectable change with the change the run would have detected.
  */
 
 export const VERDICT_ALPHA = 0.05;
@@ -46,6 +46,8 @@ export interface VerdictRow {
   se: number;
   /** The column this row repeats (the same quantity under another name), or '' / absent: tested once in Holm's family. */
   sameAs?: string;
+  /** Paired rows: the pairs the difference (and then both levels) is over; fewer than the matches when empty cells left some out. */
+  pairs?: number | null;
 }
 
 export interface VerdictInput {
@@ -102,7 +104,7 @@ export function detectableText(r: VerdictRow, rate: boolean, family: number, pai
 }
 
 /**
- * A quiet row whose own 95% interval leaves out 0: "did not move" next to such an interval would make a
+ * A quiet row whose own 95% interval leaves out 0: "no detectable change" next to such an interval would make a
  * reader look twice, so the sentence says why (Holm's correction over the quantities compared).
  */
 function holmNote(r: VerdictRow, family: number): string {
@@ -142,18 +144,31 @@ export function familySize(rows: readonly VerdictRow[]): number {
 
 // ---------- sentences ----------
 
-function changeSentence(r: VerdictRow, n: Named): string {
-  const dir = r.difference > 0 ? 'rose' : 'fell';
-  return `${n.name} ${dir} ${levelsText(r, n.rate)} (${differenceText(r, n.rate)}).`;
+/**
+ * When the pairs are fewer than the matches (a match with an empty cell on either side drops out of that
+ * quantity's pairs), the population both levels and the difference are over: " over the 1,955 of 4,000
+ * pairs where both matches have a value". Empty otherwise.
+ */
+export function populationText(r: VerdictRow, v: Pick<VerdictInput, 'matches'>): string {
+  const matches = v.matches.get(r.variant);
+  if (r.pairs == null || matches === undefined || !(r.pairs < matches)) return '';
+  const n = (x: number) => x.toLocaleString('en-US');
+  return ` over the ${n(r.pairs)} of ${n(matches)} pairs where both matches have a value`;
 }
 
-function stillSentence(r: VerdictRow, n: Named, family: number, paired: boolean): string {
-  return `${n.name} did not move: ${levelsText(r, n.rate)} (${differenceText(r, n.rate)}; ${detectableText(r, n.rate, family, paired)}).`;
+function changeSentence(r: VerdictRow, n: Named, population = ''): string {
+  const dir = r.difference > 0 ? 'rose' : 'fell';
+  return `${n.name} ${dir} ${levelsText(r, n.rate)}${population} (${differenceText(r, n.rate)}).`;
+}
+
+function stillSentence(r: VerdictRow, n: Named, family: number, paired: boolean, population = ''): string {
+  return `${n.name} shows no detectable change: ${levelsText(r, n.rate)}${population} (${differenceText(r, n.rate)}; ${detectableText(r, n.rate, family, paired)}).`;
 }
 
 function rowSentence(r: VerdictRow, v: VerdictInput, family: number): string {
   const n = quantityName(r.quantity, v);
-  return moved(r) ? changeSentence(r, n) : stillSentence(r, n, family, v.paired);
+  const population = populationText(r, v);
+  return moved(r) ? changeSentence(r, n, population) : stillSentence(r, n, family, v.paired, population);
 }
 
 function lengthSentence(r: VerdictRow, family: number, paired: boolean): string {
@@ -171,7 +186,7 @@ function endingSentence(r: VerdictRow, v: VerdictInput): string {
   return `${d} ${what}: ${levelsText(r, true)} (${differenceText(r, true)}).`;
 }
 
-/** "did not move: a (±x), b (every pair ...)" for quiet rows that get no sentence of their own. */
+/** "no detectable change: a (±x), b (every pair ...)" for quiet rows that get no sentence of their own. */
 /** Every match of both sides ended the same way (a constant end reason): said once. */
 function alwaysSentence(rows: readonly VerdictRow[]): string[] {
   const always = rows.find((r) => r.quantity.startsWith('end_reason:') && r.referenceValue === 1 && r.value === 1);
@@ -278,14 +293,14 @@ function variantBlock(variant: string, v: VerdictInput, family: number): string[
   out.push(...section('Length', s.length.map((r) => lengthSentence(r, family, v.paired))));
   const endMoved = s.endings.filter(moved).map((r) => say(r, endingSentence(r, v)));
   const endQuiet = s.endings.filter((r) => !moved(r));
-  if (endQuiet.length > 0) endMoved.push(`${endMoved.length > 0 ? 'did not move' : 'nothing moved'}: ${quietList(endQuiet, v, family, aliases)}.`);
+  if (endQuiet.length > 0) endMoved.push(`no detectable change${endMoved.length > 0 ? '' : ' in any'}: ${quietList(endQuiet, v, family, aliases)}.`);
   if (endMoved.length === 0) endMoved.push(...alwaysSentence(rows));
   out.push(...section('How matches end', endMoved));
   const othersMoved = s.others.filter(moved).sort((a, b) => effect(b) - effect(a));
   const others = othersMoved.slice(0, SHOWN_OTHERS).map((r) => say(r, rowSentence(r, v, family)));
   if (othersMoved.length > SHOWN_OTHERS) others.push(`... and ${othersMoved.length - SHOWN_OTHERS} more ${othersMoved.length - SHOWN_OTHERS > 1 ? 'changes' : 'change'} (compare.csv).`);
   const othersQuiet = s.others.filter((r) => !moved(r));
-  if (othersQuiet.length > 0) others.push(`${othersMoved.length > 0 ? 'did not move' : 'nothing moved'}: ${quietList(othersQuiet, v, family, aliases)}.`);
+  if (othersQuiet.length > 0) others.push(`no detectable change${othersMoved.length > 0 ? '' : ' in any'}: ${quietList(othersQuiet, v, family, aliases)}.`);
   out.push(...section('Other measures, largest change first', others));
   out.push(...section('Match measures (docs/measures.md)', measureSentences(s.measures, v, family)));
   return out;
@@ -294,7 +309,7 @@ function variantBlock(variant: string, v: VerdictInput, family: number): string[
 /**
  * The match measures against the reference: first which questions the variant changes (the lead changes,
  * the drama, the decisiveness, ...: measure-words.ts), then one sentence per measure in the order of their
- * columns, each with its interval, and for those that did not move the change the run would have detected.
+ * columns, each with its interval, and for those with no detectable change the change the run would have detected.
  */
 function measureSentences(rows: readonly VerdictRow[], v: VerdictInput, family: number): string[] {
   if (rows.length === 0) return [];

@@ -16,6 +16,7 @@ import { loadSpec, type ResolvedSpec } from '../runner/spec.js';
 import { intFlag, shardFlag, textFlag } from '../terminal/args.js';
 import { progressBar, rateText, type Progress } from '../terminal/progress.js';
 import { checkpointText, verdictText } from '../runner/sequential-run.js';
+import { reachLine } from '../analysis/sequential-reach.js';
 import { determinismPassed, determinismWarning } from '../runner/self-check.js';
 import { afterRunFeed, analyseAfterRun, sweepFirst } from './after-run.js';
 import { repairFinished } from './report.js';
@@ -63,7 +64,9 @@ function runHeader(spec: ResolvedSpec, threads: number, batch: number | 'auto', 
     (batch === 'auto' ? `batches of about ${TARGET_MS} ms` : `batches of ${batch}`) +
     (shard ? `, shard ${shard.index}/${shard.count}` : '') +
     '\n' +
-    `Lineup: ${spec.lineup.map((e, i) => `${i} ${e.name}`).join(', ')}\n`
+    `Lineup: ${spec.lineup.map((e, i) => `${i} ${e.name}`).join(', ')}\n` +
+    // A sequential spec says first how often its maximum lets each answer be reached.
+    (spec.sequential ? `${reachLine(spec)}\n` : '')
   );
 }
 

@@ -24,7 +24,7 @@ export function measuresSection(v: VerdictInput | Error): string {
       ? 'Each match measure of the run: its mean over the matches, with its 95% interval (definitions in docs/measures.md).'
       : `Each match measure of every variant: its mean over the matches with its 95% interval, then against ${v.reference} the ${v.paired ? 'paired difference (match i of both variants, played from the same seed)' : 'difference'} ` +
         `with its 95% interval and its p-value after Holm's correction over every quantity of the comparison: "changed" below ${VERDICT_ALPHA}, ` +
-        `"did not move" otherwise (definitions in docs/measures.md).`;
+        `"no detectable change" otherwise (definitions in docs/measures.md).`;
   return (
     `<section id="match-measures" aria-labelledby="h-match-measures">\n<h2 id="h-match-measures">Match measures, side by side</h2>\n` +
     `<p class="note">${escapeHtml(note)}</p>\n<div class="wide-table">${htmlTable(columns, rows)}</div>\n</section>\n`
@@ -59,6 +59,6 @@ function differenceCells(r: VerdictRow | undefined): string[] {
   if (!r) return ['', '', ''];
   const d = decimalsFor((r.high - r.low) / 2);
   const ci = Number.isFinite(r.low) ? ` (${signed(r.low, d)} to ${signed(r.high, d)})` : '';
-  const word = !Number.isFinite(r.pHolm) ? 'not tested' : moved(r) ? 'changed' : 'did not move';
+  const word = !Number.isFinite(r.pHolm) ? 'not tested' : moved(r) ? 'changed' : 'no detectable change';
   return [`${signed(r.difference, d)}${ci}`, pText(r.pHolm), word];
 }

@@ -73,6 +73,30 @@ describe('match measures in the comparison of variants', () => {
     expect(measureRow('decided_at').pairs!).toBeLessThan(measureRow('leader_changes').pairs!);
   });
 
+  it('gives from, to and difference on one population: the pairs where both matches have a value', async () => {
+    // decided_at is empty in the annulled matches, so its pairs are fewer than the matches; its levels must
+    // then be the means over those pairs (computed here by hand), and the difference their difference.
+    const k = info.metricNames.indexOf('decided_at');
+    const bySeed = new Map<string, Partial<Record<string, number>>>();
+    await readMatches(info, (r) => {
+      const entry = bySeed.get(r.seed) ?? {};
+      entry[r.variant] = r.metrics[k];
+      bySeed.set(r.seed, entry);
+    });
+    const both = [...bySeed.values()].filter((e) => Number.isFinite(e.base) && Number.isFinite(e['long-hands']));
+    const r = measureRow('decided_at');
+    expect(r.pairs).toBe(both.length);
+    expect(r.pairs!).toBeLessThan(r.matches);
+    const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / xs.length;
+    expect(r.referenceValue).toBeCloseTo(mean(both.map((e) => e.base!)), 12);
+    expect(r.value).toBeCloseTo(mean(both.map((e) => e['long-hands']!)), 12);
+    expect(r.value - r.referenceValue).toBeCloseTo(r.difference, 12);
+    // A column with a value in every match keeps each side's own mean (the same population anyway).
+    const lead = measureRow('leader_changes');
+    expect(lead.pairs).toBe(lead.matches);
+    expect(lead.value - lead.referenceValue).toBeCloseTo(lead.difference, 12);
+  });
+
   it("adjusts the measures' p-values by Holm over the whole comparison, not among themselves", () => {
     const tested = rows.filter((r) => Number.isFinite(r.p) && r.sameAs === '');
     const measures = tested.filter((r) => MEASURE_NAMES.includes(r.quantity.replace(/^metric:/, '')));

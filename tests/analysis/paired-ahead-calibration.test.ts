@@ -86,7 +86,11 @@ describe('pairedAhead calibrated by simulation (2,000 replications each)', () =>
   it('rejects "half the pairs" about 5% of the time when there is no edge', () => {
     const s = simulate('skill-calibration-null', 0, 0.05, 100);
     expect(s.truth).toBeCloseTo(0.5, 12);
-    within(s.rejected, 0.05);
+    // Below 200 deals the p-value is the exact sign-flip test: never above 5% (three standard errors), and
+    // below it by its discreteness (these deal values are mostly 0, 1/2 and 1): 3.5% here, not a test that never rejects.
+    const se = Math.sqrt((0.05 * 0.95) / REPS);
+    expect(s.rejected).toBeLessThan(0.05 + 3 * se);
+    expect(s.rejected).toBeGreaterThan(0.025);
   });
 
   it('finds a large edge nearly always (power)', () => {

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dealValue, matchPairs, pairedAhead } from '../../src/analysis/paired-ahead.js';
+import { normCdf } from '../../src/analysis/distributions.js';
 import { SKILL_BANDS, bandsReached, pairingSentence, percent, skillBand, skillReading, traceSentence, type TraceStep } from '../../src/studies/skill/words.js';
 import type { AheadEstimate } from '../../src/analysis/paired-ahead.js';
 
@@ -27,24 +28,32 @@ describe('pairs of seats in a match and deals', () => {
 });
 
 describe('pairedAhead against reference values', () => {
-  it('is Wilson\'s interval and score test when every deal is a plain win or loss (R: prop.test(66, 100, correct = FALSE))', () => {
+  it('is Wilson\'s interval when every deal is a plain win or loss, and below 200 deals the exact test (R: prop.test, binom.test)', () => {
     const e = pairedAhead([...Array<number>(66).fill(1), ...Array<number>(34).fill(0)]);
     expect(e.share).toBe(0.66);
-    // R 4.3: prop.test(66, 100, correct = FALSE)$conf.int = 0.5627773 0.7453848; $p.value = 0.001374276
+    // R 4.3: prop.test(66, 100, correct = FALSE)$conf.int = 0.5627773 0.7453848 (its score p-value, 0.001374276, is
+    // the one from 200 deals on); below, the sign-flip test of plain wins and losses is the exact binomial test:
+    // binom.test(66, 100)$p.value = 0.00178993 (Python: 2 * sum(comb(100, k) for k in range(35)) / 2**100).
     expect(e.low95).toBeCloseTo(0.5627773, 6);
     expect(e.high95).toBeCloseTo(0.7453848, 6);
-    expect(e.p).toBeCloseTo(0.001374276, 8);
+    expect(e.p).toBeCloseTo(0.0017899303914868526, 12);
     expect(e.deals).toBe(100);
+    // From 200 deals on, the score test Wilson's interval inverts: prop.test(132, 200, correct = FALSE)$p.value = 6.33e-6.
+    const big = pairedAhead([...Array<number>(132).fill(1), ...Array<number>(68).fill(0)]);
+    const z = (0.66 - 0.5) / Math.sqrt(0.25 / 200);
+    expect(big.p).toBeCloseTo(2 * normCdf(-z), 12);
   });
 
   it('narrows by the design effect when deals are less spread than coins (worked by hand)', () => {
     // Mean 0.725, variance (over n) 0.105625, n_eff = 10 * 0.725 * 0.275 / 0.105625 = 18.87574;
-    // Wilson(0.725 * 18.87574, 18.87574) = [0.4994381, 0.8744673]; z = 0.225 / sqrt(0.25 / 18.87574), p = 0.0505736.
+    // Wilson(0.725 * 18.87574, 18.87574) = [0.4994381, 0.8744673]. The p-value, with 10 deals, is the exact
+    // sign-flip test: distances from 1/2 of +0.5 (five), -0.5, +0.25 and three 0s; 16 of the 2^7 sign
+    // patterns are at least as far from 0 (listed by hand in Python): p = 0.125.
     const e = pairedAhead([1, 1, 1, 1, 0.5, 0.5, 0.5, 0, 1, 0.75]);
     expect(e.share).toBeCloseTo(0.725, 12);
     expect(e.low95).toBeCloseTo(0.4994381, 6);
     expect(e.high95).toBeCloseTo(0.8744673, 6);
-    expect(e.p).toBeCloseTo(0.0505736, 6);
+    expect(e.p).toBe(0.125);
   });
 
   it('takes deals with no spread at all as coin-like deals, not as an exact share', () => {
@@ -78,7 +87,8 @@ describe('the words: mostly luck, mixed, mostly skill', () => {
 
   it('says reversed only when the weaker bot is ahead beyond the noise, and which bands the interval reaches', () => {
     expect(skillReading(est(0.3, 0.2, 0.4))).toBe('reversed');
-    expect(skillReading(est(0.45, 0.35, 0.55))).toBe('mostly luck');
+    expect(skillReading(est(0.45, 0.35, 0.55))).toBe('cannot tell');
+    expect(skillReading(est(0.6, 0.52, 0.68))).toBe('mostly luck');
     expect(bandsReached(est(0.66, 0.63, 0.69))).toEqual(['mostly luck', 'mixed']);
     expect(bandsReached(est(0.9, 0.86, 0.93))).toEqual(['mostly skill']);
   });
@@ -97,7 +107,16 @@ describe('the words: mostly luck, mixed, mostly skill', () => {
     expect(pairingSentence({ game: 'X', players: 2, stronger: 'a', weaker: 'b', audience: 'strong players', estimate: est(0.66, 0.63, 0.69), undecided: 3 })).toMatch(
       /\(and 3 that decided nothing\).*mostly luck \(the interval reaches mostly luck and mixed\) for strong players\.$/,
     );
-    expect(pairingSentence({ game: 'X', players: 2, stronger: 'a', weaker: 'b', audience: 'casual players', estimate: est(0.52, 0.45, 0.59, 0.6), undecided: 0 })).toMatch(/a cannot be told from a coin toss here\.$/);
+    expect(pairingSentence({ game: 'X', players: 2, stronger: 'a', weaker: 'b', audience: 'casual players', estimate: est(0.52, 0.45, 0.59, 0.6), undecided: 0 })).toMatch(/a cannot be told from a coin toss here/);
+  });
+
+  it('says "cannot tell", never a band, when the interval holds 50% (a coin toss is not "mostly luck")', () => {
+    for (const e of [est(0.55, 0.49, 0.62, 0.1), est(0.5, 0.5, 0.7, 0.05), est(0.45, 0.35, 0.55, 0.3)]) {
+      expect(skillReading(e)).toBe('cannot tell');
+      const text = pairingSentence({ game: 'Stop', players: 4, stronger: 'ismcts', weaker: 'greedy', audience: 'strong players', estimate: e, undecided: 0 });
+      expect(text).not.toMatch(/mostly luck|mixed|mostly skill/);
+      expect(text).toMatch(/ismcts cannot be told from a coin toss here \(the interval holds 50%\), so these deals cannot tell how much of the outcome is skill for strong players\.$/);
+    }
   });
 
   it('writes percentages whole, with one decimal near 0 and 100, never "100.0"', () => {

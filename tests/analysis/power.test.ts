@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CompareRow } from '../../src/analysis/compare.js';
 import { detectableChange, holm } from '../../src/analysis/decisions.js';
 import { normCdf, normQuantile } from '../../src/analysis/distributions.js';
-import { powerText } from '../../src/analysis/comparison-text.js';
+import { powerText, sizeText } from '../../src/analysis/comparison-text.js';
 import { Rng } from '../../src/engine/rng.js';
 
 /**
@@ -48,6 +48,24 @@ describe('what could have been detected, after Holm', () => {
     const text = powerText(r);
     expect(text).not.toMatch(/±0\.0/);
     expect(text).toMatch(/identical/);
+  });
+
+  it('the A/A run\'s first-player advantage (a paired ratio with floating-point residue): "exactly 0", never "±0.0000"', () => {
+    // stramat-aa.json's row as compareVariants gives it: identical matches, yet se 1.7e-11 from the ratio's arithmetic.
+    const r = { quantity: 'first_player_advantage', difference: 0, low: -3.3e-11, high: 3.3e-11, se: 1.6859e-11, sd: 2.384e-9, pairs: 20000, family: 27 } as CompareRow;
+    const text = powerText(r);
+    expect(text).not.toMatch(/±0\.0*\b|0\.0000/);
+    expect(text).toBe('exactly 0: the paired matches were identical, so nothing could have been detected');
+  });
+
+  it('a detectable size far below 0.0001 is printed with two significant digits, not rounded to zeros', () => {
+    expect(sizeText(0)).toBe('exactly 0');
+    expect(sizeText(0.000012345)).toBe('0.000012');
+    expect(sizeText(0.0123)).toBe('0.012');
+    expect(sizeText(1.94)).toBe('1.9');
+    // (z(1 - 0.05/10) + z(0.8)) x 3e-6 = (2.5758 + 0.8416) x 3e-6 = 1.03e-5: two significant digits, 0.000010.
+    const r = { quantity: 'metric:rounds', difference: 1e-6, se: 3e-6, sd: 1e-4, pairs: 1000, family: 5 } as CompareRow;
+    expect(powerText(r)).toBe('0.000001; would have detected about ±0.00001');
   });
 
   it('a constant non-zero paired difference is not "identical"', () => {

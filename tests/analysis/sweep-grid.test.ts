@@ -1,7 +1,6 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { holm } from '../../src/analysis/decisions.js';
 import { normQuantile } from '../../src/analysis/distributions.js';
 import { openResult } from '../../src/analysis/results.js';
 import { walkTogether } from '../../src/analysis/sweep-analysis.js';
@@ -9,6 +8,7 @@ import { sweepGridOf } from '../../src/analysis/sweep-grid.js';
 import { SweepTrendAccumulator } from '../../src/analysis/sweep-trend.js';
 import { Rng } from '../../src/engine/rng.js';
 import { parse } from 'csv-parse/sync';
+import { holmOverGroups, sameColumnGroups } from '../helpers/same-columns.js';
 import { FIXTURES, removeTempDirs, tavoloAsync, tempDir } from '../fixtures/cli.js';
 
 /** grid.csv's variant names hold a comma, so they are quoted: read with a real CSV parser. */
@@ -134,10 +134,10 @@ describe('a grid run: grid.csv and the grid in words', () => {
     expect(Number(annulled[0].slope1)).toBeCloseTo((slopeAt('false') + slopeAt('true')) / 2, 9);
     // annulOnTie is not a number: no trend against it.
     expect(rows.every((r) => r.slope2 === '')).toBe(true);
-    // Holm over the grid's trends: one per quantity here.
-    const perQuantity = rows.filter((r) => r.variant === cells[0]);
-    const adjusted = holm(perQuantity.map((r) => Number(r.slope1_p)));
-    perQuantity.forEach((r, q) => expect(Number(r.slope1_p_holm)).toBeCloseTo(adjusted[q], 9));
+    // Holm over the grid's trends: one per distinct column here (a quantity repeated under another name once).
+    const perQuantity = new Map(rows.filter((r) => r.variant === cells[0]).map((r) => [r.quantity, r]));
+    const adjusted = holmOverGroups(sameColumnGroups(rows), (q) => Number(perQuantity.get(q)!.slope1_p));
+    for (const [q, r] of perQuantity) expect(Number(r.slope1_p_holm), q).toBeCloseTo(adjusted.get(q)!, 9);
   });
 
   it('says the trend, the lowest and highest cells, then a table per quantity', () => {

@@ -82,11 +82,11 @@ describe('the verdict of a comparison', () => {
     expect(lines.join('\n')).toContain('games are 141.6 turns shorter on average, from 375.4 to 233.8 turns (95% CI 133.0 to 150.2)');
   });
 
-  it('says what a quantity that did not move could have detected, at the Holm level of the family', () => {
+  it('says what a quantity with no detectable change could have detected, at the Holm level of the family', () => {
     // Family of 7 rows: (z(1 - 0.05/14) + z(0.8)) x 0.01 = (2.6901 + 0.8416) x 0.01 = 3.53 points
     // (Python: statistics.NormalDist().inv_cdf(1 - 0.05/14) + NormalDist().inv_cdf(0.8)).
     const balance = lines.find((l) => l.includes('Balance:'))!;
-    expect(balance).toContain('the first-player advantage did not move: from +0.2 to +1.2 points');
+    expect(balance).toContain('the first-player advantage shows no detectable change: from +0.2 to +1.2 points');
     expect(balance).toContain('±3.5 points would have been detected');
   });
 
@@ -134,7 +134,7 @@ describe('quiet and degenerate rows', () => {
     const median: VerdictRow = { ...row('turns_median_difference', NaN, NaN, 0.5, 1), difference: 0, low: -1, high: 1 };
     const text = verdictLines(stopInput([row('turns_mean', 375.4, 376.0, 4.4, 1), median])).join('\n');
     expect(text).not.toMatch(/from {1,2}to |NaN|median difference/);
-    expect(text).toContain('game length did not move');
+    expect(text).toContain('game length shows no detectable change');
   });
 
   it('leaves out constant columns and folds columns with the same figures into one', () => {
@@ -148,7 +148,7 @@ describe('quiet and degenerate rows', () => {
     const text = verdictLines(stopInput(rows, { metricInfo: undefined })).join('\n');
     expect(text).toContain('more matches are annulled: from 39.5% to 41.5%');
     expect(text).toContain('the same figures as matches ended by stramat, annulled games');
-    expect(text).not.toMatch(/\bgames (rose|fell|did not move)|eliminated/);
+    expect(text).not.toMatch(/\bgames (rose|fell|shows no detectable change)|eliminated/);
   });
 
   it('names the match measures in words, a share without a "per match" that would repeat it', () => {
@@ -284,12 +284,14 @@ describe('the match measures in the verdict', () => {
     expect(at).toBeGreaterThan(lines.findIndex((l) => l.includes('Other measures')));
     expect(lines[at]).toBe(
       '  Match measures (docs/measures.md): deal-3 changes the lead changes and the turns a player could not act in; ' +
-        'not the drama (how long and how far the eventual winner was behind) or the decisiveness (when the winner took the lead for good).',
+        'no detectable change in the drama (how long and how far the eventual winner was behind) or the decisiveness (when the winner took the lead for good).',
     );
+    // Not significant is not "did not move": the words never claim more than the run could see.
+    expect(lines.join('\n')).not.toMatch(/did not move|nothing moved|; not the /);
     expect(lines.slice(0, at).join('\n')).not.toMatch(/lead changes|led for good/);
   });
 
-  it('say each measure in the order of the columns, with its interval, and what the run could have seen when it did not move', () => {
+  it('say each measure in the order of the columns, with its interval, and what the run could have seen when no change was detected', () => {
     const said = lines.slice(at + 1, at + 5);
     expect(said.map((l) => l.trim().split(' ').slice(0, 3).join(' '))).toEqual([
       'lead changes per',
@@ -298,14 +300,14 @@ describe('the match measures in the verdict', () => {
       'share of turns',
     ]);
     expect(said[0]).toContain('lead changes per match rose from 6.160 to 6.400 (+0.240, 95% CI +0.218 to +0.262)');
-    expect(said[1]).toMatch(/eventual winner spent behind did not move: .*95% CI .*would have been detected/);
-    expect(said[2]).toMatch(/^ {4}share of the match played before the winner led for good did not move/);
+    expect(said[1]).toMatch(/eventual winner spent behind shows no detectable change: .*95% CI .*would have been detected/);
+    expect(said[2]).toMatch(/^ {4}share of the match played before the winner led for good shows no detectable change/);
     expect(said[3]).toContain('share of turns a player could not act in rose');
   });
 
-  it('say "none" when nothing moved, and stay out of a verdict without measure columns', () => {
+  it('say "no detectable change" when no measure changed detectably, and stay out of a verdict without measure columns', () => {
     const quiet = verdictLines(stopInput([...STOP_ROWS, row('metric:decided_at', 0.776, 0.78, 0.0013, 0.4)], { metricInfo: info }));
-    expect(quiet.find((l) => l.includes('Match measures'))).toContain('deal-3 changes none of the match measures: not the decisiveness (when the winner took the lead for good).');
+    expect(quiet.find((l) => l.includes('Match measures'))).toContain('deal-3 shows no detectable change in the decisiveness (when the winner took the lead for good).');
     expect(verdictLines(stopInput(STOP_ROWS)).join('\n')).not.toContain('Match measures');
   });
 
@@ -323,8 +325,20 @@ describe('the match measures in the verdict', () => {
   });
 });
 
+describe('a row over fewer pairs than matches', () => {
+  it('says the population its levels and difference are over, and none for a row over every pair', () => {
+    const rows: VerdictRow[] = [
+      { ...row('metric:decided_at', 0.7763, 0.7796, 0.0013, 0.4), pairs: 1955 },
+      { ...row('metric:rounds', 8, 8.1, 0.1, 0.9), pairs: 4000 },
+    ];
+    const text = verdictLines(stopInput(rows, { matches: new Map([['deal-3', 4000]]) })).join('\n');
+    expect(text).toMatch(/from 0\.7763 to 0\.7796 over the 1,955 of 4,000 pairs where both matches have a value \(/);
+    expect(text).not.toMatch(/rounds[^\n]*pairs where both/);
+  });
+});
+
 describe('a quiet row whose own interval leaves out 0', () => {
-  it('says that Holm\'s correction is why it "did not move", and says nothing of the kind for an interval across 0', () => {
+  it('says that Holm\'s correction is why it shows "no detectable change", and says nothing of the kind for an interval across 0', () => {
     // rounds: +0.25 ± 1.96 x 0.1 leaves out 0, but its Holm-adjusted p (0.08) is not below 0.05.
     const rows = [row('win_share:greedy', 0.5, 0.5, 0.01, 1), row('metric:rounds', 8, 8.25, 0.1, 0.08), row('metric:turns_per_round', 45, 45.1, 0.1, 0.9)];
     const text = verdictLines(stopInput(rows)).join('\n');

@@ -139,7 +139,7 @@ describe.skipIf(!browserAvailable())('report.html in Chromium', () => {
       const c = compare.find((r) => r.quantity === `metric:${m}`)!;
       const mean = variants.find((r) => r.variant === 'base' && r.quantity === `metric:${m}`)!;
       expect(Number(body[i][4]), m).toBeCloseTo(Number(c.p_holm), 3);
-      expect(body[i][5], m).toBe(Number(c.p_holm) < 0.05 ? 'changed' : 'did not move');
+      expect(body[i][5], m).toBe(Number(c.p_holm) < 0.05 ? 'changed' : 'no detectable change');
       expect(Number(body[i][1].split(' ')[0]), m).toBeCloseTo(Number(mean.value), 1);
       expect(body[i][3], m).toMatch(/^[+-]?[\d.]+ \([+-]?[\d.]+ to [+-]?[\d.]+\)$/);
     });

@@ -47,7 +47,7 @@ describe('three outcomes on real matches', () => {
     const info = readRunJson<SequentialSection>(out);
     expect(info.sequential.verdict).toBe('weaker');
     expect(info.sequential.equal_within).toBe(0.05);
-    expect(info.sequential.verdict_text[0]).toMatch(/^greedy is weaker than ismcts \(95%\): decided after [\d,]+ of at most 2,000 matches\.$/);
+    expect(info.sequential.verdict_text[0]).toMatch(/^greedy is weaker than ismcts \(95%\): decided after [\d,]+ of at most 8,000 matches\.$/);
     // The estimate, read back from the matches themselves: greedy's wins minus ismcts's, per match.
     const rows = readCsvObjects(join(out, 'summary.csv'));
     const wins = (name: string) => Number(rows.find((x) => x.bot === name)!.wins);

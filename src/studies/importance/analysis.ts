@@ -37,6 +37,26 @@ export interface ImportanceRow extends Pick<CompareRow, (typeof FROM_COMPARE)[nu
   pairs: number;
   /** The card's rank in its view, 1 = matters most. */
   rank: number;
+  /** Restricted play: the paired test of this card's run against the card ranked just above it (absent for the first). */
+  above?: NeighbourTest;
+}
+
+/**
+ * A card against its neighbour above in the ranking, on the same seeds: the two restricted runs paired
+ * match by match (compare.csv's test), this card's run minus the one above. Overlapping intervals of the
+ * two cards against the unrestricted run do not mean the cards cannot be told apart: their runs share
+ * most of their chance, so the paired test of one against the other is the one to read.
+ */
+export interface NeighbourTest {
+  /** The card above (its name, the action kind). */
+  name: string;
+  difference: number;
+  low: number;
+  high: number;
+  p: number;
+  /** Holm over the view's neighbour tests. */
+  pHolm: number;
+  test: string;
 }
 
 /** What each view is ranked by: a win share lost (signed: a card worth having ranks above one that hurts), else the size of the change. */
@@ -91,7 +111,28 @@ export async function restrictedRows(baseDir: string, runs: readonly KindRun[], 
     const c = rowOf(cmp.rows, 'base', quantity);
     rows.push(c ? fromCompare(c, fields) : constantRow(fields, quantity, base.matchesPerVariant));
   }
-  return rankRows(rows, lossRanked);
+  return neighbourTests(rankRows(rows, lossRanked), runs, quantity);
+}
+
+/**
+ * Each card against the card ranked just above it, paired (both runs play the same seeds), with Holm over
+ * these tests: the ranking says "before" only where the paired test tells the two apart.
+ */
+async function neighbourTests(rows: ImportanceRow[], runs: readonly KindRun[], quantity: string): Promise<ImportanceRow[]> {
+  const dirOf = new Map(runs.map((r) => [r.kind, r.dir]));
+  const tests: NeighbourTest[] = [];
+  for (let k = 1; k < rows.length; k++) {
+    const [upper, lower] = [rows[k - 1], rows[k]];
+    const cmp = await compareRuns(openResult(dirOf.get(upper.name)!), openResult(dirOf.get(lower.name)!));
+    const c = cmp.paired ? rowOf(cmp.rows, 'base', quantity) : undefined;
+    const t: NeighbourTest = c
+      ? { name: upper.name, difference: c.difference, low: c.low, high: c.high, p: c.p, pHolm: NaN, test: c.test }
+      : { name: upper.name, difference: 0, low: 0, high: 0, p: NaN, pHolm: NaN, test: 'constant' };
+    tests.push(t);
+    lower.above = t;
+  }
+  holm(tests.map((t) => t.p)).forEach((p, i) => (tests[i].pHolm = p));
+  return rows;
 }
 
 export interface StepRef {
@@ -116,6 +157,7 @@ export async function sensitivityRows(dir: string, steps: readonly StepRef[], qu
 export const IMPORTANCE_HEADER = [
   'view', 'rank', 'card', 'name', 'change', 'variant', 'quantity', 'reference_value', 'value', 'difference',
   'ci_low95', 'ci_high95', 'p_value', 'p_holm', 'family', 'pairs', 'test',
+  'above', 'above_difference', 'above_p_value', 'above_p_holm',
 ] as const;
 
 const num = (v: number) => (Number.isFinite(v) ? String(Number(v.toPrecision(10))) : '');
@@ -129,7 +171,8 @@ export function importanceCsv(rows: readonly ImportanceRow[]): string {
   const lines = [IMPORTANCE_HEADER.join(',')];
   for (const r of rows) {
     lines.push(
-      [r.view, r.rank, r.card, r.name, r.change, r.variant, r.quantity, r.referenceValue, r.value, r.difference, r.low, r.high, r.p, r.pHolm, r.family, r.pairs, r.test]
+      [r.view, r.rank, r.card, r.name, r.change, r.variant, r.quantity, r.referenceValue, r.value, r.difference, r.low, r.high, r.p, r.pHolm, r.family, r.pairs, r.test,
+        r.above?.name ?? '', r.above?.difference ?? NaN, r.above?.p ?? NaN, r.above?.pHolm ?? NaN]
         .map(cell)
         .join(','),
     );

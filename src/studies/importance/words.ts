@@ -65,6 +65,30 @@ function restrictedLine(r: ImportanceRow, c: ImportanceContext, d: number): stri
   return `  ${r.rank}. ${r.card}: ${name} ${changeText(r, rate, d)}${levels} (${test})${found(r) ? '' : ', not significant'}`;
 }
 
+/** Whether a card's paired test against the card above it tells the two apart. */
+const apart = (r: ImportanceRow) => r.above !== undefined && r.above.pHolm < ALPHA;
+
+/**
+ * The card's paired test against the card above it: "; told apart from the Alt card (paired match by
+ * match, Holm-adjusted p = 0.0037)", or "; not told apart from ..." with the paired difference.
+ */
+function aboveText(r: ImportanceRow, rows: readonly ImportanceRow[], rate: boolean, d: number): string {
+  const t = r.above;
+  if (t === undefined) return '';
+  const card = rows.find((x) => x.name === t.name)?.card ?? t.name;
+  if (!Number.isFinite(t.pHolm)) return `; the same as ${card} in every match`;
+  const p = `Holm-adjusted p ${holmText(t.pHolm)}`;
+  if (apart(r)) return `; told apart from ${card} (paired match by match, ${p})`;
+  const k = rate ? 100 : 1;
+  const unit = rate ? ' points' : '';
+  return `; not told apart from ${card} (paired match by match: ${signed(t.difference * k, d)}${unit}, 95% CI ${signed(t.low * k, d)} to ${signed(t.high * k, d)}${unit}; ${p})`;
+}
+
+/** "the Alt card ≈ the Colpo card > the Giro card": ">" where the paired test tells neighbours apart, "≈" where it does not. */
+export function orderText(rows: readonly ImportanceRow[]): string {
+  return rows.map((r, k) => (k === 0 ? r.card : `${apart(r) ? '>' : '≈'} ${r.card}`)).join(' ');
+}
+
 /** Restricted play's answer in sentences. */
 export function restrictedWords(rows: readonly ImportanceRow[], c: ImportanceContext): string[] {
   const { name, rate } = quantityName(c.quantity, c.words);
@@ -74,7 +98,13 @@ export function restrictedWords(rows: readonly ImportanceRow[], c: ImportanceCon
     `Restricted play: ${c.focus}${against}, kept from one kind of action at a time (never taking it while another move is legal), ` +
     `${c.matches} matches paired with the unrestricted ${c.focus}'s on the same seeds. ` +
     (c.lossRanked ? `What each card is worth to ${c.focus}, in ${name} lost without it, most first:` : `How ${name} changes without each card, largest change first:`);
-  const lines = [head, ...rows.map((r) => restrictedLine(r, c, rowDecimals(r, rate, d)))];
+  const lines = [head, ...rows.map((r) => restrictedLine(r, c, rowDecimals(r, rate, d)) + aboveText(r, rows, rate, rowDecimals(r, rate, d)))];
+  const tested = rows.filter((r) => r.above !== undefined && Number.isFinite(r.above.p)).length;
+  if (tested > 0) {
+    lines.push(
+      `  The order, each card against the one above it, paired match by match (Holm over ${tested} tests; ">" told apart, "≈" not): ${orderText(rows)}.`,
+    );
+  }
   const sig = rows.filter(found);
   lines.push(
     sig.length === 0

@@ -12,20 +12,26 @@ import type { AheadEstimate } from '../../analysis/paired-ahead.js';
  */
 export const SKILL_BANDS = { mixedFrom: 2 / 3, skillFrom: 5 / 6 } as const;
 
-export type SkillReading = 'mostly luck' | 'mixed' | 'mostly skill' | 'reversed';
+export type SkillReading = 'mostly luck' | 'mixed' | 'mostly skill' | 'reversed' | 'cannot tell';
 
 /** The band of one share (a share under 1/2 is read as luck: the stronger bot is no better than a coin). */
-export function skillBand(share: number): Exclude<SkillReading, 'reversed'> {
+export function skillBand(share: number): Exclude<SkillReading, 'reversed' | 'cannot tell'> {
   return share >= SKILL_BANDS.skillFrom ? 'mostly skill' : share >= SKILL_BANDS.mixedFrom ? 'mixed' : 'mostly luck';
 }
 
-/** The reading of an estimate: its share's band, or `reversed` when the weaker bot is ahead beyond the noise. */
+/**
+ * The reading of an estimate: `reversed` when the weaker bot is ahead beyond the noise, `cannot tell` when
+ * the 95% interval holds 1/2 or the test of 1/2 does not reject it (with few deals the test is exact and
+ * the interval is not, so either one is enough to hold back) (the pair cannot be told from a coin toss, so no band can be claimed for it:
+ * a band read off the point estimate would say "mostly luck" of a pair that may be a coin), else its share's band.
+ */
 export function skillReading(e: AheadEstimate): SkillReading {
-  return e.high95 < 0.5 ? 'reversed' : skillBand(e.share);
+  if (e.high95 < 0.5 && e.p < 0.05) return 'reversed';
+  return e.low95 <= 0.5 || e.high95 < 0.5 || !(e.p < 0.05) ? 'cannot tell' : skillBand(e.share);
 }
 
 /** The bands the 95% interval reaches, lowest first (one when the reading is firm). */
-export function bandsReached(e: AheadEstimate): Array<Exclude<SkillReading, 'reversed'>> {
+export function bandsReached(e: AheadEstimate): Array<Exclude<SkillReading, 'reversed' | 'cannot tell'>> {
   const all = ['mostly luck', 'mixed', 'mostly skill'] as const;
   const lo = all.indexOf(skillBand(e.low95));
   const hi = all.indexOf(skillBand(e.high95));
@@ -70,9 +76,11 @@ export function pairingSentence(w: PairingWords): string {
   const reading = skillReading(e);
   if (reading === 'reversed') return `${head}here ${w.weaker} is the stronger one, beyond the noise, so this pairing says nothing about luck.`;
   const reached = bandsReached(e);
+  if (reading === 'cannot tell') {
+    return `${head}${w.stronger} cannot be told from a coin toss here (the interval holds 50%), so these deals cannot tell how much of the outcome is skill for ${w.audience}.`;
+  }
   const words = reached.length > 1 ? `${reading} (the interval reaches ${reached.join(' and ')})` : reading;
-  const coin = e.low95 <= 0.5 ? `; ${w.stronger} cannot be told from a coin toss here` : '';
-  return `${head}the outcome is ${words} for ${w.audience}${coin}.`;
+  return `${head}the outcome is ${words} for ${w.audience}.`;
 }
 
 export interface TraceStep {

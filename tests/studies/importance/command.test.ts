@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES, readCsvObjects, tavolo, tempDir } from '../../fixtures/cli.js';
 import { readRunJson } from '../../helpers/json-files.js';
+import { openResult, readMatches } from '../../../src/analysis/results.js';
 
 const GOLD_TIN = join(FIXTURES, 'importance', 'gold-tin.mjs');
 const COUNTDOWN = join(FIXTURES, 'games', 'countdown.mjs');
@@ -43,9 +44,34 @@ describe('tavolo importance on a game where gold decides and tin does nothing', 
     for (const x of s.filter((y) => y.name === 'goldCount')) expect(Number(x.p_holm)).toBeLessThan(0.05);
   });
 
+  it("tests each card against the one above it, paired on the same deals (the difference recomputed from the two runs' matches)", async () => {
+    const r = rows().filter((x) => x.view === 'restricted');
+    expect(r[0].above).toBe('');
+    expect(r[1].above).toBe('gold');
+    // Per seed, greedy's win share without tin minus without gold, by hand from the two runs' matches.csv.
+    const share = async (dir: string) => {
+      const info = openResult(dir);
+      const bySeed = new Map<string, number>();
+      await readMatches(info, (m) => {
+        const seat = m.bots.indexOf('greedy');
+        bySeed.set(m.seed, m.winners.includes(seat) ? 1 / m.winners.length : 0);
+      });
+      return bySeed;
+    };
+    const [gold, tin] = [await share(join(out, 'restricted', 'without-gold')), await share(join(out, 'restricted', 'without-tin'))];
+    const d = [...tin.keys()].map((seed) => tin.get(seed)! - gold.get(seed)!);
+    expect(d).toHaveLength(600);
+    expect(Number(r[1].above_difference)).toBeCloseTo(d.reduce((a, x) => a + x, 0) / d.length, 8);
+    // One neighbour test: Holm leaves its p as it is; gold decides, so without tin greedy wins far more than without gold.
+    expect(Number(r[1].above_p_holm)).toBe(Number(r[1].above_p_value));
+    expect(Number(r[1].above_p_holm)).toBeLessThan(0.001);
+    expect(first.stdout).toMatch(/2\. tin cards: no match changed .*; told apart from gold cards \(paired match by match, Holm-adjusted p < 0\.001\)/);
+    expect(first.stdout).toContain('gold cards > tin cards.');
+  });
+
   it('writes a tidy importance.csv (one row per view, card and change) and a self-contained importance.html', () => {
     const header = readFileSync(join(out, 'importance.csv'), 'utf8').split('\n')[0];
-    expect(header).toBe('view,rank,card,name,change,variant,quantity,reference_value,value,difference,ci_low95,ci_high95,p_value,p_holm,family,pairs,test');
+    expect(header).toBe('view,rank,card,name,change,variant,quantity,reference_value,value,difference,ci_low95,ci_high95,p_value,p_holm,family,pairs,test,above,above_difference,above_p_value,above_p_holm');
     expect(rows()).toHaveLength(2 + 4);
     for (const x of rows()) expect(x.quantity).toBe('win_share:greedy');
     const html = readFileSync(join(out, 'importance.html'), 'utf8');

@@ -31,6 +31,20 @@ describe('importance in words', () => {
     expect(identical).toContain('no match changed');
   });
 
+  it('backs the order with the paired test between neighbours: overlapping intervals can still be told apart', () => {
+    // Stop at 2,000 matches: swap loses 22.1 points (19.4 to 24.8), 2+ 16.0 (13.2 to 18.8): the intervals
+    // against the unrestricted run overlap, but the two restricted runs share their deals, and the paired
+    // test of one against the other separates them (Holm-adjusted p = 0.0037).
+    const swap = row({ card: 'swap', name: 'swap', difference: -0.221, low: -0.248, high: -0.194, value: 0.279, rank: 1 });
+    const two = row({ card: '2+', name: 'draw2', difference: -0.16, low: -0.188, high: -0.132, value: 0.34, rank: 2, above: { name: 'swap', difference: 0.061, low: 0.022, high: 0.1, p: 0.0037, pHolm: 0.0037, test: 'paired-t' } });
+    const xplus = row({ card: 'X+', name: 'drawx', difference: -0.126, low: -0.154, high: -0.098, value: 0.374, rank: 3, above: { name: 'draw2', difference: 0.034, low: -0.004, high: 0.072, p: 0.08, pHolm: 0.08, test: 'paired-t' } });
+    const lines = restrictedWords([swap, two, xplus], context);
+    expect(lines[2]).toMatch(/^ {2}2\. 2\+: loses 16\.0 points .*; told apart from swap \(paired match by match, Holm-adjusted p = 0\.0037\)$/);
+    expect(lines[3]).toMatch(/; not told apart from 2\+ \(paired match by match: \+3\.4 points, 95% CI -0\.4 to \+7\.2 points; Holm-adjusted p = 0\.08\)$/);
+    expect(lines[4]).toBe('  The order, each card against the one above it, paired match by match (Holm over 2 tests; ">" told apart, "≈" not): swap > 2+ ≈ X+.');
+    expect(lines.join('\n')).not.toMatch(/about as much|overlap/);
+  });
+
   it('names the refused count steps, and says when a symmetric lineup can only move every seat', () => {
     const s = row({ view: 'sensitivity', card: 'Dado', name: 'dadoCount', change: '+1', variant: 'dadoCount=5', difference: 0.01, low: 0, high: 0.02, pHolm: 0.2 });
     const lines = sensitivityWords([s], { ...context, focus: 'greedy-focal', opponents: ['greedy'] }, ['Stramat (stramatCount) one up, refused by the game: too many']);

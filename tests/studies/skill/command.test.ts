@@ -74,16 +74,16 @@ describe('tavolo skill on High Card with one card each, where skill cannot matte
   const out = tempDir();
   const r = tavolo(['skill', HIGHCARD, '--option', 'hand=1', '--matches', '100', '--threads', '1', '--out', out]);
 
-  it('finds greedy ahead in exactly half the decided pairings, mostly luck, and says no search bot can play', () => {
+  it('finds greedy ahead in exactly half the decided pairings, cannot tell it from a coin, and says no search bot can play', () => {
     expect(r.code).toBe(0);
     const rows = readCsvObjects(join(out, 'skill.csv'));
     expect(rows.map((x) => x.section)).toEqual(['greedy-over-random', 'greedy-over-random']);
     for (const x of rows) {
       expect(x.ahead_share).toBe('0.500000');
       expect(x.p_value).toBe('1');
-      expect(x.reading).toBe('mostly luck');
+      expect(x.reading).toBe('cannot tell');
     }
-    expect(r.stdout).toMatch(/the outcome is mostly luck for casual players; greedy cannot be told from a coin toss here/);
+    expect(r.stdout).toMatch(/greedy cannot be told from a coin toss here \(the interval holds 50%\), so these deals cannot tell how much of the outcome is skill for casual players/);
     expect(r.stdout).toMatch(/highcard has no search.determinize, so no search bot can play it/);
   });
 
