@@ -298,8 +298,9 @@ export function uniqueNames(names: readonly string[]): string[] {
   return [...new Set(names)];
 }
 
-export function planFor(info: ResultInfo, botNames: readonly string[], metricNames: readonly string[]): QuantityPlan {
+export function planFor(info: Pick<ResultInfo, 'players' | 'metricNames'> & { game?: string }, botNames: readonly string[], metricNames: readonly string[]): QuantityPlan {
   return quantityPlan({
+    game: info.game,
     botNames,
     players: info.players,
     metricNames,

@@ -65,6 +65,7 @@ export async function walkTogether(info: ResultInfo, variants: readonly string[]
  */
 export async function sweepTrends(info: ResultInfo, axis: SweepAxisOf, endReasons: readonly string[], spans?: readonly ByteSpan[]): Promise<SweepTrend[]> {
   const plan = quantityPlan({
+    game: info.game,
     botNames: [...new Set(info.lineup)],
     players: info.players,
     metricNames: info.metricNames,
