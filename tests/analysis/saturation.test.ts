@@ -50,7 +50,7 @@ describe('a grid where one bot wins every match (Zatre, greedy against random)',
   });
 
   it('greedy won every one of the 60 matches in each of the 9 cells (the case of the example)', () => {
-    expect(run.code, run.all).toBe(0);
+    expect(run.code, run.stderr).toBe(0);
     const rows = readCsvObjects(join(dir, 'out', 'matches.csv'));
     expect(rows).toHaveLength(9 * 60);
     expect(rows.every((r) => r[`seat${r.winners}_bot`] === 'greedy')).toBe(true);
@@ -107,7 +107,7 @@ describe('a grid where one bot wins every match (Zatre, greedy against random)',
     const page = readFileSync(join(dir, 'out', 'report.html'), 'utf8');
     expect(page).toContain('greedy won every match in every cell (60 of 60 matches in each of the 9)');
     const again = await tavoloAsync(['report', join(dir, 'out')]);
-    expect(again.code, again.all).toBe(0);
+    expect(again.code, again.stderr).toBe(0);
     expect(readFileSync(join(dir, 'out', 'report.html'), 'utf8')).toContain('greedy won every match in every cell');
   });
 });
@@ -118,7 +118,7 @@ describe('a single variant where one bot wins every match', () => {
     const spec = join(dir, 'spec.json');
     writeFileSync(spec, JSON.stringify({ ...SPEC, name: 'zatre-one', sweep: undefined, matches: 30 }));
     const r = await tavoloAsync(['run', spec, '--out', join(dir, 'out'), '--threads', '1']);
-    expect(r.code, r.all).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/Who wins: greedy won every match \(30 of 30\): its win share sits at 100%, and its margin says by how much/);
     expect(r.stdout).toMatch(/in score points, ahead positive: greedy's margin over the best other seat \+\d+ \(95% CI \+\d+ to \+\d+\)/);
     expect(r.stdout).toContain("Balance: the first-player advantage says nothing here: greedy won every match");
@@ -132,7 +132,7 @@ describe('a one-option sweep where one bot wins every match', () => {
     const spec = join(dir, 'spec.json');
     writeFileSync(spec, JSON.stringify({ ...SPEC, name: 'zatre-rise', sweep: { bonusRise: [0, 1, 2] }, matches: 40 }));
     const r = await tavoloAsync(['run', spec, '--out', join(dir, 'out'), '--threads', '1']);
-    expect(r.code, r.all).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.split('\n');
     const who = lines.findIndex((l) => l.startsWith('Who wins: greedy won every match at every value of bonusRise (40 of 40 at each)'));
     expect(who, r.stdout).toBeGreaterThan(0);
@@ -153,7 +153,7 @@ describe('the margins where a lower score is better (Stop)', () => {
     const bots = [{ name: 'greedy', bot: 'greedy' }, { name: 'random', bot: 'random' }];
     writeFileSync(spec, JSON.stringify({ name: 'stop-margins', game: 'stop', players: 2, matches: 60, seed: 'stop-margins', bots, variants: [{ name: 'base', options: {} }, { name: 'again', options: {} }] }));
     const r = await tavoloAsync(['run', spec, '--out', join(dir, 'out'), '--threads', '1']);
-    expect(r.code, r.all).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     const rows = readCsvObjects(join(dir, 'out', 'matches.csv')).filter((x) => x.variant === 'base' && x.annulled !== '1');
     const byHand = rows.map((x) => {
       const g = x.seat0_bot === 'greedy' ? 0 : 1;
