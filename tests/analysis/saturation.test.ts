@@ -106,6 +106,7 @@ describe('a grid where one bot wins every match (Zatre, greedy against random)',
     expect(grid.filter((r) => r.quantity === 'margin:greedy')).toHaveLength(9);
     const page = readFileSync(join(dir, 'out', 'report.html'), 'utf8');
     expect(page).toContain('greedy won every match in every cell (60 of 60 matches in each of the 9)');
+    expect(page).toContain("Not a finding about the seats: in every variant greedy won every match, so there the first player's share of the wins only records how often that bot moved first.");
     const again = await tavoloAsync(['report', join(dir, 'out')]);
     expect(again.code, again.stderr).toBe(0);
     expect(readFileSync(join(dir, 'out', 'report.html'), 'utf8')).toContain('greedy won every match in every cell');
@@ -168,5 +169,9 @@ describe('the margins where a lower score is better (Stop)', () => {
     expect(figure('margin:greedy')).toBeCloseTo(mean, 5);
     expect(figure('margin:random')).toBeCloseTo(-mean, 5);
     expect(figure('winner_margin')).toBeCloseTo(lead.reduce((a, b) => a + b, 0) / lead.length, 5);
+    // The page draws the margins' paired differences in score points, apart from the relative chart.
+    const page = readFileSync(join(dir, 'out', 'report.html'), 'utf8');
+    expect(page).toContain('forest-margins');
+    expect(page).toContain('Difference from the reference variant (score points)');
   });
 });
