@@ -388,11 +388,14 @@ function ownMargins(v: VerdictInput, f: Map<string, Figure>): string[] {
   return parts.length > 0 ? [`in ${SCORE_POINTS}, ahead positive: ${parts.join('; ')}.`] : [];
 }
 
-function ownBalance(f: Map<string, Figure>): string {
+function ownBalance(f: Map<string, Figure>, players: number): string {
   const a = f.get('first_player_advantage');
   if (!a) return 'no figure.';
   const d = decimalsFor((100 * (a.high - a.low)) / 2);
   const size = `${signed(100 * a.value, d)} points (95% CI ${signed(100 * a.low, d)} to ${signed(100 * a.high, d)})`;
+  // Position 0's share at 100%: the seat, not a bot, won every match someone won.
+  // Within the 6 decimals of variants.csv.
+  if (Math.abs(a.value + 1 / players - 1) < 5e-7) return `the first player won every match someone won: its share sits at 100%, ${size} above a fair share.`;
   if (a.low > 0) return `the first player has an advantage: its share of the matches someone won is ${size} above a fair share.`;
   if (a.high < 0) return `the first player is at a disadvantage: its share of the matches someone won is ${size} off a fair share.`;
   return `no sign of a first-player advantage: ${size} against a fair share of the matches someone won.`;
@@ -432,7 +435,7 @@ function singleBlock(variant: string, v: VerdictInput): string[] {
   const out = [`${variant}${n !== undefined ? ` (${n} matches)` : ''}:`];
   out.push(...section('Who wins', [ownWins(v, f, variant), ...ownMargins(v, f)]));
   const every = oneBotLineup(v.lineup) ? undefined : wonEvery(sharesOf(v, variant));
-  out.push(...section('Balance', [every !== undefined ? firstPlayerUninformative(every) : ownBalance(f)]));
+  out.push(...section('Balance', [every !== undefined ? firstPlayerUninformative(every) : ownBalance(f, v.players)]));
   const turns = f.get('turns_mean');
   const median = f.get('turns_median');
   if (turns) {

@@ -281,6 +281,25 @@ function compareTable(rows: Row[]) {
   };
 }
 
+/** The margins' paired differences in score points (margins change sign: a relative difference would mislead). */
+function marginsForest(margins: Row[], d: ReportData, swept: ReadonlySet<string>, point: (r: Row, scale: number) => ChartSpec['data'][number]): ReportChart {
+  return {
+    spec: {
+      id: 'forest-margins',
+      kind: 'intervals',
+      title: 'Variant against baseline: score margins',
+      x: 'Difference from the reference variant (score points) →',
+      y: 'Quantity',
+      reference: 0,
+      facetLabel: 'Variant',
+      fyOrder: variantOrder(d).slice(1).filter((v) => !swept.has(v)),
+      data: margins.map((r) => point(r, 1)),
+    },
+    note: "From compare.csv: each bot's margin over the best other seat and the winner's over the runner-up, in the game's points with ahead positive (a lower score is ahead where the game counts that way); each dot a paired difference with its 95% interval, red diamonds significant after Holm.",
+    table: compareTable(margins),
+  };
+}
+
 function forest(d: ReportData, words: ChartWords): ReportChart[] {
   // A swept variant's differences from the baseline are read off its charts against the option (one
   // panel per value could not be followed across nine values); compare.csv keeps them.
@@ -321,23 +340,7 @@ function forest(d: ReportData, words: ChartWords): ReportChart[] {
       table: compareTable(shares),
     });
   }
-  if (margins.length > 0) {
-    out.push({
-      spec: {
-        id: 'forest-margins',
-        kind: 'intervals',
-        title: 'Variant against baseline: score margins',
-        x: 'Difference from the reference variant (score points) →',
-        y: 'Quantity',
-        reference: 0,
-        facetLabel: 'Variant',
-        fyOrder: variantOrder(d).slice(1).filter((v) => !swept.has(v)),
-        data: margins.map((r) => point(r, 1)),
-      },
-      note: "From compare.csv: each bot's margin over the best other seat and the winner's over the runner-up, in the game's points with ahead positive (a lower score is ahead where the game counts that way); each dot a paired difference with its 95% interval, red diamonds significant after Holm.",
-      table: compareTable(margins),
-    });
-  }
+  if (margins.length > 0) out.push(marginsForest(margins, d, swept, point));
   if (others.length > 0) {
     out.push({
       spec: {
