@@ -30,7 +30,10 @@ export interface PlanInput {
   metricIndex: readonly number[];
   /** The game's name: its `betterScore` sets the margins' direction (score-direction.ts). */
   game?: string;
-  /** Which scores are better, when known without the registry (a game from a file); overrides `game`. */
+  /**
+   * Which scores are better, when known without the registry (a game from a file); overrides `game`.
+   * With neither, the plan has no margins: a margin read the wrong way round would mislead.
+   */
   betterScore?: 'lower' | 'higher';
 }
 
@@ -40,10 +43,11 @@ export function quantityPlan(p: PlanInput): QuantityPlan {
   const bots = p.botNames.map((b) => `win_share:${b}`);
   const winAt = names.length;
   names.push(...bots);
+  const direction = p.betterScore ?? (p.game !== undefined ? scoreDirection(p.game) : undefined);
   const marginAt = names.length;
-  names.push(...p.botNames.map((b) => `margin:${b}`));
-  const leadAt = names.push('winner_margin') - 1;
-  const margins = scoreMargins(n, p.betterScore ?? scoreDirection(p.game));
+  if (direction !== undefined) names.push(...p.botNames.map((b) => `margin:${b}`), 'winner_margin');
+  const leadAt = direction !== undefined ? names.length - 1 : -1;
+  const margins = direction !== undefined ? scoreMargins(n, direction) : undefined;
   const advantageAt = names.push('first_player_advantage') - 1;
   const seatAt = names.length;
   for (let k = 0; k < n; k++) names.push(`seat_win_share:${k}`);
@@ -85,7 +89,7 @@ export function quantityPlan(p: PlanInput): QuantityPlan {
       // share minus 1/players, whatever the annulled rate.
       if (row.winners.length === 0) for (let k = 0; k < n; k++) out[seatAt + k] = NaN;
       out[advantageAt] = out[seatAt] - 1 / n;
-      margins.fill(row, bySeat, seatsOf, out, marginAt, leadAt);
+      margins?.fill(row, bySeat, seatsOf, out, marginAt, leadAt);
       out[turnsAt] = row.turns;
       out[decisionsAt] = row.decisions;
       out[annulledAt] = row.annulled ? 1 : 0;

@@ -29,6 +29,9 @@ export function noTrendSentence(axis: SweepAxisOf, t: SweepTrend, pHolm: number,
   const { rate, unit: named } = quantityName(t.quantity, words);
   const scale = rate ? 100 : 1;
   const s = t.slope;
+  if (!Number.isFinite(s.p) && t.quantity.startsWith('win_share:') && t.points.every((p) => p.estimate.estimate === t.points[0].estimate.estimate)) {
+    return `Not tested: ${t.points[0].estimate.estimate === 1 ? 'this bot won every match' : 'this bot won no match'} at every value, so the share cannot move; its margin says by how much.`;
+  }
   if (!Number.isFinite(s.low)) return 'No trend can be estimated (too few matches).';
   const d = decimalsFor((s.high - s.low) * scale);
   const unit = rate ? ' points' : named ? ` ${named}` : '';

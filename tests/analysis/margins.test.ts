@@ -50,7 +50,7 @@ describe('the score margins of one match', () => {
   it('is each bot over the best other seat, and the winner over the runner-up, where higher scores win', () => {
     const scores = [41, 17, 35, 22];
     const bots = ['greedy', 'random', 'random', 'random'];
-    const v = valuesOf(row(scores, bots), ['greedy', 'random']);
+    const v = valuesOf(row(scores, bots), ['greedy', 'random'], 'higher');
     const h = byHand(scores, bots, false);
     expect(v['margin:greedy']).toBe(6);
     expect(v['margin:greedy']).toBeCloseTo(h.bot('greedy'), 12);
@@ -75,12 +75,18 @@ describe('the score margins of one match', () => {
     expect(valuesOf(row(scores, bots), bots, undefined, 'zatre')['margin:greedy']).toBe(-9);
   });
 
+  it('has no margins when the direction is unknown (no game, no betterScore): none read the wrong way round', () => {
+    const v = valuesOf(row([3, 12], ['a', 'b']), ['a', 'b']);
+    expect(Object.keys(v).filter((q) => q.includes('margin'))).toEqual([]);
+    expect(v['win_share:a']).toBe(1);
+  });
+
   it('gives 0 on a tie for the lead, and no margin (NaN) for an annulled match or a missing score', () => {
-    const v = valuesOf(row([9, 9, 2], ['a', 'b', 'c']), ['a', 'b', 'c']);
+    const v = valuesOf(row([9, 9, 2], ['a', 'b', 'c']), ['a', 'b', 'c'], 'higher');
     expect([v['margin:a'], v['margin:b'], v['margin:c'], v.winner_margin]).toEqual([0, 0, -7, 0]);
-    const annulled = valuesOf(row([9, 3], ['a', 'b'], { annulled: true, winners: [] }), ['a', 'b']);
+    const annulled = valuesOf(row([9, 3], ['a', 'b'], { annulled: true, winners: [] }), ['a', 'b'], 'higher');
     expect([annulled['margin:a'], annulled.winner_margin]).toEqual([NaN, NaN]);
-    expect(valuesOf(row([9, NaN], ['a', 'b']), ['a', 'b'])['margin:a']).toBeNaN();
+    expect(valuesOf(row([9, NaN], ['a', 'b']), ['a', 'b'], 'higher')['margin:a']).toBeNaN();
   });
 
   it('matches the reference definition on many random matches of 2 to 6 seats', () => {
@@ -112,7 +118,7 @@ function pairs(rng: Rng, n: number, shift: number): Array<[MatchRow, MatchRow]> 
 }
 
 function marginRow(ps: Array<[MatchRow, MatchRow]>) {
-  const plan = quantityPlan({ botNames: ['greedy', 'random'], players: 3, metricNames: [], metricIndex: [] });
+  const plan = quantityPlan({ botNames: ['greedy', 'random'], players: 3, metricNames: [], metricIndex: [], betterScore: 'higher' });
   const acc = new PairAccumulator(plan);
   for (const [a, b] of ps) acc.add(a, b);
   return comparisonRows('w', 'v', acc).find((r) => r.quantity === 'margin:greedy')!;

@@ -142,6 +142,10 @@ describe('a one-option sweep where one bot wins every match', () => {
     const sweep = parse<Record<string, string>>(readFileSync(join(dir, 'out', 'sweep.csv'), 'utf8'), { columns: true });
     expect(sweep.filter((x) => x.quantity === 'win_share:greedy').every((x) => x.estimate === '1' && x.slope_p === '' && x.slope_p_holm === '')).toBe(true);
     const tested = new Set(sweep.filter((x) => x.slope_p !== '').map((x) => x.quantity)).size;
+    // The report's chart of the share says why it has no trend, not "too few matches".
+    const page = readFileSync(join(dir, 'out', 'report.html'), 'utf8');
+    expect(page).toContain('Not tested: this bot won every match at every value, so the share cannot move; its margin says by how much.');
+    expect(page).not.toContain('No trend can be estimated (too few matches).');
     const none = lines.find((l) => l.startsWith('No trend found in any quantity'));
     if (none) expect(none).toContain(`Holm over ${tested} quantities`);
   });
