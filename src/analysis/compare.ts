@@ -312,8 +312,9 @@ export function uniqueNames(names: readonly string[]): string[] {
   return [...new Set(names)];
 }
 
-export function planFor(info: ResultInfo, botNames: readonly string[], metricNames: readonly string[]): QuantityPlan {
+export function planFor(info: Pick<ResultInfo, 'players' | 'metricNames'> & { game?: string }, botNames: readonly string[], metricNames: readonly string[]): QuantityPlan {
   return quantityPlan({
+    game: info.game,
     botNames,
     players: info.players,
     metricNames,
@@ -342,9 +343,11 @@ export async function compareVariants(
   fed?: ReadonlyMap<number, { acc: PairAccumulator; positions: PairedPositionShares }>,
 ): Promise<Comparison> {
   const reference = referenceVariant(info, baseline);
-  // Pairs gathered as the runner wrote matches.csv (paired-feed.ts) are with the first variant.
-  const given = reference === info.variants[0] ? fed : undefined;
   const plan = planFor(info, uniqueNames(info.lineup), info.metricNames);
+  // Pairs gathered as the runner wrote matches.csv (paired-feed.ts) are with the first variant, and are
+  // used only when they hold the same quantities (a feed told another game, or none, has other margins).
+  const samePlan = (acc: PairAccumulator) => acc.ref.plan.names.join('\n') === plan.names.join('\n');
+  const given = reference === info.variants[0] && [...(fed?.values() ?? [])].every((p) => samePlan(p.acc)) ? fed : undefined;
   const rows: CompareRow[] = [];
   const constant: string[] = [];
   const sides = new Map<string, SideAccumulator>();

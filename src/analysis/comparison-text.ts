@@ -119,7 +119,8 @@ export function variantsTable(sides: ReadonlyMap<string, SideAccumulator>): stri
   // play (it is the share of decided matches over the seats): a row of it would read as an answer.
   const shares = [...new Set(lines.flatMap((l) => [...l.keys()].filter((q) => q.startsWith('win_share:'))))];
   const wanted = [
-    ...(shares.length > 1 ? [...first.keys()].filter((q) => q.startsWith('win_share:')) : []),
+    ...(shares.length > 1 ? [...first.keys()].filter((q) => q.startsWith('win_share:') || q.startsWith('margin:')) : []),
+    'winner_margin',
     'first_player_advantage',
     'turns_mean',
     'turns_median',
@@ -133,11 +134,12 @@ export function variantsTable(sides: ReadonlyMap<string, SideAccumulator>): stri
     turns_median: 'turns, median',
     annulled_rate: 'annulled',
     fault_rate: 'faulted',
+    winner_margin: "winner's margin (score pts)",
   };
   const rows: string[][] = [];
   for (const q of wanted) {
     if (!lines.some((l) => l.has(q))) continue;
-    const name = label[q] ?? (q.startsWith('win_share:') ? `${q.slice(10)} win share` : `ended by ${q.slice(11)}`);
+    const name = label[q] ?? (q.startsWith('win_share:') ? `${q.slice(10)} win share` : q.startsWith('margin:') ? `${q.slice(7)} margin (score pts)` : `ended by ${q.slice(11)}`);
     rows.push([
       name,
       ...lines.map((l) => {
@@ -190,6 +192,10 @@ export function findingText(r: CompareRow, metricInfo?: readonly MetricInfo[]): 
       return `position ${Number(name) + 1} in turn order wins ${size} points ${up ? 'more' : 'less'} often${ci}`;
     case 'first_player_advantage':
       return `first-player advantage ${size} points ${up ? 'larger' : 'smaller'}${ci}`;
+    case 'margin':
+      return `${name}'s margin over the best other seat ${size} score points ${up ? 'higher' : 'lower'}${ci}`;
+    case 'winner_margin':
+      return `the winner's margin over the runner-up ${size} score points ${up ? 'higher' : 'lower'}${ci}`;
     case 'metric':
       // In the game's words ("turns per round"), never "per game" of a per-round quantity (verdict.ts).
       return `${metricName(name, metricInfo).name} ${size} ${up ? 'higher' : 'lower'}${ci}`;

@@ -2,6 +2,7 @@ import { ALPHA, pText } from './comparison-text.js';
 import type { GridQuantity, GridTrend, SweepGrid } from './sweep-grid.js';
 import type { SweepTrend } from './sweep-trend.js';
 import { cell, table, trendSentence } from './sweep-words.js';
+import { firstPlayerUninformative, wonEvery, wonNone, type ShareAt } from './saturation.js';
 import { decimalsFor, quantityName, signed, type Words } from './verdict-words.js';
 
 /**
@@ -50,9 +51,11 @@ function trendLines(grid: SweepGrid, figures: readonly GridQuantity[], words: Wo
       continue;
     }
     const axis = averagedAxis(grid, o);
-    const found = figures.filter((f) => f.trends[o]!.pHolm < ALPHA);
+    // A quantity the same in every match of every cell (a win share at 100%) has no trend to test.
+    const tested = figures.filter((f) => f.trends[o] !== undefined);
+    const found = tested.filter((f) => f.trends[o]!.pHolm < ALPHA);
     for (const f of found) lines.push(trendSentence(axis, asTrend(f.quantity, f.trends[o]!), f.trends[o]!.pHolm, words));
-    const quiet = figures.filter((f) => !(f.trends[o]!.pHolm < ALPHA)).map((f) => quantityName(f.quantity, words).name);
+    const quiet = tested.filter((f) => !(f.trends[o]!.pHolm < ALPHA)).map((f) => quantityName(f.quantity, words).name);
     if (quiet.length > 0) lines.push(`No trend against ${option} found in: ${quiet.join(', ')}.`);
   }
   return lines;
@@ -65,7 +68,7 @@ function cellName(grid: SweepGrid, k: number): string {
 
 /** "game length (turns) is lowest at handSize=3, dadoCount=2: 236 (95% CI 229 to 243), highest at ...". */
 function extremeLine(grid: SweepGrid, f: GridQuantity, words: Words): string | undefined {
-  const { name, rate } = quantityName(f.quantity, words);
+  const { name, rate, unit: named } = quantityName(f.quantity, words);
   const order = f.cells.map((_, k) => k).filter((k) => Number.isFinite(f.cells[k].estimate));
   if (order.length < 2) return undefined;
   order.sort((a, b) => f.cells[a].estimate - f.cells[b].estimate || a - b);
@@ -73,8 +76,8 @@ function extremeLine(grid: SweepGrid, f: GridQuantity, words: Words): string | u
   const d = decimalsFor(width);
   // The first-player advantage is a difference of shares: in points, signed.
   const points = f.quantity === 'first_player_advantage';
-  const v = (x: number) => (points ? signed(100 * x, Math.max(1, d)) : cell(x, rate, d));
-  const unit = points ? ' points' : '';
+  const v = (x: number) => (points ? signed(100 * x, Math.max(1, d)) : named ? signed(x, d) : cell(x, rate, d));
+  const unit = points ? ' points' : named ? ` ${named}` : '';
   const at = (k: number) => `${cellName(grid, k)}: ${v(f.cells[k].estimate)}${unit} (95% CI ${v(f.cells[k].low)} to ${v(f.cells[k].high)}${unit})`;
   const text = `${name[0].toUpperCase()}${name.slice(1)}`;
   return `${text} is lowest at ${at(order[0])}, highest at ${at(order[order.length - 1])}.`;
@@ -95,14 +98,64 @@ function gridTable(grid: SweepGrid, f: GridQuantity, words: Words): string {
   return table([name, ...grid.values[1].map((v) => `${grid.options[1]}=${v}`)], rows);
 }
 
+/** Each cell's win shares, for the saturation words (saturation.ts). */
+function sharesIn(figures: readonly GridQuantity[], k: number): ShareAt[] {
+  return figures.filter((f) => f.quantity.startsWith('win_share:')).map((f) => ({ bot: f.quantity.slice(10), share: f.cells[k].estimate, matches: f.cells[k].n }));
+}
+
+/** "in every cell (60 of 60 matches in each of the 9)" or "in 5 of the 9 cells (a=1, b=2; ...)". */
+function whereText(grid: SweepGrid, cells: readonly number[], matches: number): string {
+  if (cells.length === grid.cells.length) return `in every cell (${matches} of ${matches} matches in each of the ${cells.length})`;
+  return `in ${cells.length} of the ${grid.cells.length} cells (${cells.map((k) => cellName(grid, k)).join('; ')})`;
+}
+
+/**
+ * Who wins when win shares sit at 100% or 0%: said first, in words, then the margin of the bot that won
+ * them all, which still tells the cells apart. Returns the lines and the bot that won every match in
+ * every cell (then the first-player advantage only records how often it moved first).
+ */
+function saturationLines(grid: SweepGrid, figures: readonly GridQuantity[], words: Words): { lines: string[]; everywhere?: string; cells: Map<string, number[]> } {
+  const every = new Map<string, number[]>();
+  const none = new Map<string, number[]>();
+  grid.cells.forEach((_, k) => {
+    const shares = sharesIn(figures, k);
+    const w = wonEvery(shares);
+    if (w !== undefined) every.set(w, [...(every.get(w) ?? []), k]);
+    for (const b of wonNone(shares)) none.set(b, [...(none.get(b) ?? []), k]);
+  });
+  const lines: string[] = [];
+  const matches = (k: number) => figures.find((f) => f.quantity.startsWith('win_share:'))?.cells[k].n ?? NaN;
+  for (const [bot, cells] of every) {
+    const all = cells.length === grid.cells.length;
+    lines.push(
+      `Who wins: ${bot} won every match ${whereText(grid, cells, matches(cells[0]))}: ${all ? 'its win share is 100% throughout and cannot tell the cells apart' : 'there its win share is 100% and cannot tell those cells apart'}; its margin says by how much.`,
+    );
+    const margin = figures.find((f) => f.quantity === `margin:${bot}`);
+    const line = margin ? extremeLine(grid, margin, words) : undefined;
+    if (line) lines.push(line);
+  }
+  for (const [bot, cells] of none) lines.push(`Who wins: ${bot} won no match ${whereText(grid, cells, matches(cells[0]))}.`);
+  const everywhere = [...every].find(([, cells]) => cells.length === grid.cells.length)?.[0];
+  return { lines, everywhere, cells: every };
+}
+
 /** The grid in sentences (`answer`) and a table per quantity (`tables`). */
 export function gridText(grid: SweepGrid, figures: readonly GridQuantity[], words: Words, file?: string): { answer: string; tables: string } {
   const dims = grid.options.map((o, i) => `${o} (${grid.values[i].join(', ')})`).join(' x ');
   const lines = [`Across ${dims}: ${grid.cells.length} cells, match i of every cell played from the same seed (docs/sweeps.md).`];
+  const saturated = saturationLines(grid, figures, words);
+  lines.push(...saturated.lines);
   lines.push(...trendLines(grid, figures, words));
   for (const f of figures.filter((x) => isMain(x.quantity))) {
+    // A win share at 100% everywhere was said above; the first-player advantage then says nothing.
+    if (saturated.everywhere !== undefined && f.quantity.startsWith('win_share:') && f.cells.every((c) => c.estimate === 0 || c.estimate === 1)) continue;
+    if (f.quantity === 'first_player_advantage' && saturated.everywhere !== undefined) {
+      lines.push(`${firstPlayerUninformative(saturated.everywhere)[0].toUpperCase()}${firstPlayerUninformative(saturated.everywhere).slice(1)}`);
+      continue;
+    }
     const line = extremeLine(grid, f, words);
-    if (line) lines.push(line);
+    const partly = f.quantity === 'first_player_advantage' ? [...saturated.cells].map(([bot, cells]) => `in the ${cells.length} cells where ${bot} won every match it only records how often ${bot} moved first`) : [];
+    if (line) lines.push(partly.length > 0 ? `${line.replace(/\.$/, '')} (${partly.join('; ')}).` : line);
   }
   lines.push(
     "(A trend is the least-squares change per 1 more of the option over every cell, which is its average over the other option's values, paired over the matches, Holm-adjusted over every distinct trend of the grid (a quantity repeated under another name counted once); whether it differs between the other option's values is not tested: read the tables. Lowest and highest are descriptive: each cell's mean with its 95% interval.)",

@@ -28,6 +28,8 @@ export interface FeedPlan {
   matchesPerVariant: number;
   /** Lineup names in lineup order. */
   lineup: readonly string[];
+  /** The game as the spec names it (a registered name sets the margins' direction: score-direction.ts). */
+  game?: string;
   /** Whether the variants are compared with the first (the pairs are then gathered too: PairedFeed). */
   pairWithFirst?: boolean;
 }
@@ -65,7 +67,7 @@ export class MatchesFeed<S> {
       const header = splitLine(text.replace(/\r?\n$/, ''));
       this.metricNames = header.slice(matchesFixedColumns(this.plan.players, header.includes('annulled')).length);
       const info = { shown: this.plan.dir, players: this.plan.players, variants: [...this.plan.variants], matchesPerVariant: this.plan.matchesPerVariant, metricNames: this.metricNames };
-      this.pairing = this.plan.pairWithFirst && info.variants.length > 1 ? new PairedFeed({ ...info, lineup: [...this.plan.lineup] }, header) : undefined;
+      this.pairing = this.plan.pairWithFirst && info.variants.length > 1 ? new PairedFeed({ ...info, lineup: [...this.plan.lineup], game: this.plan.game }, header) : undefined;
       // The sinks pair no rows: seeds only for the pairs.
       this.reader = recordReader(info, header, -1, 0, this.pairing !== undefined);
       const made = this.makeSinks(this.metricNames);

@@ -13,7 +13,7 @@ export interface FedPairs {
 /** The first variant's rows are kept (as their bytes) up to this size; beyond it the comparison reads the file. */
 const KEEP_BYTES = 128 << 20;
 
-type PairInfo = Pick<ResultInfo, 'shown' | 'players' | 'variants' | 'matchesPerVariant' | 'metricNames' | 'lineup'>;
+type PairInfo = Pick<ResultInfo, 'shown' | 'players' | 'variants' | 'matchesPerVariant' | 'metricNames' | 'lineup'> & { game?: string };
 
 /**
  * The comparison of every variant of a run against the first, pair by pair, gathered as the runner
@@ -63,7 +63,7 @@ export class PairedFeed {
 
   private startVariant(v: number): void {
     this.current = v;
-    const plan = planFor(this.info as ResultInfo, uniqueNames(this.info.lineup), this.info.metricNames);
+    const plan = planFor(this.info, uniqueNames(this.info.lineup), this.info.metricNames);
     this.pairs.set(v, { acc: new PairAccumulator(plan), positions: new PairedPositionShares(this.info.players) });
     const reader = recordReader(this.info, this.header, 0, 0);
     this.cursor = { reader, scanner: undefined, chunk: 0 };

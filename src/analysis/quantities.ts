@@ -1,4 +1,5 @@
 import type { MatchRow } from './results.js';
+import { scoreDirection } from './score-direction.js';
 
 /**
  * The quantities a comparison looks at, each a number per match whose mean over the matches is the
@@ -27,6 +28,13 @@ export interface PlanInput {
   /** Metric names to follow, and where each sits in a row's `metrics` (per side: two runs may order them differently). */
   metricNames: readonly string[];
   metricIndex: readonly number[];
+  /** The game's name: its `betterScore` sets the margins' direction (score-direction.ts). */
+  game?: string;
+  /**
+   * Which scores are better, when known without the registry (a game from a file); overrides `game`.
+   * With neither, the plan has no margins: a margin read the wrong way round would mislead.
+   */
+  betterScore?: 'lower' | 'higher';
 }
 
 export function quantityPlan(p: PlanInput): QuantityPlan {
@@ -35,6 +43,11 @@ export function quantityPlan(p: PlanInput): QuantityPlan {
   const bots = p.botNames.map((b) => `win_share:${b}`);
   const winAt = names.length;
   names.push(...bots);
+  const direction = p.betterScore ?? (p.game !== undefined ? scoreDirection(p.game) : undefined);
+  const marginAt = names.length;
+  if (direction !== undefined) names.push(...p.botNames.map((b) => `margin:${b}`), 'winner_margin');
+  const leadAt = direction !== undefined ? names.length - 1 : -1;
+  const margins = direction !== undefined ? scoreMargins(n, direction) : undefined;
   const advantageAt = names.push('first_player_advantage') - 1;
   const seatAt = names.length;
   for (let k = 0; k < n; k++) names.push(`seat_win_share:${k}`);
@@ -76,6 +89,7 @@ export function quantityPlan(p: PlanInput): QuantityPlan {
       // share minus 1/players, whatever the annulled rate.
       if (row.winners.length === 0) for (let k = 0; k < n; k++) out[seatAt + k] = NaN;
       out[advantageAt] = out[seatAt] - 1 / n;
+      margins?.fill(row, bySeat, seatsOf, out, marginAt, leadAt);
       out[turnsAt] = row.turns;
       out[decisionsAt] = row.decisions;
       out[annulledAt] = row.annulled ? 1 : 0;
@@ -83,6 +97,48 @@ export function quantityPlan(p: PlanInput): QuantityPlan {
       for (let m = 0; m < metricIndex.length; m++) out[metricAt + m] = row.metrics[metricIndex[m]];
     },
   };
+}
+
+/**
+ * The score margins of one match, in the game's points, signed so that ahead is positive whichever way
+ * the game counts: a seat's margin is its score minus the best other seat's score (the best other score
+ * minus its own where a lower score is better), a bot's is that averaged over the seats it plays, and the
+ * winner's margin is the best score's lead over the next best (0 on a tie). An annulled match, or one
+ * with a score missing, has no margin (NaN): a match stopped by a fault did not finish its scoring.
+ */
+function scoreMargins(players: number, better: 'lower' | 'higher') {
+  const sign = better === 'lower' ? -1 : 1;
+  return {
+    fill(row: MatchRow, bySeat: Int32Array, seatsOf: Float64Array, out: Float64Array, marginAt: number, leadAt: number): void {
+      let first = -Infinity;
+      let second = -Infinity;
+      let whole = players > 1 && !row.annulled && row.scores.length === players;
+      for (let s = 0; s < players && whole; s++) {
+        const v = sign * row.scores[s];
+        if (Number.isNaN(v)) whole = false;
+        else if (v > first) {
+          second = first;
+          first = v;
+        }
+        else if (v > second) second = v;
+      }
+      for (let b = 0; b < seatsOf.length; b++) out[marginAt + b] = whole && seatsOf[b] > 0 ? 0 : NaN;
+      out[leadAt] = whole ? first - second : NaN;
+      if (!whole) return;
+      for (let s = 0; s < players; s++) {
+        const b = bySeat[s];
+        if (b < 0) continue;
+        const v = sign * row.scores[s];
+        // The best other seat: the second best when this seat holds the best score, else the best.
+        out[marginAt + b] += (v - (v === first ? second : first)) / seatsOf[b];
+      }
+    },
+  };
+}
+
+/** Margins in the game's points (`margin:<bot>`, `winner_margin`): not rates, and said with the unit "points". */
+export function isMargin(quantity: string): boolean {
+  return quantity.startsWith('margin:') || quantity === 'winner_margin';
 }
 
 /** Whether a quantity is a share or rate (shown in percentage points) rather than a mean of counts. */

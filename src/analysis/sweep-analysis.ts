@@ -67,6 +67,7 @@ export async function walkTogether(info: ResultInfo, variants: readonly string[]
  */
 export async function sweepTrends(info: ResultInfo, axis: SweepAxisOf, endReasons: readonly string[], spans?: readonly ByteSpan[]): Promise<SweepTrend[]> {
   const plan = quantityPlan({
+    game: info.game,
     botNames: [...new Set(info.lineup)],
     players: info.players,
     metricNames: info.metricNames,
@@ -82,8 +83,14 @@ export async function sweepTrends(info: ResultInfo, axis: SweepAxisOf, endReason
     });
     acc.add(buffers);
   }, spans);
-  // A quantity the same in every match at every value says nothing (faults that never happened).
-  return acc.trends().filter((t) => t.points.some((p) => p.estimate.sd > 0 || p.estimate.estimate !== t.points[0].estimate.estimate));
+  // A quantity the same in every match at every value says nothing (faults that never happened), except a
+  // win share at 100% or 0% throughout: a bot that won every match (or none), which the words must say
+  // (sweep-words.ts). It is kept with no slope test, so it stays out of Holm's family.
+  return acc.trends().flatMap((t) => {
+    if (t.points.some((p) => p.estimate.sd > 0 || p.estimate.estimate !== t.points[0].estimate.estimate)) return [t];
+    if (!t.quantity.startsWith('win_share:') || !(t.points[0].estimate.n > 0)) return [];
+    return [{ ...t, slope: { ...t.slope, low: NaN, high: NaN, p: NaN } }];
+  });
 }
 
 export const SWEEP_HEADER = [

@@ -68,7 +68,7 @@ export interface GridTrend {
 
 /** Every quantity of a comparison and each end reason, in each cell, with the trends: paired over the matches. */
 export async function gridFigures(info: ResultInfo, grid: SweepGrid, endReasons: readonly string[], spans?: readonly ByteSpan[]): Promise<GridQuantity[]> {
-  const plan = quantityPlan({ botNames: [...new Set(info.lineup)], players: info.players, metricNames: info.metricNames, metricIndex: info.metricNames.map((_, i) => i) });
+  const plan = quantityPlan({ game: info.game, botNames: [...new Set(info.lineup)], players: info.players, metricNames: info.metricNames, metricIndex: info.metricNames.map((_, i) => i) });
   const names = [...plan.names, ...endReasons.map((r) => `end_reason:${r}`)];
   // The cells' figures come from an accumulator whose x is the cell's position (its slope unused).
   const perCell = new SweepTrendAccumulator(grid.cells.map((_, k) => k), names);
@@ -84,10 +84,13 @@ export async function gridFigures(info: ResultInfo, grid: SweepGrid, endReasons:
   }, spans);
   const cellFigures = perCell.trends();
   const slopes = perOption.map((acc) => acc?.trends());
-  const kept = cellFigures.flatMap((t, q) => (t.points.some((p) => p.estimate.sd > 0 || p.estimate.estimate !== t.points[0].estimate.estimate) ? [q] : []));
-  // Holm over every trend tested: each kept quantity against each numeric option.
-  // Each distinct column once per option: a quantity repeated under another name (annulled_rate and its end reason) is not counted twice.
-  const tested = kept.flatMap((q) =>
+  const varies = (q: number) => cellFigures[q].points.some((p) => p.estimate.sd > 0 || p.estimate.estimate !== cellFigures[q].points[0].estimate.estimate);
+  // A win share the same in every match of every cell is kept, untested: it is a bot winning every match
+  // (or none), which the words must say (grid-words.ts) rather than leave out.
+  const kept = names.flatMap((name, q) => (varies(q) || (name.startsWith('win_share:') && cellFigures[q].points[0].estimate.n > 0) ? [q] : []));
+  // Holm over every trend tested: each quantity that varies against each numeric option, each distinct
+  // column once per option (a quantity repeated under another name, annulled_rate and its end reason, is not counted twice).
+  const tested = kept.filter(varies).flatMap((q) =>
     ([0, 1] as const).flatMap((o) => {
       const s = slopes[o]?.[q].slope;
       if (!s) return [];
@@ -100,7 +103,7 @@ export async function gridFigures(info: ResultInfo, grid: SweepGrid, endReasons:
     const trend = (o: 0 | 1): GridTrend | undefined => {
       const s = slopes[o]?.[q].slope;
       const i = tested.findIndex((t) => t.q === q && t.o === o);
-      return s ? { estimate: s.estimate, low: s.low, high: s.high, p: s.p, pHolm: adjusted[i], n: s.n } : undefined;
+      return s && i >= 0 ? { estimate: s.estimate, low: s.low, high: s.high, p: s.p, pHolm: adjusted[i], n: s.n } : undefined;
     };
     return {
       quantity: names[q],

@@ -92,8 +92,9 @@ export function rowFromCsv(r: CsvRow): VerdictRow {
 /** Each variant's own figures and match count, by variant name. */
 export type OwnFigures = Map<string, { n: number; figures: Figure[] }>;
 
-function ownPlan(info: Pick<ResultInfo, 'lineup' | 'players' | 'metricNames'>) {
+function ownPlan(info: Pick<ResultInfo, 'lineup' | 'players' | 'metricNames'> & { game?: string }) {
   return quantityPlan({
+    game: info.game,
     botNames: [...new Set(info.lineup)],
     players: info.players,
     metricNames: info.metricNames,
@@ -116,7 +117,7 @@ export class OwnFiguresSink {
   private readonly sides = new Map<string, SideAccumulator>();
   private readonly plan;
 
-  constructor(info: Pick<ResultInfo, 'lineup' | 'players' | 'metricNames'>) {
+  constructor(info: Pick<ResultInfo, 'lineup' | 'players' | 'metricNames'> & { game?: string }) {
     this.plan = ownPlan(info);
   }
 

@@ -17,7 +17,12 @@ export interface Named {
   name: string;
   /** Shown as a percentage, its changes in points. */
   rate: boolean;
+  /** A unit said after the figures ("score points" for the margins, which are in the game's points). */
+  unit?: string;
 }
+
+/** The margins' unit: the game's own points, named so that they are not read as percentage points. */
+export const SCORE_POINTS = 'score points';
 
 export function readable(code: string): string {
   return code.replace(/_/g, ' ');
@@ -41,6 +46,10 @@ export function quantityName(q: string, v: Words): Named {
       return { name: `${seatsOf(rest, v) > 1 ? `each ${rest} seat's` : `${rest}'s`} win share`, rate: true };
     case 'seat_win_share':
       return { name: `the win share of position ${Number(rest) + 1} in turn order`, rate: true };
+    case 'margin':
+      return { name: `${seatsOf(rest, v) > 1 ? `each ${rest} seat's` : `${rest}'s`} margin over the best other seat`, rate: false, unit: SCORE_POINTS };
+    case 'winner_margin':
+      return { name: "the winner's margin over the runner-up", rate: false, unit: SCORE_POINTS };
     case 'first_player_advantage':
       return { name: 'the first-player advantage', rate: true };
     case 'turns_mean':

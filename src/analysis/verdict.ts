@@ -2,7 +2,9 @@ import type { MetricInfo } from '../engine/game.js';
 import { fixed } from './intervals.js';
 import { detectableChange } from './decisions.js';
 import { isMeasureQuantity, measureOrder, themeSentence } from './measure-words.js';
-import { decimalsFor, level, oneBotLineup, quantityName, readable, seatsOf, signed, metricName, type Named } from './verdict-words.js';
+import { isMargin } from './quantities.js';
+import { firstPlayerUninformative, wonEvery, wonNone, type ShareAt } from './saturation.js';
+import { decimalsFor, level, oneBotLineup, quantityName, readable, seatsOf, signed, metricName, SCORE_POINTS, type Named } from './verdict-words.js';
 
 export { metricName, oneBotLineup, quantityLabel } from './verdict-words.js';
 
@@ -80,13 +82,15 @@ function differenceText(r: VerdictRow, rate: boolean): string {
   const s = rate ? 100 : 1;
   const d = decimalsFor((s * (r.high - r.low)) / 2);
   const ci = Number.isFinite(r.low) ? `, 95% CI ${signed(s * r.low, d)} to ${signed(s * r.high, d)}` : '';
-  return `${signed(s * r.difference, d)}${rate ? ' points' : ''}${ci}`;
+  const unit = rate ? ' points' : isMargin(r.quantity) ? ` ${SCORE_POINTS}` : '';
+  return `${signed(s * r.difference, d)}${unit}${ci}`;
 }
 
 function levelsText(r: VerdictRow, rate: boolean): string {
   const s = rate ? 100 : 1;
   const d = Math.max(rate ? 1 : 0, decimalsFor((s * (r.high - r.low)) / 2));
   if (r.quantity === 'first_player_advantage') return `from ${signed(100 * r.referenceValue, d)} to ${signed(100 * r.value, d)} points`;
+  if (isMargin(r.quantity)) return `from ${signed(r.referenceValue, d)} to ${signed(r.value, d)} ${SCORE_POINTS}`;
   return `from ${level(r.referenceValue, rate, d)} to ${level(r.value, rate, d)}`;
 }
 
@@ -100,7 +104,8 @@ export function detectableText(r: VerdictRow, rate: boolean, family: number, pai
   // se > 0 here, so detectableChange never reports identical matches; its `family` is the distinct tests.
   const mde = detectableChange({ se: r.se, sd: 1, pairs: null, family, difference: r.difference }, VERDICT_ALPHA, VERDICT_POWER).size;
   const s = rate ? 100 : 1;
-  return `±${fixed(s * mde, decimalsFor(s * mde))}${rate ? ' points' : ''} would have been detected${holmNote(r, family)}`;
+  const unit = rate ? ' points' : isMargin(r.quantity) ? ` ${SCORE_POINTS}` : '';
+  return `±${fixed(s * mde, decimalsFor(s * mde))}${unit} would have been detected${holmNote(r, family)}`;
 }
 
 /**
@@ -224,7 +229,9 @@ function sections(rows: readonly VerdictRow[], v: VerdictInput): { s: Sections; 
     // Length is said by the mean; the medians' rows (an unpaired difference of medians, or the median of
     // the paired differences, which has no levels to say 'from ... to' with) stay in the tables and compare.csv.
     if (constantRow(r) || r.quantity === 'turns_median' || r.quantity === 'turns_median_difference') continue;
-    if (r.quantity.startsWith('win_share:') && oneBot) continue;
+    if ((r.quantity.startsWith('win_share:') || r.quantity.startsWith('margin:')) && oneBot) continue;
+    // Two seats: the loser's margin is the winner's mirrored, tested once (sameAs); it adds no sentence.
+    if (r.quantity.startsWith('margin:') && r.sameAs?.startsWith('margin:')) continue;
     // Each measure gets its own sentence, even when a metric column has the same figures (Zatre's
     // blocked turns are its forced turns): the measures' section is read as a whole.
     if (isMeasureQuantity(r.quantity)) {
@@ -237,7 +244,7 @@ function sections(rows: readonly VerdictRow[], v: VerdictInput): { s: Sections; 
       continue;
     }
     kept.push(r);
-    if (r.quantity.startsWith('win_share:')) s.wins.push(r);
+    if (r.quantity.startsWith('win_share:') || isMargin(r.quantity)) s.wins.push(r);
     else if (r.quantity === 'first_player_advantage' || r.quantity.startsWith('seat_win_share:')) s.balance.push(r);
     else if (r.quantity === 'turns_mean') s.length.push(r);
     else if (r.quantity === 'annulled_rate' || r.quantity === 'fault_rate' || r.quantity.startsWith('end_reason:')) s.endings.push(r);
@@ -271,10 +278,47 @@ function balanceSentences(rows: readonly VerdictRow[], v: VerdictInput, family: 
   return [...advantage, `every position's win share ${way}, by ${fixed(Math.min(...sizes), d)} to ${fixed(Math.max(...sizes), d)} points: ${why}, whoever plays first.`];
 }
 
+/**
+ * The win shares, then the margins: those that moved each in a sentence; the margins that did not move in
+ * one list, unless no win share is left to say who wins (then each margin gets its sentence).
+ */
+function winSentences(rows: readonly VerdictRow[], v: VerdictInput, family: number, aliases: Map<VerdictRow, string[]>): string[] {
+  const shares = rows.filter((r) => !isMargin(r.quantity)).map((r) => withAliases(rowSentence(r, v, family), r, aliases));
+  const margins = rows.filter((r) => isMargin(r.quantity));
+  const said = shares.length > 0 ? margins.filter(moved) : margins;
+  const quiet = margins.filter((r) => !said.includes(r));
+  const out = [...shares, ...said.map((r) => withAliases(rowSentence(r, v, family), r, aliases))];
+  if (quiet.length > 0) out.push(`margins that did not move: ${quietList(quiet, v, family, aliases)}.`);
+  return out;
+}
+
 const SHOWN_OTHERS = 8;
 
 function section(label: string, sentences: readonly string[]): string[] {
   return sentences.map((t, i) => (i === 0 ? `  ${label}: ${t}` : `    ${t}`));
+}
+
+/** A variant's win shares from its own figures (variants.csv), for the saturation words. */
+function sharesOf(v: VerdictInput, variant: string): ShareAt[] {
+  const n = v.matches.get(variant) ?? NaN;
+  return (v.figures.get(variant) ?? []).filter((f) => f.quantity.startsWith('win_share:')).map((f) => ({ bot: f.quantity.slice(10), share: f.value, matches: n }));
+}
+
+/** Who won every match (or none) in the variant, the reference or both, in words; the bot that won every match in both. */
+function saturationWords(variant: string, reference: string, v: VerdictInput): { words: string[]; both?: string; either?: string } {
+  const [a, b] = [sharesOf(v, reference), sharesOf(v, variant)];
+  const [ea, eb] = [wonEvery(a), wonEvery(b)];
+  const n = (x: string) => v.matches.get(x) ?? NaN;
+  const words: string[] = [];
+  if (ea !== undefined && ea === eb) {
+    words.push(`${ea} won every match in both (${n(reference)} of ${n(reference)} and ${n(variant)} of ${n(variant)}): its win share sits at 100% and cannot move, so its margin says how the variant changed the contest.`);
+  } else {
+    if (ea !== undefined) words.push(`${ea} won every match of ${reference} (${n(reference)} of ${n(reference)}).`);
+    if (eb !== undefined) words.push(`${eb} won every match of ${variant} (${n(variant)} of ${n(variant)}).`);
+  }
+  const none = [...new Set([...wonNone(a), ...wonNone(b)])].filter((bot) => wonNone(a).includes(bot) && wonNone(b).includes(bot));
+  for (const bot of none) words.push(`${bot} won no match in either.`);
+  return { words, both: ea !== undefined && ea === eb ? ea : undefined, either: eb ?? ea };
 }
 
 /** The sentences of one variant against the reference. */
@@ -285,11 +329,14 @@ function variantBlock(variant: string, v: VerdictInput, family: number): string[
   const say = (r: VerdictRow, text: string) => withAliases(text, r, aliases);
   const n = v.matches.get(variant);
   const out = [`${variant} against ${rows[0].reference}${n !== undefined ? ` (${n} ${v.paired ? 'paired ' : ''}matches)` : ''}:`];
+  const saturated = saturationWords(variant, rows[0].reference, v);
   const wins = oneBotLineup(v.lineup)
     ? [`all seats are ${v.lineup[0]}: the seats' balance is the question.`]
-    : s.wins.map((r) => say(r, rowSentence(r, v, family)));
+    : [...saturated.words, ...winSentences(s.wins, v, family, aliases)];
   out.push(...section('Who wins', wins));
-  out.push(...section('Balance', balanceSentences(s.balance, v, family, aliases)));
+  // With one bot winning every match the first-player advantage only records how often it moved first.
+  const balance = balanceSentences(s.balance.filter((r) => saturated.either === undefined || r.quantity !== 'first_player_advantage'), v, family, aliases);
+  out.push(...section('Balance', saturated.either !== undefined ? [firstPlayerUninformative(saturated.either), ...balance] : balance));
   out.push(...section('Length', s.length.map((r) => lengthSentence(r, family, v.paired))));
   const endMoved = s.endings.filter(moved).map((r) => say(r, endingSentence(r, v)));
   const endQuiet = s.endings.filter((r) => !moved(r));
@@ -329,7 +376,7 @@ function intervalText(f: Figure, rate: boolean): string {
   return Number.isFinite(f.low) ? `95% CI ${fixed(s * f.low, d)} to ${fixed(s * f.high, d)}${rate ? '%' : ''}` : '';
 }
 
-function ownWins(v: VerdictInput, f: Map<string, Figure>): string {
+function ownWins(v: VerdictInput, f: Map<string, Figure>, variant: string): string {
   if (oneBotLineup(v.lineup)) return `all seats are ${v.lineup[0]}: the seats' balance is the question.`;
   const parts = [...new Set(v.lineup)].flatMap((bot) => {
     const x = f.get(`win_share:${bot}`);
@@ -337,14 +384,33 @@ function ownWins(v: VerdictInput, f: Map<string, Figure>): string {
     const who = seatsOf(bot, v) > 1 ? `each ${bot} seat` : bot;
     return [`${who} won ${level(x.value, true, 1)} of its matches (${intervalText(x, true)})`];
   });
-  return `${parts.join('; ')}; an even share would be ${level(1 / v.players, true, 1)}.`;
+  const n = v.matches.get(variant);
+  const every = wonEvery(sharesOf(v, variant));
+  const lead = every !== undefined ? `${every} won every match${n !== undefined ? ` (${n} of ${n})` : ''}: its win share sits at 100%, and its margin says by how much; ` : '';
+  return `${lead}${parts.join('; ')}; an even share would be ${level(1 / v.players, true, 1)}.`;
 }
 
-function ownBalance(f: Map<string, Figure>): string {
+/** "the margins (score points; ahead is positive): greedy +12.3 (95% CI ...), ...; the winner's margin over the runner-up ...". */
+function ownMargins(v: VerdictInput, f: Map<string, Figure>): string[] {
+  const bots = oneBotLineup(v.lineup) ? [] : [...new Set(v.lineup)];
+  const parts = [...bots.map((b) => `margin:${b}`), 'winner_margin'].flatMap((q) => {
+    const x = f.get(q);
+    if (!x) return [];
+    const d = decimalsFor((x.high - x.low) / 2);
+    const ci = Number.isFinite(x.low) ? ` (95% CI ${signed(x.low, d)} to ${signed(x.high, d)})` : '';
+    return [`${quantityName(q, v).name} ${signed(x.value, d)}${ci}`];
+  });
+  return parts.length > 0 ? [`in ${SCORE_POINTS}, ahead positive: ${parts.join('; ')}.`] : [];
+}
+
+function ownBalance(f: Map<string, Figure>, players: number): string {
   const a = f.get('first_player_advantage');
   if (!a) return 'no figure.';
   const d = decimalsFor((100 * (a.high - a.low)) / 2);
   const size = `${signed(100 * a.value, d)} points (95% CI ${signed(100 * a.low, d)} to ${signed(100 * a.high, d)})`;
+  // Position 0's share at 100%: the seat, not a bot, won every match someone won.
+  // Within the 6 decimals of variants.csv.
+  if (Math.abs(a.value + 1 / players - 1) < 5e-7) return `the first player won every match someone won: its share sits at 100%, ${size} above a fair share.`;
   if (a.low > 0) return `the first player has an advantage: its share of the matches someone won is ${size} above a fair share.`;
   if (a.high < 0) return `the first player is at a disadvantage: its share of the matches someone won is ${size} off a fair share.`;
   return `no sign of a first-player advantage: ${size} against a fair share of the matches someone won.`;
@@ -382,8 +448,9 @@ function singleBlock(variant: string, v: VerdictInput): string[] {
   const f = figureMap(v, variant);
   const n = v.matches.get(variant);
   const out = [`${variant}${n !== undefined ? ` (${n} matches)` : ''}:`];
-  out.push(...section('Who wins', [ownWins(v, f)]));
-  out.push(...section('Balance', [ownBalance(f)]));
+  out.push(...section('Who wins', [ownWins(v, f, variant), ...ownMargins(v, f)]));
+  const every = oneBotLineup(v.lineup) ? undefined : wonEvery(sharesOf(v, variant));
+  out.push(...section('Balance', [every !== undefined ? firstPlayerUninformative(every) : ownBalance(f, v.players)]));
   const turns = f.get('turns_mean');
   const median = f.get('turns_median');
   if (turns) {

@@ -276,6 +276,7 @@ export async function runCommand(argv: Record<string, unknown>): Promise<number>
     variants: variantNames,
     matchesPerVariant: spec.matches,
     lineup: spec.lineup.map((e) => e.name),
+    game: spec.gameRef,
     // The comparison's pairs are gathered during the play too when the reference is the first variant.
     pairWithFirst: spec.baseline === undefined || spec.baseline === variantNames[0],
   });

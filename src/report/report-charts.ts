@@ -1,4 +1,5 @@
 import type { MetricInfo } from '../engine/game.js';
+import { isMargin } from '../analysis/quantities.js';
 import { metricName, quantityLabel } from '../analysis/verdict.js';
 import type { ChartSpec } from './charts-client.js';
 import type { ReportData, Row } from './data.js';
@@ -143,12 +144,24 @@ function firstPlayer(d: ReportData, words: ChartWords): ReportChart {
       (delta
         ? "the whisker is its 95% delta-method interval, the same figures as the answer above and variants.csv (docs/statistics.md). "
         : 'the whisker is its 95% Wilson interval shifted by the same amount. ') +
-      'Right of the dashed line, playing first helps.',
+      'Right of the dashed line, playing first helps.' +
+      wonEveryNote(d),
     table: {
       columns: ['variant', 'advantage (points)', '95% low', '95% high'],
       rows: data.map((r) => [r.y, num(100 * r.x, 1), num(100 * r.lo, 1), num(100 * r.hi, 1)]),
     },
   };
+}
+
+/**
+ * The variants where one bot won every match (summary.csv: its wins equal its matches): there the first
+ * player's share of the wins only records how often that bot moved first (saturation.ts).
+ */
+function wonEveryNote(d: ReportData): string {
+  const all = d.summary.filter((r) => n(r.matches) > 0 && n(r.wins) === n(r.matches));
+  if (all.length === 0) return '';
+  const where = all.length === new Set(d.summary.map((r) => r.variant)).size ? `in every variant ${[...new Set(all.map((r) => r.bot))].join(' and ')} won every match` : `one bot won every match in ${all.map((r) => `${r.variant} (${r.bot})`).join(', ')}`;
+  return ` Not a finding about the seats: ${where}, so there the first player's share of the wins only records how often that bot moved first.`;
 }
 
 /** Each variant's share of matches that lasted at most x turns: readable for 3 or 950 distinct lengths and for many variants. */
@@ -268,6 +281,25 @@ function compareTable(rows: Row[]) {
   };
 }
 
+/** The margins' paired differences in score points (margins change sign: a relative difference would mislead). */
+function marginsForest(margins: Row[], d: ReportData, swept: ReadonlySet<string>, point: (r: Row, scale: number) => ChartSpec['data'][number]): ReportChart {
+  return {
+    spec: {
+      id: 'forest-margins',
+      kind: 'intervals',
+      title: 'Variant against baseline: score margins',
+      x: 'Difference from the reference variant (score points) →',
+      y: 'Quantity',
+      reference: 0,
+      facetLabel: 'Variant',
+      fyOrder: variantOrder(d).slice(1).filter((v) => !swept.has(v)),
+      data: margins.map((r) => point(r, 1)),
+    },
+    note: "From compare.csv: each bot's margin over the best other seat and the winner's over the runner-up, in the game's points with ahead positive (a lower score is ahead where the game counts that way); each dot a paired difference with its 95% interval, red diamonds significant after Holm.",
+    table: compareTable(margins),
+  };
+}
+
 function forest(d: ReportData, words: ChartWords): ReportChart[] {
   // A swept variant's differences from the baseline are read off its charts against the option (one
   // panel per value could not be followed across nine values); compare.csv keeps them.
@@ -275,7 +307,9 @@ function forest(d: ReportData, words: ChartWords): ReportChart[] {
   const compare = (d.compare ?? []).filter((r) => !swept.has(r.variant));
   if (compare.length === 0) return [];
   const shares = compare.filter((r) => isShareQuantity(r.quantity));
-  const others = compare.filter((r) => !isShareQuantity(r.quantity) && n(r.reference_value) !== 0 && Number.isFinite(n(r.reference_value)));
+  // Margins are in the game's points and change sign: plotted as differences in points, not relative ones.
+  const margins = compare.filter((r) => isMargin(r.quantity) && !r.same_as);
+  const others = compare.filter((r) => !isShareQuantity(r.quantity) && !isMargin(r.quantity) && n(r.reference_value) !== 0 && Number.isFinite(n(r.reference_value)));
   const lineup = (Array.isArray(d.run.lineup) ? d.run.lineup : []).map((e) => String((e as { name?: unknown }).name));
   const label = (q: string) => quantityLabel(q, { lineup, metricInfo: words.metricInfo });
   const point = (r: Row, scale: number) => ({
@@ -306,6 +340,7 @@ function forest(d: ReportData, words: ChartWords): ReportChart[] {
       table: compareTable(shares),
     });
   }
+  if (margins.length > 0) out.push(marginsForest(margins, d, swept, point));
   if (others.length > 0) {
     out.push({
       spec: {
@@ -321,7 +356,7 @@ function forest(d: ReportData, words: ChartWords): ReportChart[] {
         data: others.map((r) => point(r, Math.abs(n(r.reference_value)))),
       },
       note: 'From compare.csv: differences (and their 95% intervals) divided by the reference variant\'s value, so quantities in different units share one axis; red diamonds are significant after Holm. Quantities whose reference value is 0 are in the table only.',
-      table: compareTable(compare.filter((r) => !isShareQuantity(r.quantity))),
+      table: compareTable(compare.filter((r) => !isShareQuantity(r.quantity) && !isMargin(r.quantity))),
     });
   }
   return out;

@@ -27,7 +27,7 @@ class Fails implements RowSink {
   }
 }
 
-const PLAN = (dir: string): FeedPlan => ({ dir, players: 3, variants: ['base', 'long-hands'], matchesPerVariant: 300, lineup: ['greedy', 'random', 'random'] });
+const PLAN = (dir: string): FeedPlan => ({ dir, players: 3, variants: ['base', 'long-hands'], matchesPerVariant: 300, lineup: ['greedy', 'random', 'random'], game: './highcard.mjs' });
 
 function feedOf(dir: string, extra: RowSink[] = [], pairWithFirst = false): MatchesFeed<Rows> {
   return new MatchesFeed({ ...PLAN(dir), pairWithFirst }, () => {
@@ -119,6 +119,8 @@ describe('matches.csv read as the runner writes it', () => {
     const walked = await compareVariants(info);
     const given = await compareVariants(info, undefined, undefined, pairs);
     expect(given.rows.length).toBeGreaterThan(5);
+    // The fed pairs hold the margins (a game from a file: a higher score reads as better, as when walked).
+    expect(pairs?.get(1)?.acc.ref.plan.names).toContain('margin:greedy');
     expect(given.rows).toEqual(walked.rows);
     expect([...given.sides.keys()]).toEqual([...walked.sides.keys()]);
 
