@@ -2,6 +2,7 @@ import type { MetricInfo } from '../engine/game.js';
 import { fixed } from './intervals.js';
 import { detectableChange } from './decisions.js';
 import { isMeasureQuantity, measureOrder, themeSentence } from './measure-words.js';
+import { repeatNotes } from './verdict-repeats.js';
 import { decimalsFor, level, oneBotLineup, quantityName, readable, seatsOf, signed, metricName, type Named } from './verdict-words.js';
 
 export { metricName, oneBotLineup, quantityLabel } from './verdict-words.js';
@@ -71,6 +72,8 @@ export interface VerdictInput {
   rows: readonly VerdictRow[];
   /** Whether the rows compare paired matches (same seeds). */
   paired: boolean;
+  /** Random opening moves of every match (run.json's opening); absent or 0: none. */
+  opening?: number;
 }
 
 /** "+2.0 points, 95% CI 0.6 to 3.4" or "+1.51, 95% CI 1.20 to 1.82". */
@@ -386,6 +389,8 @@ export function verdictLines(v: VerdictInput): string[] {
   out.push(v.question ? `Question: ${v.question}` : 'Question: the spec has no "description"; add one to have the question printed here.');
   if (v.sequential) out.push(`Sequential test: ${v.sequential}`);
   for (const note of v.notes ?? []) out.push(`Note: ${note}`);
+  // Before any figure: figures of a few plays repeated many times describe those plays, not the game.
+  out.push(...repeatNotes({ ...v, compared: v.reference !== undefined && v.rows.length > 0 }));
   if (v.reference === undefined || v.rows.length === 0) {
     out.push('Answer (95% intervals):');
     for (const variant of v.variants) out.push(...singleBlock(variant, v));
