@@ -8,8 +8,8 @@ import { fixed } from './intervals.js';
 
 /**
  * The share of a variant's matches that must repeat an earlier one for the verdict to say so first: at
- * 10% the intervals are already about 5% wider than the match count alone would make them (with one
- * play taking the repeats), and the advice to vary the plays is worth its line.
+ * 10% the intervals are already 10% (repeats spread over pairs of matches) to 45% (all on one play)
+ * wider than on the matches, and the advice to vary the plays is worth its line.
  */
 export const REPEAT_NOTE_SHARE = 0.1;
 
