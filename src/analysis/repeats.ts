@@ -11,9 +11,17 @@ import type { Moments } from './moments.js';
 
 /**
  * Distinct plays tracked per side: a hash first seen after this many distinct ones is counted as a new
- * play and not looked for again (about 80 bytes each; a run past this many distinct plays has few repeats).
+ * play and not looked for again (a few dozen bytes each, per variant and per side of a comparison).
  */
-export const MAX_TRACKED_PLAYS = 250_000;
+export const MAX_TRACKED_PLAYS = 100_000;
+
+/**
+ * A play hash's first 52 bits as a number: a Map keyed by numbers is far leaner than one keyed by strings,
+ * and among 100,000 distinct plays two share 52 bits with a chance of about one in a million.
+ */
+function playKey(hash: string): number {
+  return parseInt(hash.slice(0, 13), 16);
+}
 
 /** A play seen at least twice: how many matches played it, and its quantities' values (the same in each). */
 interface Cluster {
@@ -24,24 +32,25 @@ interface Cluster {
 export class PlayRepeats {
   /** Matches with a play hash (a folder written before the column has none: nothing is counted). */
   matches = 0;
-  private readonly seen = new Map<string, number>();
-  private readonly clusters = new Map<string, Cluster>();
+  private readonly seen = new Map<number, number>();
+  private readonly clusters = new Map<number, Cluster>();
   private untracked = 0;
 
   /** A match's play hash and its quantities' values (NaN: no value). */
   add(hash: string, values: Float64Array): void {
     if (hash === '') return;
+    const key = playKey(hash);
     this.matches++;
-    const count = this.seen.get(hash);
+    const count = this.seen.get(key);
     if (count === undefined) {
-      if (this.seen.size < MAX_TRACKED_PLAYS) this.seen.set(hash, 1);
+      if (this.seen.size < MAX_TRACKED_PLAYS) this.seen.set(key, 1);
       else this.untracked++;
       return;
     }
-    this.seen.set(hash, count + 1);
+    this.seen.set(key, count + 1);
     // A play seen a second time: its values are the first time's (the same play gives the same row).
-    const cluster = this.clusters.get(hash);
-    if (cluster === undefined) this.clusters.set(hash, { count: 2, values: Float64Array.from(values) });
+    const cluster = this.clusters.get(key);
+    if (cluster === undefined) this.clusters.set(key, { count: 2, values: Float64Array.from(values) });
     else cluster.count++;
   }
 

@@ -49,7 +49,7 @@ function simulate(s: Scenario, seed: string): { covered: number; plain: number; 
       while (cumulative[g] < u) g++;
       v[0] = value[g];
       m.add(v[0]);
-      repeats.add(`p${g}`, v);
+      repeats.add(`${g.toString(16).padStart(8, '0')}9e3779b1`, v);
     }
     distinct += repeats.distinct;
     const [low, high] = repeats.interval(0, m, s.kind === 'rate') ?? [NaN, NaN];

@@ -9,6 +9,9 @@ import { quantityPlan } from '../../src/analysis/quantities.js';
 import { PlayRepeats } from '../../src/analysis/repeats.js';
 import type { MatchRow } from '../../src/analysis/results.js';
 
+/** A play hash (16 hexadecimal digits) for play g. */
+const hex = (g: number) => `${g.toString(16).padStart(8, '0')}9e3779b1`;
+
 /** Plays given as [matches, value]: each play's matches added with one hash, in turn. */
 function side(plays: Array<[number, number]>): { repeats: PlayRepeats; moments: Moments } {
   const repeats = new PlayRepeats();
@@ -22,7 +25,7 @@ function side(plays: Array<[number, number]>): { repeats: PlayRepeats; moments: 
       left[g]--;
       v[0] = value;
       moments.add(value);
-      repeats.add(`play${g}`, v);
+      repeats.add(hex(g), v);
     });
   }
   return { repeats, moments };
@@ -132,7 +135,7 @@ describe("a variant's figures (variantLines)", () => {
   it('with repeats: plays_distinct and plays_largest, and win shares as wide as the plays allow', () => {
     const s = new SideAccumulator(plan);
     // Two plays per seating, 25 matches each: seat 0 wins in plays 0 and 2, seat 1 in play 1 and 3.
-    for (let i = 0; i < 100; i++) s.add(row(i, `p${i % 4}`, i % 4 < 2 ? i % 2 : 1 - (i % 2)));
+    for (let i = 0; i < 100; i++) s.add(row(i, hex(i % 4), i % 4 < 2 ? i % 2 : 1 - (i % 2)));
     const lines = new Map(variantLines(s).map((l) => [l.quantity, l]));
     expect(lines.get('plays_distinct')?.value).toBe(4);
     expect(lines.get('plays_largest')?.value).toBe(25);
@@ -144,7 +147,7 @@ describe("a variant's figures (variantLines)", () => {
 
   it('without repeats: the intervals of every match (Wilson on 100)', () => {
     const s = new SideAccumulator(plan);
-    for (let i = 0; i < 100; i++) s.add(row(i, `p${i}`, i % 3 === 0 ? 1 : 0));
+    for (let i = 0; i < 100; i++) s.add(row(i, hex(i), i % 3 === 0 ? 1 : 0));
     const lines = new Map(variantLines(s).map((l) => [l.quantity, l]));
     expect(lines.get('plays_distinct')?.value).toBe(100);
     expect(lines.get('plays_largest')?.value).toBe(1);
