@@ -45,14 +45,13 @@ function repeatSentence(variant: string, v: RepeatInput, c: { matches: number; d
   const plays = c.distinct === 1 ? 'one play' : `${c.distinct} distinct plays`;
   const most = c.distinct === 1 ? '' : `, the most frequent one ${c.largest} times`;
   const opening = (v.opening ?? 0) > 0 ? `a longer opening than ${v.opening} random moves (the spec's \`opening\`)` : "a few random opening moves (the spec's `opening`, 4 say)";
-  const allow = `as wide as ${c.distinct} ${c.distinct === 1 ? 'play allows' : 'plays allow'}`;
+  const plural = c.distinct === 1 ? 'play allows' : 'plays allow';
   const precision = v.compared
-    ? `Its own figures (variants.csv) count each distinct play once, so their intervals are ${allow}; the comparison's tests between variants below still count every match, so their intervals are narrower than the plays warrant`
-    : `Its intervals below count each distinct play once, so they are ${allow}`;
+    ? `Its own figures (variants.csv) count each distinct play once; the tests between variants below count every match, so their intervals are narrower than ${c.distinct} ${c.distinct === 1 ? 'play warrants' : 'plays warrant'}.`
+    : `Its intervals below count each distinct play once: they are as wide as ${c.distinct} ${plural}.`;
   return (
     `Repeated play: ${c.matches - c.distinct} of the ${c.matches} matches of ${variant} (${share}%) repeat an earlier match move for move ` +
-    `(the same seats, chance and actions; matches.csv's play_hash): ${plays}${most}. ` +
-    `${precision}, and its figures describe these few plays more than the game. ` +
-    `To vary the plays, start every match with ${opening} or play a bot that draws its moves (random ties, a search with its own seed).`
+    `(the same seats, chance and actions; matches.csv's play_hash): ${plays}${most}, so its figures describe these few plays more than the game. ` +
+    `${precision} To vary the plays, start every match with ${opening} or play a bot that draws its moves (random ties, a search with its own seed).`
   );
 }
