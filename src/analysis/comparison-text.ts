@@ -101,8 +101,10 @@ export function variantLines(side: SideAccumulator): VariantLine[] {
     if (quantity === 'turns_mean') out.push({ quantity: 'turns_median', value: side.turns.median(), low: NaN, high: NaN });
     if (quantity === 'annulled_rate') {
       const reasons = [...side.endReasons.entries()].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1));
+      // A play's matches all end alike: with repeats, the shares are Wilson's on the effective plays.
+      const n = repeats.effective;
       for (const [reason, count] of reasons) {
-        const [l, h] = wilson(count, side.n);
+        const [l, h] = n === undefined ? wilson(count, side.n) : wilson((count / side.n) * n, n);
         out.push({ quantity: `end_reason:${reason}`, value: count / side.n, low: l, high: h });
       }
     }

@@ -76,6 +76,18 @@ export class PlayRepeats {
     return most;
   }
 
+  /** Kish's effective number of plays over every match with a hash (see `interval`); undefined when no play repeats. */
+  get effective(): number | undefined {
+    if (this.clusters.size === 0) return undefined;
+    let inClusters = 0;
+    let squaredCounts = 0;
+    for (const c of this.clusters.values()) {
+      inClusters += c.count;
+      squaredCounts += c.count * c.count;
+    }
+    return (this.matches * this.matches) / (squaredCounts + this.matches - inClusters);
+  }
+
   /**
    * The 95% interval of quantity q's mean with each distinct play one observation, weighted by its
    * matches: Kish's effective number of plays n_eff = N^2 / sum of (matches per play)^2 (N when no play

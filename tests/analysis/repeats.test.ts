@@ -143,6 +143,11 @@ describe("a variant's figures (variantLines)", () => {
     const [l, h] = wilsonByHand(a.value, 4);
     expect(a.low).toBeCloseTo(l, 10);
     expect(a.high).toBeCloseTo(h, 10);
+    // Every match ends by 'end': Wilson's 4 of 4, not 100 of 100.
+    const end = lines.get('end_reason:end')!;
+    const [el, eh] = wilson(4, 4);
+    expect(end.low).toBeCloseTo(el, 10);
+    expect(end.high).toBeCloseTo(eh, 10);
   });
 
   it('without repeats: the intervals of every match (Wilson on 100)', () => {
