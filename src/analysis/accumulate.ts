@@ -1,5 +1,6 @@
 import { IntHistogram, MomentsVector, type Moments } from './moments.js';
 import type { QuantityPlan } from './quantities.js';
+import { PlayRepeats } from './repeats.js';
 import type { MatchRow } from './results.js';
 
 /**
@@ -15,6 +16,8 @@ export class SideAccumulator {
   readonly turns = new IntHistogram();
   readonly endReasons = new Map<string, number>();
   n = 0;
+  /** The matches counted by play (repeats.ts): for the distinct plays and the intervals of a side whose plays repeat. */
+  readonly repeats = new PlayRepeats();
   private readonly values: Float64Array;
   /** The values' sums (for PairAccumulator, which adds both sides' values in its own loop). */
   readonly sums: MomentsVector;
@@ -39,6 +42,7 @@ export class SideAccumulator {
   /** Adds a match whose values were computed already. */
   addValues(values: Float64Array, row: MatchRow): void {
     this.addMatch(row);
+    this.repeats.add(row.playHash, values);
     const { sums, binary } = this;
     for (let q = 0; q < values.length; q++) {
       const v = values[q];
@@ -101,6 +105,8 @@ export class PairAccumulator {
     const { ref, cand } = this;
     ref.addMatch(refRow);
     cand.addMatch(candRow);
+    ref.repeats.add(refRow.playHash, a);
+    cand.repeats.add(candRow.playHash, b);
     this.diffSnapshot = undefined;
     // Both sides' values and their differences in one loop: each sum sees the same values in the same
     // order as through SideAccumulator.addValues, so the same bits, in a third of the passes.

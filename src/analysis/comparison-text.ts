@@ -77,11 +77,22 @@ export function variantLines(side: SideAccumulator): VariantLine[] {
   const out: VariantLine[] = [];
   const names = side.plan.names;
   const faults = side.moments[side.plan.faultIndex].mean > 0;
+  const repeats = side.repeats;
+  if (repeats.known) {
+    out.push({ quantity: 'plays_distinct', value: repeats.distinct, low: NaN, high: NaN });
+    out.push({ quantity: 'plays_largest', value: repeats.largest, low: NaN, high: NaN });
+  }
   names.forEach((quantity, q) => {
     const m = side.moments[q];
     if ((q === side.plan.faultIndex && !faults) || m.n === 0) return;
     let [low, high] = [NaN, NaN];
-    if (side.binary[q]) [low, high] = wilson(m.mean * m.n, m.n);
+    // When plays repeat, each distinct play is one observation (repeats.ts).
+    // The first-player advantage is the first seat's share (a rate) minus 1/players.
+    const advantage = quantity === 'first_player_advantage';
+    const seatRate = advantage && side.binary[side.plan.names.indexOf('seat_win_share:0')];
+    const clustered = repeats.interval(q, m, side.binary[q] || seatRate, seatRate ? 1 / side.plan.players : 0);
+    if (clustered) [low, high] = clustered;
+    else if (side.binary[q]) [low, high] = wilson(m.mean * m.n, m.n);
     else if (m.n > 1) {
       const half = critical(0.95, m.n - 1) * m.se;
       [low, high] = [m.mean - half, m.mean + half];
@@ -90,8 +101,10 @@ export function variantLines(side: SideAccumulator): VariantLine[] {
     if (quantity === 'turns_mean') out.push({ quantity: 'turns_median', value: side.turns.median(), low: NaN, high: NaN });
     if (quantity === 'annulled_rate') {
       const reasons = [...side.endReasons.entries()].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1));
+      // A play's matches all end alike: with repeats, the shares are Wilson's on the effective plays.
+      const n = repeats.effective;
       for (const [reason, count] of reasons) {
-        const [l, h] = wilson(count, side.n);
+        const [l, h] = n === undefined ? wilson(count, side.n) : wilson((count / side.n) * n, n);
         out.push({ quantity: `end_reason:${reason}`, value: count / side.n, low: l, high: h });
       }
     }

@@ -65,7 +65,7 @@ export class MatchesFeed<S> {
     if (this.reader !== undefined) this.broken = true; // a second file: not one matches.csv
     this.guard(() => {
       const header = splitLine(text.replace(/\r?\n$/, ''));
-      this.metricNames = header.slice(matchesFixedColumns(this.plan.players, header.includes('annulled')).length);
+      this.metricNames = header.slice(matchesFixedColumns(this.plan.players, header.includes('annulled'), header.includes('play_hash')).length);
       const info = { shown: this.plan.dir, players: this.plan.players, variants: [...this.plan.variants], matchesPerVariant: this.plan.matchesPerVariant, metricNames: this.metricNames };
       this.pairing = this.plan.pairWithFirst && info.variants.length > 1 ? new PairedFeed({ ...info, lineup: [...this.plan.lineup], game: this.plan.game }, header) : undefined;
       // The sinks pair no rows: seeds only for the pairs.

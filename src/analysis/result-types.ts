@@ -28,6 +28,8 @@ export interface MatchRow {
   endReason: string;
   /** The seat whose bot faulted, or -1. */
   faultSeat: number;
+  /** The play hash (16 hexadecimal digits): matches with the same one played the same game; '' in folders written before the column. */
+  playHash: string;
   /** The game's metrics, in the order of `ResultInfo.metricNames`; NaN where the cell is empty. */
   metrics: number[];
 }

@@ -276,12 +276,14 @@ interface ParquetLayout {
   decisions: number;
   endReason: number;
   faultSeat: number;
+  /** -1: a file written before the column. */
+  playHash: number;
   metricsAt: number;
   metricCount: number;
 }
 
 function parquetLayout(players: number, source: ParquetSource): ParquetLayout {
-  const fixed = matchesFixedColumns(players);
+  const fixed = matchesFixedColumns(players, true, source.columns.some((col) => col.name === 'play_hash'));
   const at = (name: string) => fixed.indexOf(name);
   return {
     variant: at('variant'),
@@ -297,6 +299,7 @@ function parquetLayout(players: number, source: ParquetSource): ParquetLayout {
     decisions: at('decisions'),
     endReason: at('end_reason'),
     faultSeat: at('fault_seat'),
+    playHash: at('play_hash'),
     metricsAt: fixed.length,
     metricCount: source.columns.length - fixed.length,
   };
@@ -383,6 +386,7 @@ function rowBuilder(info: ResultInfo, source: ParquetSource): (g: GroupColumns, 
       decisions: num[c.decisions]![i],
       endReason: text[c.endReason]![i],
       faultSeat: Number.isNaN(num[c.faultSeat]![i]) ? -1 : seat(g, c.faultSeat, i, r),
+      playHash: c.playHash >= 0 ? text[c.playHash]![i] : '',
       metrics,
     };
   };

@@ -214,6 +214,8 @@ interface Layout {
   decisions: number;
   endReason: number;
   faultSeat: number;
+  /** -1: a folder written before the column. */
+  playHash: number;
   metricsAt: number;
   width: number;
 }
@@ -221,7 +223,7 @@ interface Layout {
 /** Where each field sits in a matches.csv row, from its header (checked against the player count). */
 function headerLayout(header: string[], players: number, shown: string): Layout {
   const annulled = header.indexOf('annulled');
-  const expected = matchesFixedColumns(players, annulled >= 0);
+  const expected = matchesFixedColumns(players, annulled >= 0, header.includes('play_hash'));
   for (let c = 0; c < expected.length; c++) {
     if (header[c] !== expected[c]) {
       throw notResult(
@@ -243,6 +245,7 @@ function headerLayout(header: string[], players: number, shown: string): Layout 
     decisions: at('decisions'),
     endReason: at('end_reason'),
     faultSeat: at('fault_seat'),
+    playHash: at('play_hash'),
     metricsAt: expected.length,
     width: header.length,
   };
@@ -528,6 +531,7 @@ function rowOf(
       decisions: typed.int(layout.decisions),
       endReason,
       faultSeat: cells.isEmpty(layout.faultSeat) ? -1 : typed.seat(layout.faultSeat),
+      playHash: layout.playHash >= 0 ? cells.text(layout.playHash) : '',
       metrics,
     };
   };

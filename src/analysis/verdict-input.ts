@@ -170,7 +170,9 @@ export function sequentialDecisionOf(run: Record<string, unknown>): string | und
 export async function verdictFromFolder(dir: string, own?: OwnFigures): Promise<VerdictInput> {
   const info = openResult(dir);
   const files = info.variants.length > 1 ? comparisonFiles(info) : undefined;
+  const opening = typeof info.run.opening === 'number' ? info.run.opening : undefined;
   const base = {
+    ...(opening !== undefined ? { opening } : {}),
     question: questionOf(info.run),
     sequential: sequentialDecisionOf(info.run),
     players: info.players,

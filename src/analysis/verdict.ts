@@ -4,6 +4,7 @@ import { detectableChange } from './decisions.js';
 import { isMeasureQuantity, measureOrder, themeSentence } from './measure-words.js';
 import { isMargin } from './quantities.js';
 import { firstPlayerUninformative, wonEvery, wonNone, type ShareAt } from './saturation.js';
+import { repeatNotes } from './verdict-repeats.js';
 import { decimalsFor, level, oneBotLineup, quantityName, readable, seatsOf, signed, metricName, SCORE_POINTS, type Named } from './verdict-words.js';
 
 export { metricName, oneBotLineup, quantityLabel } from './verdict-words.js';
@@ -75,6 +76,8 @@ export interface VerdictInput {
   rows: readonly VerdictRow[];
   /** Whether the rows compare paired matches (same seeds). */
   paired: boolean;
+  /** Random opening moves of every match (run.json's opening); absent or 0: none. */
+  opening?: number;
 }
 
 /** "+2.0 points, 95% CI 0.6 to 3.4" or "+1.51, 95% CI 1.20 to 1.82". */
@@ -468,6 +471,8 @@ export function verdictLines(v: VerdictInput): string[] {
   out.push(v.question ? `Question: ${v.question}` : 'Question: the spec has no "description"; add one to have the question printed here.');
   if (v.sequential) out.push(`Sequential test: ${v.sequential}`);
   for (const note of v.notes ?? []) out.push(`Note: ${note}`);
+  // Before any figure: figures of a few plays repeated many times describe those plays, not the game.
+  out.push(...repeatNotes({ ...v, compared: v.reference !== undefined && v.rows.length > 0 }));
   if (v.reference === undefined || v.rows.length === 0) {
     out.push('Answer (95% intervals):');
     for (const variant of v.variants) out.push(...singleBlock(variant, v));

@@ -2,6 +2,7 @@ import { isTrustedBuiltIn, type Bot, type BotFactory, type Decision } from './bo
 import { gameForBots, hardenStateClass, paramsForBots, returnedText, thrownMessage } from './bot-guard.js';
 import type { AnyGame, GameEvent, MatchResult, Options } from './game.js';
 import type { MeasureRecorder } from './measure-recorder.js';
+import { ChanceRng, type PlayHash } from './play-hash.js';
 import { Rng } from './rng.js';
 
 /** Points a view at a new decision; defined inside the class, so only this module can call it. */
@@ -154,6 +155,11 @@ export interface MatchHooks {
    * seating of a deal starts from the same random position. Without it (or 0) the bots play every move.
    */
   opening?: number;
+  /**
+   * The match's play hash (play-hash.ts), started by the caller with the seating: told of every chance
+   * outcome of the game's generator and of every action. Absent: nothing is hashed.
+   */
+  hash?: PlayHash;
 }
 
 /**
@@ -214,14 +220,17 @@ export function playMatch(
 ): MatchOutcome {
   const players = seats.length;
   const rngs = matchRngs(seed, players);
-  const state = setUpState(game, opts, players, rngs.game, hooks);
+  // The same stream as rngs.game, with every value the game draws also hashed.
+  const hash = hooks?.hash;
+  const gameRng = hash === undefined ? rngs.game : new ChanceRng(rngs.game.state(), hash);
+  const state = setUpState(game, opts, players, gameRng, hooks);
   let played: Played;
   try {
     const bots = createBots(game, seats, rngs.bots, hooks?.watch);
     // The opening's generator is the root's next child, after the bots': theirs stay what they were.
     const opening = hooks?.opening ?? 0;
-    if (opening > 0) playOpening(game, state, opening, rngs.root.child(), rngs.game, hooks);
-    played = playMoves(game, state, seats, bots, rngs.game, hooks);
+    if (opening > 0) playOpening(game, state, opening, rngs.root.child(), gameRng, hooks);
+    played = playMoves(game, state, seats, bots, gameRng, hooks);
   } catch (err) {
     if (!(err instanceof BotFault)) throw err;
     played = { decisions: 0, fault: err.fault };
@@ -388,6 +397,8 @@ function leaveBotCall(cells: Int32Array, seq: number): boolean {
 /** Applies a legal action, telling the hooks (events, `tavolo play`'s narration, measures) around it. */
 function applyAction(game: AnyGame, state: unknown, player: number, action: number, rng: Rng, hooks: MatchHooks | undefined): void {
   hooks?.onAction?.(state, player, action);
+  const hash = hooks?.hash;
+  if (hash !== undefined) hash.action(player, action);
   const events = hooks?.events;
   if (events === undefined) game.apply(state, action, rng);
   else {

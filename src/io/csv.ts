@@ -35,10 +35,11 @@ export function csvLines(rows: ReadonlyArray<ReadonlyArray<string | number>>): s
 }
 
 /**
- * The columns of matches.csv before the game's metrics. `annulled` is false only for reading folders of
- * tavolo versions that did not write that column yet.
+ * The columns of matches.csv before the game's metrics. `annulled` and `playHash` are false only for
+ * reading folders of tavolo versions that did not write those columns yet. `play_hash` (engine/play-hash.ts):
+ * matches with the same hash played the same game, seat for seat.
  */
-export function matchesFixedColumns(players: number, annulled = true): string[] {
+export function matchesFixedColumns(players: number, annulled = true, playHash = true): string[] {
   const seats = (suffix: string) => Array.from({ length: players }, (_, s) => `seat${s}_${suffix}`);
   return [
     'variant',
@@ -54,6 +55,7 @@ export function matchesFixedColumns(players: number, annulled = true): string[] 
     'decisions',
     'end_reason',
     'fault_seat',
+    ...(playHash ? ['play_hash'] : []),
   ];
 }
 

@@ -58,7 +58,7 @@ const INT_COLUMNS = new Set(['match', 'first_player', 'turns', 'decisions', 'fau
 
 /** The columns of matches.parquet for a matches.csv header of `players` seats; `maxMatch`: the highest match number. */
 export function parquetColumns(header: readonly string[], players: number, maxMatch: number): ParquetColumn[] {
-  const fixed = matchesFixedColumns(players);
+  const fixed = matchesFixedColumns(players, true, header.includes('play_hash'));
   return header.map((name, c): ParquetColumn => {
     if (c >= fixed.length) return { name, kind: 'double', nullable: true };
     if (name === 'annulled') return { name, kind: 'flag', nullable: false };

@@ -5,6 +5,7 @@ import { crc32 } from 'node:zlib';
 import { CsvBytes, utf8 } from '../io/csv-bytes.js';
 import { csvCell } from '../io/csv.js';
 import { MeasureRecorder } from '../engine/measure-recorder.js';
+import { PlayHash, seatingLanes } from '../engine/play-hash.js';
 import { lineupIndex, matchSeed, rotations } from '../engine/plan.js';
 import { encodeRec, Rec, recordWidth, scoreAt, wonAt, type RecKind } from './records.js';
 import { SLOT_MATCH } from './slots.js';
@@ -119,6 +120,8 @@ const NEWLINE = 10;
 interface RowCells {
   variants: Uint8Array[];
   seatNames: Uint8Array[];
+  /** rotation r -> the play hash's starting lanes for its seating (play-hash.ts). */
+  seatings: Array<[number, number]>;
   /** `<master seed>/match/` when a match seed needs no CSV quoting (the match index follows), else null. */
   seedPrefix: Uint8Array | null;
 }
@@ -134,6 +137,7 @@ function cellsOf(p: Prepared): RowCells {
     c = {
       variants: p.variantCells.map(utf8),
       seatNames: p.seatNames.map(utf8),
+      seatings: p.seatNames.map(seatingLanes),
       seedPrefix: csvCell(probe) === probe ? utf8(probe.slice(0, -1)) : null,
     };
     rowCells.set(p, c);
@@ -155,6 +159,8 @@ interface BatchRows {
   variant: Uint8Array;
   players: number;
   measures: BatchMeasures | undefined;
+  /** The play hash every match of the batch is told of (MatchHooks.hash). */
+  hash: PlayHash;
 }
 
 /** Plays matches [start, end) of one variant. */
@@ -173,9 +179,10 @@ export function runBatch(p: Prepared, variant: number, start: number, end: numbe
   // Built only when the spec asks for measures: otherwise the hooks carry none and the match loop skips them.
   const measures: BatchMeasures | undefined =
     p.measures.length > 0 ? { recorder: new MeasureRecorder(game, n, p.measures), values: new Array<number>(p.measures.length).fill(0) } : undefined;
-  const hooks = rotationHooks(n, matchWatch, measures?.recorder, p.opening);
+  const hash = new PlayHash();
+  const hooks = rotationHooks(n, matchWatch, measures?.recorder, p.opening, hash);
   const cells = cellsOf(p);
-  const rows: BatchRows = { csv, cells, variant: cells.variants[variant], players: n, measures };
+  const rows: BatchRows = { csv, cells, variant: cells.variants[variant], players: n, measures, hash };
   let decisions = 0;
 
   for (let i = start; i < end; i++) {
@@ -185,6 +192,7 @@ export function runBatch(p: Prepared, variant: number, start: number, end: numbe
       watch.slot[SLOT_MATCH] = i;
       matchWatch.forced = watch.forced?.get(i);
     }
+    hash.start(cells.seatings[r]);
     const out = playMatch(game, opts, p.seatBots[r], seed, hooks[r]);
     decisions += out.decisions;
     writeRecord(rec, (i - start) * width, n, out);
@@ -213,12 +221,12 @@ export function runBatch(p: Prepared, variant: number, start: number, end: numbe
  * entries once, after the batch (botTimeByEntry). The last match's state is reused by the next
  * (Game.setup's `reuse`): nothing here keeps it.
  */
-function rotationHooks(n: number, watch: MatchWatch | undefined, measure: MeasureRecorder | undefined, opening: number): MatchHooks[] {
+function rotationHooks(n: number, watch: MatchWatch | undefined, measure: MeasureRecorder | undefined, opening: number, hash: PlayHash): MatchHooks[] {
   const hooks: MatchHooks[] = [];
   const spare: { state?: unknown } = {};
   for (let r = 0; r < n; r++) {
     const timing = new Float64Array(2 * n + 1);
-    const h: MatchHooks = watch ? { watch, timing, spare } : { timing, spare };
+    const h: MatchHooks = watch ? { watch, timing, spare, hash } : { timing, spare, hash };
     if (measure) h.measure = measure;
     if (opening > 0) h.opening = opening;
     hooks.push(h);
@@ -241,7 +249,7 @@ function writeRecord(rec: Float64Array, o: number, n: number, out: MatchOutcome)
 
 /**
  * A match's matches.csv row: variant, match, seed, bots, winners, annulled, scores, ranks, first player,
- * turns, decisions, end reason, fault seat, metrics, measures (matchesHeader in io/csv.ts).
+ * turns, decisions, end reason, fault seat, play hash, metrics, measures (matchesHeader in io/csv.ts).
  */
 function writeRow(rows: BatchRows, i: number, seed: string, out: MatchOutcome): void {
   const { csv, cells, players: n, measures } = rows;
@@ -269,7 +277,14 @@ function writeRow(rows: BatchRows, i: number, seed: string, out: MatchOutcome): 
   csv.byte(COMMA);
   csv.text(res.endReason);
   csv.byte(COMMA);
-  if (out.fault) csv.number(out.fault.seat);
+  if (out.fault) {
+    csv.number(out.fault.seat);
+    // Two matches that stopped at the same move for different faults did not end alike.
+    rows.hash.value(0x46000000 | (FAULT_REASONS.indexOf(out.fault.reason) << 8) | out.fault.seat);
+  }
+  csv.byte(COMMA);
+  hexCell(csv, rows.hash.high());
+  hexCell(csv, rows.hash.low());
   const metrics = out.metrics;
   for (let m = 0; m < metrics.length; m++) csv.commaCell(metrics[m]);
   if (measures) {
@@ -278,6 +293,14 @@ function writeRow(rows: BatchRows, i: number, seed: string, out: MatchOutcome): 
     for (let m = 0; m < values.length; m++) csv.commaCell(values[m]);
   }
   csv.byte(NEWLINE);
+}
+
+/** Lowercase hexadecimal digits, by byte. */
+const HEX = utf8('0123456789abcdef');
+
+/** An unsigned 32-bit integer as 8 hexadecimal digits (PlayHash.hex's, written without a string). */
+function hexCell(csv: CsvBytes, v: number): void {
+  for (let shift = 28; shift >= 0; shift -= 4) csv.byte(HEX[(v >>> shift) & 15]);
 }
 
 /** Bots' time per lineup entry (BatchResult.botTime): seat s of a match of rotation r is entry (s + r) mod n. */

@@ -22,6 +22,7 @@ function match(i: number, firstPlayer: number, winners: number[], players = 3): 
     decisions: 10,
     endReason: winners.length === 0 ? 'annulled' : 'normal',
     faultSeat: -1,
+    playHash: '',
     metrics: [],
   };
 }

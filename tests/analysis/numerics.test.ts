@@ -75,6 +75,7 @@ function match(i: number, annulled: boolean, turns: number, metrics: number[]): 
     decisions: turns,
     endReason: annulled ? 'annulled' : 'normal',
     faultSeat: -1,
+    playHash: '',
     metrics,
   };
 }

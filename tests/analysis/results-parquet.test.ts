@@ -48,6 +48,7 @@ function cells(v: number, i: number): string[] {
     String(100 * i),
     fault ? 'bot_error' : i % 2 ? 'done' : 'out of cards, "really"',
     fault,
+    `${i.toString(16).padStart(8, '0')}${v}0000000`,
     String(0.1 * i),
     i % 4 === 1 ? '' : String(v - i),
   ];
@@ -120,6 +121,7 @@ describe('matches.parquet read by tavolo', () => {
     expect(r[0].winners).toEqual([0, 2]);
     expect(r[4].annulled).toBe(true);
     expect(r[7].faultSeat).toBe(1);
+    expect(r[13].playHash).toBe('0000000110000000'); // variant 1, match 1
     expect(r[0].variant).toBe('base, again');
     expect(r[0].bots[2]).toBe('gam\nma');
     expect(r[12].scores[2]).toBe(1e21 + 1);

@@ -5,6 +5,7 @@ import { CsvBytes } from '../../src/io/csv-bytes.js';
 import { csvCell } from '../../src/io/csv.js';
 import { prepare, runBatch } from '../../src/runner/batch.js';
 import { matchSeed } from '../../src/engine/plan.js';
+import { PlayHash, seatingLanes } from '../../src/engine/play-hash.js';
 import { decodeRec } from '../../src/runner/records.js';
 import { resolveSpec } from '../../src/runner/spec.js';
 
@@ -76,10 +77,13 @@ describe('matches.csv rows built as bytes', () => {
       let decisions = 0;
       for (let i = 5; i < 17; i++) {
         const seats = p.seatBots[i % 3];
-        const out = playMatch(spec.game, spec.variants[v].options, seats, matchSeed(spec.seed, i));
+        const names = [0, 1, 2].map((s) => spec.lineup[(s + i) % 3].name);
+        // The play hash starts from the seating as the row writes it (CSV cells joined by commas).
+        const hash = new PlayHash();
+        hash.start(seatingLanes(names.map(csvCell).join(',')));
+        const out = playMatch(spec.game, spec.variants[v].options, seats, matchSeed(spec.seed, i), { hash });
         decisions += out.decisions;
         const r = out.result;
-        const names = [0, 1, 2].map((s) => spec.lineup[(s + i) % 3].name);
         const row = [
           spec.variants[v].name,
           i,
@@ -94,6 +98,7 @@ describe('matches.csv rows built as bytes', () => {
           out.decisions,
           r.endReason,
           '',
+          hash.hex(),
           ...out.metrics,
         ].map((c) => (typeof c === 'number' ? String(c) : c));
         expect(lines[i - 5]).toBe(stringify([row]).replace(/\n$/, ''));

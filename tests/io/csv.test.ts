@@ -53,6 +53,7 @@ describe('matches.csv header', () => {
       'decisions',
       'end_reason',
       'fault_seat',
+      'play_hash',
       ...game.measures.names,
     ]);
     expect(game.measures.names.length).toBeGreaterThan(0);

@@ -65,6 +65,7 @@ describe('matches.parquet read by DuckDB', () => {
       decisions: 'INTEGER',
       end_reason: 'VARCHAR',
       fault_seat: 'INTEGER',
+      play_hash: 'VARCHAR',
       lead_changes: 'DOUBLE',
     });
     const encodings = Object.fromEntries((await duck(`select path_in_schema, encodings from parquet_metadata('${file}') where row_group_id = 0`)).map((c) => [c.path_in_schema as string, c.encodings] as const));
@@ -95,6 +96,7 @@ describe('matches.parquet read by DuckDB', () => {
         String(3 * i),
         i % 2 ? 'done' : 'über',
         i === 13 ? '0' : '',
+        (0x1000 * i).toString(16).padStart(16, '0'),
         String(1 / (i + 1)),
         i % 3 ? '' : '1e+21',
       ]);

@@ -47,7 +47,7 @@ describe.skipIf(!browserAvailable())('report.html layout in Chromium', () => {
     const { page, problems } = await openPage(browser, join(stop, 'report.html'));
     const matches = readCsvObjects(join(stop, 'matches.csv'));
     const header = Object.keys(matches[0]);
-    const columns = header.slice(header.indexOf('fault_seat') + 1);
+    const columns = header.slice(header.indexOf('play_hash') + 1);
     const varying = columns.filter((c) => new Set(matches.map((m) => m[c])).size > 1);
     const constant = columns.filter((c) => !varying.includes(c));
     expect(constant.length).toBeGreaterThan(0);

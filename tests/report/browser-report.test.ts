@@ -26,7 +26,7 @@ function expectedMarks(dir: string, extras: boolean): Record<string, number> {
     length: 0,
     'end-reason': distinct(matches, (m) => `${m.variant}|${m.end_reason}`),
     // Metrics with the same value in every match are left out.
-    metrics: variants * header.slice(header.indexOf('fault_seat') + 1).filter((c) => distinct(matches, (m) => m[c]) > 1).length,
+    metrics: variants * header.slice(header.indexOf('play_hash') + 1).filter((c) => distinct(matches, (m) => m[c]) > 1).length,
   };
   // A run with two variants writes compare.csv itself (and ratings.csv where ratings exist); `extras`
   // adds synthetic ones for the charts a plain run does not have.

@@ -4,7 +4,7 @@ import { dealValues, distinctDeals, seatDecidedDeals } from '../../../src/studie
 import type { MatchRow } from '../../../src/analysis/results.js';
 
 function row(match: number, bots: string[], ranks: number[], seed = `s/match/${match}`): MatchRow {
-  return { variant: 'base', variantIndex: 0, match, seed, bots, winners: [], annulled: ranks.every((r) => r === 1), scores: ranks, ranks, firstPlayer: 0, turns: 1, decisions: 1, endReason: 'end', faultSeat: -1, metrics: [] };
+  return { variant: 'base', variantIndex: 0, match, seed, bots, winners: [], annulled: ranks.every((r) => r === 1), scores: ranks, ranks, firstPlayer: 0, turns: 1, decisions: 1, endReason: 'end', faultSeat: -1, playHash: '', metrics: [] };
 }
 
 describe('dealValues pairs match i of seating a with match i of seating b', () => {
