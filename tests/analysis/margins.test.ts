@@ -19,7 +19,7 @@ function row(scores: number[], bots: string[], more: Partial<MatchRow> = {}): Ma
   const n = scores.length;
   return {
     variant: 'v', variantIndex: 0, match: 0, seed: 's', bots, winners: [0], annulled: false, scores,
-    ranks: new Array<number>(n).fill(1), firstPlayer: 0, turns: 10, decisions: 10, endReason: 'end', faultSeat: -1, metrics: [],
+    ranks: new Array<number>(n).fill(1), firstPlayer: 0, turns: 10, decisions: 10, endReason: 'end', faultSeat: -1, metrics: [], playHash: '',
     ...more,
   };
 }
