@@ -170,5 +170,8 @@ export function quantityUnit(quantity: string, players: number): QuantityUnit {
   if (quantity === 'turns_mean' || quantity === 'decisions_mean') return { unit: 'a count per match', range: [0, Infinity], share: false };
   // A measure named as a share (choice_share, forced_turn_share, ...) is a fraction of something in each match.
   if (/^metric:.*_share$/.test(quantity)) return { unit: 'a fraction (0.3 is 30%)', range: [0, 1], share: false };
+  // A margin is in the game's points, ahead positive; the winner's lead over the runner-up is never negative.
+  if (quantity === 'winner_margin') return { unit: "the game's score points (the winner's lead over the runner-up)", range: [0, Infinity], share: false };
+  if (isMargin(quantity)) return { unit: "the game's score points (ahead positive)", range: [-Infinity, Infinity], share: false };
   return { unit: "the metric's own unit", range: [-Infinity, Infinity], share: false };
 }

@@ -97,7 +97,7 @@ async function baseFromGame(r: ImportanceRequest): Promise<ImportanceBase> {
 /** The quantity asked for (default: the focal bot's win share), checked against compare.csv's names. */
 export function checkQuantity(b: ImportanceBase, asked: string | undefined): string {
   const q = asked ?? `win_share:${b.focusName}`;
-  const names = quantityPlan({ botNames: [...new Set(b.bots.map((e) => e.name!))], players: b.players, metricNames: b.game.measures.names, metricIndex: b.game.measures.names.map((_, i) => i) }).names;
+  const names = quantityPlan({ betterScore: b.game.betterScore ?? 'higher', botNames: [...new Set(b.bots.map((e) => e.name!))], players: b.players, metricNames: b.game.measures.names, metricIndex: b.game.measures.names.map((_, i) => i) }).names;
   if (names.includes(q) || /^end_reason:[a-z0-9_]+$/.test(q)) return q;
   throw new InputError(`expected a quantity of compare.csv (${names.join(', ')}, or end_reason:<reason>), found "${q}"${didYouMean(q, names)}`, '--quantity');
 }

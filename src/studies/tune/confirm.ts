@@ -96,7 +96,7 @@ export async function readConfirmation(dir: string, names: readonly string[], pl
   if (info.variants.join('\n') !== names.join('\n')) {
     throw new Error(`${info.shown} does not hold this confirmation: expected ${names.join(', ')}, found ${info.variants.join(', ')}`);
   }
-  const q = quantityPlan({ botNames: [...new Set(info.lineup)], players: info.players, metricNames: info.metricNames, metricIndex: info.metricNames.map((_, i) => i) });
+  const q = quantityPlan({ game: info.game, botNames: [...new Set(info.lineup)], players: info.players, metricNames: info.metricNames, metricIndex: info.metricNames.map((_, i) => i) });
   const quantities = [...plan.targets.map((t) => t.quantity), ...(plan.prefer ? [plan.prefer.quantity] : [])];
   const wanted = quantities.map((n) => q.names.indexOf(n));
   const endingOf = quantities.map((n) => (n.startsWith('end_reason:') ? n.slice('end_reason:'.length) : undefined));

@@ -126,7 +126,7 @@ export async function roundValuesOf(dir: string, names: readonly string[], plan:
   if (info.variants.join('\n') !== names.join('\n') || info.matchesPerVariant !== plan.block) {
     throw new InputError(`${info.shown} does not hold this round: expected ${plan.block} matches of ${names.join(', ')}, found ${info.matchesPerVariant} of ${info.variants.join(', ')}`);
   }
-  const q = quantityPlan({ botNames: [...new Set(info.lineup)], players: info.players, metricNames: info.metricNames, metricIndex: info.metricNames.map((_, i) => i) });
+  const q = quantityPlan({ game: info.game, botNames: [...new Set(info.lineup)], players: info.players, metricNames: info.metricNames, metricIndex: info.metricNames.map((_, i) => i) });
   const quantities = [...plan.targets.map((t) => t.quantity), ...(plan.prefer ? [plan.prefer.quantity] : [])];
   const wanted = quantities.map((n) => q.names.indexOf(n));
   // An ending's share is not one of the plan's columns: its indicator is read from the row's end reason.

@@ -36,6 +36,7 @@ const PREFER_KEYS = ['quantity', 'goal'];
 export function tuneQuantities(spec: ResolvedSpec): string[] {
   const metricNames = [...spec.game.measures.names, ...spec.measures];
   return quantityPlan({
+    betterScore: spec.game.betterScore ?? 'higher',
     botNames: [...new Set(spec.lineup.map((e) => e.name))],
     players: spec.players,
     metricNames,

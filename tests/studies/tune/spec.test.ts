@@ -54,7 +54,7 @@ describe('the tune field of a spec', () => {
   });
 
   it('refuses bad input, naming the field, what was found and what was expected', async () => {
-    expect(await problem({ targets: [{ quantity: 'turn_mean', min: 1 }] })).toMatch(/^tune\.targets\[0\]\.quantity: unknown quantity "turn_mean" \(did you mean "turns_mean"\?\); the quantities of this spec are: win_share:greedy, win_share:random, first_player_advantage/);
+    expect(await problem({ targets: [{ quantity: 'turn_mean', min: 1 }] })).toMatch(/^tune\.targets\[0\]\.quantity: unknown quantity "turn_mean" \(did you mean "turns_mean"\?\); the quantities of this spec are: win_share:greedy, win_share:random, margin:greedy, margin:random, winner_margin, first_player_advantage/);
     expect(await problem({ targets: [{ quantity: 'turns_mean', min: 5, max: 2 }] })).toBe(
       'tune.targets[0].max: expected a number of at least min (5), found the integer 2: the target range is empty',
     );
@@ -86,6 +86,11 @@ describe('the tune field of a spec', () => {
       'tune.targets[0].min: expected a value of win_share:greedy, which is a fraction of the matches (0.3 is 30%), from 0 to 1; found 30; did you mean 0.3 (30%)?',
     );
     expect(await problem({ targets: [{ quantity: 'turns_mean', min: -5 }] })).toBe('tune.targets[0].min: expected a value of turns_mean, which is a count per match, at least 0; found -5');
+    // Margins are targets too, in the game's points: the winner's lead over the runner-up is never negative.
+    expect(await problem({ targets: [{ quantity: 'winner_margin', min: -1 }] })).toBe(
+      "tune.targets[0].min: expected a value of winner_margin, which is the game's score points (the winner's lead over the runner-up), at least 0; found -1",
+    );
+    expect((await plan({ targets: [{ quantity: 'margin:greedy', min: 0.5 }] })).targets).toEqual([{ quantity: 'margin:greedy', min: 0.5, max: Infinity }]);
     // In range, the same numbers are taken as written; a share's target carries its range for the rate intervals.
     const p = await plan({ targets: [{ quantity: 'first_player_advantage', min: -0.01, max: 0.01 }, { quantity: 'end_reason:deck_empty', max: 0.95 }] });
     expect(p.targets).toEqual([
