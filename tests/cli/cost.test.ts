@@ -1,4 +1,4 @@
-// "Say what it will cost": run, importance and skill say how long they will take before they play, when it
+// "Say what it will cost": run, tune, importance and skill say how long they will take before they play, when it
 // is long, with a smaller setting; a short command says nothing of it. Each long command is stopped
 // (SIGINT) as soon as it has said so.
 import { spawn } from 'node:child_process';
@@ -61,6 +61,13 @@ describe('the cost said before the play', () => {
   it('importance: the runs together, with fewer matches and each view alone', async () => {
     const r = await untilSaid(['importance', join(FIXTURES, 'importance', 'gold-tin.mjs'), '--matches', '40000000', '--out', 'imp'], /will take/);
     expect(r.stderr).toMatch(/^The \d+ runs will take about .* A smaller setting: --matches \d+ would take about [^;]+; --view restricted would take about [^;]+; --view sensitivity would take about/m);
+    expect(r.code).toBe(130);
+  });
+
+  it('tune: the most the search can cost, with the confirmation, before its first round', async () => {
+    const r = await untilSaid(['tune', join(ROOT, 'tournaments', 'stramat-tune.json'), '--matches', '4000000', '--out', 'tune'], /will take/);
+    expect(r.stderr).toMatch(/^The search will take at most about .* on \d threads? \(from a pilot of [\d,]+ matches in \d+\.\d s\)\. A smaller setting: --matches \d+ would take about .*\. Its race stops as soon as it has decided, often well before its budget; the bound includes one finalist's confirmation, and each further finalist adds about /m);
+    expect(r.stdout).not.toMatch(/^Round 1/m);
     expect(r.code).toBe(130);
   });
 

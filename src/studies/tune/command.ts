@@ -7,6 +7,7 @@ import { readSpecFile, resolveSpec, type ResolvedSpec } from '../../runner/spec.
 import { confirmDir, roundDir, runTune } from './run.js';
 import type { RoundNote, TuneOutcome } from './outcome.js';
 import { resolveTune, type TunePlan } from './spec.js';
+import { tuneCostLine } from './cost.js';
 import { writeTunePage } from './page.js';
 import { tunePageData } from './charts.js';
 import { intFlag, textFlag } from '../../terminal/args.js';
@@ -97,6 +98,18 @@ function finish(r: TuneOutcome, spec: ResolvedSpec, plan: TunePlan): number {
   return faulted.length > 0 ? 1 : 0;
 }
 
+/**
+ * The search's header, printed once the checks are done (bad input leaves stdout empty), and under it
+ * what the search will cost, measured before it plays (on stderr: it differs by machine).
+ */
+async function headerOnce(spec: ResolvedSpec, plan: TunePlan, threads: number, confirm: boolean): Promise<() => void> {
+  const cost = await tuneCostLine(spec, plan, threads, confirm);
+  return () => {
+    process.stdout.write(headerText(spec, plan, threads));
+    if (cost !== undefined) process.stderr.write(`${cost}\n`);
+  };
+}
+
 export async function tuneCommand(argv: Record<string, unknown>, withSignals: WithSignals): Promise<number> {
   const matches = intFlag('--matches', argv.matches, 1);
   const threads = intFlag('--threads', argv.threads, 1, MAX_THREADS) ?? Math.min(defaultThreads(), MAX_THREADS);
@@ -107,6 +120,8 @@ export async function tuneCommand(argv: Record<string, unknown>, withSignals: Wi
   checkVariantCount(spec.variants.length);
   const plan = resolveTune(raw.tune, spec);
   const outDir = textFlag('--out', argv.out) ?? join('results', `${spec.name}-tune`);
+  const confirm = argv.confirm !== false;
+  const header = await headerOnce(spec, plan, threads, confirm);
   const bar = progressBar();
   let current = 0 as number | 'confirmation';
   try {
@@ -116,16 +131,15 @@ export async function tuneCommand(argv: Record<string, unknown>, withSignals: Wi
         outDir,
         resume: argv.resume === true,
         force: argv.force === true,
-        confirm: argv.confirm !== false,
+        confirm,
         signal,
         onRoundStart: (round, _candidates, m) => {
-          // Printed once the checks are done: bad input leaves stdout empty.
-          if (round === 1) process.stdout.write(headerText(spec, plan, threads));
+          if (round === 1) header();
           current = round;
           bar?.start(m, 0);
         },
         onConfirmStart: (finalists, m) => {
-          if (current === 0) process.stdout.write(headerText(spec, plan, threads));
+          if (current === 0) header();
           process.stdout.write(
             `Confirmation: ${plural(finalists, 'finalist')} and the base rules, ${plan.confirm.toLocaleString('en-US')} matches each on fresh seeds (${JSON.stringify(`${spec.seed}/confirm`)})\n`,
           );
