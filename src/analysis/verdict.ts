@@ -282,7 +282,7 @@ function balanceSentences(rows: readonly VerdictRow[], v: VerdictInput, family: 
 }
 
 /**
- * The win shares, then the margins: those that moved each in a sentence; the margins that did not move in
+ * The win shares, then the margins: those that moved each in a sentence; the margins with no detectable change in
  * one list, unless no win share is left to say who wins (then each margin gets its sentence).
  */
 function winSentences(rows: readonly VerdictRow[], v: VerdictInput, family: number, aliases: Map<VerdictRow, string[]>): string[] {
@@ -291,7 +291,7 @@ function winSentences(rows: readonly VerdictRow[], v: VerdictInput, family: numb
   const said = shares.length > 0 ? margins.filter(moved) : margins;
   const quiet = margins.filter((r) => !said.includes(r));
   const out = [...shares, ...said.map((r) => withAliases(rowSentence(r, v, family), r, aliases))];
-  if (quiet.length > 0) out.push(`margins that did not move: ${quietList(quiet, v, family, aliases)}.`);
+  if (quiet.length > 0) out.push(`margins with no detectable change: ${quietList(quiet, v, family, aliases)}.`);
   return out;
 }
 

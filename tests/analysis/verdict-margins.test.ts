@@ -39,7 +39,7 @@ describe('the verdict and the margins', () => {
     const text = verdictLines(input(rows, { a: [share('greedy', 0.9)], b: [share('greedy', 0.92)] })).join('\n');
     expect(text).toContain("greedy's margin over the best other seat fell from +40.0 to +31.0 score points (-9.0 score points, 95% CI -12.9 to -5.1).");
     expect(text).not.toContain("random's margin");
-    expect(text).toMatch(/margins that did not move: the winner's margin over the runner-up from \+44\.0 to \+43\.0 score points \(±[\d.]+ score points would have been detected\)\./);
+    expect(text).toMatch(/margins with no detectable change: the winner's margin over the runner-up from \+44\.0 to \+43\.0 score points \(±[\d.]+ score points would have been detected\)\./);
     // Under "Who wins", right after the win share.
     const lines = text.split('\n');
     const who = lines.findIndex((l) => l.startsWith('  Who wins:'));
