@@ -35,8 +35,12 @@ function expectedMarks(dir: string, extras: boolean): Record<string, number> {
   if (has('compare.csv')) {
     const compare = readCsvObjects(join(dir, 'compare.csv'));
     const share = (q: string) => /^(win_share|seat_win_share|end_reason):|^first_player_advantage$|^annulled_rate$/.test(q);
+    // Margins (in the game's points) have a chart of their own, every row drawn.
+    const margin = (q: string) => /^margin:|^winner_margin$/.test(q);
     out['forest-shares'] = compare.filter((r) => share(r.quantity)).length;
-    out['forest-relative'] = compare.filter((r) => !share(r.quantity) && Number(r.reference_value) !== 0).length;
+    const margins = compare.filter((r) => margin(r.quantity)).length;
+    if (margins > 0) out['forest-margins'] = margins;
+    out['forest-relative'] = compare.filter((r) => !share(r.quantity) && !margin(r.quantity) && Number(r.reference_value) !== 0).length;
   }
   if (has('ratings.csv')) out.ratings = readCsvObjects(join(dir, 'ratings.csv')).length;
   if (has('sequential.csv')) out.sequential = readCsvObjects(join(dir, 'sequential.csv')).length;
