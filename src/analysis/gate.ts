@@ -2,6 +2,7 @@ import { InputError } from '../errors.js';
 import type { CompareRow } from './compare.js';
 import { holm, observationsToSettle, tost } from './decisions.js';
 import { critical } from './estimate.js';
+import { quantityUnit } from './quantities.js';
 
 /**
  * The regression gate: a comparison turned into one verdict against tolerances a designer names
@@ -62,6 +63,21 @@ export function parseTolerances(text: string): Map<string, number> {
   return out;
 }
 
+/**
+ * A tolerance is in its quantity's own unit (quantities.ts): a share's difference is a fraction (0.01 is
+ * one point), so a tolerance of 1 or more would let any change pass; it is refused, with the value likely
+ * meant (`win_share=2` for two points is 0.02).
+ */
+function checkToleranceUnit(key: string, quantity: string, tolerance: number): void {
+  const u = quantityUnit(quantity, 2);
+  if (!u.share || tolerance < 1) return;
+  const meant = tolerance / 100;
+  throw new InputError(
+    `${key}=${tolerance}: a tolerance is in the quantity's own unit, for ${key} ${u.unit}, so it must be below 1; found ${tolerance}; did you mean ${meant} (${tolerance} point${tolerance === 1 ? '' : 's'})?`,
+    '--tolerance',
+  );
+}
+
 /** The tolerance that applies to a row: its exact name, else its family (the part before ':'). */
 function toleranceFor(quantity: string, tolerances: ReadonlyMap<string, number>): number | undefined {
   const exact = tolerances.get(quantity);
@@ -75,10 +91,12 @@ export function gate(rows: readonly CompareRow[], tolerances: ReadonlyMap<string
     if (key === 'turns_median' || key === 'turns_median_difference') {
       throw new InputError(`${key} has no standard error to hold against a tolerance; use turns_mean`, '--tolerance');
     }
-    if (!rows.some((r) => r.quantity === key || r.quantity.startsWith(`${key}:`))) {
+    const named = rows.find((r) => r.quantity === key || r.quantity.startsWith(`${key}:`));
+    if (named === undefined) {
       const families = [...new Set(rows.map((r) => r.quantity.split(':')[0]))].filter((q) => q !== 'turns_median' && q !== 'turns_median_difference');
       throw new InputError(`no quantity is named ${JSON.stringify(key)}; the comparison has ${families.join(', ')} (or a single one, such as ${rows.find((r) => r.quantity.includes(':'))?.quantity ?? 'win_share:<bot>'})`, '--tolerance');
     }
+    checkToleranceUnit(key, named.quantity, tolerances.get(key)!);
   }
   const named = rows.filter((r) => toleranceFor(r.quantity, tolerances) !== undefined && Number.isFinite(r.se));
   const tests = named.map((r) => ({ r, tol: toleranceFor(r.quantity, tolerances)!, t: tost({ estimate: r.difference, se: r.se, df: r.df }, toleranceFor(r.quantity, tolerances)!) }));
