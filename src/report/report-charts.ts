@@ -281,20 +281,26 @@ function compareTable(rows: Row[]) {
   };
 }
 
+/** A forest of differences against the baseline, one panel per variant (the swept ones are left to their own charts). */
+function forestSpec(d: ReportData, swept: ReadonlySet<string>, part: { id: string; title: string; x: string; percent?: boolean; data: ChartSpec['data'] }): ChartSpec {
+  return {
+    id: part.id,
+    kind: 'intervals',
+    title: part.title,
+    x: part.x,
+    y: 'Quantity',
+    ...(part.percent ? { percent: true } : {}),
+    reference: 0,
+    facetLabel: 'Variant',
+    fyOrder: variantOrder(d).slice(1).filter((v) => !swept.has(v)),
+    data: part.data,
+  };
+}
+
 /** The margins' paired differences in score points (margins change sign: a relative difference would mislead). */
 function marginsForest(margins: Row[], d: ReportData, swept: ReadonlySet<string>, point: (r: Row, scale: number) => ChartSpec['data'][number]): ReportChart {
   return {
-    spec: {
-      id: 'forest-margins',
-      kind: 'intervals',
-      title: 'Variant against baseline: score margins',
-      x: 'Difference from the reference variant (score points) →',
-      y: 'Quantity',
-      reference: 0,
-      facetLabel: 'Variant',
-      fyOrder: variantOrder(d).slice(1).filter((v) => !swept.has(v)),
-      data: margins.map((r) => point(r, 1)),
-    },
+    spec: forestSpec(d, swept, { id: 'forest-margins', title: 'Variant against baseline: score margins', x: 'Difference from the reference variant (score points) →', data: margins.map((r) => point(r, 1)) }),
     note: "From compare.csv: each bot's margin over the best other seat and the winner's over the runner-up, in the game's points with ahead positive (a lower score is ahead where the game counts that way); each dot a paired difference with its 95% interval, red diamonds significant after Holm.",
     table: compareTable(margins),
   };
@@ -324,18 +330,7 @@ function forest(d: ReportData, words: ChartWords): ReportChart[] {
   const out: ReportChart[] = [];
   if (shares.length > 0) {
     out.push({
-      spec: {
-        id: 'forest-shares',
-        kind: 'intervals',
-        title: 'Variant against baseline: shares and rates',
-        x: 'Difference from the reference variant (percentage points) →',
-        y: 'Quantity',
-        percent: true,
-        reference: 0,
-        facetLabel: 'Variant',
-        fyOrder: variantOrder(d).slice(1).filter((v) => !swept.has(v)),
-        data: shares.map((r) => point(r, 1)),
-      },
+      spec: forestSpec(d, swept, { id: 'forest-shares', title: 'Variant against baseline: shares and rates', x: 'Difference from the reference variant (percentage points) →', percent: true, data: shares.map((r) => point(r, 1)) }),
       note: 'From compare.csv: each dot is a difference with its 95% interval; red diamonds are significant after Holm\'s correction (p_holm < 0.05).',
       table: compareTable(shares),
     });
@@ -343,18 +338,13 @@ function forest(d: ReportData, words: ChartWords): ReportChart[] {
   if (margins.length > 0) out.push(marginsForest(margins, d, swept, point));
   if (others.length > 0) {
     out.push({
-      spec: {
+      spec: forestSpec(d, swept, {
         id: 'forest-relative',
-        kind: 'intervals',
         title: 'Variant against baseline: lengths and metrics',
         x: 'Difference relative to the reference value (%) →',
-        y: 'Quantity',
         percent: true,
-        reference: 0,
-        facetLabel: 'Variant',
-        fyOrder: variantOrder(d).slice(1).filter((v) => !swept.has(v)),
         data: others.map((r) => point(r, Math.abs(n(r.reference_value)))),
-      },
+      }),
       note: 'From compare.csv: differences (and their 95% intervals) divided by the reference variant\'s value, so quantities in different units share one axis; red diamonds are significant after Holm. Quantities whose reference value is 0 are in the table only.',
       table: compareTable(compare.filter((r) => !isShareQuantity(r.quantity) && !isMargin(r.quantity))),
     });
