@@ -1,3 +1,4 @@
+import { DistinctSketch } from './distinct-sketch.js';
 import { critical } from './estimate.js';
 import { wilson } from './intervals.js';
 import type { Moments } from './moments.js';
@@ -10,8 +11,9 @@ import type { Moments } from './moments.js';
  */
 
 /**
- * Distinct plays tracked per side: a hash first seen after this many distinct ones is counted as a new
- * play and not looked for again (a few dozen bytes each, per variant and per side of a comparison).
+ * Distinct plays tracked per side: a hash first seen after this many distinct ones is not looked for
+ * again (a few dozen bytes each, per variant and per side of a comparison); such hashes are counted by a
+ * fixed-memory sketch (distinct-sketch.ts), so the memory stays the same however many matches a run has.
  */
 export const MAX_TRACKED_PLAYS = 100_000;
 
@@ -34,7 +36,9 @@ export class PlayRepeats {
   matches = 0;
   private readonly seen = new Map<number, number>();
   private readonly clusters = new Map<number, Cluster>();
-  private untracked = 0;
+  /** The hashes first seen once MAX_TRACKED_PLAYS were tracked: counted by a sketch (none tracked twice). */
+  private readonly untracked = new DistinctSketch();
+  private anyUntracked = false;
 
   /** A match's play hash and its quantities' values (NaN: no value). */
   add(hash: string, values: Float64Array): void {
@@ -44,7 +48,7 @@ export class PlayRepeats {
     const count = this.seen.get(key);
     if (count === undefined) {
       if (this.seen.size < MAX_TRACKED_PLAYS) this.seen.set(key, 1);
-      else this.untracked++;
+      else this.addUntracked(hash);
       return;
     }
     this.seen.set(key, count + 1);
@@ -59,9 +63,31 @@ export class PlayRepeats {
     return this.matches > 0;
   }
 
-  /** Distinct plays among the matches. */
+  /**
+   * Distinct plays among the matches: exact up to MAX_TRACKED_PLAYS; beyond, the tracked ones plus the
+   * sketch's estimate of the others (rounded, and never more than the matches that could hold them).
+   */
   get distinct(): number {
-    return this.seen.size + this.untracked;
+    if (!this.anyUntracked) return this.seen.size;
+    const others = Math.max(1, Math.round(this.untracked.estimate()));
+    return Math.min(this.seen.size + others, this.matches - this.inTrackedRepeats());
+  }
+
+  /** Whether `distinct` is the sketch's estimate rather than an exact count. */
+  get distinctEstimated(): boolean {
+    return this.anyUntracked;
+  }
+
+  private addUntracked(hash: string): void {
+    this.untracked.add(parseInt(hash.slice(0, 8), 16), parseInt(hash.slice(8, 16), 16));
+    this.anyUntracked = true;
+  }
+
+  /** Matches that repeat a tracked play (counted exactly). */
+  private inTrackedRepeats(): number {
+    let n = 0;
+    for (const c of this.clusters.values()) n += c.count - 1;
+    return n;
   }
 
   /** Matches that repeat an earlier match's play. */
