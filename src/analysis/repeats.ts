@@ -22,6 +22,17 @@ function clusterKey(high: number, low: number): number {
   return high * 0x100000 + (low >>> 12);
 }
 
+/** The 32-bit word of 8 hexadecimal digits at text[at] (read in place: no substring per match); a digit that is not one counts as 0. */
+function hexWord(text: string, at: number): number {
+  let v = 0;
+  for (let i = at; i < at + 8; i++) {
+    const c = text.charCodeAt(i) | 0x20; // lower case
+    const d = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : 0;
+    v = (v << 4) | d;
+  }
+  return v >>> 0;
+}
+
 /**
  * Distinct 64-bit hashes, each with a count, in open addressing over typed arrays: no boxed number per
  * key, no garbage per match, and about 12 bytes a slot (a Map keyed by numbers this large takes several
@@ -87,8 +98,8 @@ export class PlayRepeats {
   /** A match's play hash and its quantities' values (NaN: no value). */
   add(hash: string, values: Float64Array): void {
     if (hash === '') return;
-    const high = parseInt(hash.slice(0, 8), 16) >>> 0;
-    const low = parseInt(hash.slice(8, 16), 16) >>> 0;
+    const high = hexWord(hash, 0);
+    const low = hexWord(hash, 8);
     this.matches++;
     const count = this.seen.increment(high, low);
     if (count === 0) {
