@@ -1,90 +1,125 @@
 /**
- * `npm run bench:memory`: memory stays flat however many matches a run plays.
+ * `npm run bench:memory` (and the last part of `npm run bench`): a run's memory stays flat however many
+ * matches it plays and however many variants it compares.
  *
- * Runs a 4-player Stramat tournament of random bots (default 1,000,000 matches) through the runner on
- * a worker pool of all cores (journal, final files and all, as `tavolo run` does), sampling the resident
- * set size every quarter second, and reports the peak. Worker threads live in the same process as the
- * main thread, so `process.resourceUsage().maxRSS` (the peak RSS of the process) covers the main thread
- * and every worker; the V8 heaps are shown separately: the main thread's (sampled) and each worker's
- * (its own peak, reported by the worker at the end of each batch). Target: under 300 MB for a million
- * matches.
+ * Each case is `tavolo run` as a user runs it (a child process: the CLI, the worker pool, the journal,
+ * matches.csv, the analysis fed as the file is written, then the standings, the comparison and
+ * report.html), on 4-player Stramat with random bots (the fastest matches, so the most rows per second
+ * for the main thread to take in). The resident set size of the process (main thread and workers: they are
+ * threads of one process) is read from /proc/<pid>/status every half second; the peak is reported for
+ * each quarter of the command's run, so a run whose memory grows with its matches shows a rising row.
+ * Target: every peak at most 300 MB on two worker threads.
  *
- * Flags: --matches N (default 1000000), --threads T (default: all cores), --keep (keep the output).
+ * Cases: 2 variants x 1,000,000 matches; the same with --parquet; 5 variants x 2,000,000 matches; with
+ * --long also 2 variants x 5,000,000 (10 million matches: it takes several minutes on two cores).
+ * Flags: --threads T (default 2), --scale F (multiplies every case's matches, for a quicker look: 0.1),
+ * --long.
  */
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runTournament } from '../src/runner/run.js';
-import { resolveSpec } from '../src/runner/spec.js';
+import { fileURLToPath } from 'node:url';
+
+const CLI = fileURLToPath(new URL('../../bin/tavolo.js', import.meta.url));
+const TARGET_MB = 300;
 
 function flag(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
   if (i < 0) return fallback;
   const v = Number(process.argv[i + 1]);
-  if (!Number.isInteger(v) || v < 1) {
-    console.error(`bench/memory: --${name} expects a positive integer`);
+  if (!(v > 0)) {
+    console.error(`bench/memory: --${name} expects a positive number, found ${process.argv[i + 1]}`);
     process.exit(2);
   }
   return v;
 }
 
-const MATCHES = flag('matches', 1_000_000);
-const THREADS = flag('threads', availableParallelism());
-const KEEP = process.argv.includes('--keep');
-const MB = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+const THREADS = flag('threads', 2);
+const SCALE = flag('scale', 1);
+const LONG = process.argv.includes('--long');
 
-const spec = await resolveSpec(
-  { name: 'memory', game: 'stramat', players: 4, matches: MATCHES, seed: 'memory', bots: [{ bot: 'random' }, { bot: 'random' }, { bot: 'random' }, { bot: 'random' }] },
-  process.cwd(),
-);
-const out = mkdtempSync(join(tmpdir(), 'tavolo-memory-'));
-const samples: Array<{ done: number; rss: number; heap: number }> = [];
-let done = 0;
-let peakRss = 0;
-let peakHeap = 0;
-const sample = () => {
-  const m = process.memoryUsage();
-  peakRss = Math.max(peakRss, m.rss);
-  peakHeap = Math.max(peakHeap, m.heapUsed);
-  samples.push({ done, rss: m.rss, heap: m.heapUsed });
-};
-const timer = setInterval(sample, 250);
-const t0 = performance.now();
-try {
-  const r = await runTournament(spec, {
-    threads: THREADS,
-    batch: 'auto',
-    outDir: out,
-    onProgress: (d) => {
-      done = d;
-    },
-  });
-  clearInterval(timer);
-  sample();
-  const wall = (performance.now() - t0) / 1000;
-  const maxRssKb = process.resourceUsage().maxRSS;
-  console.log(`### tavolo memory: ${MATCHES.toLocaleString('en-US')} matches of 4-player Stramat (random bots), ${THREADS} worker threads\n`);
-  console.log(`node ${process.version}; ${Math.round(MATCHES / wall).toLocaleString('en-US')} matches/s, ${wall.toFixed(1)} s\n`);
-  console.log('| measure | value |');
-  console.log('|---|---:|');
-  console.log(`| peak RSS of the process (main thread + ${THREADS} workers), process.resourceUsage().maxRSS | **${MB(maxRssKb * 1024)} MB** |`);
-  console.log(`| peak RSS sampled every 0.25 s | ${MB(peakRss)} MB |`);
-  console.log(`| peak V8 heap of the main thread (sampled) | ${MB(peakHeap)} MB |`);
-  console.log(`| peak V8 heap of a worker (reported after each batch) | ${String(r.info.worker_heap_peak_mb)} MB |`);
-  console.log(`| matches.csv | ${MB(statSync(r.files.matches).size)} MB |`);
-  console.log('\nResident memory as the run goes (flat means it does not grow with the matches played):\n');
-  console.log('| matches done | RSS | main heap |');
-  console.log('|---:|---:|---:|');
-  const step = Math.max(1, Math.floor(samples.length / 10));
-  for (let i = 0; i < samples.length; i += step) {
-    const s = samples[i];
-    console.log(`| ${s.done.toLocaleString('en-US')} | ${MB(s.rss)} MB | ${MB(s.heap)} MB |`);
-  }
-  const last = samples[samples.length - 1];
-  console.log(`| ${last.done.toLocaleString('en-US')} (final files written) | ${MB(last.rss)} MB | ${MB(last.heap)} MB |`);
-  console.log(`\n${maxRssKb * 1024 < 300 * 1024 * 1024 ? 'PASS' : 'FAIL'}: peak RSS ${MB(maxRssKb * 1024)} MB (target: under 300 MB)`);
-} finally {
-  clearInterval(timer);
-  if (KEEP) console.log(`output kept in ${out}`);
-  else rmSync(out, { recursive: true, force: true });
+interface Case {
+  variants: number;
+  matches: number;
+  parquet: boolean;
 }
+
+const CASES: Case[] = [
+  { variants: 2, matches: 1_000_000, parquet: false },
+  { variants: 2, matches: 1_000_000, parquet: true },
+  { variants: 5, matches: 2_000_000, parquet: false },
+  ...(LONG ? [{ variants: 2, matches: 5_000_000, parquet: false }] : []),
+];
+
+/** Matches per variant of a case, scaled. */
+const scaled = (c: Case) => Math.max(1, Math.round(c.matches * SCALE));
+const label = (c: Case) => `${c.variants} variants x ${scaled(c).toLocaleString('en-US')}${c.parquet ? ', --parquet' : ''}`;
+
+/** A Stramat spec of random bots with `variants` variants (one Dado card fewer each). */
+function specOf(c: Case, matches: number): Record<string, unknown> {
+  const random = { bot: 'random' };
+  return {
+    name: 'bench-memory',
+    game: 'stramat',
+    players: 4,
+    matches,
+    seed: 'memory',
+    variants: Array.from({ length: c.variants }, (_, i) => ({ name: i === 0 ? 'base' : `dado-${4 - i}`, options: i === 0 ? {} : { dadoCount: 4 - i } })),
+    bots: [random, random, random, random],
+  };
+}
+
+/** The resident set size of process `pid` in MB, or NaN where /proc is not there. */
+function rssMb(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+interface Measured {
+  seconds: number;
+  /** Peak RSS in each quarter of the command's wall time. */
+  quarters: number[];
+  peak: number;
+}
+
+/** Runs `tavolo run` on the case's spec and samples its memory. */
+async function measure(c: Case): Promise<Measured> {
+  const dir = mkdtempSync(join(tmpdir(), 'tavolo-bench-memory-'));
+  try {
+    const file = join(dir, 'spec.json');
+    writeFileSync(file, JSON.stringify(specOf(c, scaled(c))));
+    const args = [CLI, 'run', file, '--out', join(dir, 'out'), '--threads', String(THREADS), ...(c.parquet ? ['--parquet'] : [])];
+    const t0 = performance.now(); // clock-ok: a bench's own timing
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
+    const samples: Array<[number, number]> = [];
+    const timer = setInterval(() => samples.push([performance.now() - t0, rssMb(child.pid!)]), 500); // clock-ok
+    const code = await new Promise<number | null>((done) => child.on('close', done));
+    clearInterval(timer);
+    if (code !== 0) throw new Error(`bench/memory: tavolo run exited with ${code}: ${stderr}`);
+    const total = performance.now() - t0; // clock-ok
+    const quarters = [0, 1, 2, 3].map((q) => Math.max(0, ...samples.filter(([t, mb]) => mb === mb && t >= (q * total) / 4 && t < ((q + 1) * total) / 4).map(([, mb]) => mb)));
+    return { seconds: total / 1000, quarters, peak: Math.max(...quarters) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const mb = (x: number) => (x > 0 ? `${x.toFixed(0)} MB` : 'n/a');
+console.log(`### tavolo memory: whole \`tavolo run\` commands, 4-player Stramat (random bots), ${THREADS} worker threads${SCALE !== 1 ? `, matches x ${SCALE}` : ''}\n`);
+console.log(`node ${process.version}. Peak resident memory of the process in each quarter of the command's wall time (flat: the last quarters no higher than the first).\n`);
+console.log('| run | wall | 1st quarter | 2nd | 3rd | 4th (analysis, report) | peak |');
+console.log('|---|---:|---:|---:|---:|---:|---:|');
+let worst = 0;
+for (const c of CASES) {
+  const r = await measure(c);
+  worst = Math.max(worst, r.peak);
+  console.log(`| ${label(c)} | ${r.seconds.toFixed(0)} s | ${r.quarters.map(mb).join(' | ')} | **${mb(r.peak)}** |`);
+}
+if (worst > 0) console.log(`\n${worst <= TARGET_MB ? 'PASS' : 'FAIL'}: highest peak ${mb(worst)} (target: at most ${TARGET_MB} MB)`);

@@ -60,14 +60,14 @@ export class MatchesFeed<S> {
     private readonly makeSinks: (metricNames: string[]) => { sinks: S; list: RowSink[] },
   ) {}
 
-  /** The header line of matches.csv (its line end included). */
-  header(text: string): void {
+  /** The header line of matches.csv (its line end included); `file`: the file being written, when it may be read back. */
+  header(text: string, file?: string): void {
     if (this.reader !== undefined) this.broken = true; // a second file: not one matches.csv
     this.guard(() => {
       const header = splitLine(text.replace(/\r?\n$/, ''));
       this.metricNames = header.slice(matchesFixedColumns(this.plan.players, header.includes('annulled'), header.includes('play_hash')).length);
       const info = { shown: this.plan.dir, players: this.plan.players, variants: [...this.plan.variants], matchesPerVariant: this.plan.matchesPerVariant, metricNames: this.metricNames };
-      this.pairing = this.plan.pairWithFirst && info.variants.length > 1 ? new PairedFeed({ ...info, lineup: [...this.plan.lineup], game: this.plan.game }, header) : undefined;
+      this.pairing = this.plan.pairWithFirst && info.variants.length > 1 ? new PairedFeed({ ...info, lineup: [...this.plan.lineup], game: this.plan.game }, header, file === undefined ? undefined : { path: file, start: Buffer.byteLength(text) }) : undefined;
       // The sinks pair no rows: seeds only for the pairs.
       this.reader = recordReader(info, header, -1, 0, this.pairing !== undefined);
       const made = this.makeSinks(this.metricNames);

@@ -1,3 +1,4 @@
+import { DistinctSketch } from './distinct-sketch.js';
 import { critical } from './estimate.js';
 import { wilson } from './intervals.js';
 import type { Moments } from './moments.js';
@@ -10,17 +11,73 @@ import type { Moments } from './moments.js';
  */
 
 /**
- * Distinct plays tracked per side: a hash first seen after this many distinct ones is counted as a new
- * play and not looked for again (a few dozen bytes each, per variant and per side of a comparison).
+ * Distinct plays tracked per side: a hash first seen after this many distinct ones is not looked for
+ * again (a few dozen bytes each, per variant and per side of a comparison); such hashes are counted by a
+ * fixed-memory sketch (distinct-sketch.ts), so the memory stays the same however many matches a run has.
  */
 export const MAX_TRACKED_PLAYS = 100_000;
 
+/** A play's key among the clusters: its hash's first 52 bits (two plays share them with a chance of about one in a million among 100,000). */
+function clusterKey(high: number, low: number): number {
+  return high * 0x100000 + (low >>> 12);
+}
+
+/** The 32-bit word of 8 hexadecimal digits at text[at] (read in place: no substring per match); a digit that is not one counts as 0. */
+function hexWord(text: string, at: number): number {
+  let v = 0;
+  for (let i = at; i < at + 8; i++) {
+    const c = text.charCodeAt(i) | 0x20; // lower case
+    const d = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : 0;
+    v = (v << 4) | d;
+  }
+  return v >>> 0;
+}
+
 /**
- * A play hash's first 52 bits as a number: a Map keyed by numbers is far leaner than one keyed by strings,
- * and among 100,000 distinct plays two share 52 bits with a chance of about one in a million.
+ * Distinct 64-bit hashes, each with a count, in open addressing over typed arrays: no boxed number per
+ * key, no garbage per match, and about 12 bytes a slot (a Map keyed by numbers this large takes several
+ * times that and costs a lookup of a boxed number per match).
  */
-function playKey(hash: string): number {
-  return parseInt(hash.slice(0, 13), 16);
+class HashCounts {
+  size = 0;
+  private high = new Uint32Array(1024);
+  private low = new Uint32Array(1024);
+  /** 0: an empty slot. */
+  private counts = new Int32Array(1024);
+
+  /** The hash's count after adding one to it, or 0 when the hash is not here (nothing changes then). */
+  increment(high: number, low: number): number {
+    const mask = this.counts.length - 1;
+    for (let i = low & mask; ; i = (i + 1) & mask) {
+      if (this.counts[i] === 0) return 0;
+      if (this.low[i] === low && this.high[i] === high) return ++this.counts[i];
+    }
+  }
+
+  /** Adds a hash that is not here, with a count of 1. */
+  insert(high: number, low: number): void {
+    if (2 * (this.size + 1) > this.counts.length) this.grow();
+    this.place(high, low, 1);
+    this.size++;
+  }
+
+  private place(high: number, low: number, count: number): void {
+    const mask = this.counts.length - 1;
+    let i = low & mask;
+    while (this.counts[i] !== 0) i = (i + 1) & mask;
+    this.high[i] = high;
+    this.low[i] = low;
+    this.counts[i] = count;
+  }
+
+  /** Doubles the slots (at most half of them are ever used, so a probe stays short). */
+  private grow(): void {
+    const [high, low, counts] = [this.high, this.low, this.counts];
+    this.high = new Uint32Array(2 * counts.length);
+    this.low = new Uint32Array(2 * counts.length);
+    this.counts = new Int32Array(2 * counts.length);
+    for (let i = 0; i < counts.length; i++) if (counts[i] !== 0) this.place(high[i], low[i], counts[i]);
+  }
 }
 
 /** A play seen at least twice: how many matches played it, and its quantities' values (the same in each). */
@@ -32,23 +89,26 @@ interface Cluster {
 export class PlayRepeats {
   /** Matches with a play hash (a folder written before the column has none: nothing is counted). */
   matches = 0;
-  private readonly seen = new Map<number, number>();
+  private readonly seen = new HashCounts();
   private readonly clusters = new Map<number, Cluster>();
-  private untracked = 0;
+  /** The hashes first seen once MAX_TRACKED_PLAYS were tracked: counted by a sketch (none tracked twice). */
+  private readonly untracked = new DistinctSketch();
+  private anyUntracked = false;
 
   /** A match's play hash and its quantities' values (NaN: no value). */
   add(hash: string, values: Float64Array): void {
     if (hash === '') return;
-    const key = playKey(hash);
+    const high = hexWord(hash, 0);
+    const low = hexWord(hash, 8);
     this.matches++;
-    const count = this.seen.get(key);
-    if (count === undefined) {
-      if (this.seen.size < MAX_TRACKED_PLAYS) this.seen.set(key, 1);
-      else this.untracked++;
+    const count = this.seen.increment(high, low);
+    if (count === 0) {
+      if (this.seen.size < MAX_TRACKED_PLAYS) this.seen.insert(high, low);
+      else this.addUntracked(high, low);
       return;
     }
-    this.seen.set(key, count + 1);
     // A play seen a second time: its values are the first time's (the same play gives the same row).
+    const key = clusterKey(high, low);
     const cluster = this.clusters.get(key);
     if (cluster === undefined) this.clusters.set(key, { count: 2, values: Float64Array.from(values) });
     else cluster.count++;
@@ -59,9 +119,31 @@ export class PlayRepeats {
     return this.matches > 0;
   }
 
-  /** Distinct plays among the matches. */
+  /**
+   * Distinct plays among the matches: exact up to MAX_TRACKED_PLAYS; beyond, the tracked ones plus the
+   * sketch's estimate of the others (rounded, and never more than the matches that could hold them).
+   */
   get distinct(): number {
-    return this.seen.size + this.untracked;
+    if (!this.anyUntracked) return this.seen.size;
+    const others = Math.max(1, Math.round(this.untracked.estimate()));
+    return Math.min(this.seen.size + others, this.matches - this.inTrackedRepeats());
+  }
+
+  /** Whether `distinct` is the sketch's estimate rather than an exact count. */
+  get distinctEstimated(): boolean {
+    return this.anyUntracked;
+  }
+
+  private addUntracked(high: number, low: number): void {
+    this.untracked.add(high, low);
+    this.anyUntracked = true;
+  }
+
+  /** Matches that repeat a tracked play (counted exactly). */
+  private inTrackedRepeats(): number {
+    let n = 0;
+    for (const c of this.clusters.values()) n += c.count - 1;
+    return n;
   }
 
   /** Matches that repeat an earlier match's play. */

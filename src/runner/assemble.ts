@@ -128,7 +128,11 @@ interface Held {
  * after a run gathers what it needs there (cli/after-run.ts) instead of reading the file again.
  */
 export interface MatchesCsvListener {
-  header(text: string): void;
+  /**
+   * `file`: the temporary matches.csv being written. A variant's rows are all in it (flushed) before the
+   * next variant's first rows are handed over, so a listener may read an earlier variant back from it.
+   */
+  header(text: string, file?: string): void;
   rows(csv: Buffer): void;
 }
 
@@ -190,7 +194,7 @@ export class Assembler {
     this.matchesCsv = AtomicFile.open(this.files.matches, DURABLE);
     try {
       this.matchesCsv.write(meta.matches_header);
-      options.listener?.header(meta.matches_header);
+      options.listener?.header(meta.matches_header, this.matchesCsv.temp);
       if (options.parquet) {
         this.parquet = new MatchesParquetWriter({
           file: tempPath(this.files.parquet),
@@ -367,6 +371,8 @@ export class Assembler {
 
   private skipEmptyVariants(): void {
     while (this.v < this.ranges.length && this.at >= this.ranges[this.v][1]) {
+      // A finished variant is on disk before the next one's rows go to the listener (MatchesCsvListener).
+      this.flush();
       this.v++;
       if (this.v < this.ranges.length) this.at = this.ranges[this.v][0];
     }
