@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { STATUS_CODES, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { humanPage, refusalPage } from './page.js';
 import { Refusal, type MatchHost, type Subscriber } from './host.js';
 import type { SeatMessage } from './seat-view.js';
@@ -37,10 +37,8 @@ export interface ServerLimits {
 
 export const DEFAULT_LIMITS: ServerLimits = { bodyBytes: 4096, connections: 64, headersMs: 10_000, requestMs: 20_000 };
 
-function json(res: ServerResponse, status: number, value: unknown, close = false): void {
-  const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
-  if (close) headers.connection = 'close';
-  res.writeHead(status, headers);
+function json(res: ServerResponse, status: number, value: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   res.end(JSON.stringify(value));
 }
 
@@ -174,9 +172,23 @@ function answerFailure(err: unknown, res: ServerResponse, log: (line: string) =>
   if (res.headersSent) return void res.end();
   const status = refusal?.status ?? 500;
   const message = refusal?.message ?? 'the server failed on this request (the detail is in its terminal); nothing was changed';
-  json(res, status, { error: message }, err instanceof TooLarge);
-  // Over the cap: the rest of the body is never read; the connection goes once the answer is out.
-  if (err instanceof TooLarge) res.on('finish', () => res.socket?.destroy());
+  if (err instanceof TooLarge && res.socket !== null) return refuseBody(res.socket, status, message);
+  json(res, status, { error: message });
+}
+
+/**
+ * The answer to a body over the cap, written on the connection itself: Node's own response would, once
+ * sent, read the rest of the body to keep the connection (hundreds of megabytes, if that is what comes).
+ * Nothing more is read; the connection is half-closed at once and closed a second later (closed at once
+ * with unread bytes, it is reset, and a reset can reach the client before it has read the 413).
+ */
+function refuseBody(socket: Socket, status: number, message: string): void {
+  socket.pause();
+  socket.removeAllListeners('data');
+  const body = JSON.stringify({ error: message });
+  const head = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\ncache-control: no-store\r\n`;
+  socket.end(`${head}content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+  setTimeout(() => socket.destroy(), 1000).unref();
 }
 
 /** Starts serving on 127.0.0.1:port (0: a free port); resolves with the port once listening. */
@@ -196,6 +208,8 @@ export function serve(
     },
   );
   server.maxConnections = limits.connections;
+  // A request that breaks HTTP or runs out of time (headers or body too slow): its connection is closed at once.
+  server.on('clientError', (_err, socket) => socket.destroy());
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {

@@ -139,8 +139,13 @@ describe('tavolo play --human, its server', () => {
     stream.close();
     expect(await served.stop('SIGINT')).toBe(0);
     expect(served.output()).toMatch(/Match over\. (Winner|Annulled)/);
-    const saved = JSON.parse(readFileSync(join(out, 'match.json'), 'utf8')) as { decisions: unknown[] };
+    const saved = JSON.parse(readFileSync(join(out, 'match.json'), 'utf8')) as { decisions: unknown[]; play: { seed: string } };
     expect(saved.decisions).toHaveLength(taken);
+    // No --seed: a seed drawn at random, told at the end (terminal and page) and saved, so the match replays.
+    expect(saved.play.seed).toMatch(/^[0-9a-f]{16}$/);
+    expect(served.output()).toContain(`master seed "${saved.play.seed}"`);
+    expect(stream.messages.find((m) => m.type === 'end')).toMatchObject({ seed: saved.play.seed, matchSeed: `${saved.play.seed}/match/0` });
+    expect(stream.messages.filter((m) => m.type !== 'end').some((m) => 'seed' in m || 'matchSeed' in m)).toBe(false);
     const start = stream.messages.find((m) => m.type === 'start') as { view: { header: string[] } };
     expect(start.view.header[0]).toBe('seat 1 sees:');
     const shown = tavolo(['show', out], dir);
