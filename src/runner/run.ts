@@ -1,3 +1,4 @@
+import { refuseLinkedFolder } from '../io/safe-path.js';
 import { accessSync, constants, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -114,6 +115,7 @@ export interface RunOutcome {
  * pseudo file system) into one InputError naming the folder: exit 2, nothing written.
  */
 export function makeOutDir(outDir: string, field = '--out'): void {
+  refuseLinkedFolder(outDir, field);
   const target = resolve(outDir);
   const levels: string[] = [];
   for (let p = target; !existsSync(p); p = dirname(p)) {
@@ -141,6 +143,7 @@ export function makeOutDir(outDir: string, field = '--out'): void {
 
 /** Throws an InputError unless outDir is, or can be created as, a writable directory. Writes nothing. */
 export function checkOutDir(outDir: string, field = '--out'): void {
+  refuseLinkedFolder(outDir, field);
   let p = resolve(outDir);
   let missing = false;
   for (;;) {

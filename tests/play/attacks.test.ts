@@ -16,7 +16,7 @@ import { startServer, type Served } from './helpers.js';
  */
 
 /** The first messages of a page's event stream (until `enough` says so), as parsed JSON. */
-async function readStream(url: string, enough: (m: Array<Record<string, unknown>>) => boolean): Promise<Array<Record<string, unknown>>> {
+async function readStream(url: string, enough: (m: Array<Record<string, unknown>>) => boolean): Promise<Array<Record<string, unknown>> & { close(): void }> {
   const abort = new AbortController();
   const res = await fetch(url, { signal: abort.signal });
   expect(res.status).toBe(200);
