@@ -49,7 +49,7 @@ describe('file-system errors name the file and the next step', () => {
     expect(full.message).toBe('cannot write /r/matches.csv: the disk is full (ENOSPC); free space on that disk (or write elsewhere), then run the same command again');
     const long = fileError(errno('ENAMETOOLONG'), `/r/${'v'.repeat(300)}-0.html`, 'write') as InputError;
     expect(long).toBeInstanceOf(InputError);
-    expect(long.message).toMatch(/^cannot write \/r\/v+\.\.\. \(307 characters\): the name is too long for the file system \(ENAMETOOLONG\); give a shorter/);
+    expect(long.message).toMatch(/^cannot write \/r\/v+\.\.\. \(310 characters\): the name is too long for the file system \(ENAMETOOLONG\); give a shorter/);
     expect(fileError(errno('EACCES'), '/r/a', 'write')).toBeInstanceOf(InputError);
     expect((fileError(errno('EWHATEVER'), '/r/a', 'write') as Error).message).toBe('cannot write /r/a: EWHATEVER: raw text, write');
     const plain = new TypeError('not a file-system error');
