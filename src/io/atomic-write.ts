@@ -27,6 +27,8 @@ import { fileError, refuseLinkedFolder } from './safe-path.js';
 export interface AtomicOptions {
   /** Force the data and then the directory entry to disk (fsync) before returning. */
   durable?: boolean;
+  /** The new file's permissions (default 0o666 less the umask); 0o600 keeps a file of secrets to its owner. */
+  mode?: number;
 }
 
 /** The temporary name under which `file` is written before it is renamed into place. */
@@ -47,18 +49,18 @@ function step<T>(file: string, doing: string, run: () => T): T {
  * Creates `file`'s temporary file for writing: in a folder that is not a symbolic link, and as a new file
  * (whatever had its name, a stale temporary file or a planted link, is removed first, never written through).
  */
-function openTemp(file: string): number {
+function openTemp(file: string, mode?: number): number {
   refuseLinkedFolder(dirname(file));
   const temp = tempPath(file);
   return step(file, 'write', () => {
     rmSync(temp, { force: true });
-    return openSync(temp, 'wx');
+    return openSync(temp, 'wx', mode);
   });
 }
 
 /** Writes `data` whole to `file`'s temporary name (forced to disk when durable); the caller renames it. */
 export function writeTemp(file: string, data: string | Uint8Array, options: AtomicOptions = {}): void {
-  const fd = openTemp(file);
+  const fd = openTemp(file, options.mode);
   try {
     step(file, 'write', () => {
       writeAll(fd, data);
@@ -117,7 +119,7 @@ export class AtomicFile {
     private readonly options: AtomicOptions,
   ) {
     this.temp = tempPath(file);
-    this.fd = openTemp(file);
+    this.fd = openTemp(file, options.mode);
   }
 
   static open(file: string, options: AtomicOptions = {}): AtomicFile {

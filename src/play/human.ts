@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { Server } from 'node:http';
 import { InputError } from '../errors.js';
+import { refuseLinkedFolder } from '../io/safe-path.js';
 import { playSpec, type PlayArgs } from './narrate.js';
 import { MatchHost, Refusal } from './host.js';
 import { JournalWriter, SAVED, checkSameMatch, readJournal, rewriteJournal, type JournalHeader, type MatchIdentity } from './journal.js';
@@ -81,6 +82,7 @@ function addresses(tokens: Tokens, port: number, print: (line: string) => void):
 
 export async function humanPlay(a: HumanArgs): Promise<number> {
   const { identity, out } = await identify(a);
+  refuseLinkedFolder(out, '--out');
   const shown = relative(a.cwd, out) || '.';
   if (existsSync(join(out, SAVED))) {
     a.print(`This match is finished and saved in ${join(shown, SAVED)}: \`tavolo show ${shown}\` replays it; give another --out (or --match, --seed) to play another.`);
