@@ -18,7 +18,7 @@ import { InputError } from '../errors.js';
 /** Refuses `dir` when it is a symbolic link (a missing folder is fine: it will be created as a real one). */
 export function refuseLinkedFolder(dir: string, field?: string): void {
   const path = resolve(dir);
-  let link = false;
+  let link: boolean;
   try {
     link = lstatSync(path).isSymbolicLink();
   } catch {

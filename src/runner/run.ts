@@ -1,4 +1,3 @@
-import { refuseLinkedFolder } from '../io/safe-path.js';
 import { accessSync, constants, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -6,6 +5,7 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { VariantStats } from './aggregate.js';
 import { csvLine, matchesHeader } from '../io/csv.js';
 import { readRunJson, runJsonHead, runJsonTail, runJsonText, type RunIdentity, type RunJson } from '../io/run-json.js';
+import { refuseLinkedFolder } from '../io/safe-path.js';
 import { Assembler, faultTotals, finishedFiles, outputFiles, removeStaleTemps, type MatchesCsvListener, type OutputFiles } from './assemble.js';
 import { prepare, runBatch, type BatchResult, type FaultNote } from './batch.js';
 import { BatchesFailed, InputError, Interrupted } from '../errors.js';

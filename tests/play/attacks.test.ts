@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MALFORMED_ACTS, answer, crossSitePost, floodBody, halfSentRequests } from '../../bench/attacks.js';
@@ -106,7 +105,7 @@ describe('tavolo play --human under attack', () => {
       expect((await fetch(`${base}/?token=t`)).status).toBe(200);
       expect(lines).toEqual([]);
     } finally {
-      await new Promise((r) => (server as Server).close(r));
+      await new Promise((r) => server.close(r));
     }
   });
 });
