@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MALFORMED_ACTS, answer, crossSitePost, floodBody, halfSentRequests } from '../../bench/attacks.js';
 import { serve, type SeatHost } from '../../src/play/server.js';
 import { tempDir } from '../fixtures/cli.js';
-import { startServer, type Served } from './helpers.js';
+import { listen, startServer, until, type Served } from './helpers.js';
 
 /**
  * The seat server attacked as a page of another site, a careless or hostile client, or a flood would:
@@ -13,28 +13,6 @@ import { startServer, type Served } from './helpers.js';
  * are dropped, and a second stream for a held seat is a 409. Small sizes here; bench/attack.ts runs the
  * same attacks at full size.
  */
-
-/** The first messages of a page's event stream (until `enough` says so), as parsed JSON. */
-async function readStream(url: string, enough: (m: Array<Record<string, unknown>>) => boolean): Promise<Array<Record<string, unknown>> & { close(): void }> {
-  const abort = new AbortController();
-  const res = await fetch(url, { signal: abort.signal });
-  expect(res.status).toBe(200);
-  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  const messages: Array<Record<string, unknown>> = [];
-  let buffer = '';
-  while (!enough(messages)) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    for (let i = buffer.indexOf('\n\n'); i >= 0; i = buffer.indexOf('\n\n')) {
-      const block = buffer.slice(0, i);
-      buffer = buffer.slice(i + 2);
-      if (block.startsWith('data: ')) messages.push(JSON.parse(block.slice(6)) as Record<string, unknown>);
-    }
-  }
-  return Object.assign(messages, { close: () => abort.abort() });
-}
 
 describe('tavolo play --human under attack', () => {
   let served: Served | undefined;
@@ -54,9 +32,10 @@ describe('tavolo play --human under attack', () => {
     expect(served.output()).not.toContain(header.play.seed);
 
     // The stream up to the first question: nothing in it names a seed.
-    const first = await readStream(`${base}/events?token=${token}&tab=A`, (m) => m.some((x) => x.type === 'ask'));
-    expect(first.some((m) => m.type === 'start')).toBe(true);
-    const text = JSON.stringify(first);
+    const first = listen(`${base}/events?token=${token}&tab=A`);
+    await until(() => first.messages.find((m) => m.type === 'ask'));
+    expect(first.messages.some((m) => m.type === 'start')).toBe(true);
+    const text = JSON.stringify(first.messages);
     for (const secret of ['"seed"', 'matchSeed', header.play.seed]) expect(text).not.toContain(secret);
 
     // A second stream for the held seat: 409 before any byte of a stream, and /check says why.

@@ -2,49 +2,12 @@ import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES, tavolo, tempDir } from '../fixtures/cli.js';
-import { startServer, type Served } from './helpers.js';
+import { listen, startServer, until, type Served } from './helpers.js';
 
 /**
  * The server of `tavolo play --human` without a browser: its refusals over HTTP, the journal written
  * decision by decision, a crash's cut-off line, the bots' pace, and the command's refusals of bad flags.
  */
-
-/** A page's event stream, read as a list of messages that grows. */
-function listen(url: string): { messages: Array<Record<string, unknown>>; times: number[]; close(): void } {
-  const messages: Array<Record<string, unknown>> = [];
-  const times: number[] = [];
-  const abort = new AbortController();
-  void (async () => {
-    const res = await fetch(url, { signal: abort.signal });
-    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      buffer += decoder.decode(value, { stream: true });
-      for (let i = buffer.indexOf('\n\n'); i >= 0; i = buffer.indexOf('\n\n')) {
-        const block = buffer.slice(0, i);
-        buffer = buffer.slice(i + 2);
-        if (block.startsWith('data: ')) {
-          messages.push(JSON.parse(block.slice(6)) as Record<string, unknown>);
-          times.push(performance.now());
-        }
-      }
-    }
-  })().catch(() => undefined);
-  return { messages, times, close: () => abort.abort() };
-}
-
-async function until<T>(get: () => T | undefined, ms = 30_000): Promise<T> {
-  const end = performance.now() + ms;
-  for (;;) {
-    const v = get();
-    if (v !== undefined) return v;
-    if (performance.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 const post = async (base: string, body: unknown) => {
   const res = await fetch(`${base}/act`, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body) });
