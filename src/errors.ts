@@ -20,6 +20,15 @@ export function expectedInteger(min: number, max = Number.MAX_SAFE_INTEGER): str
   return max >= Number.MAX_SAFE_INTEGER ? `an integer of at least ${min}` : `an integer from ${min} to ${max}`;
 }
 
+/**
+ * For a number above the largest accepted when the rule reads "at least" (its largest is the largest
+ * integer a number holds exactly): that largest value, named. Empty for any other value.
+ */
+export function aboveLargest(value: unknown, max = Number.MAX_SAFE_INTEGER): string {
+  if (typeof value !== 'number' || !(value > max) || max < Number.MAX_SAFE_INTEGER) return '';
+  return `, above the largest accepted, ${max} (2^53 - 1, the largest integer counted exactly)`;
+}
+
 /** A short description of a found value for error messages (`the integer 0`, `the string "abc"`). */
 export function describeValue(v: unknown): string {
   if (v === undefined) return 'nothing (the field is missing)';

@@ -1,5 +1,6 @@
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { fileError, refuseLinkedFolder } from './safe-path.js';
 
 /*
  * Every file tavolo writes for others to read (results, pages, journals) is written under a temporary
@@ -16,11 +17,18 @@ import { dirname } from 'node:path';
  *   the directory after it (a rename is an entry of the directory, on disk only once the directory is), so
  *   that a power cut finds the old file or the complete new one. The other files (pages, derived CSVs)
  *   can be made again from the results and skip the cost of fsync.
+ * - Nothing is written through a symbolic link: the folder written into must not be one (safe-path.ts),
+ *   and the temporary file is created anew (a link planted under its name is removed, never followed);
+ *   the rename replaces a link at the file's own name rather than writing where it points.
+ * - Every failure names its file and the next step (safe-path.ts, fileError): a full disk says which file
+ *   could not be written, not just "ENOSPC ... write".
  */
 
 export interface AtomicOptions {
   /** Force the data and then the directory entry to disk (fsync) before returning. */
   durable?: boolean;
+  /** The new file's permissions (default 0o666 less the umask); 0o600 keeps a file of secrets to its owner. */
+  mode?: number;
 }
 
 /** The temporary name under which `file` is written before it is renamed into place. */
@@ -28,12 +36,36 @@ export function tempPath(file: string): string {
   return `${file}.tmp-${process.pid}`;
 }
 
+/** Runs a file-system step on `file`; its failure is worded with the file and what to do (fileError). */
+function step<T>(file: string, doing: string, run: () => T): T {
+  try {
+    return run();
+  } catch (err) {
+    throw fileError(err, file, doing);
+  }
+}
+
+/**
+ * Creates `file`'s temporary file for writing: in a folder that is not a symbolic link, and as a new file
+ * (whatever had its name, a stale temporary file or a planted link, is removed first, never written through).
+ */
+function openTemp(file: string, mode?: number): number {
+  refuseLinkedFolder(dirname(file));
+  const temp = tempPath(file);
+  return step(file, 'write', () => {
+    rmSync(temp, { force: true });
+    return openSync(temp, 'wx', mode);
+  });
+}
+
 /** Writes `data` whole to `file`'s temporary name (forced to disk when durable); the caller renames it. */
 export function writeTemp(file: string, data: string | Uint8Array, options: AtomicOptions = {}): void {
-  const fd = openSync(tempPath(file), 'w');
+  const fd = openTemp(file, options.mode);
   try {
-    writeAll(fd, data);
-    if (options.durable) fsyncSync(fd);
+    step(file, 'write', () => {
+      writeAll(fd, data);
+      if (options.durable) fsyncSync(fd);
+    });
   } finally {
     closeSync(fd);
   }
@@ -44,8 +76,8 @@ export function writeTemp(file: string, data: string | Uint8Array, options: Atom
  * directories to disk. Every temporary file must have been written and closed.
  */
 export function putInPlace(files: readonly string[], options: AtomicOptions = {}): void {
-  for (const f of files) renameSync(tempPath(f), f);
-  if (options.durable) for (const dir of new Set(files.map((f) => dirname(f)))) syncDirectory(dir);
+  for (const f of files) step(f, 'put in place', () => renameSync(tempPath(f), f));
+  if (options.durable) for (const dir of new Set(files.map((f) => dirname(f)))) step(dir, 'force to disk the folder', () => syncDirectory(dir));
 }
 
 /** Removes the temporary files of `files` (those that exist): after a failure, or on a stop. */
@@ -87,7 +119,7 @@ export class AtomicFile {
     private readonly options: AtomicOptions,
   ) {
     this.temp = tempPath(file);
-    this.fd = openSync(this.temp, 'w');
+    this.fd = openTemp(file, options.mode);
   }
 
   static open(file: string, options: AtomicOptions = {}): AtomicFile {
@@ -97,7 +129,8 @@ export class AtomicFile {
   /** Appends `data` to the temporary file. */
   write(data: string | Uint8Array): void {
     if (this.fd < 0) throw new Error(`${this.file}: written to after it was closed`);
-    writeAll(this.fd, data);
+    const fd = this.fd;
+    step(this.file, 'write', () => writeAll(fd, data));
   }
 
   /** Ends the writing (forcing the data to disk when durable); the temporary file stays. */
@@ -106,7 +139,7 @@ export class AtomicFile {
     const fd = this.fd;
     this.fd = -1;
     try {
-      if (this.options.durable) fsyncSync(fd);
+      if (this.options.durable) step(this.file, 'force to disk', () => fsyncSync(fd));
     } finally {
       closeSync(fd);
     }

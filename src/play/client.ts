@@ -16,7 +16,7 @@ export interface PageConfig {
 }
 
 type SeatAsk = Extract<SeatMessage, { type: 'ask' }>;
-type Incoming = SeatMessage | { type: 'reset' } | { type: 'refused'; message: string };
+type Incoming = SeatMessage | { type: 'reset' };
 
 /** What the page holds of one seat: its log (as HTML items), its table, the question it is asked, the end. */
 export interface SeatState {
@@ -68,8 +68,13 @@ export function applyMessage(s: SeatState, m: SeatMessage): string {
     s.view = m.view;
     return '';
   }
-  s.end = m.outcome;
+  s.end = `${m.outcome} ${seedText(m.seed, m.matchSeed)}`;
   return '';
+}
+
+/** The seeds, told once the match is over (before, they would give away every hidden card). */
+export function seedText(seed: string, matchSeed: string): string {
+  return `Master seed ${JSON.stringify(seed)} (match seed ${JSON.stringify(matchSeed)}): --seed ${seed} replays this match.`;
 }
 
 /** The tab's id: kept in sessionStorage, so a reload of the tab takes its seat back while another tab is refused. */
@@ -141,18 +146,12 @@ function renderPage(p: HumanPage, full: boolean): void {
   doc.body.dataset.curtain = ui.curtain ? 'yes' : '';
 }
 
-/** One message of the stream: a reset, a refusal (the stream is closed), or news for one seat. */
+/** One message of the stream: a reset, or news for one seat. */
 function receiveMessage(p: HumanPage, m: Incoming): void {
   const { ui, config } = p;
   if (m.type === 'reset') {
     for (const seat of config.seats) p.state.set(seat, freshSeat());
     return renderPage(p, true);
-  }
-  if (m.type === 'refused') {
-    el(p, 'error').textContent = m.message;
-    p.source?.close();
-    p.doc.body.dataset.refused = 'yes';
-    return;
   }
   const s = p.state.get(m.seat);
   if (s === undefined) return;
@@ -224,12 +223,30 @@ function openStream(p: HumanPage): void {
     receiveMessage(p, JSON.parse(ev.data) as Incoming);
   };
   source.onerror = () => {
-    if (source.readyState === EventSource.CLOSED) return;
+    if (source.readyState === EventSource.CLOSED) return void showRefusal(p);
     // Until the stream is back (it starts over with the whole match), nothing can be answered.
     el(p, 'connection').textContent = 'Connection lost: reconnecting (the match is journaled; restart the server with the same command)...';
     for (const b of pageButtons(p)) b.disabled = true;
     p.doc.body.dataset.asking = '';
   };
+}
+
+/**
+ * The server refused the stream (an EventSource cannot read why): the page asks /check and shows the
+ * refusal; when the seat is free again by then, it opens the stream anew.
+ */
+async function showRefusal(p: HumanPage): Promise<void> {
+  const query = `token=${encodeURIComponent(p.config.token)}&tab=${encodeURIComponent(p.tab)}`;
+  let error: string | undefined = 'The server refused this page: reload it, or open the address tavolo play printed.';
+  try {
+    const res = await p.win.fetch(`/check?${query}`);
+    error = res.ok ? undefined : ((await res.json()) as { error?: string }).error;
+  } catch {
+    // the server is gone: the first sentence stands
+  }
+  if (error === undefined) return openStream(p);
+  el(p, 'error').textContent = error;
+  p.doc.body.dataset.refused = 'yes';
 }
 
 /** The page: its state per seat, drawing, the stream, the buttons and keys. */
@@ -257,6 +274,7 @@ export const HUMAN_PAGE_CODE = [
   statusText,
   actionButtons,
   applyMessage,
+  seedText,
   tabId,
   sendChoice,
   el,
@@ -267,5 +285,6 @@ export const HUMAN_PAGE_CODE = [
   chooseAction,
   wireInput,
   openStream,
+  showRefusal,
   startHumanPage,
 ].map((f) => f.toString()).join('\n');

@@ -112,12 +112,8 @@ export class MatchHost {
    * tab, which keeps its tab id, takes its seats back); otherwise everything so far, then what comes.
    */
   subscribe(sub: Subscriber): void {
-    for (const seat of sub.seats) {
-      const holder = this.#holders.get(seat);
-      if (holder !== undefined && holder.tab !== sub.tab) {
-        throw new Refusal(409, `seat ${seat} is already open in another tab: play it there, or close that tab first`);
-      }
-    }
+    const refused = this.refusal(sub.seats, sub.tab);
+    if (refused !== undefined) throw refused;
     for (const seat of sub.seats) {
       const old = this.#holders.get(seat);
       if (old !== undefined && old !== sub) this.unsubscribe(old);
@@ -125,6 +121,15 @@ export class MatchHost {
     }
     this.#subs.add(sub);
     for (const m of this.history) this.#sendTo(sub, m);
+  }
+
+  /** Why a stream of `seats` for `tab` would be refused (another tab holds one of them), or undefined. */
+  refusal(seats: readonly number[], tab: string): Refusal | undefined {
+    for (const seat of seats) {
+      const holder = this.#holders.get(seat);
+      if (holder !== undefined && holder.tab !== tab) return new Refusal(409, `seat ${seat} is already open in another tab: play it there, or close that tab first`);
+    }
+    return undefined;
   }
 
   unsubscribe(sub: Subscriber): void {

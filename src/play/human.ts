@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { Server } from 'node:http';
 import { InputError } from '../errors.js';
+import { refuseLinkedFolder } from '../io/safe-path.js';
 import { playSpec, type PlayArgs } from './narrate.js';
 import { MatchHost, Refusal } from './host.js';
 import { JournalWriter, SAVED, checkSameMatch, readJournal, rewriteJournal, type JournalHeader, type MatchIdentity } from './journal.js';
@@ -34,9 +35,17 @@ export interface HumanArgs {
 /** A fresh secret for an address (not a match decision: the operating system's randomness is right here). */
 const secret = () => randomBytes(16).toString('hex'); // clock-ok: a token, never part of a match
 
+/**
+ * The seed of a human match given no --seed: drawn from the operating system, because a seed a seat could
+ * guess (the default "0", a spec's own) would let it deal the match itself and read every hidden card. It
+ * is journaled (a restart replays the same match) and told at the end, so the match replays exactly.
+ */
+const randomSeed = () => randomBytes(8).toString('hex'); // clock-ok: chosen once, then recorded like a given seed
+
 function defaultOut(play: PlayArgs, game: string, variant: string): string {
   const base = play.spec !== undefined ? `${play.spec.replace(/^.*[\\/]/, '').replace(/\.json$/, '')}-${variant}` : game.replace(/^.*[\\/]/, '').replace(/\.m?js$/, '');
-  const slug = `${base}-seed${play.seed ?? '0'}-match${play.match}`.replace(/[^A-Za-z0-9._-]+/g, '_');
+  const seed = play.seed === undefined ? '' : `-seed${play.seed}`;
+  const slug = `${base}${seed}-match${play.match}`.replace(/[^A-Za-z0-9._-]+/g, '_');
   return join('played', slug);
 }
 
@@ -55,7 +64,14 @@ async function identify(a: HumanArgs): Promise<{ identity: MatchIdentity; out: s
     throw new InputError(`the game ${spec.game.name} does not describe a seat's view of the table (observedView), so a person cannot be shown their seat`, '--human');
   }
   const out = a.out ?? defaultOut(a.play, spec.game.name, spec.variants[variant].name);
-  return { identity: { play: a.play, cwd: resolve(a.cwd), humans: a.humans }, out };
+  const play = a.play.seed === undefined ? { ...a.play, seed: journaledSeed(out, a.play) ?? randomSeed() } : a.play;
+  return { identity: { play, cwd: resolve(a.cwd), humans: a.humans }, out };
+}
+
+/** The seed drawn for the match journaled in `out` when the same command (no --seed) is run again. */
+function journaledSeed(out: string, play: PlayArgs): string | undefined {
+  const found = readJournal(out)?.header.play;
+  return found !== undefined && JSON.stringify({ ...found, seed: undefined }) === JSON.stringify({ ...play, seed: undefined }) ? found.seed : undefined;
 }
 
 function addresses(tokens: Tokens, port: number, print: (line: string) => void): void {
@@ -66,6 +82,7 @@ function addresses(tokens: Tokens, port: number, print: (line: string) => void):
 
 export async function humanPlay(a: HumanArgs): Promise<number> {
   const { identity, out } = await identify(a);
+  refuseLinkedFolder(out, '--out');
   const shown = relative(a.cwd, out) || '.';
   if (existsSync(join(out, SAVED))) {
     a.print(`This match is finished and saved in ${join(shown, SAVED)}: \`tavolo show ${shown}\` replays it; give another --out (or --match, --seed) to play another.`);
@@ -159,5 +176,5 @@ function tokensOf(h: JournalHeader): Tokens {
 function saveFinished(out: string, shown: string, identity: MatchIdentity, decisions: RecordedDecision[], end: EndMessage, start: StartMessage, print: (l: string) => void): void {
   writeSaved(out, { ...identity, decisions: [...decisions], result: end.result, totalDecisions: end.decisions, outcome: end.outcome });
   print(`Match over. ${end.outcome}`);
-  print(`Saved as ${join(shown, SAVED)} (${start.title}, match seed ${JSON.stringify(start.matchSeed)}, ${decisions.length} human decisions): \`tavolo show ${shown}\` replays it. The page stays open until Ctrl-C.`);
+  print(`Saved as ${join(shown, SAVED)} (${start.title}, master seed ${JSON.stringify(start.seed)}, match seed ${JSON.stringify(start.matchSeed)}, ${decisions.length} human decisions): \`tavolo show ${shown}\` replays it. The page stays open until Ctrl-C.`);
 }

@@ -1,6 +1,8 @@
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, constants, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../errors.js';
+import { writeFileAtomic } from '../io/atomic-write.js';
+import { fileError, refuseLinkedFolder } from '../io/safe-path.js';
 import type { PlayArgs } from './narrate.js';
 import type { RecordedDecision } from './protocol.js';
 
@@ -80,22 +82,36 @@ export function checkSameMatch(dir: string, found: MatchIdentity, wanted: MatchI
   );
 }
 
-/** Appends decisions, each flushed to disk before `add` returns. */
+/** Appends decisions, each flushed to disk before `add` returns; never through a symbolic link. */
 export class JournalWriter {
   readonly #fd: number;
+  readonly #file: string;
   constructor(readonly dir: string) {
-    this.#fd = openSync(join(dir, JOURNAL), 'a');
+    refuseLinkedFolder(dir, '--out');
+    this.#file = join(dir, JOURNAL);
+    try {
+      this.#fd = openSync(this.#file, constants.O_WRONLY | constants.O_APPEND | constants.O_NOFOLLOW);
+    } catch (err) {
+      throw fileError(err, this.#file, 'append to');
+    }
   }
   static create(dir: string, header: JournalHeader): JournalWriter {
-    mkdirSync(dir, { recursive: true });
-    const file = join(dir, JOURNAL);
-    writeFileSync(`${file}.tmp`, JSON.stringify(header) + '\n', { mode: 0o600 });
-    renameSync(`${file}.tmp`, file);
+    refuseLinkedFolder(dir, '--out');
+    try {
+      mkdirSync(dir, { recursive: true });
+    } catch (err) {
+      throw fileError(err, dir, 'create the folder');
+    }
+    writeFileAtomic(join(dir, JOURNAL), JSON.stringify(header) + '\n', { mode: 0o600, durable: true });
     return new JournalWriter(dir);
   }
   add(d: RecordedDecision): void {
-    writeSync(this.#fd, JSON.stringify(d) + '\n');
-    fsyncSync(this.#fd);
+    try {
+      writeSync(this.#fd, JSON.stringify(d) + '\n');
+      fsyncSync(this.#fd);
+    } catch (err) {
+      throw fileError(err, this.#file, 'append to');
+    }
   }
   close(): void {
     closeSync(this.#fd);
@@ -104,8 +120,6 @@ export class JournalWriter {
 
 /** Rewrites a journal without its cut-off last line, so that new records start on a line of their own. */
 export function rewriteJournal(dir: string, opened: OpenedJournal): void {
-  const file = join(dir, JOURNAL);
   const text = [opened.header, ...opened.decisions].map((x) => JSON.stringify(x) + '\n').join('');
-  writeFileSync(`${file}.tmp`, text, { mode: 0o600 });
-  renameSync(`${file}.tmp`, file);
+  writeFileAtomic(join(dir, JOURNAL), text, { mode: 0o600, durable: true });
 }

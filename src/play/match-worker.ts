@@ -100,7 +100,7 @@ async function run(): Promise<void> {
     diverged = `the journaled decision of seat ${f.seat} is not legal in the replayed match (${f.message}): the game, a bot or the options changed since it was written`;
   }
   if (diverged !== undefined) return send({ type: 'fail', message: diverged });
-  send({ type: 'end', result: outcome.result, decisions: outcome.decisions, fault: outcome.fault, outcome: outcomeText(outcome, seats.map((s) => s.name)) });
+  send({ type: 'end', result: outcome.result, decisions: outcome.decisions, fault: outcome.fault, outcome: outcomeText(outcome, seats.map((s) => s.name)), seed: spec.seed, matchSeed: seed });
 }
 
 run().catch((err: unknown) => send({ type: 'fail', message: err instanceof Error ? err.message : String(err) }));

@@ -73,6 +73,9 @@ export interface EndMessage {
   fault?: { reason: string; seat: number; message: string };
   /** The outcome in words, for every seat (results are public). */
   outcome: string;
+  /** The master seed and the match's: told to the pages only now that no card is hidden any more. */
+  seed: string;
+  matchSeed: string;
 }
 
 /** The worker could not set the match up (a bad spec, a file game that throws). */

@@ -1,8 +1,9 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Bot, BotContext, BotFactory } from '../engine/bot.js';
 import type { MatchResult } from '../engine/game.js';
 import { InputError } from '../errors.js';
+import { writeFileAtomic } from '../io/atomic-write.js';
 import type { ResolvedSpec } from '../runner/spec.js';
 import { playSpec } from './narrate.js';
 import { SAVED, type MatchIdentity } from './journal.js';
@@ -29,8 +30,7 @@ export interface SavedMatch extends MatchIdentity {
 
 export function writeSaved(dir: string, saved: Omit<SavedMatch, 'format' | 'version'>): string {
   const file = join(dir, SAVED);
-  writeFileSync(`${file}.tmp`, JSON.stringify({ format: FORMAT, version: 1, ...saved }, null, 1) + '\n');
-  renameSync(`${file}.tmp`, file);
+  writeFileAtomic(file, JSON.stringify({ format: FORMAT, version: 1, ...saved }, null, 1) + '\n', { durable: true });
   return file;
 }
 

@@ -16,8 +16,6 @@ export interface SeatStart {
   title: string;
   variant: string;
   seats: string[];
-  seed: string;
-  matchSeed: string;
   match: number;
   changedOptions: string[];
   events: SeatEvent[];
@@ -52,6 +50,9 @@ export interface SeatEnd {
   seat: number;
   outcome: string;
   winners: number[];
+  /** The seeds, only once the match is over: with them, every hidden card of the match can be derived. */
+  seed: string;
+  matchSeed: string;
 }
 
 export type SeatMessage = SeatStart | SeatStep | SeatAsk | SeatEnd;
@@ -67,8 +68,9 @@ export function stepLine(m: StepMessage, seat: number): string | null {
 
 export function seatMessage(m: StartMessage | StepMessage | AskMessage | EndMessage, seat: number): SeatMessage | null {
   if (m.type === 'start') {
-    const { title, variant, seats, seed, matchSeed, match, changedOptions } = m;
-    return { type: 'start', seat, title, variant, seats, seed, matchSeed, match, changedOptions, events: eventsFor(m.events, seat), view: m.views[seat] };
+    // Not the seeds: a page that knew them could deal the match itself and read every hidden card.
+    const { title, variant, seats, match, changedOptions } = m;
+    return { type: 'start', seat, title, variant, seats, match, changedOptions, events: eventsFor(m.events, seat), view: m.views[seat] };
   }
   if (m.type === 'step') {
     const line = stepLine(m, seat);
@@ -77,5 +79,5 @@ export function seatMessage(m: StartMessage | StepMessage | AskMessage | EndMess
     return { type: 'step', seat, n: m.n, line, events, view: m.views[seat] };
   }
   if (m.type === 'ask') return m.seat === seat ? { type: 'ask', seat, n: m.n, actions: m.actions, view: m.view } : null;
-  return { type: 'end', seat, outcome: m.outcome, winners: m.result.winners };
+  return { type: 'end', seat, outcome: m.outcome, winners: m.result.winners, seed: m.seed, matchSeed: m.matchSeed };
 }

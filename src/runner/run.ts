@@ -5,6 +5,7 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { VariantStats } from './aggregate.js';
 import { csvLine, matchesHeader } from '../io/csv.js';
 import { readRunJson, runJsonHead, runJsonTail, runJsonText, type RunIdentity, type RunJson } from '../io/run-json.js';
+import { refuseLinkedFolder } from '../io/safe-path.js';
 import { Assembler, faultTotals, finishedFiles, outputFiles, removeStaleTemps, type MatchesCsvListener, type OutputFiles } from './assemble.js';
 import { prepare, runBatch, type BatchResult, type FaultNote } from './batch.js';
 import { BatchesFailed, InputError, Interrupted } from '../errors.js';
@@ -114,6 +115,7 @@ export interface RunOutcome {
  * pseudo file system) into one InputError naming the folder: exit 2, nothing written.
  */
 export function makeOutDir(outDir: string, field = '--out'): void {
+  refuseLinkedFolder(outDir, field);
   const target = resolve(outDir);
   const levels: string[] = [];
   for (let p = target; !existsSync(p); p = dirname(p)) {
@@ -141,6 +143,7 @@ export function makeOutDir(outDir: string, field = '--out'): void {
 
 /** Throws an InputError unless outDir is, or can be created as, a writable directory. Writes nothing. */
 export function checkOutDir(outDir: string, field = '--out'): void {
+  refuseLinkedFolder(outDir, field);
   let p = resolve(outDir);
   let missing = false;
   for (;;) {

@@ -8,7 +8,7 @@ import { chooseBot } from '../plugins/presets.js';
 import type { BotFactory } from '../engine/bot.js';
 import type { AnyGame, Options } from '../engine/game.js';
 import { resolveOptions } from '../engine/options.js';
-import { InputError, describeValue, expectedInteger, isOptionError, prefixOptionError } from '../errors.js';
+import { InputError, aboveLargest, describeValue, expectedInteger, isOptionError, prefixOptionError } from '../errors.js';
 import { isolatedFactory } from './isolation.js';
 import { checkMeasureColumns, resolveMeasures } from './measures-spec.js';
 import { DEFAULT_DECISION_TIMEOUT_MS, INT_BOUNDS, MAX_DECISION_TIMEOUT_MS, MAX_OPENING, checkNesting } from './limits.js';
@@ -122,7 +122,7 @@ function describeIssue(issue: z.core.$ZodIssue): { field: string; message: strin
       return { field, message: `expected ${issue.origin === 'int' ? 'an integer' : 'a number'} of at least ${issue.minimum}, found ${found}` };
     }
     case 'too_big':
-      if (isIntField(field)) return { field, message: `expected ${intExpected(field)}, found ${found}` };
+      if (isIntField(field)) return { field, message: `expected ${intExpected(field)}, found ${found}${aboveLargest(issue.input, INT_BOUNDS[field][1])}` };
       return { field, message: `expected ${issue.origin === 'int' ? 'an integer' : 'a number'} of at most ${issue.maximum}, found ${found}` };
     case 'invalid_format':
       return {
@@ -424,9 +424,42 @@ function resolveVariants(game: AnyGame, players: number, written: RawVariant[] |
     if (dup >= 0) {
       throw new InputError(`"${source.v.name}" is already the name of ${sources[dup].label}; variant names must be unique`, source.nameField);
     }
+    if (source.nameField !== 'sweep') checkVariantName(source.v.name, source.nameField);
     variants.push({ name: source.v.name, options: resolveVariantOptions(game, players, source) });
   }
   return variants;
+}
+
+/** The longest variant name, in bytes of UTF-8: with a match number and `.html` it stays a file name (255 bytes) on any file system. */
+export const MAX_VARIANT_NAME_BYTES = 100;
+
+/** Names Windows reserves for devices, with or without an extension (`nul`, `COM1.txt`): never file names there. */
+const RESERVED_NAME = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
+
+/**
+ * A variant's name becomes part of file names (its match viewers, `tavolo show`): refused here, before
+ * anything runs, unless it can be one on every system: no folder separator or character Windows forbids,
+ * no control character, not `.` or `..`, no trailing dot or space, not a reserved device name, not too long.
+ */
+export function checkVariantName(name: string, field: string): void {
+  const bytes = Buffer.byteLength(name, 'utf8');
+  const problems: Array<[boolean, string]> = [
+    [/[/\\]/.test(name), 'holds a folder separator (/ or \\)'],
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
+    [/[\x00-\x1f<>:"|?*]/.test(name), 'holds a control character or one of < > : " | ? *'],
+    [name === '.' || name === '..', 'is . or ..'],
+    [/[. ]$/.test(name), 'ends with a dot or a space'],
+    [RESERVED_NAME.test(name), 'is a name Windows reserves for a device'],
+    [bytes > MAX_VARIANT_NAME_BYTES, `is ${bytes} bytes long`],
+  ];
+  const problem = problems.find(([found]) => found)?.[1];
+  if (problem === undefined) return;
+  const shown = name.length > 60 ? `${JSON.stringify(name.slice(0, 40))}... (${name.length} characters)` : JSON.stringify(name);
+  throw new InputError(
+    `expected a name that can be part of a file name (at most ${MAX_VARIANT_NAME_BYTES} bytes, no / \\ < > : " | ? * or control characters, ` +
+      `not . or .., no trailing dot or space, not a device name such as nul), found ${shown}, which ${problem}`,
+    field,
+  );
 }
 
 function resolveVariantOptions(game: AnyGame, players: number, source: VariantSource): Options {

@@ -1,5 +1,5 @@
 import type { OptionValue } from '../engine/game.js';
-import { InputError, describeValue, expectedInteger } from '../errors.js';
+import { InputError, aboveLargest, describeValue, expectedInteger } from '../errors.js';
 
 /**
  * A flag's value as text. yargs gives a string, a number or a boolean, or an array when the flag was given
@@ -24,7 +24,7 @@ export function intFlag(flag: string, raw: unknown, min: number, max = Number.MA
     // Digits are described as the number they are (as in a spec); anything else as the text typed.
     const plainNumber = /^[+-]?\d+$/.test(text) || (/^[+-]?\d*\.\d+$/.test(text) && !Number.isInteger(Number(text)));
     const found = Array.isArray(raw) ? `${raw.length} values (the flag was given more than once)` : describeValue(plainNumber ? Number(text) : text);
-    throw new InputError(`expected ${expectedInteger(min, max)}, found ${found}`, flag);
+    throw new InputError(`expected ${expectedInteger(min, max)}, found ${found}${aboveLargest(Number(text), max)}`, flag);
   }
   return v;
 }

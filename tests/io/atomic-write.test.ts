@@ -75,7 +75,16 @@ describe('writeFileAtomic', () => {
     const file = join(dir, 'summary.csv');
     realFs.writeFileSync(file, 'the previous results\n');
     disk.bytesLeft = 1000; // the new text is some 60 kB: a part of it is written, then ENOSPC
-    expect(() => writeFileAtomic(file, TEXT)).toThrow(/ENOSPC/);
+    // The message names the file and the next step, not just "ENOSPC ... write"; the code stays (exit 4).
+    const err = (() => {
+      try {
+        writeFileAtomic(file, TEXT);
+      } catch (e) {
+        return e as Error & { code?: string };
+      }
+    })();
+    expect(err?.message).toBe(`cannot write ${file}: the disk is full (ENOSPC); free space on that disk (or write elsewhere), then run the same command again`);
+    expect(err?.code).toBe('ENOSPC');
     expect(read(file)).toBe('the previous results\n');
     expect(entries(dir)).toEqual(['summary.csv']);
     expect(events.filter((e) => e.startsWith('rename'))).toEqual([]);
@@ -140,7 +149,7 @@ describe('AtomicFile (written piece by piece)', () => {
     const out = AtomicFile.open(file);
     out.write('half a ');
     disk.bytesLeft = 0;
-    expect(() => out.write('record')).toThrow(/ENOSPC/);
+    expect(() => out.write('record')).toThrow(/^cannot write .*: the disk is full \(ENOSPC\)/);
     out.abort();
     expect(read(file)).toBe('journal\n');
     expect(entries(dir)).toEqual(['log']);

@@ -28,8 +28,9 @@ describe('the human page', () => {
     expect(s.ask).toBeNull();
     expect(s.view).toEqual({ header: ['h'], zones: [] });
     expect(statusText(s, 0)).toBe('Waiting for the other players...');
-    applyMessage(s, { type: 'end', seat: 0, outcome: 'Winner: seat 1.', winners: [1] });
-    expect(statusText(s, 0)).toBe('Match over. Winner: seat 1.');
+    applyMessage(s, { type: 'end', seat: 0, outcome: 'Winner: seat 1.', winners: [1], seed: 'ab12', matchSeed: 'ab12/match/0' });
+    // The seeds are told at the end, and only then (a page that had them earlier could deal the match itself).
+    expect(statusText(s, 0)).toBe('Match over. Winner: seat 1. Master seed "ab12" (match seed "ab12/match/0"): --seed ab12 replays this match.');
   });
 
   it('is self-contained: inline script and style, nothing fetched from elsewhere', () => {

@@ -83,3 +83,41 @@ export async function click(page: Page, button: ReturnType<Page['locator']>, n: 
   await page.waitForFunction((k) => document.body.dataset.asking !== k || document.getElementById('error')?.textContent !== '', n, { timeout: 60_000 });
   return (await page.locator('#error').textContent()) === '';
 }
+
+/** A page's event stream, read as a list of messages that grows. */
+export function listen(url: string): { messages: Array<Record<string, unknown>>; times: number[]; close(): void } {
+  const messages: Array<Record<string, unknown>> = [];
+  const times: number[] = [];
+  const abort = new AbortController();
+  void (async () => {
+    const res = await fetch(url, { signal: abort.signal });
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      for (let i = buffer.indexOf('\n\n'); i >= 0; i = buffer.indexOf('\n\n')) {
+        const block = buffer.slice(0, i);
+        buffer = buffer.slice(i + 2);
+        if (block.startsWith('data: ')) {
+          messages.push(JSON.parse(block.slice(6)) as Record<string, unknown>);
+          times.push(performance.now());
+        }
+      }
+    }
+  })().catch(() => undefined);
+  return { messages, times, close: () => abort.abort() };
+}
+
+/** Polls `get` until it gives a value (or `ms` pass). */
+export async function until<T>(get: () => T | undefined, ms = 30_000): Promise<T> {
+  const end = performance.now() + ms;
+  for (;;) {
+    const v = get();
+    if (v !== undefined) return v;
+    if (performance.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

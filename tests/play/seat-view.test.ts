@@ -58,11 +58,20 @@ describe('seatMessage', () => {
     expect(seatMessage(withEvent, 2)).toMatchObject({ line: null, events: [{ kind: 'draw', text: 'seat 1 draws a card' }] });
   });
 
+  it('gives no page the seeds before the end: with them a seat could deal the match and read every hidden card', () => {
+    for (const seat of [0, 2]) {
+      const text = JSON.stringify(seatMessage(start, seat));
+      expect(text).not.toContain('"seed"');
+      expect(text).not.toContain('matchSeed');
+      expect(text).not.toContain('1/match/0');
+    }
+  });
+
   it("never tells a seat about another seat's question; everyone gets the end", () => {
     const ask: AskMessage = { type: 'ask', n: 7, seat: 2, actions: [{ action: 1, text: 'lets it pass', code: 'P' }], view: view(2) };
     expect(seatMessage(ask, 0)).toBeNull();
     expect(seatMessage(ask, 2)).toMatchObject({ type: 'ask', seat: 2, n: 7 });
-    const end: EndMessage = { type: 'end', result: { scores: [1, 2, 3], ranks: [3, 2, 1], winners: [2], annulled: false, endReason: 'r', firstPlayer: 0, turns: 9 }, decisions: 20, outcome: 'Winner: seat 2.' };
-    expect(seatMessage(end, 0)).toEqual({ type: 'end', seat: 0, outcome: 'Winner: seat 2.', winners: [2] });
+    const end: EndMessage = { type: 'end', result: { scores: [1, 2, 3], ranks: [3, 2, 1], winners: [2], annulled: false, endReason: 'r', firstPlayer: 0, turns: 9 }, decisions: 20, outcome: 'Winner: seat 2.', seed: '1', matchSeed: '1/match/0' };
+    expect(seatMessage(end, 0)).toEqual({ type: 'end', seat: 0, outcome: 'Winner: seat 2.', winners: [2], seed: '1', matchSeed: '1/match/0' });
   });
 });

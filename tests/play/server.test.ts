@@ -2,49 +2,12 @@ import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES, tavolo, tempDir } from '../fixtures/cli.js';
-import { startServer, type Served } from './helpers.js';
+import { listen, startServer, until, type Served } from './helpers.js';
 
 /**
  * The server of `tavolo play --human` without a browser: its refusals over HTTP, the journal written
  * decision by decision, a crash's cut-off line, the bots' pace, and the command's refusals of bad flags.
  */
-
-/** A page's event stream, read as a list of messages that grows. */
-function listen(url: string): { messages: Array<Record<string, unknown>>; times: number[]; close(): void } {
-  const messages: Array<Record<string, unknown>> = [];
-  const times: number[] = [];
-  const abort = new AbortController();
-  void (async () => {
-    const res = await fetch(url, { signal: abort.signal });
-    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      buffer += decoder.decode(value, { stream: true });
-      for (let i = buffer.indexOf('\n\n'); i >= 0; i = buffer.indexOf('\n\n')) {
-        const block = buffer.slice(0, i);
-        buffer = buffer.slice(i + 2);
-        if (block.startsWith('data: ')) {
-          messages.push(JSON.parse(block.slice(6)) as Record<string, unknown>);
-          times.push(performance.now());
-        }
-      }
-    }
-  })().catch(() => undefined);
-  return { messages, times, close: () => abort.abort() };
-}
-
-async function until<T>(get: () => T | undefined, ms = 30_000): Promise<T> {
-  const end = performance.now() + ms;
-  for (;;) {
-    const v = get();
-    if (v !== undefined) return v;
-    if (performance.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 const post = async (base: string, body: unknown) => {
   const res = await fetch(`${base}/act`, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body) });
@@ -139,8 +102,13 @@ describe('tavolo play --human, its server', () => {
     stream.close();
     expect(await served.stop('SIGINT')).toBe(0);
     expect(served.output()).toMatch(/Match over\. (Winner|Annulled)/);
-    const saved = JSON.parse(readFileSync(join(out, 'match.json'), 'utf8')) as { decisions: unknown[] };
+    const saved = JSON.parse(readFileSync(join(out, 'match.json'), 'utf8')) as { decisions: unknown[]; play: { seed: string } };
     expect(saved.decisions).toHaveLength(taken);
+    // No --seed: a seed drawn at random, told at the end (terminal and page) and saved, so the match replays.
+    expect(saved.play.seed).toMatch(/^[0-9a-f]{16}$/);
+    expect(served.output()).toContain(`master seed "${saved.play.seed}"`);
+    expect(stream.messages.find((m) => m.type === 'end')).toMatchObject({ seed: saved.play.seed, matchSeed: `${saved.play.seed}/match/0` });
+    expect(stream.messages.filter((m) => m.type !== 'end').some((m) => 'seed' in m || 'matchSeed' in m)).toBe(false);
     const start = stream.messages.find((m) => m.type === 'start') as { view: { header: string[] } };
     expect(start.view.header[0]).toBe('seat 1 sees:');
     const shown = tavolo(['show', out], dir);
