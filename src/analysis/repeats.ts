@@ -19,7 +19,7 @@ export const MAX_TRACKED_PLAYS = 100_000;
  * A play hash's first 52 bits as a number: a Map keyed by numbers is far leaner than one keyed by strings,
  * and among 100,000 distinct plays two share 52 bits with a chance of about one in a million.
  */
-function playKey(hash: string): number {
+export function playKey(hash: string): number {
   return parseInt(hash.slice(0, 13), 16);
 }
 
