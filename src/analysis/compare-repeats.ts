@@ -1,5 +1,4 @@
 import type { SideAccumulator } from './accumulate.js';
-import type { CompareRow } from './compare.js';
 import { normCdf, normQuantile } from './distributions.js';
 import { fixed } from './intervals.js';
 import { isRate } from './quantities.js';
@@ -13,6 +12,16 @@ import { REPEAT_NOTE_SHARE, varyPlaysAdvice } from './verdict-repeats.js';
  * its two sides' effects: the difference is no better known than its less known side.
  */
 
+/** What the correction reads and changes of a compare row (compare.ts's CompareRow; named here, so the two modules do not import each other). */
+interface WidenedRow {
+  quantity: string;
+  difference: number;
+  low: number;
+  high: number;
+  se: number;
+  p: number;
+}
+
 /** A side's design effect: its matches over Kish's effective plays (1 when no play repeats or there are no hashes). */
 export function sideDesignEffect(side: SideAccumulator): number {
   const effective = side.repeats.effective;
@@ -25,7 +34,7 @@ export function sideDesignEffect(side: SideAccumulator): number {
  * sqrt(deff) (its z read back from the two-sided p). deff 1 leaves the row as it was; above 1 the
  * interval is wider and the p-value larger, never the reverse. A rate's difference stays within [-1, 1].
  */
-export function widenForRepeats(r: CompareRow, deff: number): void {
+export function widenForRepeats(r: WidenedRow, deff: number): void {
   if (!(deff > 1)) return;
   const f = Math.sqrt(deff);
   const [lowest, highest] = isRate(r.quantity) ? [-1, 1] : [-Infinity, Infinity];
@@ -66,7 +75,7 @@ export function rowPlays(ref: SideAccumulator, cand: SideAccumulator): RowPlays 
 }
 
 /** Every row of one candidate against its reference widened by the larger design effect of the two sides; returns what they count. */
-export function correctForRepeats(rows: CompareRow[], ref: SideAccumulator, cand: SideAccumulator): RowPlays | undefined {
+export function correctForRepeats(rows: WidenedRow[], ref: SideAccumulator, cand: SideAccumulator): RowPlays | undefined {
   const deff = Math.max(sideDesignEffect(ref), sideDesignEffect(cand));
   for (const r of rows) widenForRepeats(r, deff);
   return rowPlays(ref, cand);

@@ -116,6 +116,8 @@ export function detectableText(r: VerdictRow, rate: boolean, family: number, pai
   const mde = detectableChange({ se: r.se, sd: 1, pairs: null, family, difference: r.difference }, VERDICT_ALPHA, VERDICT_POWER).size;
   const s = rate ? 100 : 1;
   const unit = rate ? ' points' : isMargin(r.quantity) ? ` ${SCORE_POINTS}` : '';
+  // A rate moves 100 points at most: a larger detectable change (a few distinct plays) means none could be seen.
+  if (rate && mde >= 1) return `not even a change of 100 points would have been detected${holmNote(r, family)}`;
   return `±${fixed(s * mde, decimalsFor(s * mde))}${unit} would have been detected${holmNote(r, family)}`;
 }
 

@@ -112,6 +112,9 @@ describe('summary.csv and compare of runs whose plays repeat', () => {
     expect(notes[0]).toContain('of the 60 matches of base in');
     expect(notes[0]).toContain('effective plays');
     expect(r.stdout).toMatch(/\n {2}distinct plays +\d +\d\n/);
+    // Four plays a side: no change of a win share could have been detected, and the words say so, not "±121 points".
+    expect(r.stdout).toContain("alphabeta's win share shows no detectable change");
+    expect(r.stdout).not.toMatch(/±(1\d\d|[2-9]\d\d)(\.\d+)? points would have been detected/);
     const row = readCsvObjects(join(out, 'compare.csv')).find((x) => x.quantity === 'win_share:alphabeta')!;
     const effective = Math.min(plays(a).effective, plays(b).effective);
     expect(row.effective_plays).toBe(effective.toFixed(1));
