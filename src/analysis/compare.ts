@@ -1,5 +1,6 @@
 import { InputError } from '../errors.js';
 import { PairAccumulator, SideAccumulator } from './accumulate.js';
+import { correctForRepeats, type RowPlays } from './compare-repeats.js';
 import { holm } from './decisions.js';
 import type { Estimate } from './estimate.js';
 import { PairedPositionShares, PositionShares, ratioTest, unpairedShareDifference } from './first-player.js';
@@ -43,6 +44,8 @@ export interface CompareRow {
   family: number;
   /** The quantity of the same variant that is the same column (same test statistic): this row is not tested again. '' when none. */
   sameAs: string;
+  /** The distinct plays of both sides and the effective plays the row counts (compare-repeats.ts); absent without play hashes. */
+  plays?: RowPlays;
 }
 
 export interface Comparison {
@@ -193,6 +196,9 @@ export function comparisonRows(
       }
     }
   });
+  // Repeated plays are fewer observations than matches: every row as wide as the distinct plays allow.
+  const plays = correctForRepeats(out, ref, cand);
+  if (plays) for (const r of out) r.plays = plays;
   return out;
 }
 

@@ -28,6 +28,9 @@ export const COMPARE_HEADER = [
   'test',
   'pairs',
   'same_as',
+  'reference_plays',
+  'plays',
+  'effective_plays',
 ] as const;
 
 export const VARIANTS_HEADER = ['variant', 'quantity', 'value', 'ci_low95', 'ci_high95', 'matches'] as const;
@@ -61,8 +64,16 @@ export function compareCsv(rows: readonly CompareRow[]): string {
       r.test,
       r.pairs === null ? '' : String(r.pairs),
       r.sameAs,
+      ...playsCells(r),
     ]),
   ]);
+}
+
+/** The reference_plays, plays and effective_plays cells (empty without play hashes). */
+function playsCells(r: CompareRow): string[] {
+  if (!r.plays) return ['', '', ''];
+  const count = (v: number) => (Number.isFinite(v) ? String(v) : '');
+  return [count(r.plays.referencePlays), count(r.plays.plays), fixed(r.plays.effective, 1)];
 }
 
 interface VariantLine {
@@ -162,6 +173,9 @@ export function variantsTable(sides: ReadonlyMap<string, SideAccumulator>): stri
       }),
     ]);
   }
+  const repeats = labels.map((l) => sides.get(l)!.repeats);
+  // When some side's plays repeat, its distinct plays stand under its matches: they are what its figures rest on.
+  if (repeats.some((r) => r.known && r.repeated > 0)) rows.unshift(['distinct plays', ...repeats.map((r) => (r.known ? String(r.distinct) : '-'))]);
   rows.unshift(['matches', ...labels.map((l) => String(sides.get(l)!.n))]);
   return formatTable(['', ...labels], rows);
 }

@@ -34,15 +34,17 @@ export function fixed(v: number, decimals: number): string {
  * interval narrows or widens to the per-match spread. `total` is the sum of the per-match values,
  * `squares` the sum of their squares. A rate of 0 or 1 (no spread to estimate) uses the matches as n.
  * Reference: the cluster-robust variance of a mean with clusters of equal size (Stata `mean, vce(cluster)`).
+ * `designEffect` (at least 1): Kish's design effect of repeated plays (play-tally.ts), which divides the
+ * effective number of matches; 1 leaves the interval as it was.
  */
-export function clusteredWilson(total: number, squares: number, matches: number, z = Z95): [number, number] {
+export function clusteredWilson(total: number, squares: number, matches: number, z = Z95, designEffect = 1): [number, number] {
   if (!(matches > 0)) return [0, 1];
   const p = total / matches;
   const variance = matches > 1 ? Math.max(squares - matches * p * p, 0) / (matches - 1) : NaN;
   const bernoulli = p * (1 - p);
-  if (!(bernoulli > 1e-15) || Number.isNaN(variance)) return wilson(total, matches, z);
+  if (!(bernoulli > 1e-15) || Number.isNaN(variance)) return designEffect > 1 ? wilson((p * matches) / designEffect, matches / designEffect, z) : wilson(total, matches, z);
   if (!(variance > 0)) return [p, p];
-  const effective = (matches * bernoulli) / variance;
+  const effective = (matches * bernoulli) / variance / designEffect;
   return wilson(p * effective, effective, z);
 }
 

@@ -219,3 +219,8 @@ export class PlayRepeats {
     return [mean - half, mean + half];
   }
 }
+
+/** A play hash's first 52 bits as a number, a lean key for a Map of plays (play-tally.ts). */
+export function playKey(hash: string): number {
+  return parseInt(hash.slice(0, 13), 16);
+}

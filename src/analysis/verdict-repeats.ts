@@ -44,14 +44,19 @@ function repeatSentence(variant: string, v: RepeatInput, c: { matches: number; d
   const share = fixed((100 * (c.matches - c.distinct)) / c.matches, 1);
   const plays = c.distinct === 1 ? 'one play' : `${c.distinct} distinct plays`;
   const most = c.distinct === 1 ? '' : `, the most frequent one ${c.largest} times`;
-  const opening = (v.opening ?? 0) > 0 ? `a longer opening than ${v.opening} random moves (the spec's \`opening\`)` : "a few random opening moves (the spec's `opening`, 4 say)";
   const plural = c.distinct === 1 ? 'play allows' : 'plays allow';
   const precision = v.compared
-    ? `Its own figures (variants.csv) count each distinct play once; the tests between variants below count every match, so their intervals are narrower than ${c.distinct} ${c.distinct === 1 ? 'play warrants' : 'plays warrant'}.`
+    ? `Its own figures (variants.csv) count each distinct play once, and the tests between variants below count the effective plays of their less varied side, not the matches (Kish's; compare.csv's effective_plays).`
     : `Its intervals below count each distinct play once: they are as wide as ${c.distinct} ${plural}.`;
   return (
     `Repeated play: ${c.matches - c.distinct} of the ${c.matches} matches of ${variant} (${share}%) repeat an earlier match move for move ` +
     `(the same seats, chance and actions; matches.csv's play_hash): ${plays}${most}, so its figures describe these few plays more than the game. ` +
-    `${precision} To vary the plays, start every match with ${opening} or play a bot that draws its moves (random ties, a search with its own seed).`
+    `${precision} ${varyPlaysAdvice(v.opening)}`
   );
+}
+
+/** What to do about repeated plays: an opening of random moves (longer than `opening`, the one played), or a bot that draws its moves. */
+export function varyPlaysAdvice(opening?: number): string {
+  const start = (opening ?? 0) > 0 ? `a longer opening than ${opening} random moves (the spec's \`opening\`)` : "a few random opening moves (the spec's `opening`, 4 say)";
+  return `To vary the plays, start every match with ${start} or play a bot that draws its moves (random ties, a search with its own seed).`;
 }

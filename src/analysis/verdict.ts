@@ -80,18 +80,26 @@ export interface VerdictInput {
   opening?: number;
 }
 
+/**
+ * Both sides the same pair for pair (no spread, a difference of exactly 0, as in an A/A run): the interval
+ * gives no precision to print, so the levels take the quantity's own (a percentage to 0.1, a mean to 0.01,
+ * as the side-by-side table) and the difference is said to be exactly 0.
+ */
+const identicalRow = (r: VerdictRow): boolean => r.se === 0 && r.difference === 0;
+
 /** "+2.0 points, 95% CI 0.6 to 3.4" or "+1.51, 95% CI 1.20 to 1.82". */
 function differenceText(r: VerdictRow, rate: boolean): string {
   const s = rate ? 100 : 1;
   const d = decimalsFor((s * (r.high - r.low)) / 2);
   const ci = Number.isFinite(r.low) ? `, 95% CI ${signed(s * r.low, d)} to ${signed(s * r.high, d)}` : '';
   const unit = rate ? ' points' : isMargin(r.quantity) ? ` ${SCORE_POINTS}` : '';
+  if (identicalRow(r)) return `exactly 0${unit}`;
   return `${signed(s * r.difference, d)}${unit}${ci}`;
 }
 
 function levelsText(r: VerdictRow, rate: boolean): string {
   const s = rate ? 100 : 1;
-  const d = Math.max(rate ? 1 : 0, decimalsFor((s * (r.high - r.low)) / 2));
+  const d = identicalRow(r) ? (rate ? 1 : 2) : Math.max(rate ? 1 : 0, decimalsFor((s * (r.high - r.low)) / 2));
   if (r.quantity === 'first_player_advantage') return `from ${signed(100 * r.referenceValue, d)} to ${signed(100 * r.value, d)} points`;
   if (isMargin(r.quantity)) return `from ${signed(r.referenceValue, d)} to ${signed(r.value, d)} ${SCORE_POINTS}`;
   return `from ${level(r.referenceValue, rate, d)} to ${level(r.value, rate, d)}`;
@@ -108,6 +116,8 @@ export function detectableText(r: VerdictRow, rate: boolean, family: number, pai
   const mde = detectableChange({ se: r.se, sd: 1, pairs: null, family, difference: r.difference }, VERDICT_ALPHA, VERDICT_POWER).size;
   const s = rate ? 100 : 1;
   const unit = rate ? ' points' : isMargin(r.quantity) ? ` ${SCORE_POINTS}` : '';
+  // A rate moves 100 points at most: a larger detectable change (a few distinct plays) means none could be seen.
+  if (rate && mde >= 1) return `not even a change of 100 points would have been detected${holmNote(r, family)}`;
   return `±${fixed(s * mde, decimalsFor(s * mde))}${unit} would have been detected${holmNote(r, family)}`;
 }
 

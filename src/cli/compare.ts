@@ -4,7 +4,10 @@ import { gate, parseTolerances, type GateResult } from '../analysis/gate.js';
 import { isRate } from '../analysis/quantities.js';
 import { ALPHA, comparisonText, significant, variantsTable, writeComparison } from '../analysis/comparison-text.js';
 import { openResult } from '../analysis/results.js';
-import { verdictText } from '../analysis/verdict.js';
+import { verdictLines } from '../analysis/verdict.js';
+import { compareRepeatNotes, type NamedSide } from '../analysis/compare-repeats.js';
+import type { Comparison } from '../analysis/compare.js';
+import type { ResultInfo } from '../analysis/results.js';
 import { metricInfoOf, verdictFromComparison } from '../analysis/verdict-input.js';
 import { fixed } from '../analysis/intervals.js';
 import { formatTable } from '../analysis/table.js';
@@ -56,7 +59,7 @@ export async function compareCommand(argv: Record<string, unknown>): Promise<Com
   const notes = differences.length > 0
     ? [`${differences.join('; ')} (compared with --allow-different-lineups): every difference below mixes the change under test with the change of bots`]
     : [];
-  const answer = verdictText({ ...(await verdictFromComparison(comparison, a, b)), notes });
+  const answer = withRepeatNotes(verdictLines({ ...(await verdictFromComparison(comparison, a, b)), notes }), namedSides(comparison, a, b));
   const text =
     `Baseline ${a.shown} (${a.matchesPerVariant} matches per variant), candidate ${b.shown} (${b.matchesPerVariant}).\n\n` +
     `${answer}\n` +
@@ -67,6 +70,22 @@ export async function compareCommand(argv: Record<string, unknown>): Promise<Com
   if (verdict) code = COMPARE_EXIT[verdict.verdict];
   else if (argv['fail-on-change'] === true && significant(comparison.rows).length > 0) code = COMPARE_EXIT.changed;
   return { code, text };
+}
+
+/** Each side of the comparison as the words name it ("base in results/a"), with its run's opening. */
+function namedSides(c: Comparison, a: ResultInfo, b: ResultInfo): NamedSide[] {
+  return [...c.sides].map(([key, side]) => {
+    const run = key.startsWith('baseline:') ? a : b;
+    const opening = typeof run.run.opening === 'number' ? run.run.opening : undefined;
+    return { label: `${key.slice(key.indexOf(':') + 1)} in ${run.shown}`, side, ...(opening !== undefined ? { opening } : {}) };
+  });
+}
+
+/** The verdict's lines with the repeated-play sentences first, before the answer and any figure. */
+function withRepeatNotes(lines: string[], sides: readonly NamedSide[]): string {
+  const at = lines.findIndex((l) => l.startsWith('Answer'));
+  lines.splice(at < 0 ? lines.length : at, 0, ...compareRepeatNotes(sides));
+  return lines.join('\n') + '\n';
 }
 
 /** Why the gate is open: estimates at their tolerance in words, else the matches that would likely settle it. */

@@ -79,6 +79,8 @@ export const SUMMARY_HEADER = [
   'mean_turns',
   'annulled',
   'faults',
+  'plays',
+  'effective_plays',
 ] as const;
 
 export const SEATS_HEADER = [
@@ -91,4 +93,6 @@ export const SEATS_HEADER = [
   'win_rate_low95',
   'win_rate_high95',
   'mean_score',
+  'plays',
+  'effective_plays',
 ] as const;

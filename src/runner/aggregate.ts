@@ -3,6 +3,7 @@ import { lineupIndex } from '../engine/plan.js';
 import { Rec, recordWidth, scoreAt, wonAt } from './records.js';
 import { SEATS_HEADER, SUMMARY_HEADER, csvLines } from '../io/csv.js';
 import { clusteredWilson, fixed } from '../analysis/intervals.js';
+import { PlayTally } from '../analysis/play-tally.js';
 
 /**
  * Incremental aggregation of match records into the per-bot summary and the per-position table.
@@ -34,6 +35,8 @@ export class VariantStats {
   /** Matches someone won (the positions' shares count these). */
   private decidedCount = 0;
   private annulledMatchCount = 0;
+  /** The matches' distinct plays (addPlays): they widen the intervals when plays repeat. */
+  readonly plays = new PlayTally();
 
   constructor(
     readonly variant: string,
@@ -93,6 +96,17 @@ export class VariantStats {
       if (reason >= 0) this.faultMatches[reason]++;
     }
     this.matchCount += count;
+  }
+
+  /** The play hashes of the matches in `rec` (the same matches, in order; matches.csv's play_hash). */
+  addPlays(hashes: readonly string[], rec: Float64Array): void {
+    const n = this.n;
+    const width = recordWidth(n);
+    hashes.forEach((hash, m) => {
+      let decided = false;
+      for (let s = 0; s < n; s++) if (rec[m * width + wonAt(n, s)]) decided = true;
+      this.plays.add(hash, decided);
+    });
   }
 
   /** One match's (w, k) per name: how many of its seats won, out of k winners (integer counts: exact in any batch layout). */
@@ -165,7 +179,7 @@ export class VariantStats {
       const wins = this.splitWins(this.winsByK, b);
       // The match is the unit: a bot's seats in one match share its outcome (docs/statistics.md, "Win shares").
       const perMatch = seats.get(name) ?? 1;
-      const [low, high] = clusteredWilson(wins / perMatch, this.sumSquares(b, perMatch), this.matchCount);
+      const [low, high] = clusteredWilson(wins / perMatch, this.sumSquares(b, perMatch), this.matchCount, undefined, this.plays.designEffect());
       return {
         variant: this.variant,
         bot: name,
@@ -196,7 +210,7 @@ export class VariantStats {
       const wins = this.splitWins(this.posWinsByK, pos);
       let squares = 0;
       for (let k = 1; k <= n; k++) squares += this.posWinsByK[pos * (n + 1) + k] / (k * k);
-      const [low, high] = clusteredWilson(wins, squares, decided);
+      const [low, high] = clusteredWilson(wins, squares, decided, undefined, this.plays.designEffect(true));
       rows.push({
         variant: this.variant,
         position: pos,
@@ -259,6 +273,7 @@ export function summaryCsv(stats: readonly VariantStats[]): string {
         fixed(r.meanTurns, DECIMALS.turns),
         r.annulled,
         r.faults,
+        ...playCells(v.plays, false),
       ]);
     }
   }
@@ -279,8 +294,14 @@ export function seatsCsv(stats: readonly VariantStats[]): string {
         fixed(r.low, DECIMALS.rate),
         fixed(r.high, DECIMALS.rate),
         fixed(r.meanScore, DECIMALS.score),
+        ...playCells(v.plays, true),
       ]);
     }
   }
   return csvLines(rows);
+}
+
+/** The plays and effective_plays cells (over the decided matches for seats.csv); empty without play hashes. */
+function playCells(plays: PlayTally, decidedOnly: boolean): string[] {
+  return plays.known ? [String(plays.plays(decidedOnly)), fixed(plays.effective(decidedOnly), 1)] : ['', ''];
 }

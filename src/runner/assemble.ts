@@ -6,6 +6,7 @@ import { AtomicFile, putInPlace, removeTemps, tempPath, writeTemp } from '../io/
 import { MatchesParquetWriter } from '../io/parquet.js';
 import { PARQUET_NAME } from '../io/parquet-layout.js';
 import { recordWidth, type FaultNote } from './batch.js';
+import { playHashesOf } from '../analysis/play-tally.js';
 import { payloadBytes, type Journal, type JournalMeta, type JournalRecord, type RecordPayload } from './journal.js';
 
 /**
@@ -176,6 +177,8 @@ export class Assembler {
   /** Per variant: matches.csv rows written, and matches whose numbers went to the summaries. */
   private readonly rowsWritten: number[];
   private readonly recsAdded: number[];
+  /** play_hash's column in matches.csv (-1: a journal of a version without it), for the distinct plays. */
+  private readonly hashColumn: number;
 
   constructor(
     private readonly meta: JournalMeta,
@@ -190,6 +193,7 @@ export class Assembler {
     this.stats = meta.variants.map((v) => new VariantStats(v, meta.lineup_names));
     this.rowsWritten = meta.variants.map(() => 0);
     this.recsAdded = meta.variants.map(() => 0);
+    this.hashColumn = meta.matches_header.replace(/\r?\n$/, '').split(',').indexOf('play_hash');
     this.at = ranges.length > 0 ? ranges[0][0] : 0;
     this.matchesCsv = AtomicFile.open(this.files.matches, DURABLE);
     try {
@@ -340,6 +344,7 @@ export class Assembler {
     this.recsAdded[r.variant] += p.rec.length / recordWidth(this.meta.players);
     if (this.pendingBytes >= FLUSH_BYTES) this.flush();
     this.stats[r.variant].add(r.start, p.rec);
+    if (this.hashColumn >= 0) this.stats[r.variant].addPlays(playHashesOf(p.csv, this.hashColumn), p.rec);
     for (const f of p.notes) {
       const key = `${f.variant}/${this.meta.lineup_names[(f.seat + f.match) % this.meta.players]}/${f.reason}`;
       if (!this.noted.has(key) && this.notes.length < 100) {

@@ -15,8 +15,16 @@ function variantLine(v: VariantStats): string {
   const faulted = v.faultedMatches;
   return (
     `Variant ${v.variant}: ${v.matches} matches, ${v.annulledMatches} annulled (${pct(v.annulledMatches / v.matches)})` +
-    (faulted > 0 ? `, ${faulted} of them because a bot faulted` : '')
+    (faulted > 0 ? `, ${faulted} of them because a bot faulted` : '') +
+    playsText(v)
   );
+}
+
+/** When plays repeat: how many are distinct, and that the intervals count Kish's effective plays (summary.csv's plays, effective_plays). */
+function playsText(v: VariantStats): string {
+  const plays = v.plays.plays();
+  if (!v.plays.known || plays === v.plays.matches) return '';
+  return `; ${plays} distinct plays (${fixed(v.plays.effective(), 1)} effective), so the intervals are as wide as those plays allow`;
 }
 
 /**

@@ -7,6 +7,7 @@ import { adjustRows, compareRuns, compareVariants, comparisonRows, type CompareR
 import { quantityPlan } from '../../src/analysis/quantities.js';
 import { COMPARE_HEADER, significant, writeComparison } from '../../src/analysis/comparison-text.js';
 import { openResult, readMatches, type MatchRow } from '../../src/analysis/results.js';
+import { verdictAfterRun } from '../../src/analysis/verdict-input.js';
 import { runTournament } from '../../src/runner/run.js';
 import { loadSpec } from '../../src/runner/spec.js';
 import { ROOT, tempDir } from '../fixtures/cli.js';
@@ -111,6 +112,18 @@ describe('A/A: identical variants and independent reruns', () => {
     const c = await compareVariants(openResult(dir));
     expect(significant(c.rows)).toEqual([]);
     for (const r of c.rows) expect(r.difference, r.quantity).toBe(0);
+    // The words print each identical row at its quantity's own precision (a percentage to 0.1, as the
+    // side-by-side table), never the interval's noise digits ("39.8950%", "0.00 points, 95% CI 0.00 to 0.00").
+    writeComparison(dir, c);
+    const words = await verdictAfterRun(dir);
+    expect(words).not.toMatch(/\d\.\d{3,}%/);
+    expect(words).not.toContain('95% CI 0.00 to 0.00');
+    expect(words).toContain("greedy's win share shows no detectable change: from ");
+    expect(words).toMatch(/greedy's win share shows no detectable change: from (\d+\.\d)% to \1% \(exactly 0 points; every pair of matches gave the same value\)/);
+    const rows: MatchRow[] = [];
+    await readMatches(openResult(dir), (m) => rows.push(m), { variant: 'base' });
+    const annulled = rows.filter((m) => m.annulled).length / rows.length;
+    expect(words).toContain(`annulled matches from ${(100 * annulled).toFixed(1)}% to ${(100 * annulled).toFixed(1)}% (every pair of matches gave the same value`);
   });
 
   it('the same tournament under two master seeds (independent samples): nothing significant after Holm', async () => {

@@ -30,11 +30,11 @@ describe('repeatNotes', () => {
     expect(note).toContain("a few random opening moves (the spec's `opening`, 4 say)");
   });
 
-  it('names one play, a longer opening when there was one, and the comparison\'s tests that still count every match', () => {
+  it('names one play, a longer opening when there was one, and that the comparison\'s tests count the effective plays', () => {
     const [note] = repeatNotes(input(50, 1, 50, { opening: 2, compared: true }));
     expect(note).toContain('one play, so its figures describe');
     expect(note).toContain("a longer opening than 2 random moves (the spec's `opening`)");
-    expect(note).toContain('the tests between variants below count every match, so their intervals are narrower than 1 play warrants');
+    expect(note).toContain('the tests between variants below count the effective plays of their less varied side, not the matches');
   });
 
   it('says nothing for a folder without play hashes (no plays_distinct figure)', () => {

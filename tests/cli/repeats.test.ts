@@ -81,6 +81,47 @@ describe('a run whose plays repeat', () => {
   });
 });
 
+describe('summary.csv and compare of runs whose plays repeat', () => {
+  const a = join(dir, 'repeating');
+  const b = join(dir, 'repeating-b');
+  tavolo(['run', spec('repeating-b', deterministic, 60), '--threads', '1', '--out', b]);
+  const plays = (folder: string) => {
+    const sizes = new Map<string, number>();
+    for (const row of readCsvObjects(join(folder, 'matches.csv'))) sizes.set(row.play_hash, (sizes.get(row.play_hash) ?? 0) + 1);
+    return { distinct: sizes.size, effective: (60 * 60) / [...sizes.values()].reduce((x, n) => x + n * n, 0) };
+  };
+
+  it("summary.csv and seats.csv name the distinct and effective plays; the summary's interval is about the verdict's", () => {
+    const p = plays(a);
+    const share = readCsvObjects(join(a, 'summary.csv')).find((x) => x.bot === 'alphabeta')!;
+    expect([share.plays, share.effective_plays]).toEqual([String(p.distinct), p.effective.toFixed(1)]);
+    const [low, high] = wilsonByHand(Number(share.win_rate), ((60 - 1) * p.effective) / 60);
+    expect(Number(share.win_rate_low95)).toBeCloseTo(low, 3);
+    expect(Number(share.win_rate_high95)).toBeCloseTo(high, 3);
+    for (const seat of readCsvObjects(join(a, 'seats.csv'))) expect(seat.plays).toBe(String(p.distinct));
+  });
+
+  it('compare says first that both sides repeat, and widens its rows to the effective plays', () => {
+    const out = join(dir, 'compared');
+    const r = tavolo(['compare', a, b, '--out', out]);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split('\n');
+    const answer = lines.findIndex((l) => l.startsWith('Answer'));
+    const notes = lines.slice(0, answer).filter((l) => l.startsWith('Repeated play: '));
+    expect(notes).toHaveLength(2);
+    expect(notes[0]).toContain('of the 60 matches of base in');
+    expect(notes[0]).toContain('effective plays');
+    expect(r.stdout).toMatch(/\n {2}distinct plays +\d +\d\n/);
+    // Four plays a side: no change of a win share could have been detected, and the words say so, not "±121 points".
+    expect(r.stdout).toContain("alphabeta's win share shows no detectable change");
+    expect(r.stdout).not.toMatch(/±(1\d\d|[2-9]\d\d)(\.\d+)? points would have been detected/);
+    const row = readCsvObjects(join(out, 'compare.csv')).find((x) => x.quantity === 'win_share:alphabeta')!;
+    const effective = Math.min(plays(a).effective, plays(b).effective);
+    expect(row.effective_plays).toBe(effective.toFixed(1));
+    expect([row.reference_plays, row.plays]).toEqual([String(plays(a).distinct), String(plays(b).distinct)]);
+  });
+});
+
 describe('a run whose plays all differ', () => {
   it('greedy against greedy on Scala: every match a play of its own (random ties), and no repeated-play note', () => {
     const out = join(dir, 'greedy');

@@ -38,5 +38,6 @@ export async function fixtureSearch(prefix: string, plan?: (spec: ResolvedSpec, 
 
 export type TuneRow = Record<string, string>;
 
-/** tune.csv as rows (candidate names hold commas, so it is read by a real CSV parser). */
-export const tuneCsvRows = (dir: string): TuneRow[] => parse<TuneRow>(readFileSync(join(dir, 'tune.csv'), 'utf8'), { columns: true });
+/** tune.csv's rows of the race (candidate names hold commas, so it is read by a real CSV parser); `stage` 'confirmation' for the confirmation's. */
+export const tuneCsvRows = (dir: string, stage = 'race'): TuneRow[] =>
+  parse<TuneRow>(readFileSync(join(dir, 'tune.csv'), 'utf8'), { columns: true }).filter((row) => row.stage === stage);

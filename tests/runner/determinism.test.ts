@@ -136,10 +136,10 @@ describe('byte-identical output across thread counts, batch sizes and reruns', (
     ] as const) {
       const { summary, seats } = recompute(join(d, 'matches.csv'), players);
       const s = read(d, 'summary.csv').trimEnd().split('\n');
-      expect(s[0]).toBe('variant,bot,matches,wins,win_rate,win_rate_low95,win_rate_high95,mean_score,mean_turns,annulled,faults');
+      expect(s[0]).toBe('variant,bot,matches,wins,win_rate,win_rate_low95,win_rate_high95,mean_score,mean_turns,annulled,faults,plays,effective_plays');
       expect(s.slice(1)).toEqual(summary);
       const p = read(d, 'seats.csv').trimEnd().split('\n');
-      expect(p[0]).toBe('variant,position,matches,decided,wins,win_rate,win_rate_low95,win_rate_high95,mean_score');
+      expect(p[0]).toBe('variant,position,matches,decided,wins,win_rate,win_rate_low95,win_rate_high95,mean_score,plays,effective_plays');
       expect(p.slice(1)).toEqual(seats);
     }
   });

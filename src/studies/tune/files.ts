@@ -10,13 +10,15 @@ import { writeFilesAtomic } from '../../io/atomic-write.js';
 
 /**
  * The files of a search, next to its round folders: tune.csv (tidy, one row per candidate and target
- * quantity) and tune.json (the search's settings and account); tune.html, the page, is laid out by
+ * quantity from the race, then one per finalist and target from the confirmation, its `stage` saying
+ * which; the confirmation's rows are the answer) and tune.json (the search's settings and account); tune.html, the page, is laid out by
  * page.ts from charts.ts. All come from the round files alone,
  * with no timings, so a search gives byte-identical files on any thread count and after a resume.
  */
 export const TUNE_FILES = ['tune.csv', 'tune.json', 'tune.html'];
 
 export const TUNE_HEADER = [
+  'stage',
   'candidate',
   'quantity',
   'target_min',
@@ -49,6 +51,7 @@ function candidateRows(c: CandidateOutcome, names: readonly string[], plan: Tune
   const e = c.elimination;
   const why = e ? eliminationText(e, names, e.reason === 'preference' ? levels.prefer : levels.target) : '';
   return c.checks.map((k) => [
+    'race',
     c.name,
     k.target.quantity,
     num(k.target.min),
@@ -71,7 +74,37 @@ export function tuneCsv(spec: ResolvedSpec, plan: TunePlan, r: TuneOutcome): str
   const levels = { target: targetConfidence(size), prefer: preferenceConfidence(size) };
   const names = spec.variants.map((v) => v.name);
   const rows = r.race.outcomes().flatMap((c) => candidateRows(c, names, plan, levels));
-  return csvLines([[...TUNE_HEADER], ...rows]);
+  return csvLines([[...TUNE_HEADER], ...rows, ...(r.confirmation ? confirmationRows(r.confirmation, plan) : [])]);
+}
+
+/**
+ * The confirmation's rows: each finalist's targets on the fresh seeds, at the confirmation's level, with
+ * its status there; `why` names a degenerate play and the preference's pick (with the preferred value).
+ */
+function confirmationRows(c: Confirmation, plan: TunePlan): string[][] {
+  return c.finalists.flatMap((f, i) => {
+    const why = [
+      ...(f.degenerate.length > 0 ? [`degenerate: ${f.degenerate.join('; ')}`] : []),
+      ...(i === c.pick ? [`the answer: meets every target${plan.prefer ? `, the ${plan.prefer.goal} ${plan.prefer.quantity} (${num(f.preferred)}) of those that do` : ''}`] : []),
+    ].join('; ');
+    return f.checks.map((k) => [
+      'confirmation',
+      f.name,
+      k.target.quantity,
+      num(k.target.min),
+      num(k.target.max),
+      num(k.estimate.estimate),
+      num(k.estimate.low),
+      num(k.estimate.high),
+      String(c.confidence),
+      String(c.matches),
+      k.status,
+      f.status,
+      '',
+      '',
+      why,
+    ]);
+  });
 }
 
 export function tuneJson(spec: ResolvedSpec, plan: TunePlan, r: TuneOutcome): string {

@@ -31,6 +31,8 @@ export interface TuneOutcome {
   faults: Record<string, number>;
   /** The finalists replayed on fresh seeds (absent when skipped, or when no candidate was left). */
   confirmation?: Confirmation;
+  /** What the answer says before anything else (a folder read back from a version without the confirmation step). */
+  before?: string;
   /** A round whose determinism self-check found a bot or the game not deterministic: what it found. */
   notDeterministic?: string;
 }

@@ -114,6 +114,25 @@ async function rereadConfirmation(dir: string, names: readonly string[], plan: T
   return confirmation;
 }
 
+/** The command that runs a search again into its folder (the spec's path from tune.json when it has one). */
+function rerunCommand(dir: string, json: Json): string {
+  const spec = typeof json.spec === 'string' ? json.spec : '<spec>';
+  return `\`tavolo tune ${spec} --force --out ${dir}\` (or another --out to keep this folder)`;
+}
+
+/**
+ * A folder written before the confirmation step whose rounds no longer replay to its recorded drops: that
+ * version judged rates with other intervals, so the race it recorded cannot be rebuilt. Refused by name,
+ * with why and what to do (InputError: exit 2).
+ */
+function olderSearch(dir: string, json: Json, err: InputError): InputError {
+  return new InputError(
+    `${dir} holds a search written by a tavolo version without the confirmation step (its tune.json has no "confirmation"), ` +
+      `whose race judged rates with other intervals, so its rounds no longer replay to the drops it recorded (${err.message}). ` +
+      `Run the search again with this version: ${rerunCommand(dir, json)}`,
+  );
+}
+
 const STOPS: readonly string[] = ['decided', 'none-left', 'rounds', 'budget'];
 
 export async function readTuneFolder(dir: string): Promise<TuneFolder> {
@@ -123,7 +142,11 @@ export async function readTuneFolder(dir: string): Promise<TuneFolder> {
   const first = roundDir(dir, 1);
   if (!existsSync(first)) throw new InputError(`${file} belongs to a search whose first round, ${first}, is missing; the page is built from the rounds' matches`);
   const plan = planOf(json, file, openResult(first).players);
-  const { race, notes } = await replay(dir, names, plan, field<Json[]>(json, 'rounds', isList, file), file);
+  // A tune.json without the field was written before the confirmation step (null: a search run with --no-confirm).
+  const unconfirmed = !('confirmation' in json);
+  const { race, notes } = await replay(dir, names, plan, field<Json[]>(json, 'rounds', isList, file), file).catch((err: unknown) => {
+    throw unconfirmed && err instanceof InputError ? olderSearch(dir, json, err) : err;
+  });
   const spent = notes.reduce((a, n) => a + n.matches, 0);
   if (spent !== json.matches_spent) throw new InputError(`${file} says the search spent ${String(json.matches_spent)} matches; its rounds hold ${spent}`);
   const outcome: TuneOutcome = {
@@ -138,5 +161,11 @@ export async function readTuneFolder(dir: string): Promise<TuneFolder> {
   };
   const confirmation = await rereadConfirmation(dir, names, plan, race, json, file);
   if (confirmation) outcome.confirmation = confirmation;
+  if (unconfirmed) {
+    outcome.before =
+      'Not confirmed: this search was written by a tavolo version without the confirmation step, so its answer rests on the matches of the race ' +
+      'that chose its candidates (a race keeps those whose matches happened to look good), not on fresh seeds. ' +
+      `To confirm it, run it again with this version: ${rerunCommand(dir, json)}.`;
+  }
   return { tournament: field<string>(json, 'tournament', isText, file), game: field<string>(json, 'game', isText, file), seed: field<string>(json, 'seed', isText, file), names, plan, outcome };
 }

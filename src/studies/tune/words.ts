@@ -185,7 +185,7 @@ const STOPPED: Record<string, string> = {
 export function tuneAnswer(r: TuneOutcome, plan: TunePlan, names: readonly string[]): string {
   const out = r.race.outcomes();
   const s = r.race.size;
-  const lines = r.confirmation ? confirmationSentences(r.confirmation, plan) : [];
+  const lines = [...(r.before ? [r.before] : []), ...(r.confirmation ? confirmationSentences(r.confirmation, plan) : [])];
   lines.push(...(r.race.survivors().length > 0 ? meetsSentences(r, out, out.length) : noneSentences(r, names)));
   lines.push(...standingSentences(r, names));
   const share = r.gridMatches > 0 ? ` (${((100 * r.spent) / r.gridMatches).toFixed(0)}% of it)` : '';

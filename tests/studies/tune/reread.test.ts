@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { InputError } from '../../../src/errors.js';
@@ -8,7 +8,7 @@ import { runTune } from '../../../src/studies/tune/run.js';
 import { readTuneFolder, refuseUnfinishedSearch } from '../../../src/studies/tune/reread.js';
 import { resolveTune } from '../../../src/studies/tune/spec.js';
 import { fixtureSearch, type FixtureSearch } from '../../helpers/tune-search.js';
-import { tempDir } from '../../fixtures/cli.js';
+import { tavolo, tempDir } from '../../fixtures/cli.js';
 import { readJsonFile } from '../../helpers/json-files.js';
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -82,6 +82,50 @@ describe('a search read back from its folder', () => {
     mkdirSync(join(stopped, 'round-1'));
     expect(() => refuseUnfinishedSearch(stopped, 'report')).toThrow(/^report: .* holds a search that has not finished \(round folders but no tune\.json\): finish it with `tavolo tune <spec> --resume --out /);
     expect(() => refuseUnfinishedSearch(dir, 'report')).not.toThrow();
+  });
+
+  /**
+   * A folder in the layout of the versions before the confirmation step, built from the fixture's: no
+   * "confirmation" field in tune.json (a --no-confirm search writes null), no confirm/ folder, and tune.csv
+   * without the stage column. `drops`: what those versions' race recorded for round 2, when other
+   * intervals dropped otherwise.
+   */
+  function olderFolder(name: string, drops?: string[]): string {
+    const old = join(tempDir(`tavolo-tune-older-${name}-`), 'hc');
+    cpSync(dir, old, { recursive: true });
+    rmSync(join(old, 'confirm'), { recursive: true });
+    rmSync(join(old, 'tune.html'));
+    const jsonFile = join(old, 'tune.json');
+    const json = readJsonFile<{ confirmation?: unknown; rounds: Array<{ dropped: string[] }> }>(jsonFile);
+    delete json.confirmation;
+    if (drops) json.rounds[1].dropped = drops;
+    writeFileSync(jsonFile, JSON.stringify(json, null, 2));
+    const csv = readFileSync(join(old, 'tune.csv'), 'utf8').split('\n').filter((l) => !l.startsWith('confirmation,'));
+    writeFileSync(join(old, 'tune.csv'), csv.map((l) => l.replace(/^(stage|race),/, '')).join('\n'));
+    return old;
+  }
+
+  it('reads a folder written before the confirmation step, saying first that its answer is not confirmed and how to confirm it', async () => {
+    const old = olderFolder('read');
+    const back = await readTuneFolder(old);
+    expect(back.outcome.confirmation).toBeUndefined();
+    expect(back.outcome.race.outcomes()).toEqual(f.search.outcome.race.outcomes());
+    const answer = tunePageData(back).answer;
+    expect(answer).toMatch(/^Not confirmed: this search was written by a tavolo version without the confirmation step/);
+    expect(answer.split('\n')[0]).toContain(`--force --out ${old}`);
+    const r = tavolo(['report', old]);
+    expect(r.code).toBe(0);
+    expect(readFileSync(join(old, 'tune.html'), 'utf8')).toContain('Not confirmed: this search was written by a tavolo version without the confirmation step');
+  });
+
+  it('refuses one whose rounds no longer replay to its drops (other intervals then) by name, why and the next step, exit 2', () => {
+    const old = olderFolder('refused', []);
+    const r = tavolo(['report', old]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${old} holds a search written by a tavolo version without the confirmation step (its tune.json has no "confirmation")`);
+    expect(r.stderr).toContain('its rounds no longer replay to the drops it recorded');
+    expect(r.stderr).toMatch(/Run the search again with this version: `tavolo tune \S+ --force --out \S+` \(or another --out to keep this folder\)/);
+    expect(existsSync(join(old, 'tune.html'))).toBe(false);
   });
 
   it('counts tune.html as one of the search files: a folder holding one is refused without --resume or --force', async () => {

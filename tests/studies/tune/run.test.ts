@@ -63,7 +63,7 @@ describe('tavolo tune', () => {
     expect(r.spent).toBe(400 + 2 * 100 * 2);
     expect(out.map((c) => c.status)).toEqual(['not-ruled-out', 'meets', 'dropped', 'dropped']);
     expect(r.gridMatches).toBe(1200);
-    const rows = readCsvObjects(join(one, 'tune.csv'));
+    const rows = readCsvObjects(join(one, 'tune.csv')).filter((x) => x.stage === 'race');
     expect(rows).toHaveLength(8);
     for (const row of rows.filter((x) => x.dropped_by === 'annulled_rate' && x.quantity === 'annulled_rate')) {
       expect(Number(row.ci_low)).toBeGreaterThan(Number(row.target_max));
@@ -93,6 +93,21 @@ describe('tavolo tune', () => {
     expect(confirmSeeds.slice(0, 100)).toEqual(confirmSeeds.slice(100, 200));
     const json = readJsonFile<{ confirmation: { finalists: { name: string; status: string }[]; base: string } }>(join(dir, 'tune.json'));
     expect(json.confirmation.finalists.map((f) => [f.name, f.status])).toEqual(c.finalists.map((f) => [f.name, f.status]));
+    // tune.csv holds the confirmation's rows too, one per finalist and target, as the words answer from
+    // them: each finalist's mean turns recomputed here from confirm/matches.csv, its status as confirmed.
+    const confirmRows = parse<Record<string, string>>(readFileSync(join(dir, 'tune.csv')), { columns: true }).filter((row) => row.stage === 'confirmation');
+    expect(confirmRows.map((row) => [row.candidate, row.quantity])).toEqual(c.finalists.flatMap((f) => [[f.name, 'annulled_rate'], [f.name, 'turns_mean']]));
+    const played = parse<Record<string, string>>(readFileSync(join(dir, 'confirm/matches.csv')), { columns: true });
+    for (const f of c.finalists) {
+      const turns = played.filter((row) => row.variant === f.name).map((row) => Number(row.turns));
+      const row = confirmRows.find((x) => x.candidate === f.name && x.quantity === 'turns_mean')!;
+      expect(Number(row.estimate)).toBeCloseTo(turns.reduce((a, t) => a + t, 0) / turns.length, 6);
+      expect([row.candidate_status, row.matches, row.confidence]).toEqual([f.status, '100', String(c.confidence)]);
+    }
+    const answer = confirmRows.filter((row) => row.why.startsWith('the answer'));
+    expect(answer.map((row) => row.candidate)).toEqual(c.pick >= 0 ? [c.finalists[c.pick].name, c.finalists[c.pick].name] : []);
+    expect(c.pick).toBeGreaterThanOrEqual(0);
+    expect(tuneAnswer(r, plan, spec.variants.map((v) => v.name))).toContain(c.finalists[c.pick].name);
     const skipped = await runTune(spec, plan, { threads: 2, outDir: tempDir(), confirm: false });
     expect(skipped.confirmation).toBeUndefined();
     expect(existsSync(join(skipped.outDir, 'confirm'))).toBe(false);
