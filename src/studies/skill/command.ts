@@ -11,6 +11,7 @@ import { formatTable } from '../../analysis/table.js';
 import { checkReusable, matchesToPlay } from '../../runner/reuse.js';
 import { MAX_THREADS } from '../../runner/limits.js';
 import { defaultThreads, runTournament, type RunOutcome } from '../../runner/run.js';
+import { StudyPool } from '../../runner/pool.js';
 import { costSentence, estimateCost, matchesFor, StudyClock, type Cheaper } from '../../runner/cost.js';
 import { determinismWarning } from '../../runner/self-check.js';
 import { planSkill, type SkillPlan, type SkillRequest } from './plan.js';
@@ -236,6 +237,8 @@ async function play(plan: SkillPlan, threads: number, force: boolean, signal?: A
   const clock = await sayStudyCost(plan, threads, force);
   const outcomes: RunOutcome[] = [];
   let bar: Progress | undefined;
+  // One worker pool for every run (pool.ts: StudyPool), closed however the study ends.
+  const pool = new StudyPool(threads);
   try {
     for (const [k, { run, p }] of runs.entries()) {
       bar?.stop();
@@ -243,11 +246,12 @@ async function play(plan: SkillPlan, threads: number, force: boolean, signal?: A
       process.stderr.write(`[${k + 1}/${runs.length}] ${p.stronger.name} and ${p.weaker.name} at ${p.players} players, seating ${run.seating}: ${shown(run.dir)}${left ? ` (${left})` : ''}\n`);
       bar = progressBar();
       outcomes.push(
-        await runTournament(run.spec, { threads, batch: 'auto', outDir: run.dir, resume: !force, force, signal, onStart: ({ done, total }) => bar?.start(total, done), onProgress: (done) => bar?.update(done) }),
+        await runTournament(run.spec, { threads, batch: 'auto', outDir: run.dir, resume: !force, force, signal, pool, onStart: ({ done, total }) => bar?.start(total, done), onProgress: (done) => bar?.update(done) }),
       );
     }
   } finally {
     bar?.stop();
+    await pool.close();
   }
   return outcomes;
 }
