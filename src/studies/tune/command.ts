@@ -8,6 +8,8 @@ import { confirmDir, roundDir, runTune } from './run.js';
 import type { RoundNote, TuneOutcome } from './outcome.js';
 import { resolveTune, type TunePlan } from './spec.js';
 import { tuneCostLine } from './cost.js';
+import { planTuneBudget } from './budget.js';
+import { budgetFlag, budgetSentence } from '../../runner/budget.js';
 import { writeTunePage } from './page.js';
 import { tunePageData } from './charts.js';
 import { intFlag, textFlag } from '../../terminal/args.js';
@@ -111,17 +113,26 @@ async function headerOnce(spec: ResolvedSpec, plan: TunePlan, threads: number, c
 }
 
 export async function tuneCommand(argv: Record<string, unknown>, withSignals: WithSignals): Promise<number> {
+  const budget = budgetFlag(argv);
   const matches = intFlag('--matches', argv.matches, 1);
   const threads = intFlag('--threads', argv.threads, 1, MAX_THREADS) ?? Math.min(defaultThreads(), MAX_THREADS);
   const seed = textFlag('--seed', argv.seed);
   const specPath = textFlag('spec', argv.spec)!;
   const raw = readSpecFile(specPath);
-  const spec = await resolveSpec(raw, dirname(resolve(specPath)), { matches, seed }, resolve(specPath));
+  const resolveAt = (m: number | undefined) => resolveSpec(raw, dirname(resolve(specPath)), { matches: m, seed }, resolve(specPath));
+  let spec = await resolveAt(matches);
   checkVariantCount(spec.variants.length);
-  const plan = resolveTune(raw.tune, spec);
+  let plan = resolveTune(raw.tune, spec);
   const outDir = textFlag('--out', argv.out) ?? join('results', `${spec.name}-tune`);
   const confirm = argv.confirm !== false;
-  const header = await headerOnce(spec, plan, threads, confirm);
+  if (budget !== undefined) {
+    // The most matches a candidate that fit the budget (recorded in --out, or from a pilot), said first.
+    const b = await planTuneBudget({ raw, spec, outDir, budget, threads, confirm });
+    process.stdout.write(`${budgetSentence(b, 'a candidate at most', shownPath(b.file))}\n`);
+    spec = await resolveAt(b.record.matches);
+    plan = resolveTune(raw.tune, spec);
+  }
+  const header = budget !== undefined ? () => process.stdout.write(headerText(spec, plan, threads)) : await headerOnce(spec, plan, threads, confirm);
   const bar = progressBar();
   let current = 0 as number | 'confirmation';
   try {
