@@ -39,9 +39,9 @@ export interface BudgetRequest {
   least: number;
   most: number;
   /** The study's estimated wall seconds at `matches` a comparison, from a pilot (undefined: not measured). */
-  pilot(): Promise<{ matches: number; estimate: CostEstimate | undefined }>;
+  pilot: () => Promise<{ matches: number; estimate: CostEstimate | undefined }>;
   /** Seconds at another count, from the pilot's estimate (default: in proportion to the matches). */
-  scale?(seconds: number, piloted: number, matches: number): number;
+  scale?: (seconds: number, piloted: number, matches: number) => number;
 }
 
 export interface BudgetPlan {
@@ -123,7 +123,7 @@ export function budgetFlag(argv: Record<string, unknown>): TimeBudget | undefine
   if (argv.budget === undefined) return undefined;
   const budget = parseDuration(argv.budget);
   if (argv.matches !== undefined) {
-    throw new InputError(`the budget chooses the match count, so --matches ${String(argv.matches)} cannot be given with it; expected one of the two`, '--budget');
+    throw new InputError('the budget chooses the match count, so --matches cannot be given with it; expected one of the two', '--budget');
   }
   return budget;
 }

@@ -20,7 +20,7 @@ export interface TimeBudget {
 /** Parses a duration flag (90s, 10m, 1h, 1h30m); a clear error naming the flag otherwise (exit 2). */
 export function parseDuration(raw: unknown, flag = '--budget'): TimeBudget {
   if (Array.isArray(raw)) throw new InputError(`given more than once (${raw.map((r) => JSON.stringify(r)).join(', ')})`, flag);
-  const text = String(raw ?? '').trim();
+  const text = typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : '';
   const expected = 'expected a duration with its unit, such as 90s, 10m, 1h or 1h30m';
   if (!WHOLE.test(text)) throw new InputError(`${expected}, found ${JSON.stringify(text)}`, flag);
   let seconds = 0;

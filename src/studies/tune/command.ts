@@ -112,6 +112,13 @@ async function headerOnce(spec: ResolvedSpec, plan: TunePlan, threads: number, c
   };
 }
 
+/** The most matches a candidate that fit the budget (recorded in --out, or from a pilot), said first. */
+async function budgetedMatches(o: Parameters<typeof planTuneBudget>[0]): Promise<number> {
+  const b = await planTuneBudget(o);
+  process.stdout.write(`${budgetSentence(b, 'a candidate at most', shownPath(b.file))}\n`);
+  return b.record.matches;
+}
+
 export async function tuneCommand(argv: Record<string, unknown>, withSignals: WithSignals): Promise<number> {
   const budget = budgetFlag(argv);
   const matches = intFlag('--matches', argv.matches, 1);
@@ -120,18 +127,14 @@ export async function tuneCommand(argv: Record<string, unknown>, withSignals: Wi
   const specPath = textFlag('spec', argv.spec)!;
   const raw = readSpecFile(specPath);
   const resolveAt = (m: number | undefined) => resolveSpec(raw, dirname(resolve(specPath)), { matches: m, seed }, resolve(specPath));
-  let spec = await resolveAt(matches);
-  checkVariantCount(spec.variants.length);
-  let plan = resolveTune(raw.tune, spec);
-  const outDir = textFlag('--out', argv.out) ?? join('results', `${spec.name}-tune`);
+  const asked = await resolveAt(matches);
+  checkVariantCount(asked.variants.length);
+  // The tune field is checked as given before any pilot.
+  const askedPlan = resolveTune(raw.tune, asked);
+  const outDir = textFlag('--out', argv.out) ?? join('results', `${asked.name}-tune`);
   const confirm = argv.confirm !== false;
-  if (budget !== undefined) {
-    // The most matches a candidate that fit the budget (recorded in --out, or from a pilot), said first.
-    const b = await planTuneBudget({ raw, spec, outDir, budget, threads, confirm });
-    process.stdout.write(`${budgetSentence(b, 'a candidate at most', shownPath(b.file))}\n`);
-    spec = await resolveAt(b.record.matches);
-    plan = resolveTune(raw.tune, spec);
-  }
+  const spec = budget === undefined ? asked : await resolveAt(await budgetedMatches({ raw, spec: asked, outDir, budget, threads, confirm }));
+  const plan = spec === asked ? askedPlan : resolveTune(raw.tune, spec);
   const header = budget !== undefined ? () => process.stdout.write(headerText(spec, plan, threads)) : await headerOnce(spec, plan, threads, confirm);
   const bar = progressBar();
   let current = 0 as number | 'confirmation';
