@@ -52,7 +52,16 @@ export function workerUrl(): URL {
   return new URL('./worker-entry.cjs', here);
 }
 
-export function createPool(threads: number, spec: WorkerSpec, watch?: SharedArrayBuffer, workerMemoryMb?: number): Piscina {
+let poolsMade = 0;
+
+/** How many worker pools this process has started: tests count them (a study starts one). */
+export function poolsCreated(): number {
+  return poolsMade;
+}
+
+/** A piscina pool; `spec` is the tournament of every task (undefined: each task carries its own, StudyPool). */
+export function createPool(threads: number, spec: WorkerSpec | undefined, watch?: SharedArrayBuffer, workerMemoryMb?: number): Piscina {
+  poolsMade++;
   return new Piscina({
     filename: workerUrl().href,
     minThreads: threads,
@@ -65,6 +74,71 @@ export function createPool(threads: number, spec: WorkerSpec, watch?: SharedArra
     workerData: { watch, spec } satisfies PoolWorkerData,
     resourceLimits: workerMemoryMb ? { maxOldGenerationSizeMb: workerMemoryMb } : undefined,
   });
+}
+
+/** Progress slots for `threads` workers: three a worker (two tasks queued in each, and retries). */
+const slotCount = (threads: number) => Math.max(2, threads * 3);
+
+/** A pool with its progress slots, as a play borrows it. */
+interface PoolLease {
+  pool: Piscina;
+  cells: Int32Array;
+  /** The free slots, shared by the plays of a study pool (a late task of an earlier play gives its slot back). */
+  free: number[];
+}
+
+function lease(threads: number, spec: WorkerSpec | undefined, workerMemoryMb?: number): PoolLease {
+  const slots = slotCount(threads);
+  const shared = new SharedArrayBuffer(slots * SLOT_INTS * 4);
+  return {
+    pool: createPool(threads, spec, shared, workerMemoryMb),
+    cells: new Int32Array(shared),
+    free: Array.from({ length: slots }, (_, i) => slots - 1 - i),
+  };
+}
+
+/**
+ * One worker pool for a whole study (its tune rounds, importance runs or skill steps): starting a pool
+ * costs a second or more under load, more than a short run plays. The pool starts with the first play
+ * that uses it; each task then carries its run's tournament, and a worker keeps the games and bots of
+ * the latest runs prepared. `close` ends it: once at the end of the study, whether it finished, failed or
+ * was interrupted (withStudyPool). A play that fails or is interrupted closes it too, since batches may
+ * still be running in it; a later play would start a new one.
+ */
+export class StudyPool {
+  private current?: PoolLease;
+  constructor(
+    readonly threads: number,
+    private readonly workerMemoryMb?: number,
+  ) {}
+
+  /** The pool, started on first use. */
+  lease(): PoolLease {
+    this.current ??= lease(this.threads, undefined, this.workerMemoryMb);
+    return this.current;
+  }
+
+  /** Whether its workers are running (started and not closed since). */
+  get isOpen(): boolean {
+    return this.current !== undefined;
+  }
+
+  /** Ends the pool's workers (nothing when it never started or is closed already). */
+  async close(): Promise<void> {
+    const current = this.current;
+    this.current = undefined;
+    if (current) await current.pool.destroy();
+  }
+}
+
+/** Runs `body` with a study pool of `threads` workers, closed when `body` ends, however it ends. */
+export async function withStudyPool<T>(threads: number, body: (pool: StudyPool) => Promise<T>): Promise<T> {
+  const pool = new StudyPool(threads);
+  try {
+    return await body(pool);
+  } finally {
+    await pool.close();
+  }
 }
 
 export interface PlayBatch {
@@ -94,6 +168,8 @@ export interface PoolOptions {
   /** How long past the limit a bot call may run before its worker is ended (default: half the limit, 0.25 s to 5 s). */
   graceMs?: number;
   workerMemoryMb?: number;
+  /** Play on this study's pool instead of a pool of the play's own (threads and workerMemoryMb are then the study's). */
+  shared?: StudyPool;
   signal?: AbortSignal;
   /** A completed batch (called synchronously, in completion order). */
   onResult(res: BatchResult): void;
@@ -146,10 +222,15 @@ export function playOnPool(batches: Iterable<PlayBatch>, o: PoolOptions): Promis
   return new PoolRun(batches, o).start();
 }
 
+/** Numbers the plays on study pools: a worker keeps the prepared tournament of each play by it. */
+let playIds = 0;
+
 /** One playOnPool: the pool, its progress slots, the batches in flight and waiting, and the watchdog. */
 class PoolRun {
   private readonly cells: Int32Array;
   private readonly pool: Piscina;
+  /** On a study pool, what each task carries: its tournament and the play's number. */
+  private readonly carried?: { spec: WorkerSpec; specId: number };
   private readonly iter: Iterator<PlayBatch>;
   private readonly retry: Job[] = [];
   private readonly free: number[];
@@ -169,18 +250,21 @@ class PoolRun {
   private timer?: ReturnType<typeof setInterval>;
   private resolve!: (outcome: PoolOutcome) => void;
   private reject!: (err: unknown) => void;
+  private readonly onPoolError = (err: unknown) => {
+    if (!this.finished) this.finish(err);
+  };
   private readonly onAbort = () => this.finish(new Interrupted((this.o.signal?.reason as Interrupted | undefined)?.signal));
 
   constructor(
     batches: Iterable<PlayBatch>,
     private readonly o: PoolOptions,
   ) {
-    const slots = Math.max(2, o.threads * 3);
-    const shared = new SharedArrayBuffer(slots * SLOT_INTS * 4);
-    this.cells = new Int32Array(shared);
-    this.pool = createPool(o.threads, o.spec, shared, o.workerMemoryMb);
+    const l = o.shared ? o.shared.lease() : lease(o.threads, o.spec, o.workerMemoryMb);
+    this.cells = l.cells;
+    this.pool = l.pool;
+    this.free = l.free;
+    if (o.shared) this.carried = { spec: o.spec, specId: ++playIds };
     this.iter = batches[Symbol.iterator]();
-    this.free = Array.from({ length: slots }, (_, i) => slots - 1 - i);
     this.limit = o.decisionTimeoutMs;
     this.hard = this.limit + (o.graceMs ?? clamp(this.limit / 2, 250, 5000));
     this.tick = clamp(this.limit / 4, 10, 250);
@@ -195,9 +279,7 @@ class PoolRun {
       // piscina reports on its 'error' event what belongs to no task, such as a result arriving for a task it
       // no longer knows; with no listener that event would be an uncaught exception. Once the pool is being
       // torn down (an interruption, a failure), a late result is expected and means nothing.
-      this.pool.on('error', (err: unknown) => {
-        if (!this.finished) this.finish(err);
-      });
+      this.pool.on('error', this.onPoolError);
 
       this.noThreadsSince = -1;
       this.timer = setInterval(() => this.watchdogTick(), this.tick);
@@ -217,10 +299,12 @@ class PoolRun {
     this.finished = true;
     clearInterval(this.timer);
     this.o.signal?.removeEventListener('abort', this.onAbort);
-    this.pool.destroy().then(
-      () => (err ? this.reject(err) : this.resolve({ failed: this.failed, workerRestarts: this.restarts, workerHeapPeak: this.heapPeak })),
-      (e: unknown) => this.reject(err ?? e),
-    );
+    this.pool.off('error', this.onPoolError);
+    const outcome = () => (err ? this.reject(err) : this.resolve({ failed: this.failed, workerRestarts: this.restarts, workerHeapPeak: this.heapPeak }));
+    // A study's pool outlives a play that ended well (nothing is in flight then); after a failure or an
+    // interruption batches may still run in it, and the study ends: it is closed as a play's own pool is.
+    if (this.o.shared && !err) return outcome();
+    (this.o.shared ? this.o.shared.close() : this.pool.destroy()).then(outcome, (e: unknown) => this.reject(err ?? e));
   }
 
   private slotOf(i: number): Int32Array {
@@ -290,6 +374,7 @@ class PoolRun {
       end: job.end,
       slot,
       forced: [...job.forced.values()],
+      ...this.carried,
     };
     (this.pool.run(task) as Promise<BatchResult>).then(
       (res) => this.settled(job, res),

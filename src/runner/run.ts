@@ -15,7 +15,7 @@ import { BatchPlanner, type BatchSize } from './batching.js';
 import { setAsideResults } from './result-guard.js';
 import { MAX_BATCH, checkThreads, checkVariantCount } from './limits.js';
 import { shardRange } from '../engine/plan.js';
-import { MAX_FAILURES, playOnPool, type FailedBatch, type Incident, type PlayBatch } from './pool.js';
+import { MAX_FAILURES, playOnPool, type FailedBatch, type Incident, type PlayBatch, type StudyPool } from './pool.js';
 import { toWorkerSpec, type ResolvedSpec } from './spec.js';
 import { checkDeterminism, verifyCount, type DeterminismCheck } from './self-check.js';
 import { assembleUpTo, monitorFromJournal, refuseShard, sequentialInfo, until, writeSequentialCsv } from './sequential-run.js';
@@ -57,6 +57,8 @@ export interface RunOptions {
   parquet?: boolean;
   /** Heap limit of each worker (resourceLimits.maxOldGenerationSizeMb); default: V8's. */
   workerMemoryMb?: number;
+  /** A study's worker pool, shared by its runs (pool.ts); without it the run starts a pool of its own. */
+  pool?: StudyPool;
   /** How long past the decision time limit a bot call may run before its worker is ended (see pool.ts). */
   watchdogGraceMs?: number;
   /** Called once the journal is open: matches already done (on resume) and the total. */
@@ -367,6 +369,7 @@ async function playBatches(
     decisionTimeoutMs: spec.decisionTimeoutMs,
     graceMs: o.watchdogGraceMs,
     workerMemoryMb: o.workerMemoryMb,
+    shared: o.pool,
     signal: o.signal,
     onResult,
     onIncident: o.onIncident,

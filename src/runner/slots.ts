@@ -1,4 +1,5 @@
 import { WATCH_CELLS, type MatchWatch } from '../engine/match.js';
+import type { WorkerSpec } from './spec.js';
 
 /**
  * The progress slot of a batch in flight: Int32 cells on a SharedArrayBuffer shared by the main thread
@@ -28,7 +29,7 @@ export interface ForcedFault {
 
 /**
  * What a pool task carries: the batch, its slot, faults already known. (The tournament itself reaches
- * each worker once, in its workerData.)
+ * each worker once, in its workerData, except on a study's pool, whose runs differ.)
  */
 export interface BatchTask {
   variant: number;
@@ -37,4 +38,7 @@ export interface BatchTask {
   /** Index of the progress slot, or -1 for none. */
   slot: number;
   forced: ForcedFault[];
+  /** On a study's pool (pool.ts, StudyPool): the task's tournament, and the number of the play it belongs to. */
+  spec?: WorkerSpec;
+  specId?: number;
 }

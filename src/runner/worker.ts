@@ -38,6 +38,24 @@ const data = (workerData ?? {}) as PoolWorkerData;
 const shared: Int32Array | undefined = data.watch instanceof SharedArrayBuffer ? new Int32Array(data.watch) : undefined;
 
 let prepared: Promise<Prepared> | undefined;
+/** On a study's pool: the prepared tournaments of the latest plays, by play number (two: a late task of the one before may follow). */
+const preparedByPlay = new Map<number, Promise<Prepared>>();
+const PLAYS_KEPT = 2;
+
+function preparedFor(task: BatchTask): Promise<Prepared> {
+  if (task.spec === undefined || task.specId === undefined) {
+    if (!data.spec) throw new Error('tavolo worker started without a tournament (workerData.spec)');
+    prepared ??= prepareWorkerSpec(data.spec);
+    return prepared;
+  }
+  let p = preparedByPlay.get(task.specId);
+  if (p === undefined) {
+    p = prepareWorkerSpec(task.spec);
+    preparedByPlay.set(task.specId, p);
+    if (preparedByPlay.size > PLAYS_KEPT) preparedByPlay.delete(preparedByPlay.keys().next().value!);
+  }
+  return p;
+}
 
 export async function prepareWorkerSpec(spec: WorkerSpec): Promise<Prepared> {
   // The main thread has loaded these files already, each first in a throwaway worker under a time limit.
@@ -57,11 +75,7 @@ async function play(task: BatchTask): Promise<BatchResult> {
     Atomics.store(slot, SLOT_STATE, STATE_PREPARING);
   }
   try {
-    if (!prepared) {
-      if (!data.spec) throw new Error('tavolo worker started without a tournament (workerData.spec)');
-      prepared = prepareWorkerSpec(data.spec);
-    }
-    const p = await prepared;
+    const p = await preparedFor(task);
     let res: BatchResult;
     if (slot) {
       slot.fill(0, 0, WATCH_CELLS);

@@ -10,6 +10,7 @@ import { planImportance, playImportance, type ImportancePlan, type ImportanceReq
 import { checkReusable, matchesToPlay } from '../../runner/reuse.js';
 import { costSentence, estimateCost, matchesFor, StudyClock, type Cheaper } from '../../runner/cost.js';
 import { defaultThreads } from '../../runner/run.js';
+import { budgetFlag, budgetSentence, planRunsBudget } from '../../runner/budget.js';
 import { determinismWarning } from '../../runner/self-check.js';
 import { INT_BOUNDS } from '../../runner/spec.js';
 import { intFlag, listFlag, parseKeyValues, textFlag } from '../../terminal/args.js';
@@ -122,11 +123,27 @@ async function sayStudyCost(plan: ImportancePlan, threads: number, force: boolea
   return new StudyClock(e);
 }
 
+/**
+ * With --budget: the plan that fits it (recorded in the study's folder, or made from a pilot), said
+ * first, and the study planned again at its match count. Without it, the plan as it is.
+ */
+async function budgeted(plan: ImportancePlan, r: ImportanceRequest, argv: Record<string, unknown>, threads: number, outDir: (name: string) => string): Promise<ImportancePlan> {
+  const budget = budgetFlag(argv);
+  if (budget === undefined) return plan;
+  const { baseDir: _baseDir, matches: _matches, ...settings } = r;
+  const runs = plan.runs.map((run) => ({ spec: run.spec, matches: run.spec.matches * run.spec.variants.length }));
+  const b = await planRunsBudget({ dir: plan.root, budget, settings: JSON.stringify({ study: 'importance', ...settings }), threads, matches: plan.base.matches, runs });
+  process.stdout.write(`${budgetSentence(b, 'a run and variant', shown(b.file))}\n`);
+  return planImportance({ ...r, matches: b.record.matches }, outDir);
+}
+
 /** Runs the command; returns the exit code as `tavolo run`: 1 when a bot faulted in some run, 6 when a run is not deterministic, 130/143 when interrupted. */
 export async function importanceCommand(argv: Record<string, unknown>, signal?: AbortSignal): Promise<number> {
   const threads = intFlag('--threads', argv.threads, 1, MAX_THREADS) ?? Math.min(defaultThreads(), MAX_THREADS);
   const out = textFlag('--out', argv.out);
-  const plan = await planImportance(request(argv), (name) => out ?? join('results', `${name}-importance`));
+  const asked = request(argv);
+  const outDir = (name: string) => out ?? join('results', `${name}-importance`);
+  const plan = await budgeted(await planImportance(asked, outDir), asked, argv, threads, outDir);
   const root = plan.root;
   if (argv.force !== true) checkReusable(plan);
   const b = plan.base;
@@ -134,7 +151,8 @@ export async function importanceCommand(argv: Record<string, unknown>, signal?: 
     `Which card matters: ${b.game.title}, ${b.players} players, ${b.matches} matches per run and variant, seed ${JSON.stringify(b.seed)}, ${threads} thread${threads > 1 ? 's' : ''}; ` +
       `${plan.runs.length} run${plan.runs.length > 1 ? 's' : ''} in ${shown(root)} (${plan.steps.length} count changes, ${plan.kinds.length} action kinds).\n`,
   );
-  const clock = await sayStudyCost(plan, threads, argv.force === true);
+  // A budget's plan was said already, from its own pilot (or its record, with none).
+  const clock = argv.budget !== undefined ? new StudyClock(undefined) : await sayStudyCost(plan, threads, argv.force === true);
   let faults: number;
   let undetermined: string[];
   // One progress bar per run (on a terminal only), under a line naming the run.

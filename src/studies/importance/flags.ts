@@ -1,4 +1,5 @@
 import type { Argv } from 'yargs';
+import { BUDGET_DESCRIBE, checkedBudget } from '../../terminal/budget-flag.js';
 
 /**
  * `tavolo importance`'s command line: its usage, flags and examples, apart from the command itself so
@@ -23,11 +24,13 @@ export function importanceBuilder(y: Argv): Argv {
     .option('option', { type: 'string', array: true, requiresArg: true, describe: 'With a game: a base game option key=value (repeatable)' })
     .option('quantity', { type: 'string', requiresArg: true, describe: "The quantity ranked, a compare.csv name (default: the focal bot's win share, win_share:<bot>)" })
     .option('matches', { type: 'number', requiresArg: true, describe: `Matches per run and variant (default: the spec's, or ${DEFAULT_IMPORTANCE_MATCHES} with a game)` })
+    .option('budget', { type: 'string', requiresArg: true, coerce: checkedBudget, describe: BUDGET_DESCRIBE })
     .option('seed', { type: 'string', requiresArg: true, describe: "Master seed (default: the spec's, or \"importance\")" })
     .option('threads', { type: 'number', requiresArg: true, describe: 'Worker threads (default: all cores)' })
     .option('out', { type: 'string', requiresArg: true, describe: 'Output directory (default: results/<spec or game name>-importance)' })
     .option('force', { type: 'boolean', describe: 'Play every run again, replacing finished runs in --out (without it, finished runs are reused and stopped ones resumed)' })
     .example('$0 importance stramat', 'which power card a greedy player of Stramat loses most without, and which card count moves its win share most')
     .example('$0 importance tournaments/stramat-dado.json --matches 20000', "the same from a spec's lineup and options")
-    .example('$0 importance stop --view restricted --quantity turns_mean', 'how each kind of Stop card, forbidden to one player, changes game length');
+    .example('$0 importance stop --view restricted --quantity turns_mean', 'how each kind of Stop card, forbidden to one player, changes game length')
+    .example('$0 importance stop --budget 10m', 'the same study with as many matches a run as fit ten minutes on this machine');
 }

@@ -7,6 +7,7 @@ import { loadBot, loadGame } from '../../plugins/loader.js';
 import { builtInBots } from '../../plugins/builtins.js';
 import { quantityPlan } from '../../analysis/quantities.js';
 import { runTournament, type RunOptions, type RunOutcome } from '../../runner/run.js';
+import { withStudyPool } from '../../runner/pool.js';
 import { readSpecFile, resolveSpec, type RawSpec, type ResolvedSpec } from '../../runner/spec.js';
 import { DEFAULT_IMPORTANCE_MATCHES } from './flags.js';
 import {
@@ -152,10 +153,13 @@ export async function playImportance(
   plan: ImportancePlan,
   o: Omit<RunOptions, 'outDir' | 'resume'> & { onRun?: (k: number, total: number, run: ImportancePlan['runs'][number]) => void },
 ): Promise<RunOutcome[]> {
-  const outcomes: RunOutcome[] = [];
-  for (const [k, run] of plan.runs.entries()) {
-    o.onRun?.(k, plan.runs.length, run);
-    outcomes.push(await runTournament(run.spec, { ...o, outDir: run.dir, resume: o.force !== true }));
-  }
-  return outcomes;
+  // One worker pool for every run (pool.ts: StudyPool).
+  return withStudyPool(o.threads, async (pool) => {
+    const outcomes: RunOutcome[] = [];
+    for (const [k, run] of plan.runs.entries()) {
+      o.onRun?.(k, plan.runs.length, run);
+      outcomes.push(await runTournament(run.spec, { ...o, outDir: run.dir, resume: o.force !== true, pool }));
+    }
+    return outcomes;
+  });
 }

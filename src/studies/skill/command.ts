@@ -11,6 +11,8 @@ import { formatTable } from '../../analysis/table.js';
 import { checkReusable, matchesToPlay } from '../../runner/reuse.js';
 import { MAX_THREADS } from '../../runner/limits.js';
 import { defaultThreads, runTournament, type RunOutcome } from '../../runner/run.js';
+import { StudyPool } from '../../runner/pool.js';
+import { budgetFlag, budgetSentence, planRunsBudget } from '../../runner/budget.js';
 import { costSentence, estimateCost, matchesFor, StudyClock, type Cheaper } from '../../runner/cost.js';
 import { determinismWarning } from '../../runner/self-check.js';
 import { planSkill, type SkillPlan, type SkillRequest } from './plan.js';
@@ -231,11 +233,28 @@ async function sayStudyCost(plan: SkillPlan, threads: number, force: boolean): P
   return new StudyClock(e);
 }
 
-async function play(plan: SkillPlan, threads: number, force: boolean, signal?: AbortSignal): Promise<RunOutcome[]> {
+/**
+ * With --budget: the plan that fits it (recorded in the study's folder, or made from a pilot), said
+ * first, and the study planned again at its match count. Without it, the plan as it is.
+ */
+async function budgeted(plan: SkillPlan, r: SkillRequest, argv: Record<string, unknown>, threads: number, out: string | undefined): Promise<SkillPlan> {
+  const budget = budgetFlag(argv);
+  if (budget === undefined) return plan;
+  const { baseDir: _baseDir, matches: _matches, ...settings } = r;
+  const runs = plan.pairings.flatMap((p) => p.runs.map((run) => ({ spec: run.spec, matches: run.spec.matches, key: p.key })));
+  const b = await planRunsBudget({ dir: plan.root, budget, settings: JSON.stringify({ study: 'skill', ...settings }), threads, matches: plan.matches, runs });
+  process.stdout.write(`${budgetSentence(b, 'a pairing and trace step', shown(b.file))}\n`);
+  return planSkill({ ...r, matches: b.record.matches }, (name) => out ?? join('results', `${name}-skill`));
+}
+
+async function play(plan: SkillPlan, threads: number, force: boolean, budget: boolean, signal?: AbortSignal): Promise<RunOutcome[]> {
   const runs = plan.pairings.flatMap((p) => p.runs.map((run) => ({ run, p })));
-  const clock = await sayStudyCost(plan, threads, force);
+  // A budget's plan was said already, from its own pilot (or its record, with none).
+  const clock = budget ? new StudyClock(undefined) : await sayStudyCost(plan, threads, force);
   const outcomes: RunOutcome[] = [];
   let bar: Progress | undefined;
+  // One worker pool for every run (pool.ts: StudyPool), closed however the study ends.
+  const pool = new StudyPool(threads);
   try {
     for (const [k, { run, p }] of runs.entries()) {
       bar?.stop();
@@ -243,11 +262,12 @@ async function play(plan: SkillPlan, threads: number, force: boolean, signal?: A
       process.stderr.write(`[${k + 1}/${runs.length}] ${p.stronger.name} and ${p.weaker.name} at ${p.players} players, seating ${run.seating}: ${shown(run.dir)}${left ? ` (${left})` : ''}\n`);
       bar = progressBar();
       outcomes.push(
-        await runTournament(run.spec, { threads, batch: 'auto', outDir: run.dir, resume: !force, force, signal, onStart: ({ done, total }) => bar?.start(total, done), onProgress: (done) => bar?.update(done) }),
+        await runTournament(run.spec, { threads, batch: 'auto', outDir: run.dir, resume: !force, force, signal, pool, onStart: ({ done, total }) => bar?.start(total, done), onProgress: (done) => bar?.update(done) }),
       );
     }
   } finally {
     bar?.stop();
+    await pool.close();
   }
   return outcomes;
 }
@@ -257,7 +277,8 @@ export async function skillCommand(argv: Record<string, unknown>, signal?: Abort
   const threads = intFlag('--threads', argv.threads, 1, MAX_THREADS) ?? Math.min(defaultThreads(), MAX_THREADS);
   const out = textFlag('--out', argv.out);
   const force = argv.force === true;
-  const plan = await planSkill(request(argv), (name) => out ?? join('results', `${name}-skill`));
+  const asked = request(argv);
+  const plan = await budgeted(await planSkill(asked, (name) => out ?? join('results', `${name}-skill`)), asked, argv, threads, out);
   if (!force) checkReusable({ runs: plan.pairings.flatMap((p) => p.runs) });
   const runCount = plan.pairings.length * 2;
   process.stdout.write(
@@ -266,7 +287,7 @@ export async function skillCommand(argv: Record<string, unknown>, signal?: Abort
   );
   let outcomes: RunOutcome[];
   try {
-    outcomes = await play(plan, threads, force, signal);
+    outcomes = await play(plan, threads, force, argv.budget !== undefined, signal);
   } catch (err) {
     if (!(err instanceof Interrupted)) throw err;
     process.stderr.write(`tavolo: interrupted (${err.signal}); the runs are journaled in ${shown(plan.root)}: the same command again finishes them.\n`);

@@ -1,4 +1,5 @@
 import type { Argv } from 'yargs';
+import { BUDGET_DESCRIBE, checkedBudget } from '../../terminal/budget-flag.js';
 
 /**
  * `tavolo skill`'s command line: its usage, flags and examples, apart from the command itself so that
@@ -24,6 +25,7 @@ export function skillBuilder(y: Argv): Argv {
     .option('opening', { type: 'number', requiresArg: true, describe: "Random opening moves before the bots play, the same in both seatings of a deal: varied deals for a game that deals little or nothing (default: the spec's opening, else 0)" })
     .option('option', { type: 'string', array: true, requiresArg: true, describe: 'With a game: a game option key=value (repeatable)' })
     .option('seed', { type: 'string', requiresArg: true, describe: "Master seed (default: the spec's, or \"skill\")" })
+    .option('budget', { type: 'string', requiresArg: true, coerce: checkedBudget, describe: BUDGET_DESCRIBE })
     .option('threads', { type: 'number', requiresArg: true, describe: 'Worker threads (default: all cores)' })
     .option('out', { type: 'string', requiresArg: true, describe: 'Output directory (default: results/<game or spec name>-skill)' })
     .option('force', { type: 'boolean', describe: 'Play every run again, replacing finished runs in --out (without it, finished runs are reused and stopped ones resumed)' })
@@ -32,5 +34,6 @@ export function skillBuilder(y: Argv): Argv {
     .example('$0 skill scala --trace-only --budgets 30,300,3000', "only Scala's skill trace, its strongest bot at three budgets")
     .example('$0 skill scala --trace-only --trace-players 4 --opening 4', "Scala's trace at four players, two seats for each budget")
     .example('$0 skill scala --trace-only --opening 4', "Scala's trace from openings of four random moves (Scala deals nothing but the first player)")
-    .example('$0 skill zatre --bot alphabeta-tuned', "Zatre's tuned alphabeta against greedy, and its trace over nodes");
+    .example('$0 skill zatre --bot alphabeta-tuned', "Zatre's tuned alphabeta against greedy, and its trace over nodes")
+    .example('$0 skill stop --budget 10m', 'the same study with as many matches a pairing as fit ten minutes on this machine');
 }

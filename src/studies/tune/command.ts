@@ -8,6 +8,8 @@ import { confirmDir, roundDir, runTune } from './run.js';
 import type { RoundNote, TuneOutcome } from './outcome.js';
 import { resolveTune, type TunePlan } from './spec.js';
 import { tuneCostLine } from './cost.js';
+import { planTuneBudget } from './budget.js';
+import { budgetFlag, budgetSentence } from '../../runner/budget.js';
 import { writeTunePage } from './page.js';
 import { tunePageData } from './charts.js';
 import { intFlag, textFlag } from '../../terminal/args.js';
@@ -110,18 +112,30 @@ async function headerOnce(spec: ResolvedSpec, plan: TunePlan, threads: number, c
   };
 }
 
+/** The most matches a candidate that fit the budget (recorded in --out, or from a pilot), said first. */
+async function budgetedMatches(o: Parameters<typeof planTuneBudget>[0]): Promise<number> {
+  const b = await planTuneBudget(o);
+  process.stdout.write(`${budgetSentence(b, 'a candidate at most', shownPath(b.file))}\n`);
+  return b.record.matches;
+}
+
 export async function tuneCommand(argv: Record<string, unknown>, withSignals: WithSignals): Promise<number> {
+  const budget = budgetFlag(argv);
   const matches = intFlag('--matches', argv.matches, 1);
   const threads = intFlag('--threads', argv.threads, 1, MAX_THREADS) ?? Math.min(defaultThreads(), MAX_THREADS);
   const seed = textFlag('--seed', argv.seed);
   const specPath = textFlag('spec', argv.spec)!;
   const raw = readSpecFile(specPath);
-  const spec = await resolveSpec(raw, dirname(resolve(specPath)), { matches, seed }, resolve(specPath));
-  checkVariantCount(spec.variants.length);
-  const plan = resolveTune(raw.tune, spec);
-  const outDir = textFlag('--out', argv.out) ?? join('results', `${spec.name}-tune`);
+  const resolveAt = (m: number | undefined) => resolveSpec(raw, dirname(resolve(specPath)), { matches: m, seed }, resolve(specPath));
+  const asked = await resolveAt(matches);
+  checkVariantCount(asked.variants.length);
+  // The tune field is checked as given before any pilot.
+  const askedPlan = resolveTune(raw.tune, asked);
+  const outDir = textFlag('--out', argv.out) ?? join('results', `${asked.name}-tune`);
   const confirm = argv.confirm !== false;
-  const header = await headerOnce(spec, plan, threads, confirm);
+  const spec = budget === undefined ? asked : await resolveAt(await budgetedMatches({ raw, spec: asked, outDir, budget, threads, confirm }));
+  const plan = spec === asked ? askedPlan : resolveTune(raw.tune, spec);
+  const header = budget !== undefined ? () => process.stdout.write(headerText(spec, plan, threads)) : await headerOnce(spec, plan, threads, confirm);
   const bar = progressBar();
   let current = 0 as number | 'confirmation';
   try {

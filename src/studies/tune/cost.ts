@@ -10,8 +10,7 @@ import type { TunePlan } from './spec.js';
  * further finalist adds as much again). Undefined when it is not long, or the pilot could not measure.
  */
 export async function tuneCostLine(spec: ResolvedSpec, plan: TunePlan, threads: number, confirm: boolean): Promise<string | undefined> {
-  const race = Math.min(plan.budget, plan.block * plan.rounds * spec.variants.length);
-  const confirmation = confirm ? 2 * plan.confirm : 0;
+  const { race, confirmation } = mostMatches(spec, plan, confirm);
   const e = await estimateCost([{ spec, matches: race + confirmation }], threads);
   if (e === undefined) return undefined;
   const perMatch = e.seconds / (race + confirmation);
@@ -21,4 +20,9 @@ export async function tuneCostLine(spec: ResolvedSpec, plan: TunePlan, threads: 
   if (line === undefined) return undefined;
   const early = ' Its race stops as soon as it has decided, often well before its budget';
   return confirm ? `${line}${early}; the bound includes one finalist's confirmation, and each further finalist adds about ${durationText(plan.confirm * perMatch)}.` : `${line}${early}.`;
+}
+
+/** The most matches a search plays: its race's bound (its budget, or every round of every candidate) and one finalist's confirmation. */
+export function mostMatches(spec: ResolvedSpec, plan: TunePlan, confirm: boolean): { race: number; confirmation: number } {
+  return { race: Math.min(plan.budget, plan.block * plan.rounds * spec.variants.length), confirmation: confirm ? 2 * plan.confirm : 0 };
 }

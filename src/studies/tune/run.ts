@@ -9,6 +9,7 @@ import { writeTuneFiles, TUNE_FILES } from './files.js';
 import { identityDiff, identityHash, specIdentity, type SpecIdentity } from '../../runner/identity.js';
 import { checkOutDir, makeOutDir, runTournament, type RunOptions, type RunOutcome } from '../../runner/run.js';
 import { determinismWarning } from '../../runner/self-check.js';
+import { withStudyPool, type StudyPool } from '../../runner/pool.js';
 import type { ResolvedSpec } from '../../runner/spec.js';
 import type { TunePlan } from './spec.js';
 import { confirmSpec, confirmationOf, readConfirmation, type Confirmation } from './confirm.js';
@@ -101,11 +102,11 @@ function checkRoundIdentity(dir: string, spec: ResolvedSpec, round: number | 'co
 }
 
 /** Plays (or resumes, or re-reads) one round and returns its values for the race, survivor by survivor. */
-async function playRound(spec: ResolvedSpec, plan: TunePlan, race: Race, round: number, o: TuneOptions): Promise<{ values: Float64Array[][]; outcome: RunOutcome }> {
+async function playRound(spec: ResolvedSpec, plan: TunePlan, race: Race, round: number, o: PooledOptions): Promise<{ values: Float64Array[][]; outcome: RunOutcome }> {
   const rs = roundSpec(spec, plan, race.survivors(), round);
   const dir = roundDir(resolve(o.outDir), round);
   checkRoundIdentity(dir, rs, round);
-  const outcome = await runTournament(rs, { threads: o.threads, batch: 'auto', outDir: dir, resume: true, signal: o.signal, onProgress: o.onProgress });
+  const outcome = await runTournament(rs, { threads: o.threads, batch: 'auto', outDir: dir, resume: true, signal: o.signal, onProgress: o.onProgress, pool: o.pool });
   try {
     return { values: await roundValues(dir, rs, plan), outcome };
   } catch (err) {
@@ -141,12 +142,12 @@ export async function roundValuesOf(dir: string, names: readonly string[], plan:
 }
 
 /** Plays (or resumes, or re-reads) the confirmation of the race's finalists: the base rules and them, on fresh seeds. */
-async function playConfirmation(spec: ResolvedSpec, plan: TunePlan, finalists: readonly number[], o: TuneOptions): Promise<{ confirmation: Confirmation; outcome: RunOutcome }> {
+async function playConfirmation(spec: ResolvedSpec, plan: TunePlan, finalists: readonly number[], o: PooledOptions): Promise<{ confirmation: Confirmation; outcome: RunOutcome }> {
   const cs = confirmSpec(spec, plan, finalists);
   const dir = confirmDir(resolve(o.outDir));
   checkRoundIdentity(dir, cs, 'confirm');
   o.onConfirmStart?.(finalists.length, cs.variants.length * cs.matches);
-  const outcome = await runTournament(cs, { threads: o.threads, batch: 'auto', outDir: dir, resume: true, signal: o.signal, onProgress: o.onProgress });
+  const outcome = await runTournament(cs, { threads: o.threads, batch: 'auto', outDir: dir, resume: true, signal: o.signal, onProgress: o.onProgress, pool: o.pool });
   o.onConfirm?.();
   const names = cs.variants.map((v) => v.name);
   const read = await readConfirmation(dir, names, plan);
@@ -154,10 +155,18 @@ async function playConfirmation(spec: ResolvedSpec, plan: TunePlan, finalists: r
   return { confirmation, outcome };
 }
 
+/** The options with the search's worker pool, which every round and the confirmation play on. */
+type PooledOptions = TuneOptions & { pool: StudyPool };
+
 /** Plays the search round by round until it is decided, runs out of rounds or would pass its budget. */
 export async function runTune(spec: ResolvedSpec, plan: TunePlan, o: TuneOptions): Promise<TuneOutcome> {
+  prepareOutDir(resolve(o.outDir), o.resume === true, o.force === true);
+  return withStudyPool(o.threads, (pool) => search(spec, plan, { ...o, pool }));
+}
+
+/** The race and its confirmation, on the search's pool. */
+async function search(spec: ResolvedSpec, plan: TunePlan, o: PooledOptions): Promise<TuneOutcome> {
   const outDir = resolve(o.outDir);
-  prepareOutDir(outDir, o.resume === true, o.force === true);
   const size = { errorRate: plan.errorRate, candidates: spec.variants.length, targets: plan.targets.length, rounds: plan.rounds };
   const race = new Race(spec.variants.map((v) => v.name), plan.targets, size, plan.prefer);
   const rounds: RoundNote[] = [];
