@@ -114,7 +114,12 @@ export class StudyPool {
 
   /** The pool, started on first use. */
   lease(): PoolLease {
-    this.current ??= lease(this.threads, undefined, this.workerMemoryMb);
+    if (!this.current) {
+      this.current = lease(this.threads, undefined, this.workerMemoryMb);
+      // Between two plays no play listens to the pool's 'error' event (a late result of an earlier play's
+      // task), which unheard would be an uncaught exception; each play adds its own listener while it runs.
+      this.current.pool.on('error', () => undefined);
+    }
     return this.current;
   }
 
