@@ -18,6 +18,9 @@ export class PimcSearch {
   private readonly tries: Float64Array;
   private readonly actions: Int32Array;
   private readonly playout: Playout;
+  /** The game's search.cloneInto, read once (or undefined), and the state the actions are played on in a world. */
+  private readonly cloneInto: AnyGame['search']['cloneInto'];
+  private spare: unknown = undefined;
 
   /** Worlds sampled at the last decision. */
   lastWorlds = 0;
@@ -38,6 +41,15 @@ export class PimcSearch {
     this.tries = new Float64Array(game.maxActions);
     this.actions = new Int32Array(game.maxActions);
     this.playout = new Playout(game, players, searchRng, params.rollout, params.maxDepth, params.rankWeight, params.horizon);
+    this.cloneInto = game.search.cloneInto;
+  }
+
+  /** A copy of `world` to play an action on: written into the spare state where the game has cloneInto. */
+  private copyOf(world: unknown): unknown {
+    const { cloneInto, spare } = this;
+    const s = spare === undefined || cloneInto === undefined ? this.game.clone(world) : cloneInto(world, spare);
+    this.spare = s;
+    return s;
   }
 
   search(obs: unknown, me: number, legal: Int32Array, count: number): number {
@@ -60,7 +72,7 @@ export class PimcSearch {
       const world = game.search.determinize!(obs, me, this.rng);
       for (let i = 0; i < count; i++) {
         // The last action may use the sampled world itself; the others play on copies.
-        const s = i === count - 1 ? world : game.clone(world);
+        const s = i === count - 1 ? world : this.copyOf(world);
         game.apply(s, actions[i], searchRng);
         sums[i] += this.playout.run(s)[me];
       }

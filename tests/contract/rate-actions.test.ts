@@ -59,3 +59,7 @@ it('Scala declares both', () => {
   expect(typeof games.scala.search.rateActions).toBe('function');
   expect(typeof games.scala.search.cloneInto).toBe('function');
 });
+
+it('Stramat, Stop and Symbotrio declare cloneInto (alpha-beta copies into a spare state at every node)', () => {
+  for (const name of ['stramat', 'stop', 'symbotrio']) expect(typeof games[name].search.cloneInto, name).toBe('function');
+});

@@ -117,4 +117,10 @@ function colourFollowUps(obs: StopObservation, t: number): number {
 }
 
 /** The search facet: the aids the bots use (greedy's heuristic, the search bots' sampling and judges). */
-export const stopSearch: GameSearch<StopState, StopObservation> = { heuristic, determinize, stage, evaluate };
+export const stopSearch: GameSearch<StopState, StopObservation> = {
+  heuristic,
+  determinize,
+  cloneInto: (s, into) => s.cloneInto(into),
+  stage,
+  evaluate,
+};

@@ -244,30 +244,8 @@ export class StopState {
       this.lastRound = copyFrom.lastRound.slice();
       this.stats = copyFrom.stats.slice();
       this.ask = copyFrom.ask.slice();
-      this.log = copyFrom.log.slice(0, Math.max(copyFrom.logLen, 16));
-      this.pileLen = copyFrom.pileLen;
-      this.discLen = copyFrom.discLen;
-      this.askLen = copyFrom.askLen;
-      this.askIdx = copyFrom.askIdx;
-      this.logLen = copyFrom.logLen;
-      this.phase = copyFrom.phase;
-      this.cur = copyFrom.cur;
-      this.turn = copyFrom.turn;
-      this.round = copyFrom.round;
-      this.dealer = copyFrom.dealer;
-      this.firstDealer = copyFrom.firstDealer;
-      this.attack = copyFrom.attack;
-      this.attackCount = copyFrom.attackCount;
-      this.attackColour = copyFrom.attackColour;
-      this.lastPlacer = copyFrom.lastPlacer;
-      this.jollyCtx = copyFrom.jollyCtx;
-      this.swapPlayer = copyFrom.swapPlayer;
-      this.swapMode = copyFrom.swapMode;
-      this.swapColour = copyFrom.swapColour;
-      this.ending = copyFrom.ending;
-      this.roundTurns = copyFrom.roundTurns;
-      this.totalTurns = copyFrom.totalTurns;
-      this.endReason = copyFrom.endReason;
+      this.log = copyFrom.log.slice();
+      this.copyScalars(copyFrom);
     } else {
       this.mem = new Uint8Array((2 * n + n * n + 1) * Card.COUNT);
       this.sizes = new Int32Array(n);
@@ -289,6 +267,52 @@ export class StopState {
 
   clone(): StopState {
     return new StopState(this.cfg, this.n, this);
+  }
+
+  /**
+   * `clone()` written into `into`, a state of the same match (same configuration and players) nobody else
+   * holds: the same values, without allocating (GameSearch.cloneInto) unless the log has grown since.
+   */
+  cloneInto(into: StopState): StopState {
+    into.mem.set(this.mem);
+    into.sizes.set(this.sizes);
+    into.pile.set(this.pile);
+    into.disc.set(this.disc);
+    into.totals.set(this.totals);
+    into.lastRound.set(this.lastRound);
+    into.stats.set(this.stats);
+    into.ask.set(this.ask);
+    if (into.log.length !== this.log.length) into.log = new Int32Array(this.log.length);
+    into.log.set(this.log);
+    into.copyScalars(this);
+    return into;
+  }
+
+  /** Every field that is not an array, from `from`. */
+  private copyScalars(from: StopState): void {
+    this.pileLen = from.pileLen;
+    this.discLen = from.discLen;
+    this.askLen = from.askLen;
+    this.askIdx = from.askIdx;
+    this.logLen = from.logLen;
+    this.phase = from.phase;
+    this.cur = from.cur;
+    this.turn = from.turn;
+    this.round = from.round;
+    this.dealer = from.dealer;
+    this.firstDealer = from.firstDealer;
+    this.attack = from.attack;
+    this.attackCount = from.attackCount;
+    this.attackColour = from.attackColour;
+    this.lastPlacer = from.lastPlacer;
+    this.jollyCtx = from.jollyCtx;
+    this.swapPlayer = from.swapPlayer;
+    this.swapMode = from.swapMode;
+    this.swapColour = from.swapColour;
+    this.ending = from.ending;
+    this.roundTurns = from.roundTurns;
+    this.totalTurns = from.totalTurns;
+    this.endReason = from.endReason;
   }
 
   top(): number {

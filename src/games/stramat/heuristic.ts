@@ -114,4 +114,4 @@ function averageUnseenPoints(o: StramatObservation): number {
 }
 
 /** The search facet: the aids the bots use (greedy's heuristic, the search bots' sampling and judges). */
-export const stramatSearch: GameSearch<StramatState, StramatObservation> = { heuristic, determinize };
+export const stramatSearch: GameSearch<StramatState, StramatObservation> = { heuristic, determinize, cloneInto: (s, into) => s.cloneInto(into) };

@@ -1,6 +1,6 @@
 import type { Rng } from '../../engine/rng.js';
 import { Card, type StramatRules } from './cards.js';
-import { Phase, StramatState } from './state.js';
+import { Phase, StramatState, copyInto } from './state.js';
 
 /**
  * What one player knows. Public: the table (deck size, the open discard pile, hand sizes, blocks,
@@ -70,10 +70,6 @@ function rulesCopy(r: StramatRules): StramatRules {
     stramatTakenByOthers: r.stramatTakenByOthers,
     totalCards: r.totalCards,
   };
-}
-
-function copyInto(dst: number[], src: readonly number[]): void {
-  for (let i = 0; i < src.length; i++) dst[i] = src[i];
 }
 
 export function observe(s: StramatState, p: number): StramatObservation {

@@ -88,6 +88,11 @@ export function setAll(a: number[], v: number, from = 0, to = a.length): void {
   for (let i = from; i < to; i++) a[i] = v;
 }
 
+/** Copies `from` into `to`, an array of the same length (a plain loop: these arrays are short). */
+export function copyInto(to: number[], from: readonly number[]): void {
+  for (let i = 0; i < from.length; i++) to[i] = from[i];
+}
+
 /** Placeholder before allocation; never mutated. */
 const EMPTY: number[] = [];
 
@@ -237,10 +242,7 @@ export class StramatState {
     c.hands = this.hands.slice();
     c.handSize = this.handSize.slice();
     c.deck = this.deck.slice();
-    c.deckSize = this.deckSize;
     c.discard = this.discard.slice();
-    c.discardSize = this.discardSize;
-    c.top = this.top;
     c.setAside = this.setAside.slice();
     c.known = this.known.slice();
     c.knownLive = this.knownLive.slice();
@@ -250,26 +252,60 @@ export class StramatState {
     c.stramatUsed = this.stramatUsed.slice();
     c.eveningPoints = this.eveningPoints.slice();
     c.gamePoints = this.gamePoints.slice();
-    c.phase = this.phase;
-    c.current = this.current;
-    c.decider = this.decider;
-    c.firstPlayer = this.firstPlayer;
-    c.firstPlayerOfMatch = this.firstPlayerOfMatch;
-    c.turns = this.turns;
-    c.gameIndex = this.gameIndex;
-    c.gamesAnnulled = this.gamesAnnulled;
-    c.endReason = this.endReason;
-    c.lampoWinner = this.lampoWinner;
-    c.target = this.target;
-    c.aggGive = this.aggGive;
-    c.savedMustPlayFree = this.savedMustPlayFree;
-    c.askFrom = this.askFrom;
     c.giroChosen = this.giroChosen.slice();
-    c.giroCount = this.giroCount;
     c.biriChosen = this.biriChosen.slice();
-    c.biriCount = this.biriCount;
     c.metrics = this.metrics.slice();
+    c.copyScalars(this);
     return c;
+  }
+
+  /**
+   * `clone()` written into `into`, a state of the same match (same players and rules) nobody else holds:
+   * the same values, without allocating (GameSearch.cloneInto).
+   */
+  cloneInto(into: StramatState): StramatState {
+    copyInto(into.hands, this.hands);
+    copyInto(into.handSize, this.handSize);
+    copyInto(into.deck, this.deck);
+    copyInto(into.discard, this.discard);
+    copyInto(into.setAside, this.setAside);
+    copyInto(into.known, this.known);
+    copyInto(into.knownLive, this.knownLive);
+    copyInto(into.active, this.active);
+    copyInto(into.blockedTurns, this.blockedTurns);
+    copyInto(into.mustPlayFree, this.mustPlayFree);
+    copyInto(into.stramatUsed, this.stramatUsed);
+    copyInto(into.eveningPoints, this.eveningPoints);
+    copyInto(into.gamePoints, this.gamePoints);
+    copyInto(into.giroChosen, this.giroChosen);
+    copyInto(into.biriChosen, this.biriChosen);
+    copyInto(into.metrics, this.metrics);
+    into.rules = this.rules;
+    into.copyScalars(this);
+    return into;
+  }
+
+  /** Every field that is not an array (nor the rules), from `from`. */
+  private copyScalars(from: StramatState): void {
+    this.deckSize = from.deckSize;
+    this.discardSize = from.discardSize;
+    this.top = from.top;
+    this.phase = from.phase;
+    this.current = from.current;
+    this.decider = from.decider;
+    this.firstPlayer = from.firstPlayer;
+    this.firstPlayerOfMatch = from.firstPlayerOfMatch;
+    this.turns = from.turns;
+    this.gameIndex = from.gameIndex;
+    this.gamesAnnulled = from.gamesAnnulled;
+    this.endReason = from.endReason;
+    this.lampoWinner = from.lampoWinner;
+    this.target = from.target;
+    this.aggGive = from.aggGive;
+    this.savedMustPlayFree = from.savedMustPlayFree;
+    this.askFrom = from.askFrom;
+    this.giroCount = from.giroCount;
+    this.biriCount = from.biriCount;
   }
 
   count(p: number, t: number): number {

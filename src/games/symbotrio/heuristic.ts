@@ -94,4 +94,9 @@ function robValue(obs: SymbotrioObservation, o: number): number {
 }
 
 /** The search facet: the aids the bots use (greedy's heuristic, the search bots' sampling and judges). */
-export const symbotrioSearch: GameSearch<SymbotrioState, SymbotrioObservation> = { heuristic, determinize, recollection: (limits, rng) => new SymbotrioRecollection(limits, rng) };
+export const symbotrioSearch: GameSearch<SymbotrioState, SymbotrioObservation> = {
+  heuristic,
+  determinize,
+  cloneInto: (s, into) => s.cloneInto(into),
+  recollection: (limits, rng) => new SymbotrioRecollection(limits, rng),
+};
