@@ -50,23 +50,51 @@ export function eliminationText(e: Elimination, names: readonly string[], level:
 function candidateRows(c: CandidateOutcome, names: readonly string[], plan: TunePlan, levels: { target: number; prefer: number }): string[][] {
   const e = c.elimination;
   const why = e ? eliminationText(e, names, e.reason === 'preference' ? levels.prefer : levels.target) : '';
-  return c.checks.map((k) => [
-    'race',
-    c.name,
+  return c.checks.map((k) =>
+    checkRow(k, {
+      stage: 'race',
+      candidate: c.name,
+      confidence: levels.target,
+      matches: c.matches,
+      status: c.status,
+      droppedRound: c.droppedRound === undefined ? '' : String(c.droppedRound),
+      droppedBy: e ? (e.reason === 'preference' ? `prefer:${e.quantity}` : e.quantity) : '',
+      why: e && (e.reason === 'preference' || e.quantity === k.target.quantity) ? why : '',
+    }),
+  );
+}
+
+/** What a tune.csv row says besides its target check: which stage, candidate and level, and why. */
+interface RowContext {
+  stage: 'race' | 'confirmation';
+  candidate: string;
+  confidence: number;
+  matches: number;
+  status: string;
+  droppedRound: string;
+  droppedBy: string;
+  why: string;
+}
+
+/** One row of tune.csv, in TUNE_HEADER's order: a target check of a candidate in its context. */
+function checkRow(k: CandidateOutcome['checks'][number], r: RowContext): string[] {
+  return [
+    r.stage,
+    r.candidate,
     k.target.quantity,
     num(k.target.min),
     num(k.target.max),
     num(k.estimate.estimate),
     num(k.estimate.low),
     num(k.estimate.high),
-    String(levels.target),
-    String(c.matches),
+    String(r.confidence),
+    String(r.matches),
     k.status,
-    c.status,
-    c.droppedRound === undefined ? '' : String(c.droppedRound),
-    e ? (e.reason === 'preference' ? `prefer:${e.quantity}` : e.quantity) : '',
-    e && (e.reason === 'preference' || e.quantity === k.target.quantity) ? why : '',
-  ]);
+    r.status,
+    r.droppedRound,
+    r.droppedBy,
+    r.why,
+  ];
 }
 
 export function tuneCsv(spec: ResolvedSpec, plan: TunePlan, r: TuneOutcome): string {
@@ -87,23 +115,9 @@ function confirmationRows(c: Confirmation, plan: TunePlan): string[][] {
       ...(f.degenerate.length > 0 ? [`degenerate: ${f.degenerate.join('; ')}`] : []),
       ...(i === c.pick ? [`the answer: meets every target${plan.prefer ? `, the ${plan.prefer.goal} ${plan.prefer.quantity} (${num(f.preferred)}) of those that do` : ''}`] : []),
     ].join('; ');
-    return f.checks.map((k) => [
-      'confirmation',
-      f.name,
-      k.target.quantity,
-      num(k.target.min),
-      num(k.target.max),
-      num(k.estimate.estimate),
-      num(k.estimate.low),
-      num(k.estimate.high),
-      String(c.confidence),
-      String(c.matches),
-      k.status,
-      f.status,
-      '',
-      '',
-      why,
-    ]);
+    return f.checks.map((k) =>
+      checkRow(k, { stage: 'confirmation', candidate: f.name, confidence: c.confidence, matches: c.matches, status: f.status, droppedRound: '', droppedBy: '', why }),
+    );
   });
 }
 
