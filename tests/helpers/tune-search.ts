@@ -36,6 +36,28 @@ export async function fixtureSearch(prefix: string, plan?: (spec: ResolvedSpec, 
   return { spec, plan: p, rawTune, dir, search };
 }
 
+/**
+ * A search on Stramat (tests/studies/tune/run.test.ts, pool.test.ts): four candidates, with and without the
+ * Stramat card and two Dado counts, raced in rounds of 100 matches and confirmed on 100 more.
+ */
+export const STRAMAT_TUNE_RAW = {
+  name: 'tune-test',
+  game: 'stramat',
+  players: 4,
+  matches: 300,
+  seed: 'tune-test',
+  sweep: { stramatCount: [0, 1], dadoCount: [2, 6] },
+  tune: {
+    targets: [
+      { quantity: 'annulled_rate', max: 0.2 },
+      { quantity: 'turns_mean', min: 20, max: 38 },
+    ],
+    block: 100,
+    confirm: 100,
+  },
+  bots: [{ name: 'greedy', bot: 'greedy' }, { bot: 'random' }, { bot: 'random' }, { bot: 'random' }],
+};
+
 export type TuneRow = Record<string, string>;
 
 /** tune.csv's rows of the race (candidate names hold commas, so it is read by a real CSV parser); `stage` 'confirmation' for the confirmation's. */

@@ -4,30 +4,12 @@ import { parseSpec, resolveSpec } from '../../../src/runner/spec.js';
 import { runTune } from '../../../src/studies/tune/run.js';
 import { resolveTune } from '../../../src/studies/tune/spec.js';
 import { ROOT, tempDir } from '../../fixtures/cli.js';
+import { STRAMAT_TUNE_RAW } from '../../helpers/tune-search.js';
 
 vi.setConfig({ testTimeout: 180_000 });
 
-/**
- * The search of run.test.ts: three rounds (two candidates dropped after the first, two raced on) and a
- * confirmation, four tournaments, each a short play.
- */
-const RAW = {
-  name: 'tune-pool',
-  game: 'stramat',
-  players: 4,
-  matches: 300,
-  seed: 'tune-test',
-  sweep: { stramatCount: [0, 1], dadoCount: [2, 6] },
-  tune: {
-    targets: [
-      { quantity: 'annulled_rate', max: 0.2 },
-      { quantity: 'turns_mean', min: 20, max: 38 },
-    ],
-    block: 100,
-    confirm: 100,
-  },
-  bots: [{ name: 'greedy', bot: 'greedy' }, { bot: 'random' }, { bot: 'random' }, { bot: 'random' }],
-};
+/** The search of run.test.ts: three rounds (two candidates dropped after the first, two raced on) and a confirmation. */
+const RAW = STRAMAT_TUNE_RAW;
 
 describe('tavolo tune on one worker pool', () => {
   it('starts one pool for all its rounds and its confirmation', async () => {

@@ -9,6 +9,7 @@ import { resolveTune, type TunePlan } from '../../../src/studies/tune/spec.js';
 import { tuneAnswer } from '../../../src/studies/tune/words.js';
 import { FIXTURES, ROOT, readCsvObjects, tavoloAsync, tempDir } from '../../fixtures/cli.js';
 import { readJsonFile } from '../../helpers/json-files.js';
+import { STRAMAT_TUNE_RAW } from '../../helpers/tune-search.js';
 
 vi.setConfig({ testTimeout: 180_000 });
 
@@ -18,23 +19,7 @@ vi.setConfig({ testTimeout: 180_000 });
  * their matches and are dropped after the first round; the files are the same on one thread or two,
  * and after an interrupted search is resumed.
  */
-const RAW = {
-  name: 'tune-test',
-  game: 'stramat',
-  players: 4,
-  matches: 300,
-  seed: 'tune-test',
-  sweep: { stramatCount: [0, 1], dadoCount: [2, 6] },
-  tune: {
-    targets: [
-      { quantity: 'annulled_rate', max: 0.2 },
-      { quantity: 'turns_mean', min: 20, max: 38 },
-    ],
-    block: 100,
-    confirm: 100,
-  },
-  bots: [{ name: 'greedy', bot: 'greedy' }, { bot: 'random' }, { bot: 'random' }, { bot: 'random' }],
-};
+const RAW = STRAMAT_TUNE_RAW;
 
 async function setup(): Promise<{ spec: ResolvedSpec; plan: TunePlan }> {
   const raw = parseSpec(RAW);
