@@ -12,4 +12,7 @@ export const ISOLATED_SUITES: readonly string[] = [
   'tests/runner/results-durable.test.ts',
   // Replaces node:fs to make a rename or fsync fail.
   'tests/io/atomic-write.test.ts',
+  // Replace the cost estimate to resume as on a machine of another speed.
+  'tests/studies/skill/budget.test.ts',
+  'tests/studies/tune/budget.test.ts',
 ];
