@@ -10,7 +10,7 @@ import { critical } from './estimate.js';
 import { isRate } from './quantities.js';
 import { metricName } from './verdict.js';
 import type { MetricInfo } from '../engine/game.js';
-import { writeFilesAtomic } from '../io/atomic-write.js';
+import { writeDerivedFiles } from '../io/manifest.js';
 
 /** compare.csv and variants.csv, and the terminal block that says what changed. */
 
@@ -326,7 +326,7 @@ export function writeComparison(dir: string, c: Comparison): { compare: string; 
   const files = { compare: join(dir, 'compare.csv'), variants: join(dir, 'variants.csv') };
   // Through temporary names, renamed once both are whole: a failure (a full disk) leaves the previous
   // files or none, never an empty or cut one (`tavolo report` rebuilds missing ones).
-  writeFilesAtomic([
+  writeDerivedFiles(dir, [
     [files.compare, compareCsv(c.rows)],
     [files.variants, variantsCsv(c.sides)],
   ]);

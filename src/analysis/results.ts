@@ -6,6 +6,7 @@ export { splitLine } from './csv-scan.js';
 import { matchesFixedColumns } from '../io/csv.js';
 import type { RunJson } from '../io/run-json.js';
 import { InputError } from '../errors.js';
+import { DERIVED_FILES, checkManifest } from '../io/manifest.js';
 import { openMatchesParquet, parquetRows } from './results-parquet.js';
 import type { ByteSpan, MatchRow, ReadOptions, ReadSummary, ResultInfo } from './result-types.js';
 
@@ -72,6 +73,8 @@ export function openResult(dirArg: string, options: OpenOptions = {}): ResultInf
           specHash: typeof run.spec_hash === 'string' ? run.spec_hash : undefined,
         })
       : undefined;
+  // Every file still the one the run wrote (manifest.json), once the folder is known to be a whole result.
+  checkManifest(shown, DERIVED_FILES);
   return {
     dir,
     shown,

@@ -10,7 +10,7 @@ import { fixed } from './intervals.js';
 import { HeadToHeadTally } from './head-to-head.js';
 import { FinishingOrders, fitRatings, type RatingFit } from './ratings.js';
 import { openResult, readMatches, type ResultInfo } from './results.js';
-import { writeFilesAtomic } from '../io/atomic-write.js';
+import { writeDerivedFiles } from '../io/manifest.js';
 
 /** One match as the standings need it: its variant, the lineup name of each seat and each seat's rank. */
 export interface RankedMatch {
@@ -144,7 +144,7 @@ export async function writeStandings(dir: string): Promise<string> {
  */
 export function writeStandingsFiles(info: ResultInfo, standings: Standings): string {
   const results = standings.results();
-  writeFilesAtomic([
+  writeDerivedFiles(info.dir, [
     [join(info.dir, 'ratings.csv'), ratingsCsv(results)],
     [join(info.dir, 'head-to-head.csv'), headToHeadCsv(results)],
   ]);

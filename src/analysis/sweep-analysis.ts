@@ -5,7 +5,7 @@ import type { Estimate } from './estimate.js';
 import { quantityPlan } from './quantities.js';
 import { matchBatches, type ByteSpan, type MatchRow, type ResultInfo } from './results.js';
 import { SweepTrendAccumulator, type SweepTrend } from './sweep-trend.js';
-import { writeFileAtomic } from '../io/atomic-write.js';
+import { writeDerivedFiles } from '../io/manifest.js';
 
 /**
  * A one-option sweep read back from a result folder: the variants a spec's `sweep` generated are named
@@ -125,7 +125,7 @@ export function writeSweepCsv(dir: string, text: string): string {
 /** Writes a derived CSV (sweep.csv, grid.csv) through a temporary name (never a cut file); returns its path. */
 export function writeDerivedCsv(dir: string, name: string, text: string): string {
   const file = join(dir, name);
-  writeFileAtomic(file, text);
+  writeDerivedFiles(dir, [[file, text]]);
   return file;
 }
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { packageRoot } from '../io/runinfo.js';
+import { manifestNotice, setManifestPolicy, type ManifestCheck } from '../io/manifest.js';
 import { BatchesFailed, InputError, Interrupted } from '../errors.js';
 import { rawFlagValues } from '../terminal/args.js';
 import { didYouMean } from '../did-you-mean.js';
@@ -70,6 +71,11 @@ async function parse(args: string[]): Promise<Command> {
   }
   await cli
     .demandCommand(1, 'Give a command: run, merge, compare, play, show, report, list, tune or importance (tavolo --help shows them).')
+    .option('accept-edits', {
+      type: 'boolean',
+      global: true,
+      describe: 'Read result files edited after tavolo wrote them (refused otherwise, exit 2); the output then says so first',
+    })
     .strict()
     .help()
     .version(version())
@@ -85,6 +91,12 @@ async function parse(args: string[]): Promise<Command> {
     .parseAsync();
   if (!chosen) throw new InputError('Give a command: run, merge, compare, play, show, report, list, tune or importance (tavolo --help shows them).');
   return chosen;
+}
+
+/** A folder read with edited files (accepted) is said first on stdout; one without a manifest is noted on stderr. */
+function sayManifest(check: ManifestCheck): void {
+  if (check.state === 'accepted') process.stdout.write(`${manifestNotice(check)}\n`);
+  else process.stderr.write(`tavolo: note: ${manifestNotice(check)}\n`);
 }
 
 /** Runs the chosen command, whose module is imported only now. */
@@ -128,6 +140,7 @@ export async function main(args: string[]): Promise<number> {
   try {
     const c = await parse(args);
     cmd = c.cmd;
+    setManifestPolicy(c.argv['accept-edits'] === true, sayManifest);
     return await dispatch(c);
   } catch (err) {
     if (err instanceof InputError) {

@@ -6,6 +6,7 @@ import { writeStandings } from '../analysis/standings.js';
 import { sweepAxisOf } from '../analysis/sweep-analysis.js';
 import { sweepGridOf } from '../analysis/sweep-grid.js';
 import { InputError } from '../errors.js';
+import { DERIVED_FILES, checkManifest } from '../io/manifest.js';
 import { checkMatchesFile } from '../runner/result-guard.js';
 import { checkFinishedFolder, type MatchesPart } from '../report/data.js';
 import type { OwnFigures } from '../analysis/verdict-input.js';
@@ -34,6 +35,8 @@ export async function reportCommand(argv: Record<string, unknown>): Promise<void
   // A folder that is not a finished result is refused before anything is rebuilt into it.
   checkFinishedFolder(dir);
   checkMatchesFile(dir, 'report');
+  // Edited files refused by name (manifest.json) before anything is rebuilt from them.
+  checkManifest(dir, DERIVED_FILES);
   await repairDerived(dir, (line) => process.stdout.write(line));
   const r = await writeReport(dir);
   process.stdout.write(`Wrote ${shown(r.file)} (${kilobytes(r.bytes)}, self-contained: open it in any browser)\n`);

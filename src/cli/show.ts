@@ -3,6 +3,7 @@ import { dirname, join, relative } from 'node:path';
 import { openResult, readMatches, type MatchRow } from '../analysis/results.js';
 import { didYouMean } from '../did-you-mean.js';
 import { InputError } from '../errors.js';
+import { DERIVED_FILES, checkManifest } from '../io/manifest.js';
 import { readSpecFile, resolveSpec, type RawSpec, type ResolvedSpec } from '../runner/spec.js';
 import { writeViewer } from '../report/viewer.js';
 import { flagText, intFlag } from '../terminal/args.js';
@@ -31,6 +32,7 @@ interface RunJson {
 function readRun(dir: string): RunJson {
   const file = join(dir, 'run.json');
   if (!existsSync(file)) throw new InputError(`${file} is missing: give the folder of a finished run`, 'show');
+  checkManifest(dir, DERIVED_FILES);
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as RunJson;
   } catch (err) {

@@ -5,6 +5,7 @@ import { studentQuantile } from '../analysis/distributions.js';
 import { openResult, readMatches, type MatchRow } from '../analysis/results.js';
 import type { RunJson } from '../io/run-json.js';
 import { InputError } from '../errors.js';
+import { DERIVED_FILES, checkManifest } from '../io/manifest.js';
 
 /**
  * Everything the HTML report shows, read from a finished result folder's files only (run.json and the
@@ -68,6 +69,8 @@ export type MatchesPart = Pick<ReportData, 'lengths' | 'lengthStats' | 'endReaso
  */
 export async function readResult(dir: string, fromMatches?: MatchesPart, alsoRows?: RowTaker): Promise<ReportData> {
   checkFinishedFolder(dir);
+  // Every file still the one the run wrote (manifest.json), before summary.csv and seats.csv are read.
+  checkManifest(dir, DERIVED_FILES);
   let run: RunJson;
   try {
     run = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as RunJson;

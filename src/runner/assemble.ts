@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { VariantStats, seatsCsv, summaryCsv } from './aggregate.js';
 import { AtomicFile, putInPlace, removeTemps, tempPath, writeTemp } from '../io/atomic-write.js';
+import { MANIFEST, manifestOfTemps } from '../io/manifest.js';
 import { MatchesParquetWriter } from '../io/parquet.js';
 import { PARQUET_NAME } from '../io/parquet-layout.js';
 import { recordWidth, type FaultNote } from './batch.js';
@@ -26,6 +27,8 @@ export type OutputFiles = {
   run: string;
   /** matches.parquet: written only when the run asks for it (`"parquet": true`, `--parquet`). */
   parquet: string;
+  /** manifest.json: the size and SHA-256 of each of the files above (io/manifest.ts), put in place with them. */
+  manifest: string;
 };
 
 export function outputFiles(outDir: string): OutputFiles {
@@ -35,12 +38,13 @@ export function outputFiles(outDir: string): OutputFiles {
     seats: join(outDir, 'seats.csv'),
     run: join(outDir, 'run.json'),
     parquet: join(outDir, PARQUET_NAME),
+    manifest: join(outDir, MANIFEST),
   };
 }
 
-/** The files an Assembler writes: the four always, matches.parquet when asked. */
+/** The files an Assembler writes: the four always, matches.parquet when asked, and their manifest last. */
 function writtenFiles(files: OutputFiles, parquet: boolean): string[] {
-  return [files.matches, files.summary, files.seats, files.run, ...(parquet ? [files.parquet] : [])];
+  return [files.matches, files.summary, files.seats, files.run, ...(parquet ? [files.parquet] : []), files.manifest];
 }
 
 /** The final files are forced to disk (data, then the directory's entries) before the journal goes. */
@@ -67,7 +71,7 @@ export function removeStaleTemps(outDir: string): void {
     return;
   }
   for (const n of names) {
-    if (/^(matches\.csv|matches\.parquet|summary\.csv|seats\.csv|run\.json|sequential\.csv)\.tmp-\d+$/.test(n)) rmSync(join(outDir, n), { force: true });
+    if (/^(matches\.csv|matches\.parquet|summary\.csv|seats\.csv|run\.json|sequential\.csv|manifest\.json)\.tmp-\d+$/.test(n)) rmSync(join(outDir, n), { force: true });
   }
 }
 
@@ -182,7 +186,7 @@ export class Assembler {
 
   constructor(
     private readonly meta: JournalMeta,
-    outDir: string,
+    private readonly outDir: string,
     /** Per variant, the match range [start, end) to write. */
     private readonly ranges: ReadonlyArray<readonly [number, number]>,
     options: AssembleOptions = {},
@@ -284,6 +288,9 @@ export class Assembler {
       writeTemp(this.files.seats, seatsCsv(this.stats), DURABLE);
       writeTemp(this.files.run, JSON.stringify(info(this.stats), null, 2) + '\n', DURABLE);
       this.parquet?.finish();
+      // The manifest of what is about to be put in place, and of sequential.csv when a sequential run wrote one.
+      const data = this.outputs.filter((f) => f !== this.files.manifest);
+      writeTemp(this.files.manifest, manifestOfTemps(data, [join(this.outDir, 'sequential.csv')]), DURABLE);
       // All renamed together, then the directory synced (a rename is on disk only once the directory is):
       // the journal is deleted after this returns, so a power cut cannot leave neither the files nor it.
       putInPlace(this.outputs, DURABLE);

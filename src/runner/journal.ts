@@ -23,6 +23,7 @@ import { AtomicFile } from '../io/atomic-write.js';
 import type { SpecIdentity } from './identity.js';
 import { readOwnerOf, takeLock } from './journal-lock.js';
 import { MAX_HEADER, checkRecord, headerLine, isDamage, parseHeaderLine, type HeaderDamage, type RecordHeader } from './journal-record.js';
+import { checkAgreement, rowColumns } from './journal-agreement.js';
 
 /**
  * The journal of a run: completed batches, appended as they finish, so that a killed run resumes
@@ -172,8 +173,12 @@ export class Journal {
   droppedBytes = 0;
   /** Damaged records found when the journal was opened (removed from the log by a writable open). */
   readonly damaged: RecordDamage[] = [];
+  /** Records found twice when the journal was opened (the same matches of a variant): counted once, the copy dropped. */
+  readonly duplicates: RecordDamage[] = [];
   /** Set when a stale lock was taken over: what it was. */
   tookOverLock?: string;
+  /** The columns of a matches.csv row that a record's numbers also hold (journal-agreement.ts). */
+  private readonly columns: ReturnType<typeof rowColumns>;
   private fd: number;
   private size = 0;
   private lastSync = 0;
@@ -184,6 +189,7 @@ export class Journal {
     readonly meta: JournalMeta,
     private readonly writable: boolean,
   ) {
+    this.columns = rowColumns(meta.matches_header, meta.players);
     this.fd = openSync(logFile(outDir), writable ? 'r+' : 'r');
   }
 
@@ -249,11 +255,22 @@ export class Journal {
     const good: Array<{ at: number; end: number }> = [];
     let off = 0;
     let pending: RecordDamage | undefined;
+    const seen = new Set<string>();
     while (off < size) {
       const got = this.recordAt(off, size);
       if ('record' in got) {
         if (pending) this.damaged.push({ ...pending, bytes: off - pending.at });
         pending = undefined;
+        const r = got.record;
+        const key = `${r.variant}:${r.start}:${r.end}`;
+        if (seen.has(key)) {
+          // The same matches recorded again: counted once (the first copy kept, as the assembly does).
+          const index = this.records.length + this.damaged.length + this.duplicates.length + 1;
+          this.duplicates.push({ index, at: off, bytes: got.next - off, field: 'range', problem: `it records matches ${r.start}-${r.end - 1} of variant ${r.variant} again` });
+          off = got.next;
+          continue;
+        }
+        seen.add(key);
         this.records.push(got.record);
         good.push({ at: off, end: got.next });
         off = got.next;
@@ -268,7 +285,7 @@ export class Journal {
     const keptEnd = good.length > 0 ? good[good.length - 1].end : 0;
     this.size = keptEnd;
     this.droppedBytes = size - keptEnd;
-    if (this.writable && this.damaged.length > 0) this.rewrite(good);
+    if (this.writable && this.damaged.length + this.duplicates.length > 0) this.rewrite(good);
     else if (this.writable && this.droppedBytes > 0) {
       ftruncateSync(this.fd, keptEnd);
       fsyncSync(this.fd);
@@ -289,7 +306,7 @@ export class Journal {
     const buf = Buffer.alloc(payload + 1);
     readSync(this.fd, buf, 0, payload + 1, offset);
     if (buf[payload] !== 10) return { torn: false, field: 'csvBytes, recBytes or notesBytes', problem: 'the lengths in the header do not end at a line end' };
-    const bad = checkRecord(h, this.context, buf.subarray(0, payload));
+    const bad = checkRecord(h, this.context, buf.subarray(0, payload)) ?? checkAgreement(h, buf.subarray(0, payload), this.columns, this.meta.players);
     if (bad) return { torn: false, ...bad };
     return { record: { ...h, offset }, next: offset + payload + 1 };
   }

@@ -4,6 +4,7 @@ import type { VariantStats } from './aggregate.js';
 import { readRunJson, runJsonHead, runJsonTail, type MergedShard, type RunJson } from '../io/run-json.js';
 import { assemble, faultTotals, finishedFiles, outputFiles, placeRecords, removeStaleTemps, type OutputFiles } from './assemble.js';
 import { InputError, Interrupted } from '../errors.js';
+import { checkManifest } from '../io/manifest.js';
 import { identityDiff } from './identity.js';
 import { Journal, hasJournal, journalLog, readMeta, type JournalMeta, type RecordDamage } from './journal.js';
 import { setAsideResults } from './result-guard.js';
@@ -94,6 +95,8 @@ function readShards(dirs: readonly string[]): ShardDir[] {
     if (!meta.shard) {
       throw new InputError(`${d} holds the journal of an unfinished whole run, not a shard; finish it with \`tavolo run ... --resume\``, 'merge');
     }
+    // A finished shard's run.json is checked against its manifest (the journal has checksums of its own).
+    if (existsSync(join(dir, 'run.json'))) checkManifest(d);
     shards.push({ dir, meta });
   }
   return shards;

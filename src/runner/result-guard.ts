@@ -57,7 +57,7 @@ export function checkFileNamePart(name: string, field: string): string {
 }
 
 /** The files and folders of a result (final, derived and viewers), as opposed to a user's own files beside them. */
-const RESULT_ENTRY = /^(matches\.csv|matches\.parquet|summary\.csv|seats\.csv|run\.json|sequential\.csv|ratings\.csv|head-to-head\.csv|compare\.csv|variants\.csv|sweep\.csv|grid\.csv|report\.html|matches|journal)(\.tmp-\d+)?$/;
+const RESULT_ENTRY = /^(matches\.csv|matches\.parquet|summary\.csv|seats\.csv|run\.json|sequential\.csv|ratings\.csv|head-to-head\.csv|compare\.csv|variants\.csv|sweep\.csv|grid\.csv|report\.html|manifest\.json|matches|journal)(\.tmp-\d+)?$/;
 
 /**
  * `--force`: the previous result in outDir is moved aside whole, with one rename of its folder, before

@@ -21,6 +21,7 @@ import { checkDeterminism, verifyCount, type DeterminismCheck } from './self-che
 import { assembleUpTo, monitorFromJournal, refuseShard, sequentialInfo, until, writeSequentialCsv } from './sequential-run.js';
 import { windowed, type Checkpoint, type SequentialMonitor } from './sequential-monitor.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
+import { writeManifest } from '../io/manifest.js';
 
 export { Interrupted };
 
@@ -193,7 +194,7 @@ function journalMeta(spec: ResolvedSpec, shard: Shard | null, parquet: boolean):
   };
 }
 
-/** What opening the journal repaired, in sentences: damaged records removed, a stale lock taken over. */
+/** What opening the journal repaired, in sentences: damaged and copied records removed, a stale lock taken over. */
 function journalNotices(journal: Journal): string[] {
   const out: string[] = [];
   if (journal.tookOverLock) out.push(`Journal lock: ${journal.tookOverLock}.`);
@@ -202,6 +203,7 @@ function journalNotices(journal: Journal): string[] {
       `Journal record ${d.index} (at byte ${d.at}) was damaged (${d.field}: ${d.problem}); it was removed and its batch is played again.`,
     );
   }
+  for (const d of journal.duplicates) out.push(`Journal record ${d.index} (at byte ${d.at}) was a copy (${d.problem}); counted once and removed.`);
   return out;
 }
 
@@ -443,6 +445,7 @@ function finishShard(journal: Journal, meta: JournalMeta, files: OutputFiles, in
   const faults = faultTotals(stats);
   const full = { ...info, faults, ...runJsonTail() };
   writeFileAtomic(files.run, runJsonText(full));
+  writeManifest(dirname(files.run), ['run.json']);
   journal.close();
   return { faults, info: full };
 }

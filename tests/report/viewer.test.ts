@@ -159,20 +159,25 @@ describe('viewer page', () => {
     cells[turns] = String(Number(cells[turns]) + 1);
     lines[at] = cells.join(',');
     writeFileSync(csv, lines.join('\n'));
-    const changed = tavolo(['show', dir, '--variant', 'long', '--match', '4']);
+    // The manifest refuses the edited file first; read as accepted edits, the replay is compared with it.
+    const refused = tavolo(['show', dir, '--variant', 'long', '--match', '4']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/was changed after tavolo wrote it: matches\.csv/);
+    const changed = tavolo(['show', dir, '--variant', 'long', '--match', '4', '--accept-edits']);
     expect(changed.code).toBe(0);
     expect(changed.stderr).toMatch(/warning: this replay ended differently from matches\.csv \(winners \d, 18 turns, rounds_done against \d, 19 turns/);
     // A matches.csv the checked reader refuses (a row cut short) is said, by name; the page is still written.
     lines[at] = cells.slice(0, 3).join(',');
     writeFileSync(csv, lines.join('\n'));
-    const damaged = tavolo(['show', dir, '--variant', 'long', '--match', '4']);
+    const damaged = tavolo(['show', dir, '--variant', 'long', '--match', '4', '--accept-edits']);
     expect(damaged.code, damaged.stderr).toBe(0);
     expect(damaged.stderr).toMatch(/warning: the replay is not compared with matches\.csv: .*matches\.csv/);
     expect(damaged.stderr).not.toContain('ended differently');
-    const bad = tavolo(['show', dir, '--match', '5']);
+    // The folder's matches.csv is edited by now: the flag's own checks come after the manifest's.
+    const bad = tavolo(['show', dir, '--match', '5', '--accept-edits']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--match: this run has matches 0 to 4/);
-    const noVariant = tavolo(['show', dir, '--variant', 'short']);
+    const noVariant = tavolo(['show', dir, '--variant', 'short', '--accept-edits']);
     expect(noVariant.stderr).toMatch(/--variant: unknown variant "short"; this run's variants are: base, long/);
   });
 });

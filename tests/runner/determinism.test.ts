@@ -58,7 +58,7 @@ describe('byte-identical output across thread counts, batch sizes and reruns', (
 
   it('leaves exactly the result files (no temporaries): the four of every run, and the comparison of its two variants, the ratings, and the report', () => {
     for (const d of [...hc, ...st]) {
-      expect(readdirSync(d).sort()).toEqual(['compare.csv', 'head-to-head.csv', 'matches.csv', 'ratings.csv', 'report.html', 'run.json', 'seats.csv', 'summary.csv', 'variants.csv']);
+      expect(readdirSync(d).sort()).toEqual(['compare.csv', 'head-to-head.csv', 'manifest.json', 'matches.csv', 'ratings.csv', 'report.html', 'run.json', 'seats.csv', 'summary.csv', 'variants.csv']);
     }
   });
 

@@ -40,6 +40,38 @@ function tamper(dir: string, field: Field, change: (v: string) => string, forge:
 
 const inc = (v: string) => String(Number(v) + 1);
 
+/**
+ * Forges the first record of a journal as a careful attacker would: the winner of its first match is
+ * changed in the matches.csv text only (same length), and both checksums are computed again, so the
+ * record checks itself but its text and its numbers tell two stories.
+ */
+function forgeWinner(dir: string): void {
+  const log = readFileSync(logOf(dir));
+  const nl = log.indexOf(10);
+  const parts = log.subarray(0, nl).toString('latin1').split(' ');
+  const payloadLength = Number(parts[5]) + Number(parts[7]) + Number(parts[8]);
+  const payload = Buffer.from(log.subarray(nl + 1, nl + 1 + payloadLength));
+  const rowEnd = payload.indexOf(10);
+  const cells = payload.subarray(0, rowEnd).toString('latin1').split(',');
+  const at = 6; // winners follow variant, match, seed and the three seats' bots
+  cells[at] = String((Number(cells[at].split(';')[0]) + 1) % 3);
+  payload.write(cells.join(','), 0, rowEnd, 'latin1');
+  parts[9] = crc32(payload).toString(16).padStart(8, '0');
+  const body = parts.slice(0, 10).join(' ') + ' ';
+  parts[10] = crc32(Buffer.from(body, 'latin1')).toString(16).padStart(8, '0');
+  writeFileSync(logOf(dir), Buffer.concat([Buffer.from(parts.join(' '), 'latin1'), log.subarray(nl, nl + 1), payload, log.subarray(nl + 1 + payloadLength)]));
+}
+
+/** Appends a copy of the journal's first record to its log (the same matches recorded twice). */
+function duplicateFirst(dir: string): void {
+  const j = Journal.open(dir, false);
+  const first = j.records[0];
+  const end = first.offset + first.csvBytes + first.recBytes + first.notesBytes + 1;
+  j.close();
+  const log = readFileSync(logOf(dir));
+  writeFileSync(logOf(dir), Buffer.concat([log, log.subarray(0, end)]));
+}
+
 describe('a journal that checks itself: every header field, header and payload', () => {
   const dir = tempDir();
   const whole = join(dir, 'whole');
@@ -106,6 +138,40 @@ describe('a journal that checks itself: every header field, header and payload',
     expect(outcome.kind).toBe('shard');
     expect(outcome.playedMatches).toBe(10);
     expect(notices.join('\n')).toMatch(/record 1 \(at byte 0\) was damaged .*removed and its batch is played again/);
+    await mergeShards([a, b], out);
+    for (const f of FILES) expect(read(out, f), f).toBe(read(whole, f));
+  });
+
+  it('a record whose text was forged with fresh checksums is named by merge (text and numbers disagree), and --resume plays it again', async () => {
+    const [a, b] = copyShards();
+    forgeWinner(a);
+    const out = join(dir, 'merged-forged');
+    await expect(mergeShards([a, b], out)).rejects.toThrow(/record 1 \(at byte 0\): rows and numbers: its text and its numbers disagree at match 0: the row's winners read "\d", the numbers' "\d"/);
+    const notices: string[] = [];
+    const outcome = await runTournament(spec, { threads: 1, inProcess: true, batch: 10, outDir: a, shard: { index: 0, count: 2 }, resume: true, onStart: (s) => notices.push(...s.notices) });
+    expect(outcome.playedMatches).toBe(10);
+    expect(notices.join('\n')).toMatch(/record 1 .*text and its numbers disagree.*played again/);
+    await mergeShards([a, b], out);
+    for (const f of FILES) expect(read(out, f), f).toBe(read(whole, f));
+  });
+
+  it('a record copied into the journal is counted once: --resume says so and counts the distinct matches; merge gives the single run', async () => {
+    const [a, b] = copyShards();
+    // An unfinished shard: its last record cut off, then a copy of its first appended.
+    const j = Journal.open(a, false);
+    const last = j.records[j.records.length - 1];
+    j.close();
+    const log = readFileSync(logOf(a));
+    writeFileSync(logOf(a), log.subarray(0, log.lastIndexOf('TVB2 ', last.offset)));
+    rmSync(join(a, 'run.json'));
+    duplicateFirst(a);
+    const starts: Array<{ done: number; notices: string[] }> = [];
+    const outcome = await runTournament(spec, { threads: 1, inProcess: true, batch: 10, outDir: a, shard: { index: 0, count: 2 }, resume: true, onStart: (s) => starts.push(s) });
+    expect(starts[0].done).toBe(50);
+    expect(starts[0].notices.join('\n')).toMatch(/record 6 \(at byte \d+\) was a copy \(it records matches 0-9 of variant 0 again\); counted once and removed/);
+    expect(outcome.playedMatches).toBe(10);
+    duplicateFirst(b);
+    const out = join(dir, 'merged-copied');
     await mergeShards([a, b], out);
     for (const f of FILES) expect(read(out, f), f).toBe(read(whole, f));
   });

@@ -20,7 +20,7 @@ describe('finished results are kept', () => {
     const again = await tavoloAsync(['run', SPEC, '--matches', '12', '--threads', '1', '--out', out]);
     expect(again.code).toBe(2);
     expect(again.stderr).toContain('--out: ');
-    expect(again.stderr).toContain('already holds finished results (matches.csv, summary.csv, seats.csv, run.json)');
+    expect(again.stderr).toContain('already holds finished results (matches.csv, summary.csv, seats.csv, run.json, manifest.json)');
     expect(again.stderr).toContain('--force');
     expect(again.stdout).toBe('');
     expect(snapshot(out)).toEqual(before);

@@ -58,7 +58,7 @@ describe('shards: tavolo run --shard i/n, then tavolo merge', () => {
   });
 
   it('a shard plays its contiguous share of every variant and keeps its journal; no CSVs', () => {
-    expect(readdirSync(shard(1)).sort()).toEqual(['journal', 'run.json']);
+    expect(readdirSync(shard(1)).sort()).toEqual(['journal', 'manifest.json', 'run.json']);
     const info = readRunJson(shard(1));
     expect(info).toMatchObject({ shard: { index: 1, count: 3 }, complete: true, matches_total: 200, threads: 2, batch: 50 });
     // Shard 1/3 of 300 matches: 100..199 of each variant.

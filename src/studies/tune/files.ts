@@ -7,6 +7,7 @@ import type { Confirmation } from './confirm.js';
 import type { TunePlan } from './spec.js';
 import { csvLines } from '../../io/csv.js';
 import { writeFilesAtomic } from '../../io/atomic-write.js';
+import { writeManifest } from '../../io/manifest.js';
 
 /**
  * The files of a search, next to its round folders: tune.csv (tidy, one row per candidate and target
@@ -15,7 +16,7 @@ import { writeFilesAtomic } from '../../io/atomic-write.js';
  * page.ts from charts.ts. All come from the round files alone,
  * with no timings, so a search gives byte-identical files on any thread count and after a resume.
  */
-export const TUNE_FILES = ['tune.csv', 'tune.json', 'tune.html'];
+export const TUNE_FILES = ['tune.csv', 'tune.json', 'tune.html', 'manifest.json'];
 
 export const TUNE_HEADER = [
   'stage',
@@ -181,4 +182,6 @@ export function writeTuneFiles(outDir: string, spec: ResolvedSpec, plan: TunePla
     [join(outDir, 'tune.csv'), tuneCsv(spec, plan, r)],
     [join(outDir, 'tune.json'), tuneJson(spec, plan, r)],
   ]);
+  // The search's own manifest (its rounds' folders have theirs): tavolo report checks it before rereading.
+  writeManifest(outDir, ['tune.csv', 'tune.json']);
 }

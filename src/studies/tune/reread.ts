@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Preference, Target } from './race.js';
 import { Race } from './race-state.js';
 import { InputError } from '../../errors.js';
+import { checkManifest } from '../../io/manifest.js';
 import { confirmDir, roundDir, roundValuesOf } from './run.js';
 import { confirmationOf, readConfirmation, type Confirmation } from './confirm.js';
 import type { RoundNote, StopReason, TuneOutcome } from './outcome.js';
@@ -137,6 +138,7 @@ const STOPS: readonly string[] = ['decided', 'none-left', 'rounds', 'budget'];
 
 export async function readTuneFolder(dir: string): Promise<TuneFolder> {
   const file = join(dir, 'tune.json');
+  checkManifest(dir);
   const json = readJson(file);
   const names = field<string[]>(json, 'candidates', isList, file).map(String);
   const first = roundDir(dir, 1);

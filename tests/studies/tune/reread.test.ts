@@ -1,6 +1,7 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { setManifestPolicy } from '../../../src/io/manifest.js';
 import { InputError } from '../../../src/errors.js';
 import { buildTunePage, writeTunePage } from '../../../src/studies/tune/page.js';
 import { tunePageData } from '../../../src/studies/tune/charts.js';
@@ -57,6 +58,10 @@ describe('a search read back from its folder', () => {
     const json = readJsonFile<{ rounds: Array<{ dropped: string[] }> }>(jsonFile);
     json.rounds[1].dropped = [];
     writeFileSync(jsonFile, JSON.stringify(json));
+    // The manifest the search wrote refuses the edit first; read as accepted edits, the rounds still refuse it.
+    await expect(readTuneFolder(copy)).rejects.toThrow(/was changed after tavolo wrote it: tune\.json has \d+ bytes/);
+    setManifestPolicy(true, () => {});
+    onTestFinished(() => setManifestPolicy(false, () => {}));
     await expect(readTuneFolder(copy)).rejects.toThrow(/tune\.json does not agree with .*round-2: .*dropping \["hand=3,annulOnTie=true"\]/);
     json.rounds[1].dropped = ['hand=3,annulOnTie=true'];
     writeFileSync(jsonFile, JSON.stringify(json));
@@ -95,6 +100,7 @@ describe('a search read back from its folder', () => {
     cpSync(dir, old, { recursive: true });
     rmSync(join(old, 'confirm'), { recursive: true });
     rmSync(join(old, 'tune.html'));
+    rmSync(join(old, 'manifest.json'));
     const jsonFile = join(old, 'tune.json');
     const json = readJsonFile<{ confirmation?: unknown; rounds: Array<{ dropped: string[] }> }>(jsonFile);
     delete json.confirmation;
