@@ -54,7 +54,7 @@ function runBuilder(y: Argv): Argv {
     .option('verify-matches', {
       type: 'number',
       requiresArg: true,
-      describe: `Matches replayed in a fresh worker after the run to check the bots are deterministic; 0 turns the check off (default: ${DEFAULT_VERIFY_MATCHES} when the game or a bot is loaded from a file, else 0)`,
+      describe: `Matches replayed in a fresh worker after the run to check the bots are deterministic; 0 turns the check off (default: 1% of the matches, at least ${DEFAULT_VERIFY_MATCHES}, when the game or a bot is loaded from a file, else 0)`,
     })
     .example('$0 run tournaments/stramat-dado.json', 'play both variants of the spec; results in results/stramat-dado/')
     .example('$0 run tournaments/stramat-dado.json --matches 2000 --out results/dado-quick', 'a quicker look, kept apart')

@@ -612,7 +612,7 @@ function resultTaker(
 
 /** The determinism self-check (self-check.ts), when it is to run: some matches replayed in a fresh worker. */
 async function replayCheck(spec: ResolvedSpec, journal: Journal, o: RunOptions): Promise<DeterminismCheck | undefined> {
-  const verify = verifyCount(spec, o.verifyMatches ?? (o.inProcess ? 0 : undefined));
+  const verify = verifyCount(spec, o.verifyMatches ?? (o.inProcess ? 0 : undefined), journal.matchesDone());
   return verify > 0 ? await checkDeterminism(spec, journal, matchesHeader(spec.game, spec.players, spec.measures), verify, o.signal) : undefined;
 }
 

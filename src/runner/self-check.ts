@@ -14,7 +14,7 @@ import { DEFAULT_VERIFY_MATCHES, MAX_VERIFY_MATCHES } from './limits.js';
  * a bot that keeps state between matches in its module, or draws from Math.random, makes them differ.
  *
  * It is on by default when the game or a bot is loaded from a file (the built-in ones are checked by
- * the test suite), and costs the replay of the sample: 8 matches and a worker's start.
+ * the test suite), and costs the replay of the sample: 1% of the matches (at least 8) and a worker's start.
  */
 export { DEFAULT_VERIFY_MATCHES, MAX_VERIFY_MATCHES };
 
@@ -54,13 +54,19 @@ export function fileModules(spec: ResolvedSpec): string[] {
   return out;
 }
 
+/** The share of a run's matches the check replays by default: it grows with the run. */
+export const VERIFY_SHARE = 0.01;
+
 /**
- * How many matches to replay: the option if given (0 turns the check off), else the default when a
- * module comes from a file and none otherwise.
+ * How many matches to replay: the option if given (0 turns the check off), else, when a module comes
+ * from a file, 1% of the run's `matches` (at least the default 8, at most the maximum), and none otherwise.
+ * A fixed 8 would miss a module that goes wrong once in a few dozen matches of a worker; a share keeps
+ * the check's cost a fixed part of the run's (the replays are matches like the run's).
  */
-export function verifyCount(spec: ResolvedSpec, option: number | undefined): number {
+export function verifyCount(spec: ResolvedSpec, option: number | undefined, matches = 0): number {
   if (option !== undefined) return option;
-  return fileModules(spec).length > 0 ? DEFAULT_VERIFY_MATCHES : 0;
+  if (fileModules(spec).length === 0) return 0;
+  return Math.min(MAX_VERIFY_MATCHES, Math.max(DEFAULT_VERIFY_MATCHES, Math.ceil(matches * VERIFY_SHARE)));
 }
 
 /**

@@ -90,6 +90,22 @@ describe('determinism self-check: replaying a sample of matches in a fresh worke
     expect(r.stdout).toMatch(/Determinism self-check passed \(game \S+ \(.*highcard\.mjs\), bot first-legal \(.*first-legal\.mjs\)\): 8 of 8 matches replayed in a fresh worker gave the same rows\./);
   });
 
+  it('replays 1% of a larger run by default: a bot that goes wrong in one match of its worker is caught (a fixed 8 missed it)', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'spec.json');
+    const bots = [{ bot: join(FIXTURES, 'once-stateful-bot.mjs') }, { bot: 'random' }];
+    writeFileSync(file, JSON.stringify({ name: 'once', game: join(FIXTURES, 'highcard.mjs'), players: 2, matches: 4000, seed: 'once', bots }));
+    const r = await tavoloAsync(['run', file, '--out', join(dir, 'out'), '--threads', '1', '--batch', '500']);
+    expect(r.code, r.stderr).toBe(6);
+    const check = runJson(dir).determinism_check!;
+    expect(check.replayed).toHaveLength(40);
+    expect(check.differing.length).toBeGreaterThan(0);
+    expect(r.stderr).toMatch(/bot once-stateful \(.*once-stateful-bot\.mjs\) is not deterministic/);
+    // The former default, 8 matches, lets it pass.
+    const eight = await tavoloAsync(['run', file, '--out', join(dir, 'out8'), '--threads', '1', '--batch', '500', '--verify-matches', '8']);
+    expect(eight.code, eight.stderr).toBe(0);
+  });
+
   it('--verify-matches 0 turns it off; a built-in game and bots are not checked unless asked', async () => {
     const off = tempDir();
     const r = await run(off, join(FIXTURES, 'stateful-bot.mjs'), ['--verify-matches', '0']);
