@@ -20,6 +20,7 @@ import type { BatchResult, FaultNote } from './batch.js';
 import { decodeRec } from './records.js';
 import { InputError } from '../errors.js';
 import { AtomicFile } from '../io/atomic-write.js';
+import { refuseLinkedFolder } from '../io/safe-path.js';
 import type { SpecIdentity } from './identity.js';
 import { readOwnerOf, takeLock } from './journal-lock.js';
 import { MAX_HEADER, checkRecord, headerLine, isDamage, parseHeaderLine, type HeaderDamage, type RecordHeader } from './journal-record.js';
@@ -140,6 +141,13 @@ const lockFile = (outDir: string) => join(journalDir(outDir), 'lock');
 /** batches.log of a journal, for messages. */
 export const journalLog = logFile;
 
+/** An empty batches.log, created as a new file: whatever had its name (a planted link) is removed, never written through. */
+function newEmptyLog(outDir: string): void {
+  const log = logFile(outDir);
+  rmSync(log, { force: true });
+  writeFileSync(log, '', { flag: 'wx' });
+}
+
 export function hasJournal(outDir: string): boolean {
   return existsSync(metaFile(outDir));
 }
@@ -196,13 +204,15 @@ export class Journal {
   /** Starts a new journal in outDir (which must exist): takes the lock, writes meta.json and an empty log. */
   static create(outDir: string, meta: JournalMeta): Journal {
     const dir = journalDir(outDir);
+    // Nothing written through a link: a journal/ folder planted as one is refused (io/safe-path.ts).
+    refuseLinkedFolder(dir, '--out');
     mkdirSync(dir, { recursive: true });
     // The lock first: a second run must not empty the log of the first.
     const tookOver = takeLock(lockFile(outDir), outDir);
     let j: Journal;
     let metaOut: AtomicFile | undefined;
     try {
-      writeFileSync(logFile(outDir), '');
+      newEmptyLog(outDir);
       metaOut = AtomicFile.open(metaFile(outDir), { durable: true });
       metaOut.write(JSON.stringify(meta, null, 2) + '\n');
       j = new Journal(outDir, meta, true);
@@ -228,7 +238,7 @@ export class Journal {
     try {
       if (!existsSync(logFile(outDir))) {
         if (!writable) throw new InputError(`${journalDir(outDir)} has no batches.log`, outDir);
-        writeFileSync(logFile(outDir), '');
+        newEmptyLog(outDir);
       }
       const j = new Journal(outDir, meta, writable);
       j.locked = writable;

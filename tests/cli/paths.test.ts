@@ -52,6 +52,26 @@ describe('paths that cannot escape the folder named', () => {
     expect(readdirSync(dir).sort()).toEqual(['link', 'real']);
   });
 
+  it('a journal/ folder or a batches.log planted as a link: refused, or replaced by a new file; nothing written where they point', async () => {
+    const dir = tempDir();
+    const outside = join(dir, 'outside');
+    mkdirSync(outside);
+    const linkedJournal = join(dir, 'a');
+    mkdirSync(linkedJournal);
+    symlinkSync(outside, join(linkedJournal, 'journal'));
+    const r = await tavoloAsync(['run', SPEC, '--matches', '20', '--out', linkedJournal]);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(`${join(linkedJournal, 'journal')} is a symbolic link (to ${outside})`);
+    expect(readdirSync(outside)).toEqual([]);
+    const linkedLog = join(dir, 'b');
+    mkdirSync(join(linkedLog, 'journal'), { recursive: true });
+    writeFileSync(join(outside, 'precious.txt'), 'keep me\n');
+    symlinkSync(join(outside, 'precious.txt'), join(linkedLog, 'journal', 'batches.log'));
+    const ok = await tavoloAsync(['run', SPEC, '--matches', '20', '--out', linkedLog]);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(readFileSync(join(outside, 'precious.txt'), 'utf8')).toBe('keep me\n');
+  });
+
   it("a result's matches/ folder made a link: tavolo show refuses to write the viewer through it", async () => {
     const dir = tempDir();
     const result = join(dir, 'result');
