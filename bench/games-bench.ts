@@ -10,28 +10,14 @@ import { random } from '../bots/random.js';
 import { playMatch, type SeatBot } from '../src/engine/match.js';
 import { resolveOptions } from '../src/engine/options.js';
 import { games } from '../src/games/index.js';
+import { gameFlag, positiveFlag } from './flags.js';
 import { matchSeed } from '../src/engine/plan.js';
 
-function flag(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const v = Number(process.argv[i + 1]);
-  if (!(v > 0)) {
-    console.error(`games-bench: --${name} expects a positive number`);
-    process.exit(2);
-  }
-  return v;
-}
 
-const SECONDS = flag('seconds', 3);
-const REPS = flag('reps', 3);
-const PLAYERS = flag('players', 4);
-const gi = process.argv.indexOf('--game');
-const ONLY = gi >= 0 ? process.argv[gi + 1] : undefined;
-if (ONLY !== undefined && !(ONLY in games)) {
-  console.error(`games-bench: --game expects one of ${Object.keys(games).join(', ')}, found ${ONLY}`);
-  process.exit(2);
-}
+const SECONDS = positiveFlag('games-bench', 'seconds', 3);
+const REPS = positiveFlag('games-bench', 'reps', 3);
+const PLAYERS = positiveFlag('games-bench', 'players', 4);
+const ONLY = gameFlag('games-bench', Object.keys(games));
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);

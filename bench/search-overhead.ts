@@ -31,27 +31,13 @@ import type { AnyGame } from '../src/engine/game.js';
 import { resolveOptions } from '../src/engine/options.js';
 import { Rng } from '../src/engine/rng.js';
 import { games } from '../src/games/index.js';
+import { gameFlag, positiveFlag } from './flags.js';
 
-function flag(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const v = Number(process.argv[i + 1]);
-  if (!(Number.isInteger(v) && v > 0)) {
-    console.error(`search-overhead: --${name} expects a positive integer, found ${process.argv[i + 1]}`);
-    process.exit(2);
-  }
-  return v;
-}
 
-const STATES = flag('states', 6);
-const REPS = flag('reps', 5);
-const BLOCK = flag('block', 100);
-const gi = process.argv.indexOf('--game');
-const ONLY = gi >= 0 ? process.argv[gi + 1] : undefined;
-if (ONLY !== undefined && !(ONLY in games)) {
-  console.error(`search-overhead: --game expects one of ${Object.keys(games).join(', ')}, found ${ONLY}`);
-  process.exit(2);
-}
+const STATES = positiveFlag('search-overhead', 'states', 6, true);
+const REPS = positiveFlag('search-overhead', 'reps', 5, true);
+const BLOCK = positiveFlag('search-overhead', 'block', 100, true);
+const ONLY = gameFlag('search-overhead', Object.keys(games));
 
 const ms = (): number => performance.now(); // clock-ok (benchmark)
 
