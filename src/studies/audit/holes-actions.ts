@@ -14,8 +14,8 @@ export const DOMINANT_WIN_SHARE = 0.75;
 
 /**
  * Actions never worth taking, and actions that dominate, from the strong lineup's decisions: a kind
- * that was a choice and that no strong bot took (amber with at least MIN_CHOICES such decisions,
- * information below), and a kind the strong bots took whenever it was a choice and whose takers won
+ * that was a choice and that no strong bot ever took (amber with at least MIN_CHOICES such decisions,
+ * information below; a kind taken only when nothing else was legal is information), and a kind the strong bots took whenever it was a choice and whose takers won
  * (red: the game is decided by it).
  */
 export function actionFindings(ctx: AuditSample, strong: LineupPlay): Finding[] {
@@ -24,7 +24,8 @@ export function actionFindings(ctx: AuditSample, strong: LineupPlay): Finding[] 
   for (const kind of kinds) {
     const c = strong.kinds.get(kind.name);
     if (c === undefined || c.contested === 0) continue;
-    if (c.chosenContested === 0) out.push(neverChosen(ctx, strong, kind, c));
+    if (c.chosen === 0) out.push(neverChosen(ctx, strong, kind, c));
+    else if (c.chosenContested === 0) out.push(onlyWhenForced(ctx, strong, kind, c));
     else {
       const d = dominance(ctx, strong, kind, c);
       if (d) out.push(d);
@@ -40,13 +41,28 @@ function neverChosen(ctx: AuditSample, strong: LineupPlay, kind: ActionKind, c: 
     id: 'action_never_chosen',
     severity: enough ? 'amber' : 'info',
     words:
-      `Strong players never took ${kind.label} (\`${kind.name}\`) when anything else was legal: 0 of the ${count(c.contested, 'decision')} where it was a choice ` +
-      `(legal at ${c.legal} in all; taken at most ${percent(high)} of the time, 95%). ` +
+      `Strong players never took ${kind.label} (\`${kind.name}\`): 0 of the ${count(c.contested, 'decision')} where it was legal beside something else ` +
+      `(taken at most ${percent(high)} of the time, 95%). ` +
       (enough ? 'It is never worth taking for these bots, or they undervalue it; `tavolo importance` measures what it is worth.' : `Too few choices to say (fewer than ${MIN_CHOICES}).`),
     figure: `0 of ${c.contested}`,
     interval: `0% to ${percent(high)}`,
     evidence: distinctPlays(strong.matches),
     reference: 'every kind is taken at some decision',
+    replay: replayOf(ctx, strong.lineup, c.firstContested),
+  });
+}
+
+/** A kind the strong bots took only when nothing else was legal: information (another kind may simply be better). */
+function onlyWhenForced(ctx: AuditSample, strong: LineupPlay, kind: ActionKind, c: KindCounts): Finding {
+  return finding(ctx, 'actions', {
+    id: 'action_only_when_forced',
+    severity: 'info',
+    words:
+      `Strong players took ${kind.label} (\`${kind.name}\`) only when nothing else was legal (${count(c.chosen, 'time')}); ` +
+      `at the ${count(c.contested, 'decision')} where it was a choice they took something else.`,
+    figure: `0 of ${c.contested}`,
+    evidence: distinctPlays(strong.matches),
+    reference: 'information',
     replay: replayOf(ctx, strong.lineup, c.firstContested),
   });
 }
