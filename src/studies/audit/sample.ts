@@ -96,8 +96,9 @@ export function seatsOf(lineup: readonly LineupEntry[], match: number): LineupEn
 }
 
 /**
- * Plays match `match` of the sample with `lineup`, hashed and stopped at the action limit; `hooks` adds
- * watchers (their onAction runs before the limit is counted). Bots are given as `wrap` makes them.
+ * Plays match `match` of the sample with `lineup`, hashed (into `hooks.hash` when given) and stopped at
+ * the action limit; `hooks` adds watchers (their onAction runs before the limit is counted). Bots are
+ * given as `wrap` makes them.
  */
 export function playAuditMatch(
   ctx: AuditSample,
@@ -110,7 +111,7 @@ export function playAuditMatch(
   const seed = matchSeed(ctx.seed, match);
   const seated = seatsOf(lineup, match);
   const bots = seated.map((e) => e.name);
-  const hash = new PlayHash();
+  const hash = hooks.hash ?? new PlayHash();
   hash.start(seatingLanes(bots.join(',')));
   const limit = ctx.actionLimit ?? DEFAULT_ACTION_LIMIT;
   let actions = 0;

@@ -60,16 +60,22 @@ describe('holes: the checks one by one', () => {
     expect(play.matches.slice(0, match).map((m) => m.hash)).toContain(play.matches[match].hash);
   });
 
-  it('tries the ends of an option\'s range, the other switch, every other enum value and a list\'s first element', () => {
+  it('tries an option\'s neighbours first, then the ends of its range; the other switch, every other enum value, a list\'s first element', () => {
     const int: OptionSpec = { name: 'n', type: 'int', default: 4, min: 0, max: 9, description: '' };
-    expect(otherValues(int, 4)).toEqual([0, 9]);
-    expect(otherValues(int, 0)).toEqual([9]);
-    expect(otherValues({ ...int, min: undefined, max: undefined }, 4)).toEqual([2, 6]);
-    expect(otherValues({ name: 'b', type: 'boolean', default: false, description: '' }, false)).toEqual([true]);
-    expect(otherValues({ name: 'e', type: 'enum', values: ['a', 'b', 'c'], default: 'b', description: '' }, 'b')).toEqual(['a', 'c']);
+    expect(otherValues(int, 4)).toEqual([
+      [3, 5],
+      [0, 9],
+    ]);
+    expect(otherValues(int, 0)).toEqual([[1], [9]]);
+    expect(otherValues({ ...int, min: undefined, max: undefined }, 4)).toEqual([[3, 5]]);
+    expect(otherValues({ name: 'b', type: 'boolean', default: false, description: '' }, false)).toEqual([[true]]);
+    expect(otherValues({ name: 'e', type: 'enum', values: ['a', 'b', 'c'], default: 'b', description: '' }, 'b')).toEqual([['a', 'c']]);
     expect(otherValues({ name: 'l', type: 'intList', default: [2, 3], min: 1, max: 5, description: '' }, [2, 3])).toEqual([
-      [1, 3],
-      [5, 3],
+      [
+        [1, 3],
+        [3, 3],
+      ],
+      [[5, 3]],
     ]);
     expect(otherValues({ name: 's', type: 'string', default: 'x', description: '' }, 'x')).toEqual([]);
   });

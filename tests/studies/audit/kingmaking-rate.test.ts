@@ -17,7 +17,7 @@ function examined(hash: string, kingmade: boolean): KingmakingMatch {
   const result = { scores: [0, 0, 0], ranks: [1, 2, 2], winners: [0], annulled: false, endReason: 'end', firstPlayer: 0, turns: 1 };
   const match = { match: 0, seed: hash, bots: [], hash, outcome: { result, decisions: 1, metrics: [] } };
   const kingmaker = kingmade ? { seat: 2, decision: 0, branches: [], couldNotWin: true, kingmaker: true } : null;
-  return { match, kingmaker } as unknown as KingmakingMatch;
+  return { match, kingmaker };
 }
 
 describe('the kingmaking rate and its interval', () => {
