@@ -29,6 +29,8 @@ export interface Cell {
   winShare: number;
   low: number;
   high: number;
+  /** Deals (each played in every seating of the multiset), the matches behind them, and their distinct plays. */
+  deals: number;
   matches: number;
   plays: number;
   designEffect: number;
@@ -36,6 +38,7 @@ export interface Cell {
 
 export interface LineupBalance {
   multiset: number[];
+  deals: number;
   matches: number;
   /** The first player's win share, its interval, and that share less the fair 1/players. */
   share: number;
@@ -95,7 +98,7 @@ function solveMix(n: number, players: number, totals: ReadonlyMap<string, Totals
   return { mix: alphaRank(n, players, u, ALPHA_RANK).mix };
 }
 
-const totalsOf = (tallies: ReadonlyMap<string, Tally>) => new Map([...tallies].map(([k, t]) => [k, { n: t.matches, sums: t.sums, fp: t.fpSum }]));
+const totalsOf = (tallies: ReadonlyMap<string, Tally>) => new Map([...tallies].map(([k, t]) => [k, { n: t.deals, sums: t.sums, fp: t.fpSum }]));
 
 /** One resample: each multiset's distinct plays drawn with replacement, as many as it has. */
 function resample(tallies: ReadonlyMap<string, Tally>, rng: Rng): Map<string, Totals> {
@@ -138,11 +141,11 @@ function bootstrap(n: number, players: number, tallies: ReadonlyMap<string, Tall
 function cells(n: number, players: number, tallies: ReadonlyMap<string, Tally>): Cell[][] {
   return Array.from({ length: n }, (_, r) =>
     Array.from({ length: n }, (_, c) => {
-      if (r === c) return { row: r, column: c, winShare: 1 / players, low: 1 / players, high: 1 / players, matches: 0, plays: 0, designEffect: 1 };
+      if (r === c) return { row: r, column: c, winShare: 1 / players, low: 1 / players, high: 1 / players, deals: 0, matches: 0, plays: 0, designEffect: 1 };
       const t = tallies.get(sameTable(r, c, 1, players))!;
       const j = t.strategies.indexOf(r);
-      const [low, high] = clusteredWilson(t.sums[j], t.squares[j], t.matches, Z95, t.designEffect);
-      return { row: r, column: c, winShare: t.matches > 0 ? t.sums[j] / t.matches : NaN, low, high, matches: t.matches, plays: t.plays, designEffect: t.designEffect };
+      const [low, high] = clusteredWilson(t.sums[j], t.squares[j], t.deals, Z95, t.designEffect);
+      return { row: r, column: c, winShare: t.deals > 0 ? t.sums[j] / t.deals : NaN, low, high, deals: t.deals, matches: t.matches, plays: t.plays, designEffect: t.designEffect };
     }),
   );
 }
@@ -202,9 +205,9 @@ export function multinomialWeight(multiset: readonly number[], mix: readonly num
 
 function balance(players: number, tallies: ReadonlyMap<string, Tally>, mix: readonly number[]): Pick<MetaResult, 'lineups' | 'weighted'> {
   const lineups: LineupBalance[] = [...tallies.values()].map((t) => {
-    const [low, high] = clusteredWilson(t.fpSum, t.fpSquares, t.matches, Z95, t.designEffect);
-    const share = t.matches > 0 ? t.fpSum / t.matches : NaN;
-    return { multiset: t.multiset, matches: t.matches, share, low, high, advantage: share - 1 / players };
+    const [low, high] = clusteredWilson(t.fpSum, t.fpSquares, t.deals, Z95, t.designEffect);
+    const share = t.deals > 0 ? t.fpSum / t.deals : NaN;
+    return { multiset: t.multiset, deals: t.deals, matches: t.matches, share, low, high, advantage: share - 1 / players };
   });
   let advantage = 0;
   let variance = 0;

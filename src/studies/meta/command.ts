@@ -63,7 +63,7 @@ export async function metaCommand(argv: Record<string, unknown>, signal?: AbortS
   if (!force) checkReusable(plan);
   const m = plan.meta;
   process.stdout.write(
-    `Meta-game: ${plan.title}, ${m.population.length} strategies at ${m.players} players: ${plan.runs.length} lineups (${plan.multisets} multisets of strategies${plan.runs.length > plan.multisets ? ', each in every seating up to rotation' : ''}), ` +
+    `Meta-game: ${plan.title}, ${m.population.length} strategies at ${m.players} players: ${plan.runs.length} lineups (${plan.multisets} multisets of strategies, each in every seating, on the same deals), ` +
       `${m.matches} matches each, ${plan.runs.length * m.matches} in all, seed ${JSON.stringify(m.seed)}, ${threads} thread${threads > 1 ? 's' : ''}; in ${shown(plan.root)}.\n`,
   );
   const clock = await sayCost(plan, threads, force);

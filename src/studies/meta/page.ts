@@ -29,7 +29,7 @@ function matrixGrid(r: MetaResult, names: readonly string[]): string {
   const rows = r.matrix.map((row, i) => {
     const cells = row.map((c, j) => {
       if (i === j) return `<td class="cell diagonal" data-row="${i}" data-column="${j}">${pct(fair)}</td>`;
-      const tip = `${names[i]} against ${names[j]}: ${pct(c.winShare)} (95% interval ${pct(c.low)} to ${pct(c.high)}; ${c.matches} matches, ${c.plays} distinct plays)`;
+      const tip = `${names[i]} against ${names[j]}: ${pct(c.winShare)} (95% interval ${pct(c.low)} to ${pct(c.high)}; ${c.deals} deals in every seating, ${c.matches} matches, ${c.plays} distinct plays)`;
       return (
         `<td class="cell" data-row="${i}" data-column="${j}" data-win-share="${c.winShare}" title="${escapeHtml(tip)}" style="background:${colour(c.winShare, c.low, c.high, fair)}">` +
         `${pct(c.winShare)}<br><span class="ci">${pct(c.low)} to ${pct(c.high)}</span></td>`
@@ -55,8 +55,8 @@ function mixBars(r: MetaResult, names: readonly string[]): string {
 
 function lineupTable(r: MetaResult, names: readonly string[]): string {
   return htmlTable(
-    ['lineup', 'matches', 'first player wins', '95% low', '95% high', 'advantage (points)', 'weight under the mix'],
-    r.lineups.map((l) => [l.multiset.map((s) => names[s]).join(' '), l.matches, pct(l.share), pct(l.low), pct(l.high), fixed(100 * l.advantage, 1), fixed(multinomialWeight(l.multiset, r.mix), 3)]),
+    ['lineup', 'deals', 'matches', 'first player wins', '95% low', '95% high', 'advantage (points)', 'weight under the mix'],
+    r.lineups.map((l) => [l.multiset.map((s) => names[s]).join(' '), l.deals, l.matches, pct(l.share), pct(l.low), pct(l.high), fixed(100 * l.advantage, 1), fixed(multinomialWeight(l.multiset, r.mix), 3)]),
   );
 }
 

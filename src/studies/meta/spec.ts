@@ -22,7 +22,7 @@ export interface MetaSpec {
   description?: string;
   game: string;
   players: number;
-  /** Matches per lineup (per seating of a multiset of strategies). */
+  /** Matches per lineup (per seating of a multiset of strategies): the deals each multiset is played on. */
   matches: number;
   seed: string;
   decisionTimeoutMs?: number;
@@ -76,9 +76,6 @@ export function parseMetaSpec(data: unknown, source = 'spec'): MetaSpec {
     raw = parseSpec({ ...rest, variants: [{ name: 'base', options: options ?? {} }], bots: population }, source);
   } catch (err) {
     throw err instanceof InputError ? renamed(err) : err;
-  }
-  if (raw.matches % raw.players !== 0) {
-    throw new InputError(`expected a multiple of players (${raw.players}), so that every strategy of a lineup sits in every seat equally often, found ${raw.matches}`, 'matches');
   }
   return {
     name: raw.name,

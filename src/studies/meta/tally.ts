@@ -1,21 +1,26 @@
+import { createHash } from 'node:crypto';
 import type { MatchRow } from '../../analysis/result-types.js';
 import { openResult, readMatches } from '../../analysis/results.js';
 import { PlayTally } from '../../analysis/play-tally.js';
 import { multisetKey } from './lineups.js';
 
 /**
- * What each multiset of strategies scored, from its lineups' matches.csv: each strategy's win share
- * (ties as equal shares: 1/k to each of k tied winners; a match nobody won is a tie of everyone), the
- * first player's, and the distinct plays behind them (repeated games counted once: play-tally.ts), kept
- * as clusters of matches for the bootstrap. Annulled matches (a bot's fault) count for nobody.
+ * What each multiset of strategies scored, from its seatings' matches.csv (lineups.ts). Match i of every
+ * seating was dealt from the same seed, so the unit is the deal: its value for a strategy is the mean,
+ * over the seatings that were not annulled, of that strategy's score per seat (ties as equal shares: 1/k
+ * to each of k tied winners; a match nobody won is a tie of everyone). Averaging a deal over every
+ * seating takes its luck of the deal and the seats out of the comparison (a paired design). A deal whose
+ * seatings played exactly as an earlier deal's (the same play hashes, seat for seat) repeats it, and
+ * counts once (Kish's design effect: play-tally.ts). Annulled matches (a bot's fault) count for nobody.
  */
 
-/** The matches of one distinct play (or one match, in a folder without play hashes). */
+/** The deals of one distinct play of a multiset's seatings (a deal of its own without play hashes). */
 export interface Cluster {
+  /** Deals. */
   n: number;
-  /** Per strategy of the multiset (`Tally.strategies` order): the sum of its per-match score. */
+  /** Per strategy of the multiset (`Tally.strategies` order): the sum of its deal values. */
   sums: number[];
-  /** The first player's summed score. */
+  /** The first player's summed deal value. */
   fp: number;
 }
 
@@ -26,13 +31,15 @@ export interface Tally {
   strategies: number[];
   /** Seats each strategy fills. */
   seats: number[];
+  /** Deals with at least one seating played to its end, and the matches behind them. */
+  deals: number;
   matches: number;
   annulled: number;
   sums: number[];
   squares: number[];
   fpSum: number;
   fpSquares: number;
-  /** Kish's design effect of repeated plays (1: every match a play of its own). */
+  /** Kish's design effect of repeated deals (1: every deal a play of its own). */
   designEffect: number;
   plays: number;
   clusters: Cluster[];
@@ -46,6 +53,14 @@ export function seatScores(row: MatchRow, players: number): number[] {
   return out;
 }
 
+/** One deal, summed over its seatings so far. */
+interface Deal {
+  played: number;
+  per: number[];
+  fp: number;
+  hashes: string[];
+}
+
 function emptyTally(multiset: number[]): Tally {
   const strategies = [...new Set(multiset)];
   const zeros = () => strategies.map(() => 0);
@@ -53,6 +68,7 @@ function emptyTally(multiset: number[]): Tally {
     multiset,
     strategies,
     seats: strategies.map((s) => multiset.filter((x) => x === s).length),
+    deals: 0,
     matches: 0,
     annulled: 0,
     sums: zeros(),
@@ -65,53 +81,63 @@ function emptyTally(multiset: number[]): Tally {
   };
 }
 
-/** Adds one run's matches (a seating of the tally's multiset) to it. */
-async function addRun(t: Tally, dir: string, names: readonly string[], players: number): Promise<void> {
-  const info = openResult(dir);
+/** Adds one seating's matches to the deals of its multiset. */
+async function addSeating(t: Tally, deals: Deal[], dir: string, names: readonly string[], players: number): Promise<void> {
   const index = new Map(t.strategies.map((s, j) => [names[s], j]));
-  const plays = new PlayTally();
-  const clusters = new Map<string, Cluster>();
-  const before = t.matches;
-  await readMatches(info, (row) => {
+  await readMatches(openResult(dir), (row) => {
+    const d = (deals[row.match] ??= { played: 0, per: t.strategies.map(() => 0), fp: 0, hashes: [] });
+    d.hashes.push(row.playHash === '' ? `match ${row.match} ${d.hashes.length}` : row.playHash);
     if (row.annulled) {
       t.annulled++;
       return;
     }
     const seat = seatScores(row, players);
-    const per = t.strategies.map(() => 0);
-    row.bots.forEach((b, s) => (per[index.get(b)!] += seat[s]));
-    const fp = row.firstPlayer >= 0 ? seat[row.firstPlayer] : 1 / players;
+    row.bots.forEach((b, s) => (d.per[index.get(b)!] += seat[s] / t.seats[index.get(b)!]));
+    d.fp += row.firstPlayer >= 0 ? seat[row.firstPlayer] : 1 / players;
+    d.played++;
     t.matches++;
-    per.forEach((v, j) => {
-      const mean = v / t.seats[j];
-      t.sums[j] += mean;
-      t.squares[j] += mean * mean;
+  });
+}
+
+/** The deal values, their sums and squares, the clusters of repeated deals and their design effect. */
+function closeDeals(t: Tally, deals: readonly Deal[]): void {
+  const plays = new PlayTally();
+  const clusters = new Map<string, Cluster>();
+  for (const d of deals) {
+    if (d === undefined || d.played === 0) continue;
+    const values = d.per.map((v) => v / d.played);
+    const fp = d.fp / d.played;
+    t.deals++;
+    values.forEach((v, j) => {
+      t.sums[j] += v;
+      t.squares[j] += v * v;
     });
     t.fpSum += fp;
     t.fpSquares += fp * fp;
-    plays.add(row.playHash, row.winners.length > 0);
-    const key = row.playHash === '' ? `match ${row.match}` : row.playHash;
+    const key = d.hashes.join(' ');
+    // One play hash for the deal's seatings together, in matches.csv's form (16 hexadecimal digits).
+    plays.add(createHash('sha256').update(key).digest('hex').slice(0, 16), true);
     const c = clusters.get(key) ?? { n: 0, sums: t.strategies.map(() => 0), fp: 0 };
     c.n++;
-    per.forEach((v, j) => (c.sums[j] += v / t.seats[j]));
+    values.forEach((v, j) => (c.sums[j] += v));
     c.fp += fp;
     clusters.set(key, c);
-  });
-  const added = t.matches - before;
-  // The design effect of several seatings: their sums of squared play sizes added, over all matches.
-  const deff = plays.known ? plays.designEffect() : 1;
-  t.designEffect = t.matches > 0 ? (t.designEffect * before + deff * added) / t.matches : 1;
-  t.plays += plays.known ? plays.plays() : added;
-  t.clusters.push(...clusters.values());
+  }
+  t.designEffect = plays.designEffect();
+  t.plays = plays.plays();
+  t.clusters = [...clusters.values()];
 }
 
-/** The tallies of every multiset, by key (lineups.ts multisetKey), from the lineups' folders. */
+/** The tallies of every multiset, by key (lineups.ts multisetKey), from the seatings' folders. */
 export async function tallyLineups(runs: ReadonlyArray<{ dir: string; multiset: number[] }>, names: readonly string[], players: number): Promise<Map<string, Tally>> {
   const out = new Map<string, Tally>();
-  for (const run of runs) {
-    const key = multisetKey(run.multiset);
-    const t = out.get(key) ?? emptyTally(run.multiset);
-    await addRun(t, run.dir, names, players);
+  const keys = [...new Set(runs.map((r) => multisetKey(r.multiset)))];
+  for (const key of keys) {
+    const mine = runs.filter((r) => multisetKey(r.multiset) === key);
+    const t = emptyTally(mine[0].multiset);
+    const deals: Deal[] = [];
+    for (const run of mine) await addSeating(t, deals, run.dir, names, players);
+    closeDeals(t, deals);
     out.set(key, t);
   }
   return out;

@@ -61,7 +61,7 @@ function relationWords(r: MetaResult, c: MetaContext): string[] {
 function stabilityWords(r: MetaResult, c: MetaContext): string {
   const kept = r.mix.map((x, i) => (played(x) ? r.inSupport[i] : 1 - r.inSupport[i]));
   const parts = c.names.map((name, i) => `${name} ${played(r.mix[i]) ? 'in' : 'out of'} it ${pct(kept[i])}`);
-  return `Under ${r.resamples} bootstrap resamples of the matches (distinct plays drawn with replacement, seeded), each strategy keeps its place in the mix's support: ${listed(parts)}.`;
+  return `Under ${r.resamples} bootstrap resamples of the deals (distinct plays drawn with replacement, seeded), each strategy keeps its place in the mix's support: ${listed(parts)}.`;
 }
 
 function balanceWords(r: MetaResult, c: MetaContext): string {
@@ -78,7 +78,7 @@ function balanceWords(r: MetaResult, c: MetaContext): string {
 /** The answer's sentences. */
 export function metaWords(r: MetaResult, c: MetaContext): string[] {
   const lines = [
-    `The meta-game of ${c.title}: ${c.names.length} strategies at ${c.players} players, ${c.lineups} lineups of ${c.matchesPerLineup} matches each (${r.matches} matches${r.annulled > 0 ? `, ${r.annulled} more annulled by a bot's fault and left out` : ''}).`,
+    `The meta-game of ${c.title}: ${c.names.length} strategies at ${c.players} players, ${c.lineups} lineups (every seating of every multiset of strategies) of ${c.matchesPerLineup} matches each, deal i of a multiset played in each of its seatings (${r.matches} matches${r.annulled > 0 ? `, ${r.annulled} more annulled by a bot's fault and left out` : ''}).`,
     mixWords(r, c),
     ...relationWords(r, c),
     stabilityWords(r, c),
