@@ -134,6 +134,7 @@ function bootstrap(n: number, players: number, tallies: ReadonlyMap<string, Tall
       if (x > SUPPORT_EPSILON) inSupport[i]++;
     });
   }
+  if (resamples === 0) return { low: draws.map(() => NaN), high: draws.map(() => NaN), inSupport: draws.map(() => NaN) };
   const sorted = draws.map((d) => [...d].sort((a, b) => a - b));
   return { low: sorted.map((d) => percentile(d, 0.025)), high: sorted.map((d) => percentile(d, 0.975)), inSupport: inSupport.map((k) => k / resamples) };
 }

@@ -54,10 +54,14 @@ export function seatScores(row: MatchRow, players: number): number[] {
 }
 
 /** One deal, summed over its seatings so far. */
-interface Deal {
+export interface Deal {
+  /** Seatings played to their end (not annulled). */
   played: number;
+  /** Per strategy of the multiset: its score per seat, summed over those seatings. */
   per: number[];
+  /** The first player's score, summed over them. */
   fp: number;
+  /** Each seating's play hash. */
   hashes: string[];
 }
 
@@ -82,7 +86,7 @@ function emptyTally(multiset: number[]): Tally {
 }
 
 /** Adds one seating's matches to the deals of its multiset. */
-async function addSeating(t: Tally, deals: Deal[], dir: string, names: readonly string[], players: number): Promise<void> {
+async function addSeating(t: Pick<Tally, 'strategies' | 'seats' | 'annulled'>, deals: Deal[], dir: string, names: readonly string[], players: number): Promise<void> {
   const index = new Map(t.strategies.map((s, j) => [names[s], j]));
   await readMatches(openResult(dir), (row) => {
     const d = (deals[row.match] ??= { played: 0, per: t.strategies.map(() => 0), fp: 0, hashes: [] });
@@ -95,12 +99,13 @@ async function addSeating(t: Tally, deals: Deal[], dir: string, names: readonly 
     row.bots.forEach((b, s) => (d.per[index.get(b)!] += seat[s] / t.seats[index.get(b)!]));
     d.fp += row.firstPlayer >= 0 ? seat[row.firstPlayer] : 1 / players;
     d.played++;
-    t.matches++;
   });
 }
 
-/** The deal values, their sums and squares, the clusters of repeated deals and their design effect. */
-function closeDeals(t: Tally, deals: readonly Deal[]): void {
+/** A multiset's tally from its deals: the deal values, their sums and squares, the clusters of repeated deals and their design effect. */
+export function tallyOfDeals(multiset: number[], deals: readonly Deal[], annulled = 0): Tally {
+  const t = emptyTally(multiset);
+  t.annulled = annulled;
   const plays = new PlayTally();
   const clusters = new Map<string, Cluster>();
   for (const d of deals) {
@@ -108,6 +113,7 @@ function closeDeals(t: Tally, deals: readonly Deal[]): void {
     const values = d.per.map((v) => v / d.played);
     const fp = d.fp / d.played;
     t.deals++;
+    t.matches += d.played;
     values.forEach((v, j) => {
       t.sums[j] += v;
       t.squares[j] += v * v;
@@ -126,6 +132,7 @@ function closeDeals(t: Tally, deals: readonly Deal[]): void {
   t.designEffect = plays.designEffect();
   t.plays = plays.plays();
   t.clusters = [...clusters.values()];
+  return t;
 }
 
 /** The tallies of every multiset, by key (lineups.ts multisetKey), from the seatings' folders. */
@@ -134,11 +141,10 @@ export async function tallyLineups(runs: ReadonlyArray<{ dir: string; multiset: 
   const keys = [...new Set(runs.map((r) => multisetKey(r.multiset)))];
   for (const key of keys) {
     const mine = runs.filter((r) => multisetKey(r.multiset) === key);
-    const t = emptyTally(mine[0].multiset);
+    const seen = emptyTally(mine[0].multiset);
     const deals: Deal[] = [];
-    for (const run of mine) await addSeating(t, deals, run.dir, names, players);
-    closeDeals(t, deals);
-    out.set(key, t);
+    for (const run of mine) await addSeating(seen, deals, run.dir, names, players);
+    out.set(key, tallyOfDeals(mine[0].multiset, deals, seen.annulled));
   }
   return out;
 }
