@@ -120,7 +120,8 @@ export function tallyOfDeals(multiset: number[], deals: readonly Deal[], annulle
     });
     t.fpSum += fp;
     t.fpSquares += fp * fp;
-    const key = d.hashes.join(' ');
+    // The deal's plays as a set: deal i and deal j that played the same games, each in some seating, repeat one play.
+    const key = [...d.hashes].sort().join(' ');
     // One play hash for the deal's seatings together, in matches.csv's form (16 hexadecimal digits).
     plays.add(createHash('sha256').update(key).digest('hex').slice(0, 16), true);
     const c = clusters.get(key) ?? { n: 0, sums: t.strategies.map(() => 0), fp: 0 };
