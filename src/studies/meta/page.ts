@@ -6,7 +6,7 @@ import type { MetaResult } from './analysis.js';
 import { multinomialWeight } from './analysis.js';
 
 /**
- * meta.html: `tavolo meta`'s answer as one self-contained page (no script, nothing fetched): the
+ * meta.html: `tavolo meta`'s answer as one self-contained page (drawn in HTML and CSS, nothing fetched): the
  * sentences, the matrix drawn as a grid of cells coloured by the row's win share (blue above the fair
  * share, red below, pale where the interval holds it), the mix as bars with their bootstrap intervals,
  * and the first player's advantage per lineup.
@@ -67,8 +67,8 @@ table.matrix td.diagonal { color: #999; background: #f7f7f7; }
 table.matrix span.ci { font-size: 0.75rem; color: #444; }
 div.mix { max-width: 900px; }
 div.bar-row { display: flex; align-items: center; gap: 0.5rem; margin: 0.2rem 0; font-size: 0.9rem; }
-div.bar-row span.label { width: 10rem; text-align: right; }
-div.bar-row span.track { position: relative; width: 20rem; height: 1rem; background: #f3f3f3; }
+div.bar-row span.label { flex: none; width: 10rem; text-align: right; }
+div.bar-row span.track { flex: none; position: relative; width: 20rem; height: 1rem; background: #f3f3f3; }
 div.bar-row span.bar { position: absolute; left: 0; top: 0; bottom: 0; background: #1f5fa0; }
 div.bar-row span.whisker { position: absolute; top: 0.45rem; height: 0.1rem; background: #000; }
 `;
@@ -80,7 +80,8 @@ export function buildMetaPage(title: string, r: MetaResult, names: readonly stri
     `\n<section id="matrix"><h2>The payoff matrix</h2><p class="note">Each cell: the row strategy's win share ${r.players === 2 ? 'against the column strategy' : `alone at a table of ${r.players - 1} players of the column strategy`} (ties shared), with its 95% interval; coloured strongly only where the interval clears the fair ${pct(1 / r.players)}.</p>\n${matrixGrid(r, names)}</section>\n` +
     `<section id="mix"><h2>${r.method === 'nash' ? 'The equilibrium mix' : 'The alpha-rank mix'}</h2><p class="note">Bars: the weights; lines: their 2.5% to 97.5% bootstrap percentiles.</p>\n${mixBars(r, names)}</section>\n` +
     `<section id="lineups"><h2>The first player's advantage, lineup by lineup</h2>\n${lineupTable(r, names)}</section>`;
-  return page(title, CSS, body, []);
+  // The one script says the page is drawn, as the report's pages do (their browser tests wait for it).
+  return page(title, CSS, body, ["document.body.dataset.ready = 'meta';"]);
 }
 
 /** Writes `<dir>/meta.html` through a temporary name; returns its path. */
