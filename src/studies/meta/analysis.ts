@@ -71,7 +71,8 @@ export interface MetaResult {
   /** The first player's advantage over the lineups weighted by the mix (each seat drawn from it). */
   weighted: { advantage: number; low: number; high: number };
   matches: number;
-  annulled: number;
+  /** Matches a bot's fault ended, left out. */
+  faulted: number;
 }
 
 const sameTable = (r: number, s: number, mutants: number, players: number) =>
@@ -247,6 +248,6 @@ export function analyseMeta(n: number, players: number, tallies: ReadonlyMap<str
     cycles: beatCycles(beats),
     ...balance(players, tallies, mix),
     matches: all.reduce((a, t) => a + t.matches, 0),
-    annulled: all.reduce((a, t) => a + t.annulled, 0),
+    faulted: all.reduce((a, t) => a + t.faulted, 0),
   };
 }

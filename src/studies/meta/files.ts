@@ -48,7 +48,7 @@ export function metaJson(r: MetaResult, names: readonly string[], words: readonl
       lineups: r.lineups.map((l) => ({ lineup: l.multiset.map(name), deals: l.deals, matches: l.matches, share: num(l.share), ci_low95: num(l.low), ci_high95: num(l.high), advantage: num(l.advantage) })),
     },
     matches: r.matches,
-    annulled: r.annulled,
+    faulted: r.faulted,
   };
   return `${JSON.stringify(out, null, 2)}\n`;
 }

@@ -7,11 +7,11 @@ import { multisetKey } from './lineups.js';
 /**
  * What each multiset of strategies scored, from its seatings' matches.csv (lineups.ts). Match i of every
  * seating was dealt from the same seed, so the unit is the deal: its value for a strategy is the mean,
- * over the seatings that were not annulled, of that strategy's score per seat (ties as equal shares: 1/k
- * to each of k tied winners; a match nobody won is a tie of everyone). Averaging a deal over every
+ * over the seatings played to their end, of that strategy's score per seat (ties as equal shares: 1/k
+ * to each of k tied winners; a match nobody won, or the rules annulled, is a tie of everyone). Averaging a deal over every
  * seating takes its luck of the deal and the seats out of the comparison (a paired design). A deal whose
  * seatings played exactly as an earlier deal's (the same play hashes, seat for seat) repeats it, and
- * counts once (Kish's design effect: play-tally.ts). Annulled matches (a bot's fault) count for nobody.
+ * counts once (Kish's design effect: play-tally.ts). A match a bot's fault ended counts for nobody.
  */
 
 /** The deals of one distinct play of a multiset's seatings (a deal of its own without play hashes). */
@@ -34,7 +34,8 @@ export interface Tally {
   /** Deals with at least one seating played to its end, and the matches behind them. */
   deals: number;
   matches: number;
-  annulled: number;
+  /** Matches a bot's fault ended (left out). */
+  faulted: number;
   sums: number[];
   squares: number[];
   fpSum: number;
@@ -45,8 +46,8 @@ export interface Tally {
   clusters: Cluster[];
 }
 
-/** Each seat's share of the match: 1/k to each of k winners, 1/players each when nobody won. */
-export function seatScores(row: MatchRow, players: number): number[] {
+/** Each seat's share of the match: 1/k to each of k winners, 1/players each when nobody won (annulled by the rules too). */
+export function seatScores(row: Pick<MatchRow, 'winners'>, players: number): number[] {
   if (row.winners.length === 0) return new Array<number>(players).fill(1 / players);
   const out = new Array<number>(players).fill(0);
   for (const w of row.winners) out[w] = 1 / row.winners.length;
@@ -55,7 +56,7 @@ export function seatScores(row: MatchRow, players: number): number[] {
 
 /** One deal, summed over its seatings so far. */
 export interface Deal {
-  /** Seatings played to their end (not annulled). */
+  /** Seatings played to their end (not ended by a bot's fault). */
   played: number;
   /** Per strategy of the multiset: its score per seat, summed over those seatings. */
   per: number[];
@@ -74,7 +75,7 @@ function emptyTally(multiset: number[]): Tally {
     seats: strategies.map((s) => multiset.filter((x) => x === s).length),
     deals: 0,
     matches: 0,
-    annulled: 0,
+    faulted: 0,
     sums: zeros(),
     squares: zeros(),
     fpSum: 0,
@@ -86,13 +87,14 @@ function emptyTally(multiset: number[]): Tally {
 }
 
 /** Adds one seating's matches to the deals of its multiset. */
-async function addSeating(t: Pick<Tally, 'strategies' | 'seats' | 'annulled'>, deals: Deal[], dir: string, names: readonly string[], players: number): Promise<void> {
+async function addSeating(t: Pick<Tally, 'strategies' | 'seats' | 'faulted'>, deals: Deal[], dir: string, names: readonly string[], players: number): Promise<void> {
   const index = new Map(t.strategies.map((s, j) => [names[s], j]));
   await readMatches(openResult(dir), (row) => {
     const d = (deals[row.match] ??= { played: 0, per: t.strategies.map(() => 0), fp: 0, hashes: [] });
     d.hashes.push(row.playHash === '' ? `match ${row.match} ${d.hashes.length}` : row.playHash);
-    if (row.annulled) {
-      t.annulled++;
+    // A match the rules annulled is a no-result, shared as a tie; one a bot's fault ended tells nothing of the strategies.
+    if (row.annulled && row.faultSeat >= 0) {
+      t.faulted++;
       return;
     }
     const seat = seatScores(row, players);
@@ -103,9 +105,9 @@ async function addSeating(t: Pick<Tally, 'strategies' | 'seats' | 'annulled'>, d
 }
 
 /** A multiset's tally from its deals: the deal values, their sums and squares, the clusters of repeated deals and their design effect. */
-export function tallyOfDeals(multiset: number[], deals: readonly Deal[], annulled = 0): Tally {
+export function tallyOfDeals(multiset: number[], deals: readonly Deal[], faulted = 0): Tally {
   const t = emptyTally(multiset);
-  t.annulled = annulled;
+  t.faulted = faulted;
   const plays = new PlayTally();
   const clusters = new Map<string, Cluster>();
   for (const d of deals) {
@@ -145,7 +147,7 @@ export async function tallyLineups(runs: ReadonlyArray<{ dir: string; multiset: 
     const seen = emptyTally(mine[0].multiset);
     const deals: Deal[] = [];
     for (const run of mine) await addSeating(seen, deals, run.dir, names, players);
-    out.set(key, tallyOfDeals(mine[0].multiset, deals, seen.annulled));
+    out.set(key, tallyOfDeals(mine[0].multiset, deals, seen.faulted));
   }
   return out;
 }

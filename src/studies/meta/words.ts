@@ -78,7 +78,7 @@ function balanceWords(r: MetaResult, c: MetaContext): string {
 /** The answer's sentences. */
 export function metaWords(r: MetaResult, c: MetaContext): string[] {
   const lines = [
-    `The meta-game of ${c.title}: ${c.names.length} strategies at ${c.players} players, ${c.lineups} lineups (every seating of every multiset of strategies) of ${c.matchesPerLineup} matches each, deal i of a multiset played in each of its seatings (${r.matches} matches${r.annulled > 0 ? `, ${r.annulled} more annulled by a bot's fault and left out` : ''}).`,
+    `The meta-game of ${c.title}: ${c.names.length} strategies at ${c.players} players, ${c.lineups} lineups (every seating of every multiset of strategies) of ${c.matchesPerLineup} matches each, deal i of a multiset played in each of its seatings (${r.matches} matches${r.faulted > 0 ? `, ${r.faulted} more ended by a bot's fault and left out` : ''}).`,
     mixWords(r, c),
     ...relationWords(r, c),
     stabilityWords(r, c),
