@@ -19,7 +19,6 @@ export const BOOTSTRAP_RESAMPLES = 200;
 interface Totals {
   n: number;
   sums: number[];
-  fp: number;
 }
 
 export interface Cell {
@@ -40,7 +39,7 @@ export interface LineupBalance {
   multiset: number[];
   deals: number;
   matches: number;
-  /** The first player's win share, its interval, and that share less the fair 1/players. */
+  /** The first player's win share of the decided matches, its interval, and that share less the fair 1/players. */
   share: number;
   low: number;
   high: number;
@@ -99,18 +98,17 @@ function solveMix(n: number, players: number, totals: ReadonlyMap<string, Totals
   return { mix: alphaRank(n, players, u, ALPHA_RANK).mix };
 }
 
-const totalsOf = (tallies: ReadonlyMap<string, Tally>) => new Map([...tallies].map(([k, t]) => [k, { n: t.deals, sums: t.sums, fp: t.fpSum }]));
+const totalsOf = (tallies: ReadonlyMap<string, Tally>) => new Map([...tallies].map(([k, t]) => [k, { n: t.deals, sums: t.sums }]));
 
 /** One resample: each multiset's distinct plays drawn with replacement, as many as it has. */
 function resample(tallies: ReadonlyMap<string, Tally>, rng: Rng): Map<string, Totals> {
   const out = new Map<string, Totals>();
   for (const [k, t] of tallies) {
-    const acc: Totals = { n: 0, sums: t.strategies.map(() => 0), fp: 0 };
+    const acc: Totals = { n: 0, sums: t.strategies.map(() => 0) };
     const cs: readonly Cluster[] = t.clusters;
     for (let i = 0; i < cs.length; i++) {
       const c = cs[rng.int(cs.length)];
       acc.n += c.n;
-      acc.fp += c.fp;
       for (let j = 0; j < acc.sums.length; j++) acc.sums[j] += c.sums[j];
     }
     out.set(k, acc);
@@ -207,20 +205,24 @@ export function multinomialWeight(multiset: readonly number[], mix: readonly num
 
 function balance(players: number, tallies: ReadonlyMap<string, Tally>, mix: readonly number[]): Pick<MetaResult, 'lineups' | 'weighted'> {
   const lineups: LineupBalance[] = [...tallies.values()].map((t) => {
-    const [low, high] = clusteredWilson(t.fpSum, t.fpSquares, t.deals, Z95, t.designEffect);
-    const share = t.deals > 0 ? t.fpSum / t.deals : NaN;
+    const [low, high] = clusteredWilson(t.fpSum, t.fpSquares, t.fpDeals, Z95, t.designEffect);
+    const share = t.fpDeals > 0 ? t.fpSum / t.fpDeals : NaN;
     return { multiset: t.multiset, deals: t.deals, matches: t.matches, share, low, high, advantage: share - 1 / players };
   });
+  // Over the multisets with a decided match, their weights made to add up to 1 again.
+  let weight = 0;
   let advantage = 0;
   let variance = 0;
   for (const l of lineups) {
     const w = multinomialWeight(l.multiset, mix);
-    if (w === 0) continue;
+    if (w === 0 || !Number.isFinite(l.advantage)) continue;
     const se = (l.high - l.low) / (2 * Z95);
+    weight += w;
     advantage += w * l.advantage;
     variance += w * w * se * se;
   }
-  const half = Z95 * Math.sqrt(variance);
+  advantage /= weight;
+  const half = (Z95 * Math.sqrt(variance)) / weight;
   return { lineups, weighted: { advantage, low: advantage - half, high: advantage + half } };
 }
 

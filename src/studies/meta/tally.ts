@@ -20,8 +20,6 @@ export interface Cluster {
   n: number;
   /** Per strategy of the multiset (`Tally.strategies` order): the sum of its deal values. */
   sums: number[];
-  /** The first player's summed deal value. */
-  fp: number;
 }
 
 export interface Tally {
@@ -38,6 +36,8 @@ export interface Tally {
   faulted: number;
   sums: number[];
   squares: number[];
+  /** The first player's share of the decided matches (someone won), per deal with one: as the runs' first-player figures count. */
+  fpDeals: number;
   fpSum: number;
   fpSquares: number;
   /** Kish's design effect of repeated deals (1: every deal a play of its own). */
@@ -60,7 +60,8 @@ export interface Deal {
   played: number;
   /** Per strategy of the multiset: its score per seat, summed over those seatings. */
   per: number[];
-  /** The first player's score, summed over them. */
+  /** Of those, seatings someone won, and the first player's score summed over them. */
+  decided: number;
   fp: number;
   /** Each seating's play hash. */
   hashes: string[];
@@ -78,6 +79,7 @@ function emptyTally(multiset: number[]): Tally {
     faulted: 0,
     sums: zeros(),
     squares: zeros(),
+    fpDeals: 0,
     fpSum: 0,
     fpSquares: 0,
     designEffect: 1,
@@ -90,7 +92,7 @@ function emptyTally(multiset: number[]): Tally {
 async function addSeating(t: Pick<Tally, 'strategies' | 'seats' | 'faulted'>, deals: Deal[], dir: string, names: readonly string[], players: number): Promise<void> {
   const index = new Map(t.strategies.map((s, j) => [names[s], j]));
   await readMatches(openResult(dir), (row) => {
-    const d = (deals[row.match] ??= { played: 0, per: t.strategies.map(() => 0), fp: 0, hashes: [] });
+    const d = (deals[row.match] ??= { played: 0, per: t.strategies.map(() => 0), decided: 0, fp: 0, hashes: [] });
     d.hashes.push(row.playHash === '' ? `match ${row.match} ${d.hashes.length}` : row.playHash);
     // A match the rules annulled is a no-result, shared as a tie; one a bot's fault ended tells nothing of the strategies.
     if (row.annulled && row.faultSeat >= 0) {
@@ -99,7 +101,10 @@ async function addSeating(t: Pick<Tally, 'strategies' | 'seats' | 'faulted'>, de
     }
     const seat = seatScores(row, players);
     row.bots.forEach((b, s) => (d.per[index.get(b)!] += seat[s] / t.seats[index.get(b)!]));
-    d.fp += row.firstPlayer >= 0 ? seat[row.firstPlayer] : 1 / players;
+    if (row.winners.length > 0 && row.firstPlayer >= 0) {
+      d.decided++;
+      d.fp += seat[row.firstPlayer];
+    }
     d.played++;
   });
 }
@@ -113,23 +118,25 @@ export function tallyOfDeals(multiset: number[], deals: readonly Deal[], faulted
   for (const d of deals) {
     if (d === undefined || d.played === 0) continue;
     const values = d.per.map((v) => v / d.played);
-    const fp = d.fp / d.played;
     t.deals++;
     t.matches += d.played;
     values.forEach((v, j) => {
       t.sums[j] += v;
       t.squares[j] += v * v;
     });
-    t.fpSum += fp;
-    t.fpSquares += fp * fp;
+    if (d.decided > 0) {
+      const fp = d.fp / d.decided;
+      t.fpDeals++;
+      t.fpSum += fp;
+      t.fpSquares += fp * fp;
+    }
     // The deal's plays as a set: deal i and deal j that played the same games, each in some seating, repeat one play.
     const key = [...d.hashes].sort().join(' ');
     // One play hash for the deal's seatings together, in matches.csv's form (16 hexadecimal digits).
     plays.add(createHash('sha256').update(key).digest('hex').slice(0, 16), true);
-    const c = clusters.get(key) ?? { n: 0, sums: t.strategies.map(() => 0), fp: 0 };
+    const c = clusters.get(key) ?? { n: 0, sums: t.strategies.map(() => 0) };
     c.n++;
     values.forEach((v, j) => (c.sums[j] += v));
-    c.fp += fp;
     clusters.set(key, c);
   }
   t.designEffect = plays.designEffect();

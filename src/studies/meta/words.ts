@@ -70,7 +70,7 @@ function balanceWords(r: MetaResult, c: MetaContext): string {
   const least = Math.min(...spread.map((l) => l.advantage));
   const most = Math.max(...spread.map((l) => l.advantage));
   return (
-    `First-player advantage over the mix (each seat filled from it): ${points(w.advantage)} of win share above the fair ${pct(1 / c.players)} (95% interval ${points(w.low)} to ${points(w.high)}, the mix taken as fixed); ` +
+    `First-player advantage over the mix (each seat filled from it; the matches someone won): ${points(w.advantage)} of win share above the fair ${pct(1 / c.players)} (95% interval ${points(w.low)} to ${points(w.high)}, the mix taken as fixed); ` +
     `per lineup from ${points(least)} to ${points(most)} (meta.csv).`
   );
 }

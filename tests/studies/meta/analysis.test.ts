@@ -22,14 +22,14 @@ function simulate(share: number[][], deals: number, rng: Rng, seat = 0, linked =
     for (let d = 0; d < deals; d++) {
       if (a === b) {
         const firstWins = rng.float() < 0.5 + seat / 2 ? 1 : 0;
-        list.push({ played: 1, per: [0.5], fp: firstWins, hashes: [`${a}${b}-${d}`] });
+        list.push({ played: 1, per: [0.5], decided: 1, fp: firstWins, hashes: [`${a}${b}-${d}`] });
         continue;
       }
       const u1 = rng.float();
       const u2 = rng.float() < linked ? u1 : rng.float();
       const aFirst = u1 < share[a][b] + seat / 2 ? 1 : 0; // a seated first
       const aSecond = u2 < share[a][b] - seat / 2 ? 1 : 0; // b seated first
-      list.push({ played: 2, per: [aFirst + aSecond, 2 - aFirst - aSecond], fp: aFirst + (1 - aSecond), hashes: [`${a}${b}-${d}`, `${b}${a}-${d}`] });
+      list.push({ played: 2, per: [aFirst + aSecond, 2 - aFirst - aSecond], decided: 2, fp: aFirst + (1 - aSecond), hashes: [`${a}${b}-${d}`, `${b}${a}-${d}`] });
     }
     out.set(multisetKey(m), tallyOfDeals(m, list));
   }
