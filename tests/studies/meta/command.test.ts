@@ -25,7 +25,14 @@ function spec(game: string, players: number, matches: number, actions: string[],
   return file;
 }
 
-const json = (dir: string) => JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8'));
+/** The parts of meta.json the tests read. */
+interface MetaJson {
+  method: string;
+  dominant: string[];
+  mix: Record<string, { weight: number; in_support: number }>;
+}
+
+const json = (dir: string) => JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8')) as MetaJson;
 
 /** Chance that a die roll plus `bonus` beats another die roll, ties as half: the exact win share of the dominant game heads-up. */
 function exactShare(bonus: number): number {
