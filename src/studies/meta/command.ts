@@ -1,17 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { Interrupted } from '../../errors.js';
 import { MAX_THREADS } from '../../runner/limits.js';
 import { checkReusable, matchesToPlay } from '../../runner/reuse.js';
 import { costSentence, estimateCost, matchesFor, StudyClock, type Cheaper } from '../../runner/cost.js';
 import { defaultThreads } from '../../runner/run.js';
-import { determinismWarning } from '../../runner/self-check.js';
+import { playStudyShown } from '../../runner/study-runs.js';
 import { intFlag, textFlag } from '../../terminal/args.js';
-import { progressBar, type Progress } from '../../terminal/progress.js';
 import { analyseMeta } from './analysis.js';
 import { writeMetaFiles } from './files.js';
 import { writeMetaPage } from './page.js';
-import { planMeta, playMeta, type MetaPlan } from './run.js';
+import { planMeta, type MetaPlan } from './run.js';
 import { tallyLineups } from './tally.js';
 import { matrixTable, metaWords } from './words.js';
 
@@ -67,34 +65,13 @@ export async function metaCommand(argv: Record<string, unknown>, signal?: AbortS
       `${m.matches} matches each, ${plan.runs.length * m.matches} in all, seed ${JSON.stringify(m.seed)}, ${threads} thread${threads > 1 ? 's' : ''}; in ${shown(plan.root)}.\n`,
   );
   const clock = await sayCost(plan, threads, force);
-  let faults: number;
-  let undetermined: string[];
-  let bar: Progress | undefined;
-  try {
-    const outcomes = await playMeta(plan, {
-      threads,
-      batch: 'auto',
-      force,
-      signal,
-      onRun: (k, total, run) => {
-        bar?.stop();
-        const left = k > 0 ? clock.leftBefore(k) : undefined;
-        process.stderr.write(`[${k + 1}/${total}] ${run.seats.map((s) => m.population[s].name).join(' vs ')}: ${shown(run.dir)}${left ? ` (${left})` : ''}\n`);
-        bar = progressBar();
-      },
-      onStart: ({ done, total }) => bar?.start(total, done),
-      onProgress: (done) => bar?.update(done),
-    });
-    faults = outcomes.reduce((n, o) => n + Object.values(o.faults).reduce((a, x) => a + x, 0), 0);
-    undetermined = outcomes.flatMap((o) => (o.determinism && o.determinism.differing.length > 0 ? [`${shown(o.outDir)}: ${determinismWarning(o.determinism)}`] : []));
-  } catch (err) {
-    if (!(err instanceof Interrupted)) throw err;
-    bar?.stop();
-    process.stderr.write(`tavolo: interrupted (${err.signal}); the lineups are journaled in ${shown(plan.root)}: the same command again finishes them.\n`);
-    return err.signal === 'SIGTERM' ? 143 : 130;
-  } finally {
-    bar?.stop();
-  }
+  const played = await playStudyShown(
+    plan.runs,
+    { threads, batch: 'auto', force, signal },
+    { label: (run) => run.seats.map((s) => m.population[s].name).join(' vs '), clock, shown, root: plan.root, what: 'lineups' },
+  );
+  if ('exit' in played) return played.exit;
+  const { faults, undetermined } = played;
   process.stdout.write(await answer(plan));
   if (faults > 0) process.stdout.write(`${faults} matches ended because a bot faulted: see end_reason in each lineup's matches.csv.\n`);
   for (const w of undetermined) process.stderr.write(`tavolo: ${w}\n`);

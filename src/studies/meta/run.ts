@@ -1,14 +1,12 @@
 import { dirname, join, resolve } from 'node:path';
-import { runTournament, type RunOptions, type RunOutcome } from '../../runner/run.js';
-import { withStudyPool } from '../../runner/pool.js';
 import { resolveSpec, type RawSpec, type ResolvedSpec } from '../../runner/spec.js';
 import { metaLineups, type Lineup } from './lineups.js';
 import { asStrategyError, readMetaSpec, type MetaSpec } from './spec.js';
 
 /**
- * `tavolo meta`'s runs: one ordinary tournament per lineup (a seating class of a multiset of strategies,
- * lineups.ts), all on the spec's seed, so that match i of every lineup is dealt alike. Each is journaled
- * and resumable; the same command again finishes what was stopped and reuses what is complete.
+ * `tavolo meta`'s runs: one ordinary tournament per lineup (a seating of a multiset of strategies,
+ * lineups.ts), all on the spec's seed, so that match i of every lineup is dealt alike; they are played by
+ * the runner's study runs (study-runs.ts): journaled, resumable, reused when complete.
  */
 
 export interface MetaRun extends Lineup {
@@ -72,19 +70,4 @@ export async function planMeta(specPath: string, overrides: { matches?: number; 
     runs.push({ ...l, dir: lineupDir(root, meta, l.seats, k, lineups.length), spec });
   }
   return { meta, title: runs[0].spec.game.title ?? runs[0].spec.game.name, root, multisets, runs };
-}
-
-/** Plays the plan's lineups in order on one worker pool (each resumed when journaled, reused when complete). */
-export async function playMeta(
-  plan: MetaPlan,
-  o: Omit<RunOptions, 'outDir' | 'resume'> & { onRun?: (k: number, total: number, run: MetaRun) => void },
-): Promise<RunOutcome[]> {
-  return withStudyPool(o.threads, async (pool) => {
-    const outcomes: RunOutcome[] = [];
-    for (const [k, run] of plan.runs.entries()) {
-      o.onRun?.(k, plan.runs.length, run);
-      outcomes.push(await runTournament(run.spec, { ...o, outDir: run.dir, resume: o.force !== true, pool }));
-    }
-    return outcomes;
-  });
 }

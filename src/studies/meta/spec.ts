@@ -1,8 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { didYouMean } from '../../did-you-mean.js';
 import { InputError, describeValue } from '../../errors.js';
-import { jsonErrorText, parseSpec, type RawSpec } from '../../runner/spec.js';
+import { parseSpec, readSpecJson, type RawSpec } from '../../runner/spec.js';
 
 /**
  * A meta-game spec (docs/meta.md): a tournament spec's game, players, matches and seed, the game's
@@ -93,15 +91,7 @@ export function parseMetaSpec(data: unknown, source = 'spec'): MetaSpec {
 
 /** Reads and checks a meta spec file. */
 export function readMetaSpec(path: string): MetaSpec {
-  const file = resolve(path);
-  if (!existsSync(file)) throw new InputError(`spec file ${file} does not exist`, 'spec');
-  const text = readFileSync(file, 'utf8');
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (err) {
-    throw new InputError(`spec file ${file} is not valid JSON: ${jsonErrorText(text, (err as Error).message)}`, 'spec');
-  }
+  const { file, data } = readSpecJson(path);
   return parseMetaSpec(data, file);
 }
 
