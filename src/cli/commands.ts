@@ -4,6 +4,7 @@ import { DEFAULT_DECISION_TIMEOUT_MS, DEFAULT_VERIFY_MATCHES } from '../runner/l
 import { HUMAN_OPTIONS } from './human-flags.js';
 import { TUNE_COMMAND, TUNE_DESCRIPTION, tuneBuilder } from '../studies/tune/flags.js';
 import { IMPORTANCE_COMMAND, IMPORTANCE_DESCRIPTION, importanceBuilder } from '../studies/importance/flags.js';
+import { META_COMMAND, META_DESCRIPTION, metaBuilder } from '../studies/meta/flags.js';
 import { SKILL_COMMAND, SKILL_DESCRIPTION, skillBuilder } from '../studies/skill/flags.js';
 
 /**
@@ -13,7 +14,7 @@ import { SKILL_COMMAND, SKILL_DESCRIPTION, skillBuilder } from '../studies/skill
  * it is chosen).
  */
 
-export type CommandName = 'run' | 'play' | 'list' | 'merge' | 'compare' | 'report' | 'show' | 'tune' | 'importance' | 'skill';
+export type CommandName = 'run' | 'play' | 'list' | 'merge' | 'compare' | 'report' | 'show' | 'tune' | 'importance' | 'skill' | 'meta';
 
 /** `tavolo run <spec>`: its arguments, options and examples. */
 function runBuilder(y: Argv): Argv {
@@ -155,5 +156,6 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
   { cmd: 'tune', usage: TUNE_COMMAND, describe: TUNE_DESCRIPTION, builder: tuneBuilder },
   { cmd: 'importance', usage: IMPORTANCE_COMMAND, describe: IMPORTANCE_DESCRIPTION, builder: importanceBuilder },
   { cmd: 'skill', usage: SKILL_COMMAND, describe: SKILL_DESCRIPTION, builder: skillBuilder },
+  { cmd: 'meta', usage: META_COMMAND, describe: META_DESCRIPTION, builder: metaBuilder },
   { cmd: 'list', usage: 'list [game]', describe: 'List the games (with options and player ranges) and the bots (with parameters), or one game', builder: listBuilder },
 ];

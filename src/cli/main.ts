@@ -33,11 +33,12 @@ const NUMERIC_FLAGS = ['matches', 'threads', 'batch', 'decision-timeout-ms', 'wo
 const MISSING_ARGUMENT: Record<string, string> = {
   tune: 'spec: give the path of a spec with a "tune" field, for example `tavolo tune tournaments/stramat-tune.json` (tavolo tune --help shows the options)',
   run: 'spec: give the path of a tournament spec, for example `tavolo run tournaments/stramat-demo.json` (tavolo run --help shows the options)',
+  meta: 'spec: give the path of a meta spec with a "population", for example `tavolo meta tournaments/stramat-meta.json` (tavolo meta --help shows the options)',
   merge:
     'merge: give the output directories of the shards, for example `tavolo merge sweep/shard-0 sweep/shard-1 --out results/x` (tavolo merge --help shows the options)',
 };
 
-const COMMANDS = ['run', 'merge', 'compare', 'play', 'show', 'report', 'list', 'tune', 'importance', 'skill'];
+const COMMANDS = ['run', 'merge', 'compare', 'play', 'show', 'report', 'list', 'tune', 'importance', 'skill', 'meta'];
 
 /**
  * yargs's "Unknown arguments: rn, x" with a "did you mean": a misspelt command (the first argument) is
@@ -122,6 +123,10 @@ async function dispatch(c: Command): Promise<number> {
     case 'skill': {
       const { skillCommand } = await import('../studies/skill/command.js');
       return withSignals((signal) => skillCommand(c.argv, signal));
+    }
+    case 'meta': {
+      const { metaCommand } = await import('../studies/meta/command.js');
+      return withSignals((signal) => metaCommand(c.argv, signal));
     }
     case 'report':
       await (await import('./report.js')).reportCommand(c.argv);

@@ -159,6 +159,12 @@ export function parseSpec(data: unknown, source = 'spec'): RawSpec {
 
 /** Reads and validates a spec file. */
 export function readSpecFile(path: string): RawSpec {
+  const { file, data } = readSpecJson(path);
+  return parseSpec(data, file);
+}
+
+/** A spec file's JSON, parsed (any kind of spec: a tournament's, a meta spec); its absolute path. */
+export function readSpecJson(path: string): { file: string; data: unknown } {
   const file = resolve(path);
   if (!existsSync(file)) throw new InputError(`spec file ${file} does not exist`, 'spec');
   let text: string;
@@ -167,13 +173,11 @@ export function readSpecFile(path: string): RawSpec {
   } catch (err) {
     throw new InputError(`spec file ${file} cannot be read: ${(err as Error).message}`, 'spec');
   }
-  let data: unknown;
   try {
-    data = JSON.parse(text);
+    return { file, data: JSON.parse(text) };
   } catch (err) {
     throw new InputError(`spec file ${file} is not valid JSON: ${jsonErrorText(text, (err as Error).message)}`, 'spec');
   }
-  return parseSpec(data, file);
 }
 
 /**

@@ -3,18 +3,17 @@ import { join, relative } from 'node:path';
 import { importanceCsv, restrictedRows, sensitivityRows, type ImportanceRow } from './analysis.js';
 import { importanceTable, restrictedWords, sensitivityWords, type ImportanceContext } from './words.js';
 import { quantityName } from '../../analysis/verdict-words.js';
-import { InputError, Interrupted } from '../../errors.js';
+import { InputError } from '../../errors.js';
 import { writeImportancePage } from './page.js';
 import { MAX_THREADS } from '../../runner/limits.js';
-import { planImportance, playImportance, type ImportancePlan, type ImportanceRequest, type ViewChoice } from './run.js';
+import { planImportance, type ImportancePlan, type ImportanceRequest, type ViewChoice } from './run.js';
 import { checkReusable, matchesToPlay } from '../../runner/reuse.js';
 import { costSentence, estimateCost, matchesFor, StudyClock, type Cheaper } from '../../runner/cost.js';
 import { defaultThreads } from '../../runner/run.js';
 import { budgetFlag, budgetSentence, planRunsBudget } from '../../runner/budget.js';
-import { determinismWarning } from '../../runner/self-check.js';
+import { playStudyShown } from '../../runner/study-runs.js';
 import { INT_BOUNDS } from '../../runner/spec.js';
 import { intFlag, listFlag, parseKeyValues, textFlag } from '../../terminal/args.js';
-import { progressBar, type Progress } from '../../terminal/progress.js';
 import { writeFileAtomic } from '../../io/atomic-write.js';
 
 /**
@@ -153,35 +152,13 @@ export async function importanceCommand(argv: Record<string, unknown>, signal?: 
   );
   // A budget's plan was said already, from its own pilot (or its record, with none).
   const clock = argv.budget !== undefined ? new StudyClock(undefined) : await sayStudyCost(plan, threads, argv.force === true);
-  let faults: number;
-  let undetermined: string[];
-  // One progress bar per run (on a terminal only), under a line naming the run.
-  let bar: Progress | undefined;
-  try {
-    const outcomes = await playImportance(plan, {
-      threads,
-      batch: 'auto',
-      force: argv.force === true,
-      signal,
-      onRun: (k, total, run) => {
-        bar?.stop();
-        const left = k > 0 ? clock.leftBefore(k) : undefined;
-        process.stderr.write(`[${k + 1}/${total}] ${run.role === 'restricted' ? `without ${run.kind}` : run.role}: ${shown(run.dir)}${left ? ` (${left})` : ''}\n`);
-        bar = progressBar();
-      },
-      onStart: ({ done, total }) => bar?.start(total, done),
-      onProgress: (done) => bar?.update(done),
-    });
-    faults = outcomes.reduce((n, o) => n + Object.values(o.faults).reduce((a, x) => a + x, 0), 0);
-    undetermined = outcomes.flatMap((o) => (o.determinism && o.determinism.differing.length > 0 ? [`${shown(o.outDir)}: ${determinismWarning(o.determinism)}`] : []));
-  } catch (err) {
-    if (!(err instanceof Interrupted)) throw err;
-    bar?.stop();
-    process.stderr.write(`tavolo: interrupted (${err.signal}); the runs are journaled in ${shown(root)}: the same command again finishes them.\n`);
-    return err.signal === 'SIGTERM' ? 143 : 130;
-  } finally {
-    bar?.stop();
-  }
+  const played = await playStudyShown(
+    plan.runs,
+    { threads, batch: 'auto', force: argv.force === true, signal },
+    { label: (run) => (run.role === 'restricted' ? `without ${run.kind}` : run.role), clock, shown, root, what: 'runs' },
+  );
+  if ('exit' in played) return played.exit;
+  const { faults, undetermined } = played;
   process.stdout.write(await answer(plan, root, faults));
   // As `tavolo run`: the files are written, and a bot or game that is not deterministic is said and exits 6.
   for (const w of undetermined) process.stderr.write(`tavolo: ${w}\n`);

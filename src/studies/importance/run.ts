@@ -6,8 +6,6 @@ import { didYouMean } from '../../did-you-mean.js';
 import { loadBot, loadGame } from '../../plugins/loader.js';
 import { builtInBots } from '../../plugins/builtins.js';
 import { quantityPlan } from '../../analysis/quantities.js';
-import { runTournament, type RunOptions, type RunOutcome } from '../../runner/run.js';
-import { withStudyPool } from '../../runner/pool.js';
 import { readSpecFile, resolveSpec, type RawSpec, type ResolvedSpec } from '../../runner/spec.js';
 import { DEFAULT_IMPORTANCE_MATCHES } from './flags.js';
 import {
@@ -146,20 +144,4 @@ export async function planImportance(r: ImportanceRequest, outDir: (name: string
   const runs: ImportancePlan['runs'] = [];
   for (const x of raws) runs.push({ role: x.role, kind: x.kind, dir: x.dir, spec: await resolveSpec(x.raw, r.baseDir) });
   return { base, root: out, quantity, kinds: views.restricted ? kinds : [], steps: views.sensitivity ? steps : [], refused: views.sensitivity ? refused : [], runs };
-}
-
-/** Plays the plan's runs in order (each resumed when journaled, reused when complete). */
-export async function playImportance(
-  plan: ImportancePlan,
-  o: Omit<RunOptions, 'outDir' | 'resume'> & { onRun?: (k: number, total: number, run: ImportancePlan['runs'][number]) => void },
-): Promise<RunOutcome[]> {
-  // One worker pool for every run (pool.ts: StudyPool).
-  return withStudyPool(o.threads, async (pool) => {
-    const outcomes: RunOutcome[] = [];
-    for (const [k, run] of plan.runs.entries()) {
-      o.onRun?.(k, plan.runs.length, run);
-      outcomes.push(await runTournament(run.spec, { ...o, outDir: run.dir, resume: o.force !== true, pool }));
-    }
-    return outcomes;
-  });
 }
