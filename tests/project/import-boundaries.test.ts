@@ -45,7 +45,7 @@ const within = (path: string, place: string) => path === place || under(path, pl
 export const LAYERS: readonly (readonly string[])[] = [
   ['src/errors.ts', 'src/did-you-mean.ts'],
   ['src/engine'],
-  ['src/games', 'bots', 'src/io', 'src/terminal'],
+  ['src/games', 'bots', 'src/io', 'src/terminal', 'src/protocol'],
   ['src/plugins'],
   ['src/analysis'],
   ['src/report'],
