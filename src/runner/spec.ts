@@ -316,8 +316,7 @@ export async function resolveSpec(
   }
 
   const decisionTimeoutMs = overrides.decisionTimeoutMs ?? raw.decisionTimeoutMs ?? DEFAULT_DECISION_TIMEOUT_MS;
-  const lineup = await resolveLineup(raw.bots, baseDir, gameFile ?? raw.game, game, players, processWaitMs(decisionTimeoutMs));
-
+  const lineup = await resolveLineup(raw.bots, { baseDir, gameRef: gameFile ?? raw.game, game, players, processWait: processWaitMs(decisionTimeoutMs) });
   const sweep = raw.sweep !== undefined ? expandSweep(raw.sweep, game.options, raw.variants?.length ?? 0) : undefined;
   const variants = resolveVariants(game, players, raw.variants, sweep);
 
@@ -329,13 +328,12 @@ export async function resolveSpec(
   const measures = resolveMeasures(raw.measures, game);
   checkMeasureColumns(measures, game);
   const matches = overrides.matches ?? raw.matches;
-  const names = lineup.map((e) => e.name);
   // A variant-against-baseline test defaults to the spec's own baseline.
   const sequential = raw.sequential
     ? resolveSequential(
         raw.sequential.quantity !== undefined ? { ...raw.sequential, baseline: raw.sequential.baseline ?? raw.baseline } : raw.sequential,
         variants,
-        names,
+        lineup.map((e) => e.name),
         players,
         matches,
       )
@@ -361,7 +359,10 @@ export async function resolveSpec(
 }
 
 /** Loads each seat's bot and resolves and checks its parameters; one name stands for one bot with one set of parameters. */
-async function resolveLineup(bots: RawSpec['bots'], baseDir: string, gameRef: string, game: AnyGame, players: number, processWait: number): Promise<LineupEntry[]> {
+async function resolveLineup(
+  bots: RawSpec['bots'],
+  { baseDir, gameRef, game, players, processWait }: { baseDir: string; gameRef: string; game: AnyGame; players: number; processWait: number },
+): Promise<LineupEntry[]> {
   const lineup: LineupEntry[] = [];
   for (let i = 0; i < bots.length; i++) {
     const entry = bots[i];
