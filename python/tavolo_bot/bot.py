@@ -1,5 +1,6 @@
 """The base class of a bot and the loop that speaks the protocol for it."""
 
+import json
 import os
 import random
 import sys
@@ -52,14 +53,38 @@ def _exit_when_orphaned(parent: int) -> None:
             os._exit(0)
 
 
+class _Logged:
+    """Reads and writes messages, each also appended to the file TAVOLO_BOT_LOG names, if set ("> " from tavolo, "< " to it)."""
+
+    def __init__(self, stdin: IO[str], stdout: IO[str]) -> None:
+        self.stdin = stdin
+        self.stdout = stdout
+        path = os.environ.get("TAVOLO_BOT_LOG")
+        self.log = open(path, "a", encoding="utf-8") if path else None
+
+    def _note(self, mark: str, message: dict[str, Any]) -> None:
+        if self.log is not None:
+            self.log.write(mark + json.dumps(message, separators=(",", ":")) + "\n")
+            self.log.flush()
+
+    def read(self) -> Optional[dict[str, Any]]:
+        message = read_message(self.stdin)
+        if message is not None:
+            self._note("> ", message)
+        return message
+
+    def write(self, message: dict[str, Any]) -> None:
+        self._note("< ", message)
+        write_message(self.stdout, message)
+
+
 def run(bot: Bot, stdin: Optional[IO[str]] = None, stdout: Optional[IO[str]] = None) -> None:
     """Answers tavolo's messages until its input ends."""
-    stdin = stdin or sys.stdin
-    stdout = stdout or sys.stdout
+    io = _Logged(stdin or sys.stdin, stdout or sys.stdout)
     threading.Thread(target=_exit_when_orphaned, args=(os.getppid(),), daemon=True).start()
     while True:
         try:
-            message = read_message(stdin)
+            message = io.read()
         except KeyboardInterrupt:
             return
         if message is None:
@@ -68,18 +93,18 @@ def run(bot: Bot, stdin: Optional[IO[str]] = None, stdout: Optional[IO[str]] = N
         try:
             if kind == "hello":
                 if message.get("protocol") != PROTOCOL_VERSION:
-                    write_message(stdout, {"type": "error", "message": f"this client speaks protocol {PROTOCOL_VERSION}"})
+                    io.write({"type": "error", "message": f"this client speaks protocol {PROTOCOL_VERSION}"})
                     return
                 bot.hello(message["game"], message.get("params") or {})
-                write_message(stdout, {"type": "ready", "protocol": PROTOCOL_VERSION})
+                io.write({"type": "ready", "protocol": PROTOCOL_VERSION})
             elif kind == "start":
                 bot.start(message["seat"], message["players"], message["seed"])
             elif kind == "decide":
                 action = bot.choose(message["observation"], message["actions"])
-                write_message(stdout, {"type": "action", "action": action})
+                io.write({"type": "action", "action": action})
             elif kind == "end":
                 bot.end(message["result"])
         except KeyboardInterrupt:
             return
         except Exception as err:  # the bot's own error: tell tavolo, which ends this match
-            write_message(stdout, {"type": "error", "message": f"{type(err).__name__}: {err}"})
+            io.write({"type": "error", "message": f"{type(err).__name__}: {err}"})

@@ -54,7 +54,9 @@ async function reset(m: Incoming, load: GameLoader): Promise<Match> {
   }
   const opts: Options = resolveOptions(game.options, (m.options ?? {}) as Record<string, unknown>, 'option');
   game.checkOptions(opts, players);
-  const rng = matchRngs(String(m.seed ?? 'env'), players).game;
+  const seed = m.seed ?? 'env';
+  if (typeof seed !== 'string' && typeof seed !== 'number') throw new Error(`expected "seed": text or a number, found ${JSON.stringify(seed)}`);
+  const rng = matchRngs(String(seed), players).game;
   const state = game.setup(opts, players, rng);
   return { game, state, rng, legal: new Int32Array(game.maxActions), count: 0, decisions: new Array<number>(players).fill(0) };
 }

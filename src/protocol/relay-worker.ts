@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { workerData, type MessagePort } from 'node:worker_threads';
 import type { FromRelay, ToRelay } from './relay.js';
+import { pidChannel, type PidNote } from './reaper.js';
 
 /**
  * The relay thread (relay.ts): owns the bot processes of one engine thread, writes the lines the engine
@@ -12,6 +13,8 @@ const { port, signal } = workerData as { port: MessagePort; signal: SharedArrayB
 const cell = new Int32Array(signal);
 const children = new Map<number, ChildProcess>();
 const STDERR_KEPT = 2000;
+const pids = pidChannel();
+const announce = (note: PidNote) => pids.postMessage(note);
 
 function post(message: FromRelay): void {
   port.postMessage(message);
@@ -23,6 +26,8 @@ function start(id: number, argv: string[], cwd: string): void {
   let stderr = '';
   const child = spawn(argv[0], argv.slice(1), { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
   children.set(id, child);
+  const pid = child.pid;
+  if (pid !== undefined) announce({ pid, alive: true });
   child.stdin.on('error', () => undefined); // a process that ended: its exit is reported below
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (text: string) => {
@@ -34,6 +39,7 @@ function start(id: number, argv: string[], cwd: string): void {
     post({ k: 'exit', id, code: null, signal: null, stderr: err.message });
   });
   child.on('close', (code, sig) => {
+    if (pid !== undefined) announce({ pid, alive: false });
     if (children.get(id) !== child) return;
     children.delete(id);
     post({ k: 'exit', id, code, signal: sig, stderr });

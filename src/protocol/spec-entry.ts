@@ -3,6 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, delimiter, extname, isAbsolute, join, resolve } from 'node:path';
 import { InputError } from '../errors.js';
 import { configOfRef, processRef, type ProcessConfig } from './process-bot.js';
+import { endBotProcessesAtExit } from './reaper.js';
 
 /**
  * A spec's process bot entry (`{ "bot": "process", "command": ["python3", "mybot.py"] }`) made ready to
@@ -22,6 +23,7 @@ function onPath(program: string): boolean {
 }
 
 export function resolveProcessEntry(command: readonly string[], baseDir: string, waitMs: number, field: string): ProcessEntry {
+  endBotProcessesAtExit();
   const [program, ...args] = command;
   const pathLike = program.includes('/') || program.includes('\\');
   const resolvedProgram = pathLike ? resolve(baseDir, program) : program;

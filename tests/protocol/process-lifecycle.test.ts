@@ -66,19 +66,29 @@ async function until(test: () => boolean, ms: number): Promise<boolean> {
   return test();
 }
 
+async function runAndStop(dir: string, marker: string, bots: object[], signal: NodeJS.Signals, running: number): Promise<void> {
+  const file = writeSpec(dir, 'orphans', bots, { decisionTimeoutMs: 600_000 });
+  const child = spawn(process.execPath, [join(ROOT, 'bin', 'tavolo.js'), 'run', file, '--out', join(dir, 'out'), '--threads', '2'], { stdio: 'ignore' });
+  const exited = new Promise<void>((r) => child.on('close', () => r()));
+  expect(await until(() => pidsWith(marker).length >= running, 60_000)).toBe(true);
+  child.kill(signal);
+  await exited;
+}
+
 describe.skipIf(!pythonAvailable())('no bot process outlives tavolo', () => {
+  it('after SIGINT, even a program that neither answers nor reads its input', async () => {
+    const marker = `deaf-check-${process.pid}`;
+    await runAndStop(tempDir(), marker, [{ bot: 'process', command: ['python3', '-c', 'import time; time.sleep(1000)', marker] }, { bot: 'random' }], 'SIGINT', 2);
+    expect(await until(() => pidsWith(marker).length === 0, 10_000), `left: ${pidsWith(marker).join(' ')}`).toBe(true);
+  });
+
   for (const signal of ['SIGINT', 'SIGKILL'] as const) {
     it(`after ${signal} to tavolo while a bot hangs`, async () => {
       const dir = tempDir();
       const marker = `orphan-check-${signal}-${process.pid}`;
       // The first bot hangs at its first decision of every match (failSeed "any").
       const bots = [{ bot: 'process', command: ['python3', FAULTY_BOT, marker], params: { fault: 'hang', failSeed: 'any' } }, { bot: 'process', command: ['python3', RANDOM_PY, marker] }];
-      const file = writeSpec(dir, 'orphans', bots, { decisionTimeoutMs: 600_000 });
-      const child = spawn(process.execPath, [join(ROOT, 'bin', 'tavolo.js'), 'run', file, '--out', join(dir, 'out'), '--threads', '2'], { stdio: 'ignore' });
-      const exited = new Promise<void>((r) => child.on('close', () => r()));
-      expect(await until(() => pidsWith(marker).length >= 2, 60_000)).toBe(true);
-      child.kill(signal);
-      await exited;
+      await runAndStop(dir, marker, bots, signal, 2);
       expect(await until(() => pidsWith(marker).length === 0, 10_000), `left: ${pidsWith(marker).join(' ')}`).toBe(true);
     });
   }
