@@ -41,6 +41,8 @@ describe.skipIf(!pythonAvailable())('a Python bot in a tournament', () => {
     bots: [{ bot: 'process', command: ['python3', GREEDY_STOP_PY] }, { bot: 'random' }],
   });
   const FAULT_MATCH = 3;
+  // Generous limits: under a loaded machine a Python start-up can take seconds, and only the planted fault may end a match.
+  // The hang's limit leaves the watchdog 2.6 s to mark the call expired before the process bot gives up on it.
   const faulty = (fault: string, timeout = 10_000) =>
     spec(`py-${fault}`, {
       game: 'stramat',
@@ -57,7 +59,7 @@ describe.skipIf(!pythonAvailable())('a Python bot in a tournament', () => {
       ['stramat-2', ['run', stramat, '--threads', '2', '--batch', '3']],
       ['stop-1', ['run', stop, '--threads', '1']],
       ['stop-2', ['run', stop, '--threads', '2', '--batch', '2']],
-      ...Object.keys(FAULTS).map((f): [string, string[]] => [f, ['run', faulty(f, f === 'hang' ? 6000 : 10_000), '--threads', '1']]),
+      ...Object.keys(FAULTS).map((f): [string, string[]] => [f, ['run', faulty(f, f === 'hang' ? 20_000 : 60_000), '--threads', '1']]),
     ];
     for (const [name, args] of jobs) runs[name] = await tavoloAsync([...args, '--out', join(dir, name)]);
   });
