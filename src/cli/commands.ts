@@ -14,7 +14,7 @@ import { SKILL_COMMAND, SKILL_DESCRIPTION, skillBuilder } from '../studies/skill
  * it is chosen).
  */
 
-export type CommandName = 'run' | 'play' | 'list' | 'merge' | 'compare' | 'report' | 'show' | 'tune' | 'importance' | 'skill' | 'meta';
+export type CommandName = 'run' | 'play' | 'list' | 'merge' | 'compare' | 'report' | 'show' | 'tune' | 'importance' | 'skill' | 'meta' | 'serve-env';
 
 /** `tavolo run <spec>`: its arguments, options and examples. */
 function runBuilder(y: Argv): Argv {
@@ -157,5 +157,6 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
   { cmd: 'importance', usage: IMPORTANCE_COMMAND, describe: IMPORTANCE_DESCRIPTION, builder: importanceBuilder },
   { cmd: 'skill', usage: SKILL_COMMAND, describe: SKILL_DESCRIPTION, builder: skillBuilder },
   { cmd: 'meta', usage: META_COMMAND, describe: META_DESCRIPTION, builder: metaBuilder },
+  { cmd: 'serve-env', usage: 'serve-env', describe: 'Hold a match that a program drives over stdin/stdout in JSON lines, as a learning agent\'s environment (docs/protocol.md)', builder: (y) => y },
   { cmd: 'list', usage: 'list [game]', describe: 'List the games (with options and player ranges) and the bots (with parameters), or one game', builder: listBuilder },
 ];

@@ -38,7 +38,7 @@ const MISSING_ARGUMENT: Record<string, string> = {
     'merge: give the output directories of the shards, for example `tavolo merge sweep/shard-0 sweep/shard-1 --out results/x` (tavolo merge --help shows the options)',
 };
 
-const COMMANDS = ['run', 'merge', 'compare', 'play', 'show', 'report', 'list', 'tune', 'importance', 'skill', 'meta'];
+const COMMANDS = ['run', 'merge', 'compare', 'play', 'show', 'report', 'list', 'tune', 'importance', 'skill', 'meta', 'serve-env'];
 
 /**
  * yargs's "Unknown arguments: rn, x" with a "did you mean": a misspelt command (the first argument) is
@@ -134,6 +134,8 @@ async function dispatch(c: Command): Promise<number> {
     case 'show':
       await (await import('./show.js')).showCommand(c.argv);
       return EXIT.ok;
+    case 'serve-env':
+      return (await import('./serve-env.js')).serveEnvCommand();
     case 'list':
       process.stdout.write((await (await import('./list.js')).listText(c.argv.game as string | undefined)) + '\n');
       return EXIT.ok;

@@ -1,4 +1,4 @@
-import type { AnyGame, OptionSpec, Options } from './game.js';
+import type { AnyGame, MatchResult, OptionSpec, Options } from './game.js';
 import type { Rng } from './rng.js';
 
 /**
@@ -27,6 +27,11 @@ export interface Decision<O = unknown> {
 export interface Bot {
   /** Returns one of decision.legal[0..count). */
   choose(decision: Decision): number;
+  /**
+   * Optional: told the match's result (a frozen copy) once it is over, however it ended; what it throws is
+   * ignored. The process bot passes it on to its program (docs/protocol.md).
+   */
+  end?(result: MatchResult): void;
 }
 
 export interface BotContext {

@@ -1,5 +1,5 @@
 import { isTrustedBuiltIn, type Bot, type BotFactory, type Decision } from './bot.js';
-import { gameForBots, hardenStateClass, paramsForBots, returnedText, thrownMessage } from './bot-guard.js';
+import { frozenCopy, gameForBots, hardenStateClass, paramsForBots, returnedText, thrownMessage } from './bot-guard.js';
 import type { AnyGame, GameEvent, MatchResult, Options } from './game.js';
 import type { MeasureRecorder } from './measure-recorder.js';
 import { ChanceRng, type PlayHash } from './play-hash.js';
@@ -225,8 +225,9 @@ export function playMatch(
   const gameRng = hash === undefined ? rngs.game : new ChanceRng(rngs.game.state(), hash);
   const state = setUpState(game, opts, players, gameRng, hooks);
   let played: Played;
+  let bots: Bot[] = [];
   try {
-    const bots = createBots(game, seats, rngs.bots, hooks?.watch);
+    bots = createBots(game, seats, rngs.bots, hooks?.watch);
     // The opening's generator is the root's next child, after the bots': theirs stay what they were.
     const opening = hooks?.opening ?? 0;
     if (opening > 0) playOpening(game, state, opening, rngs.root.child(), gameRng, hooks);
@@ -238,7 +239,20 @@ export function playMatch(
   // The match is over however it ended, also when a bot could not be created: the measures read its last state.
   const measure = hooks?.measure;
   if (measure !== undefined) measure.end(state);
-  return matchOutcome(game, state, players, played, hooks?.spare);
+  const outcome = matchOutcome(game, state, players, played, hooks?.spare);
+  tellEnd(bots, outcome.result);
+  return outcome;
+}
+
+/** Tells the bots that listen (Bot.end) how the match ended; nothing a bot does there changes it. */
+function tellEnd(bots: readonly Bot[], result: MatchResult): void {
+  for (const bot of bots) {
+    try {
+      if (typeof bot.end === 'function') bot.end(frozenCopy(result));
+    } catch {
+      // The match is over and recorded: a bot's trouble with its result is its own.
+    }
+  }
 }
 
 /** The game's set-up (into the spare state, if there is one), its state class hardened, measures told. */

@@ -6,6 +6,7 @@ import { didYouMean } from '../did-you-mean.js';
 import { builtInBots, builtInGames } from './builtins.js';
 import { importFile, looksLikePath, resolveModulePath } from './modules.js';
 import { checkLoads } from './probe.js';
+import { configOfRef, isProcessRef, processBotFactory } from '../protocol/process-bot.js';
 
 /**
  * The one plugin loader: a game or a bot given by registered name or by the path of a `.js`/`.mjs`
@@ -118,6 +119,8 @@ export async function loadGame(ref: string, baseDir: string, field = 'game', o: 
  * Returns the factory and the absolute file, if any (workers load the same file again).
  */
 export async function loadBot(ref: string, baseDir: string, field = 'bot', o: LoadOptions = {}): Promise<{ factory: BotFactory; file?: string }> {
+  // A process bot (docs/protocol.md): its reference carries its command, resolved by the spec.
+  if (isProcessRef(ref)) return { factory: processBotFactory(configOfRef(ref)) };
   const { value, file } = await loadPlugin(BOT_KIND, ref, baseDir, field, o);
   return { factory: value, file };
 }

@@ -3,6 +3,8 @@ import { isAbsolute } from 'node:path';
 import { moduleGraphHash } from '../plugins/module-graph.js';
 import { versions } from '../io/runinfo.js';
 import type { ResolvedSpec } from './spec.js';
+import { isProcessRef } from '../protocol/process-bot.js';
+import { processIdentity } from '../protocol/spec-entry.js';
 
 /**
  * The identity of a tournament: everything that decides the content of its result files, as canonical
@@ -35,8 +37,9 @@ export interface SpecIdentity {
   opening?: number;
 }
 
-/** A registered name as it is; a file (an absolute path) as the hash of its module graph, read afresh each time. */
+/** A registered name as it is; a file (an absolute path) as the hash of its module graph, read afresh each time; a process bot as the hash of its command and script. */
 function fileRef(ref: string): string | { sha256: string } {
+  if (isProcessRef(ref)) return processIdentity(ref);
   return isAbsolute(ref) ? { sha256: moduleGraphHash(ref) } : ref;
 }
 

@@ -8,6 +8,20 @@ import { InputError, describeValue, expectedInteger } from '../errors.js';
 export const DEFAULT_DECISION_TIMEOUT_MS = 10_000;
 export const MAX_DECISION_TIMEOUT_MS = 86_400_000;
 
+const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
+
+/** How often the pool's watchdog looks at the bot calls in flight (pool.ts), for a decision limit. */
+export const watchdogTickMs = (limit: number): number => clamp(limit / 4, 10, 250);
+
+/** How long past the limit a bot call may run before the watchdog ends its worker (pool.ts), by default. */
+export const watchdogGraceMs = (limit: number): number => clamp(limit / 2, 250, 5000);
+
+/**
+ * How long a process bot waits for a reply before it ends its process (src/protocol): past the moment the
+ * watchdog has marked the call expired (so the match ends as bot_timeout) and before it would end the worker.
+ */
+export const processWaitMs = (limit: number): number => limit + (watchdogTickMs(limit) + watchdogGraceMs(limit)) / 2;
+
 /**
  * The most random opening moves a spec may ask for (`opening`, `--opening`): an opening varies the
  * start of a game that deals nothing (docs/reference.md); a longer one is a different game.

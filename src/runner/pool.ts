@@ -15,6 +15,7 @@ import {
   type ForcedFault,
 } from './slots.js';
 import type { WorkerSpec } from './spec.js';
+import { watchdogGraceMs, watchdogTickMs } from './limits.js';
 import type { PoolWorkerData } from './worker.js';
 
 /**
@@ -209,7 +210,6 @@ interface Job extends PlayBatch {
   marked: boolean;
 }
 
-const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
 const batchOf = (j: Job): PlayBatch => ({ variant: j.variant, start: j.start, end: j.end });
 
@@ -271,8 +271,8 @@ class PoolRun {
     if (o.shared) this.carried = { spec: o.spec, specId: ++playIds };
     this.iter = batches[Symbol.iterator]();
     this.limit = o.decisionTimeoutMs;
-    this.hard = this.limit + (o.graceMs ?? clamp(this.limit / 2, 250, 5000));
-    this.tick = clamp(this.limit / 4, 10, 250);
+    this.hard = this.limit + (o.graceMs ?? watchdogGraceMs(this.limit));
+    this.tick = watchdogTickMs(this.limit);
   }
 
   start(): Promise<PoolOutcome> {

@@ -1,6 +1,7 @@
 import { isAbsolute } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { BatchResult } from './batch.js';
+import { configOfRef, isProcessRef } from '../protocol/process-bot.js';
 import type { Journal } from './journal.js';
 import { playOnPool, type PlayBatch } from './pool.js';
 import { toWorkerSpec, type ResolvedSpec } from './spec.js';
@@ -47,9 +48,9 @@ export function fileModules(spec: ResolvedSpec): string[] {
   if (isAbsolute(spec.gameRef)) out.push(`game ${spec.game.name} (${spec.gameRef})`);
   const seen = new Set<string>();
   for (const e of spec.lineup) {
-    if (!isAbsolute(e.ref) || seen.has(e.name)) continue;
+    if ((!isAbsolute(e.ref) && !isProcessRef(e.ref)) || seen.has(e.name)) continue;
     seen.add(e.name);
-    out.push(`bot ${e.name} (${e.ref})`);
+    out.push(`bot ${e.name} (${isProcessRef(e.ref) ? configOfRef(e.ref).command.join(' ') : e.ref})`);
   }
   return out;
 }

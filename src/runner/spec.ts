@@ -11,7 +11,8 @@ import { resolveOptions } from '../engine/options.js';
 import { InputError, aboveLargest, describeValue, expectedInteger, isOptionError, prefixOptionError } from '../errors.js';
 import { isolatedFactory } from './isolation.js';
 import { checkMeasureColumns, resolveMeasures } from './measures-spec.js';
-import { DEFAULT_DECISION_TIMEOUT_MS, INT_BOUNDS, MAX_DECISION_TIMEOUT_MS, MAX_OPENING, checkNesting } from './limits.js';
+import { DEFAULT_DECISION_TIMEOUT_MS, INT_BOUNDS, MAX_DECISION_TIMEOUT_MS, MAX_OPENING, checkNesting, processWaitMs } from './limits.js';
+import { resolveProcessEntry } from '../protocol/spec-entry.js';
 import { resolveSequential, sequentialSchema, type SequentialSpec } from './sequential-spec.js';
 import { expandSweep, type SweepPlan } from './sweep.js';
 
@@ -38,6 +39,8 @@ const botEntrySchema = z.strictObject({
   params: optionsRecord.optional(),
   /** Isolation mode: the bot plays in a thread of its own and sees only data (docs/bots-trust.md). */
   isolate: z.boolean().optional(),
+  /** A process bot's program and its arguments (docs/protocol.md). */
+  command: z.array(z.string().min(1)).min(1).optional(),
 });
 
 const boundedInt = (field: keyof typeof INT_BOUNDS) => z.int().min(INT_BOUNDS[field][0]).max(INT_BOUNDS[field][1]);
@@ -316,8 +319,8 @@ export async function resolveSpec(
     );
   }
 
-  const lineup = await resolveLineup(raw.bots, baseDir, gameFile ?? raw.game, game, players);
-
+  const decisionTimeoutMs = overrides.decisionTimeoutMs ?? raw.decisionTimeoutMs ?? DEFAULT_DECISION_TIMEOUT_MS;
+  const lineup = await resolveLineup(raw.bots, { baseDir, gameRef: gameFile ?? raw.game, game, players, processWait: processWaitMs(decisionTimeoutMs) });
   const sweep = raw.sweep !== undefined ? expandSweep(raw.sweep, game.options, raw.variants?.length ?? 0) : undefined;
   const variants = resolveVariants(game, players, raw.variants, sweep);
 
@@ -329,13 +332,12 @@ export async function resolveSpec(
   const measures = resolveMeasures(raw.measures, game);
   checkMeasureColumns(measures, game);
   const matches = overrides.matches ?? raw.matches;
-  const names = lineup.map((e) => e.name);
   // A variant-against-baseline test defaults to the spec's own baseline.
   const sequential = raw.sequential
     ? resolveSequential(
         raw.sequential.quantity !== undefined ? { ...raw.sequential, baseline: raw.sequential.baseline ?? raw.baseline } : raw.sequential,
         variants,
-        names,
+        lineup.map((e) => e.name),
         players,
         matches,
       )
@@ -348,7 +350,7 @@ export async function resolveSpec(
     players,
     matches: overrides.matches ?? raw.matches,
     seed: overrides.seed ?? String(raw.seed),
-    decisionTimeoutMs: overrides.decisionTimeoutMs ?? raw.decisionTimeoutMs ?? DEFAULT_DECISION_TIMEOUT_MS,
+    decisionTimeoutMs,
     opening: raw.opening ?? 0,
     variants,
     baseline: raw.baseline ?? variants[0].name,
@@ -361,10 +363,17 @@ export async function resolveSpec(
 }
 
 /** Loads each seat's bot and resolves and checks its parameters; one name stands for one bot with one set of parameters. */
-async function resolveLineup(bots: RawSpec['bots'], baseDir: string, gameRef: string, game: AnyGame, players: number): Promise<LineupEntry[]> {
+async function resolveLineup(
+  bots: RawSpec['bots'],
+  { baseDir, gameRef, game, players, processWait }: { baseDir: string; gameRef: string; game: AnyGame; players: number; processWait: number },
+): Promise<LineupEntry[]> {
   const lineup: LineupEntry[] = [];
   for (let i = 0; i < bots.length; i++) {
     const entry = bots[i];
+    if (entry.command !== undefined || entry.bot === PROCESS_BOT) {
+      lineup.push(await processLineupEntry(entry, i, baseDir, processWait, lineup));
+      continue;
+    }
     const choice = chooseBot(entry.bot, game, `bots[${i}].bot`);
     const { factory, file } = await loadBot(choice.bot, baseDir, `bots[${i}].bot`);
     let params: Options;
@@ -376,18 +385,39 @@ async function resolveLineup(bots: RawSpec['bots'], baseDir: string, gameRef: st
     }
     const name = entry.name ?? (file ? factory.name : entry.bot);
     const ref = file ?? choice.bot;
-    const same = lineup.findIndex((e) => e.name === name);
-    if (same >= 0 && (lineup[same].ref !== ref || JSON.stringify(lineup[same].params) !== JSON.stringify(params))) {
-      throw new InputError(
-        `"${name}" is already the name of bots[${same}], a different bot or parameters; ` +
-          'give each distinct bot its own name (entries with the same name are aggregated together)',
-        `bots[${i}].name`,
-      );
-    }
+    checkNameUnique(lineup, name, ref, params, i);
     if (entry.isolate) lineup.push({ name, ref, factory: isolatedFactory(factory, ref, gameRef), params, isolate: true });
     else lineup.push({ name, ref, factory, params });
   }
   return lineup;
+}
+
+/** One name stands for one bot with one set of parameters: entries with the same name are aggregated together. */
+function checkNameUnique(lineup: readonly LineupEntry[], name: string, ref: string, params: Options, i: number): void {
+  const same = lineup.findIndex((e) => e.name === name);
+  if (same >= 0 && (lineup[same].ref !== ref || JSON.stringify(lineup[same].params) !== JSON.stringify(params))) {
+    throw new InputError(
+      `"${name}" is already the name of bots[${same}], a different bot or parameters; ` +
+        'give each distinct bot its own name (entries with the same name are aggregated together)',
+      `bots[${i}].name`,
+    );
+  }
+}
+
+const PROCESS_BOT = 'process';
+
+/** A process bot entry (docs/protocol.md): its command resolved against the spec's folder, its parameters passed on as written. */
+async function processLineupEntry(entry: RawSpec['bots'][number], i: number, baseDir: string, waitMs: number, lineup: readonly LineupEntry[]): Promise<LineupEntry> {
+  if (entry.bot !== PROCESS_BOT) throw new InputError(`expected no command for bot "${entry.bot}" (only "bot": "process" takes one)`, `bots[${i}].command`);
+  if (entry.command === undefined) throw new InputError('expected the process bot\'s command, such as ["python3", "mybot.py"], found none', `bots[${i}].command`);
+  if (entry.isolate) throw new InputError('expected no isolate for a process bot (it runs apart from the engine already)', `bots[${i}].isolate`);
+  const { ref, defaultName } = resolveProcessEntry(entry.command, baseDir, waitMs, `bots[${i}].command`);
+  const { factory } = await loadBot(ref, baseDir, `bots[${i}].bot`);
+  // Passed on to the program as written (JSON): the program checks its own parameters.
+  const params = (entry.params ?? {}) as Options;
+  const name = entry.name ?? defaultName;
+  checkNameUnique(lineup, name, ref, params, i);
+  return { name, ref, factory, params };
 }
 
 type RawVariant = NonNullable<RawSpec['variants']>[number];

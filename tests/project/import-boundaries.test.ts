@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The layers of the code base (docs/plugins.md), lowest first; a file imports its own layer or lower ones:
- *   src/errors.ts, src/did-you-mean.ts -> src/engine/ -> src/games/, bots/, src/io/, src/terminal/
+ *   src/errors.ts, src/did-you-mean.ts -> src/engine/ -> src/games/, bots/, src/io/, src/terminal/, src/protocol/
  *   -> src/plugins/ -> src/analysis/ -> src/report/ -> src/runner/ -> src/studies/<study>/, src/play/
  *   -> src/cli/, src/index.ts.
  * Within that order:
@@ -45,7 +45,7 @@ const within = (path: string, place: string) => path === place || under(path, pl
 export const LAYERS: readonly (readonly string[])[] = [
   ['src/errors.ts', 'src/did-you-mean.ts'],
   ['src/engine'],
-  ['src/games', 'bots', 'src/io', 'src/terminal'],
+  ['src/games', 'bots', 'src/io', 'src/terminal', 'src/protocol'],
   ['src/plugins'],
   ['src/analysis'],
   ['src/report'],
