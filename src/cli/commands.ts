@@ -5,6 +5,7 @@ import { HUMAN_OPTIONS } from './human-flags.js';
 import { TUNE_COMMAND, TUNE_DESCRIPTION, tuneBuilder } from '../studies/tune/flags.js';
 import { IMPORTANCE_COMMAND, IMPORTANCE_DESCRIPTION, importanceBuilder } from '../studies/importance/flags.js';
 import { SKILL_COMMAND, SKILL_DESCRIPTION, skillBuilder } from '../studies/skill/flags.js';
+import { AUDIT_COMMAND, AUDIT_DESCRIPTION, auditBuilder } from '../studies/audit/flags.js';
 
 /**
  * The commands of the command line as `tavolo --help` shows them: each one's usage, description, flags and
@@ -13,7 +14,7 @@ import { SKILL_COMMAND, SKILL_DESCRIPTION, skillBuilder } from '../studies/skill
  * it is chosen).
  */
 
-export type CommandName = 'run' | 'play' | 'list' | 'merge' | 'compare' | 'report' | 'show' | 'tune' | 'importance' | 'skill';
+export type CommandName = 'run' | 'play' | 'list' | 'merge' | 'compare' | 'report' | 'show' | 'tune' | 'importance' | 'skill' | 'audit';
 
 /** `tavolo run <spec>`: its arguments, options and examples. */
 function runBuilder(y: Argv): Argv {
@@ -155,5 +156,6 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
   { cmd: 'tune', usage: TUNE_COMMAND, describe: TUNE_DESCRIPTION, builder: tuneBuilder },
   { cmd: 'importance', usage: IMPORTANCE_COMMAND, describe: IMPORTANCE_DESCRIPTION, builder: importanceBuilder },
   { cmd: 'skill', usage: SKILL_COMMAND, describe: SKILL_DESCRIPTION, builder: skillBuilder },
+  { cmd: 'audit', usage: AUDIT_COMMAND, describe: AUDIT_DESCRIPTION, builder: auditBuilder },
   { cmd: 'list', usage: 'list [game]', describe: 'List the games (with options and player ranges) and the bots (with parameters), or one game', builder: listBuilder },
 ];

@@ -36,7 +36,7 @@ const MISSING_ARGUMENT: Record<string, string> = {
     'merge: give the output directories of the shards, for example `tavolo merge sweep/shard-0 sweep/shard-1 --out results/x` (tavolo merge --help shows the options)',
 };
 
-const COMMANDS = ['run', 'merge', 'compare', 'play', 'show', 'report', 'list', 'tune', 'importance', 'skill'];
+const COMMANDS = ['run', 'merge', 'compare', 'play', 'show', 'report', 'list', 'tune', 'importance', 'skill', 'audit'];
 
 /**
  * yargs's "Unknown arguments: rn, x" with a "did you mean": a misspelt command (the first argument) is
@@ -110,6 +110,10 @@ async function dispatch(c: Command): Promise<number> {
     case 'skill': {
       const { skillCommand } = await import('../studies/skill/command.js');
       return withSignals((signal) => skillCommand(c.argv, signal));
+    }
+    case 'audit': {
+      const { auditCommand } = await import('../studies/audit/command.js');
+      return withSignals((signal) => auditCommand(c.argv, signal));
     }
     case 'report':
       await (await import('./report.js')).reportCommand(c.argv);
