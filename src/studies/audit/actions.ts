@@ -67,11 +67,16 @@ export function tallyKinds(spec: ResolvedSpec, rows: readonly MatchRow[], sample
           const k = index.get(facet.actionKind(legal[i], obs) ?? '');
           if (k !== undefined) seen[k] = 1;
         }
-        seen.forEach((s, k) => {
-          if (s) (kinds[k].available++, (had[seat][k] = 1));
-        });
+        for (let k = 0; k < kinds.length; k++) {
+          if (!seen[k]) continue;
+          kinds[k].available++;
+          had[seat][k] = 1;
+        }
         const chosen = index.get(facet.actionKind(action, obs) ?? '');
-        if (chosen !== undefined) (kinds[chosen].played++, (took[seat][chosen] = 1));
+        if (chosen !== undefined) {
+          kinds[chosen].played++;
+          took[seat][chosen] = 1;
+        }
       },
     });
     if (outcome.result.winners.join(' ') !== row.winners.join(' ') || outcome.result.turns !== row.turns) {
@@ -80,7 +85,9 @@ export function tallyKinds(spec: ResolvedSpec, rows: readonly MatchRow[], sample
     const winners = outcome.result.winners;
     for (let seat = 0; seat < spec.players; seat++) {
       const share = winners.includes(seat) ? 1 / winners.length : 0;
-      kinds.forEach((k, i) => had[seat][i] && (took[seat][i] ? k.withIt : k.without).add(share));
+      kinds.forEach((k, i) => {
+        if (had[seat][i]) (took[seat][i] ? k.withIt : k.without).add(share);
+      });
     }
   }
   return { decisions, matches: used.length, kinds };
@@ -93,9 +100,9 @@ function kindFinding(ctx: AuditContext, t: ActionTallies, k: KindTally): Finding
   const legalShare = k.available / Math.max(t.decisions, 1);
   const playedShare = k.available > 0 ? k.played / k.available : NaN;
   const base = { command: ctx.command, area: 'actions' as const, evidence: t.matches, reference: 'observational: no built-in reference; restricted play (the next experiment) says what a player loses without it' };
-  const usage = `${k.label} (${k.kind}) were legal at ${percent(legalShare)} of the greedy bots' decisions in ${t.matches} replayed matches and played at ${percent(playedShare)} of those`;
+  const usage = `Action kind ${k.kind} (${k.label}): legal at ${percent(legalShare)} of the greedy bots' decisions in ${t.matches} replayed matches, and played at ${percent(playedShare)} of those`;
   if (k.withIt.n < 2 || k.without.n < 2) {
-    return { ...base, id: `action_${k.kind}`, severity: k.available === 0 ? 'amber' : 'info', words: `${usage}; too few seats ${k.withIt.n < 2 ? 'played' : 'passed over'} them to compare win shares.`, figure: percent(playedShare), interval: '' };
+    return { ...base, id: `action_${k.kind}`, severity: k.available === 0 ? 'amber' : 'info', words: `${usage}; too few seats ${k.withIt.n < 2 ? 'played it' : 'passed it over'} to compare win shares.`, figure: percent(playedShare), interval: '' };
   }
   const e = welchTest(k.without, k.withIt);
   const fig = { estimate: e.estimate, low: e.low, high: e.high };
@@ -104,7 +111,7 @@ function kindFinding(ctx: AuditContext, t: ActionTallies, k: KindTally): Finding
     ...base,
     id: `action_${k.kind}`,
     severity: notable ? 'amber' : 'info',
-    words: `${usage}. Observational, not causal: seats that played them won ${percent(k.withIt.mean)} of their matches, seats that had them and did not ${percent(k.without.mean)}, a difference of ${points(e.estimate)} (95% interval ${pointsInterval(fig)}).`,
+    words: `${usage}. Observational, not causal: seats that played it won ${percent(k.withIt.mean)} of their matches, seats that had it and did not ${percent(k.without.mean)}, a difference of ${points(e.estimate)} (95% interval ${pointsInterval(fig)}).`,
     figure: points(e.estimate),
     interval: pointsInterval(fig),
   };

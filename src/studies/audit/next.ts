@@ -8,8 +8,8 @@ import type { AuditPlan } from './plan.js';
 /**
  * The next experiment of each amber or red finding: a ready spec, written to <out>/next/<id>.json, and
  * the command that runs it. A finding about the game's shape (balance, skill, length, tension, choices)
- * gets a sweep of the game's own options one step either side of the audited value, on the lineup that
- * showed it, so its quantity can be read moving with each option (docs/sweeps.md); a game without such
+ * gets a variant comparison: one of the game's integer options (a card count first) one step either side
+ * of the audited value, on the lineup that showed it, paired match by match; a game without such
  * options gets the same lineup at four times the matches, which confirms or clears the figure. An action
  * kind gets restricted play (tavolo importance --view restricted): what greedy loses without it, causal.
  */
@@ -64,7 +64,7 @@ function quantityOf(f: Finding): string {
   return `metric:${f.id}`;
 }
 
-function tournament(plan: AuditPlan, f: Finding, bots: RawSpec['bots'], matches: number, sweep?: Record<string, number[]>): RawSpec {
+function tournament(plan: AuditPlan, f: Finding, bots: RawSpec['bots'], matches: number, variants: RawSpec['variants'] = [{ name: 'base', options: plan.options }]): RawSpec {
   return {
     name: `${plan.name}-next-${f.id.replace(/_/g, '-')}`,
     game: plan.gameRef,
@@ -73,7 +73,7 @@ function tournament(plan: AuditPlan, f: Finding, bots: RawSpec['bots'], matches:
     seed: `${plan.seed}-next`,
     ...(plan.opening > 0 ? { opening: plan.opening } : {}),
     measures: true,
-    ...(sweep ? { sweep } : { variants: [{ name: 'base', options: plan.options }] }),
+    variants,
     bots,
   };
 }
@@ -98,11 +98,16 @@ export function nextExperiment(f: Finding, plan: AuditPlan, shownRoot: string): 
   const sweep = sweepable(plan.game, plan.options, plan.players);
   const [option] = Object.keys(sweep);
   if (option !== undefined) {
+    // Hand-written variants rather than a sweep: a sweep's variants take the game's defaults for the other options, the audit's may differ.
+    const variants = [
+      { name: 'audited', options: plan.options },
+      ...sweep[option].filter((v) => v !== plan.options[option]).map((v) => ({ name: sweepVariantName({ [option]: v }), options: { ...plan.options, [option]: v } })),
+    ];
     return {
       file,
-      spec: { ...tournament(plan, f, bots, matches, sweep), baseline: sweepVariantName({ [option]: plan.options[option] as number }) },
+      spec: tournament(plan, f, bots, matches, variants),
       command: `tavolo run ${path}`,
-      why: `How ${quantityOf(f)} moves with ${Object.keys(sweep).join(', ')}, each one step either side of the audited value, on the lineup that showed it (compare.csv and the sweep's trend).`,
+      why: `Whether ${quantityOf(f)} moves with ${option} one step either side of the audited value, on the lineup that showed it, paired match by match (the verdict and compare.csv against "audited").`,
     };
   }
   return {

@@ -113,6 +113,22 @@ export function severityOf(name: ReferenceName, value: number): Severity {
   return r.amber === undefined || inside(value, r.amber) ? 'amber' : 'red';
 }
 
+/**
+ * The severity of a figure with its interval: the estimate's (severityOf), but never red while the
+ * interval still reaches the green range, and never green while it reaches beyond it, so that a few
+ * matches never make a word stronger than their numbers.
+ */
+export function judged(name: ReferenceName, f: { estimate: number; low: number; high: number }): Severity {
+  const s = severityOf(name, f.estimate);
+  if (!Number.isFinite(f.low) || !Number.isFinite(f.high)) return s;
+  const [lo, hi] = REFERENCES[name].green;
+  const reachesGreen = f.high >= lo && f.low <= hi;
+  const leavesGreen = f.low < lo || f.high > hi;
+  if (s === 'red' && reachesGreen) return 'amber';
+  if (s === 'green' && leavesGreen && !reachesGreen) return 'amber';
+  return s;
+}
+
 /** The reference in a finding's words: "the five built-in games: ...". */
 export function referenceWords(name: ReferenceName): string {
   return `${REFERENCES[name].words} (${REFERENCES[name].source.startsWith('docs/') ? REFERENCES[name].source : 'greedy in every seat, 400 matches at 2 and 4 players'})`;

@@ -1,7 +1,7 @@
 import type { Finding, Severity } from './finding.js';
 import type { AuditContext } from './context.js';
 import { aheadShare, endReasonShares, firstPlayerAdvantage, meanOf, metricValues, worstPosition, type Figure, type RunRows } from './figures.js';
-import { referenceWords, REFERENCES, severityOf, type ReferenceName } from './references.js';
+import { judged, referenceWords, REFERENCES, severityOf, type ReferenceName } from './references.js';
 import { holds, percent, percentInterval, plain, plainInterval, points, pointsInterval } from './words.js';
 
 /**
@@ -16,15 +16,15 @@ const base = (ctx: AuditContext): Base => ({ command: ctx.command });
 /** Balance for one lineup's mirror run: the first-player advantage and, at three or more seats, the seat furthest from fair. */
 function balanceOf(ctx: AuditContext, run: RunRows, lineup: 'casual' | 'strong', who: string): Finding[] {
   const f = firstPlayerAdvantage(run);
-  const sev = severityOf('first_player_advantage', f.estimate);
+  const sev = judged('first_player_advantage', f);
   const fair = 1 / run.players;
-  const told = holds(f, 0) ? 'which cannot be told from a fair seat' : sev === 'green' ? 'within what the built-in games show' : sev === 'amber' ? 'more than the built-in games but Scala show' : 'unbalanced: far beyond what the balanced built-in games show';
+  const told = holds(f, 0) ? 'which cannot be told from a fair seat' : sev === 'green' ? 'within what the built-in games show' : sev === 'amber' ? 'more than the balanced built-in games show, worth a look' : 'unbalanced: far beyond what the balanced built-in games show';
   const out: Finding[] = [
     {
       ...base(ctx),
       id: `first_player_advantage_${lineup}`,
       area: 'balance',
-      severity: holds(f, 0) && sev !== 'green' ? 'amber' : sev,
+      severity: sev,
       words: `Between ${who}, the first player wins ${percent(f.estimate + fair)} of the decided matches ${ctx.table}, ${points(f.estimate)} over the fair share of ${percent(fair)} (95% interval ${pointsInterval(f)}), ${told}.`,
       figure: points(f.estimate),
       interval: pointsInterval(f),
@@ -34,12 +34,12 @@ function balanceOf(ctx: AuditContext, run: RunRows, lineup: 'casual' | 'strong',
   ];
   if (run.players > 2) {
     const w = worstPosition(run);
-    const s = severityOf('seat_balance', w.figure.estimate);
+    const s = judged('seat_balance', w.figure);
     out.push({
       ...base(ctx),
       id: `seat_balance_${lineup}`,
       area: 'balance',
-      severity: holds(w.figure, 0) && s !== 'green' ? 'amber' : s,
+      severity: s,
       words: `Between ${who}, the seat furthest from the fair share is position ${w.position + 1} in turn order: ${points(w.figure.estimate)} (95% interval ${pointsInterval(w.figure)}).`,
       figure: points(w.figure.estimate),
       interval: pointsInterval(w.figure),
@@ -63,7 +63,8 @@ async function pairing(ctx: AuditContext, role: 'casual-skill' | 'strong-skill' 
   if (!a || !b) return undefined;
   const f = aheadShare(await a, await b, stronger);
   const e = f.estimate;
-  return { fig: { estimate: e.share, low: e.low95, high: e.high95 } as Figure, distinct: f.deals - f.repeated, deals: f.deals };
+  const fig: Figure = { estimate: e.share, low: e.low95, high: e.high95 };
+  return { fig, distinct: f.deals - f.repeated, deals: f.deals };
 }
 
 function skillLine(ctx: AuditContext, id: string, ref: ReferenceName, p: { fig: Figure; distinct: number }, severity: Severity, words: string): Finding {
@@ -75,10 +76,19 @@ export async function skillPart(ctx: AuditContext): Promise<Finding[]> {
   const casual = await pairing(ctx, 'casual-skill', 'greedy');
   if (casual) {
     const f = casual.fig;
-    const coin = holds(f, 0.5);
-    const luck = coin || f.estimate < REFERENCES.casual_skill.green[0];
-    const reading = coin ? 'greedy cannot be told from random play (the interval holds 50%): for casual players the game is luck' : luck ? 'below every built-in game: for casual players the game is mostly luck' : f.estimate >= 5 / 6 ? 'a one-move heuristic beats random play nearly always: skill shows at once' : 'skill and luck mixed, as in the card games among the built-in ones';
-    out.push(skillLine(ctx, 'skill_casual', 'casual_skill', casual, luck ? 'red' : 'green', `Casual players: greedy comes out ahead of random in ${percent(f.estimate)} of the decided pairs of seats ${ctx.table} (95% interval ${percentInterval(f)}, ${casual.distinct} distinct deals played in both seatings): ${reading}.`));
+    const least = REFERENCES.casual_skill.green[0];
+    // Luck only when the whole interval lies below every built-in game; a wide interval is only worth a look.
+    const severity: Severity = f.high < least ? 'red' : f.estimate < least || holds(f, 0.5) ? 'amber' : 'green';
+    const coin = holds(f, 0.5) ? 'greedy cannot be told from random play (the interval holds 50%)' : 'greedy is ahead of random play';
+    const reading =
+      severity === 'red'
+        ? `${coin}, below every built-in game: for casual players the game is luck`
+        : severity === 'amber'
+          ? `${coin}; the interval reaches both luck and the built-in games' range: more matches would tell`
+          : f.estimate >= 5 / 6
+            ? 'a one-move heuristic beats random play nearly always: skill shows at once'
+            : 'skill and luck mixed, as in the card games among the built-in ones';
+    out.push(skillLine(ctx, 'skill_casual', 'casual_skill', casual, severity, `Casual players: greedy comes out ahead of random in ${percent(f.estimate)} of the decided pairs of seats ${ctx.table} (95% interval ${percentInterval(f)}, ${casual.distinct} distinct deals played in both seatings): ${reading}.`));
   }
   const s = ctx.plan.strong;
   const strong = s ? await pairing(ctx, 'strong-skill', 'strongest') : undefined;
@@ -100,14 +110,14 @@ export async function skillPart(ctx: AuditContext): Promise<Finding[]> {
 }
 
 /** A match measure's mean between greedy bots, judged against its reference; undefined when the game has no such column. */
-function measureLine(ctx: AuditContext, run: RunRows, name: ReferenceName & string, area: Finding['area'], what: string): Finding | undefined {
+function measureLine(ctx: AuditContext, run: RunRows, name: ReferenceName, area: Finding['area'], what: string): Finding | undefined {
   const values = metricValues(run, name);
   if (values === undefined) return undefined;
   const f = meanOf(values);
   if (f.n === 0) return undefined;
-  const sev = severityOf(name, f.estimate);
-  const judged = sev === 'green' ? 'within the built-in games' : sev === 'amber' ? 'outside the built-in games, worth a look' : 'far outside the built-in games';
-  return { ...base(ctx), id: name, area, severity: sev, words: `${what} between greedy bots: ${plain(f.estimate)} on average (95% interval ${plainInterval(f)}), ${judged}.`, figure: plain(f.estimate), interval: plainInterval(f), evidence: run.distinct, reference: referenceWords(name) };
+  const sev = judged(name, f);
+  const verdict = sev === 'green' ? 'within the built-in games' : sev === 'amber' ? 'outside the built-in games, worth a look' : 'far outside the built-in games';
+  return { ...base(ctx), id: name, area, severity: sev, words: `${what} between greedy bots: ${plain(f.estimate)} on average (95% interval ${plainInterval(f)}), ${verdict}.`, figure: plain(f.estimate), interval: plainInterval(f), evidence: run.distinct, reference: referenceWords(name) };
 }
 
 export async function shapePart(ctx: AuditContext): Promise<Finding[]> {
@@ -141,7 +151,7 @@ export async function shapePart(ctx: AuditContext): Promise<Finding[]> {
     evidence: run.distinct,
     reference: 'how a game ends is its own; the other parts of the audit flag endings that never occur',
   });
-  const lines: Array<[ReferenceName & string, Finding['area'], string]> = [
+  const lines: Array<[ReferenceName, Finding['area'], string]> = [
     ['leader_changes_per_turn', 'tension', 'Lead changes per turn'],
     ['winner_behind_share', 'tension', 'Drama: the share of the match the eventual winner spent behind'],
     ['decided_at', 'tension', 'Decisiveness: the share of the match played before the winner led for good'],
