@@ -2,7 +2,7 @@ import type { Finding, FindingArea } from './finding.js';
 import { escapeHtml, page } from '../../report/page.js';
 
 /**
- * audit.html: the audit as one self-contained page (nothing fetched, no script): the answer first in
+ * audit.html: the audit as one self-contained page (nothing fetched; its one script marks it ready, as every page does): the answer first in
  * sentences (the terminal's), then the scorecard area by area, each line with its severity, figure,
  * interval, evidence, reference, the command that reproduces it and its next experiment.
  */
@@ -61,5 +61,5 @@ export function buildAuditPage(p: AuditPageInput): string {
     areas
       .map((a) => `<section class="area" data-area="${a}">\n<h2>${AREA_TITLES[a]}</h2>\n<ul>${p.findings.filter((f) => f.area === a).map(line).join('\n')}</ul>\n</section>`)
       .join('\n');
-  return page(p.title, CSS, body, []);
+  return page(p.title, CSS, body, ["document.body.dataset.ready = '1';"]);
 }
