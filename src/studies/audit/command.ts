@@ -7,7 +7,7 @@ import { MAX_THREADS } from '../../runner/limits.js';
 import { defaultThreads, runTournament, type RunOutcome } from '../../runner/run.js';
 import { withStudyPool, type StudyPool } from '../../runner/pool.js';
 import { budgetFlag, budgetSentence, planRunsBudget } from '../../runner/budget.js';
-import { costSentence, estimateCost, StudyClock } from '../../runner/cost.js';
+import { estimateCost, StudyClock } from '../../runner/cost.js';
 import { checkReusable, matchesToPlay } from '../../runner/reuse.js';
 import { determinismWarning } from '../../runner/self-check.js';
 import { INT_BOUNDS } from '../../runner/spec.js';
@@ -172,8 +172,6 @@ export async function auditCommand(argv: Record<string, unknown>, signal?: Abort
   const estimate = await estimateCost(plan.runs.map((r) => ({ spec: r.spec, matches: matchesToPlay(r, force), key: r.role })), threads);
   seconds = estimate?.seconds ?? seconds;
   sayPlan(plan, threads, seconds);
-  const line = costSentence(`The ${plan.runs.length} runs`, estimate);
-  if (line !== undefined) process.stderr.write(`${line}\n`);
   const clock = new StudyClock(estimate);
   const command = replayCommand(argv, plan);
   let outcomes: RunOutcome[] = [];

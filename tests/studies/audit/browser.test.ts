@@ -24,7 +24,7 @@ describe.skipIf(!browserAvailable())('audit.html in Chromium', () => {
 
   it('shows the verdict first and every finding with its severity and next experiment', async () => {
     const { page, problems } = await openPage(browser, join(dir, 'audit.html'));
-    const rows = parse(readFileSync(join(dir, 'audit.csv'), 'utf8'), { columns: true }) as Array<Record<string, string>>;
+    const rows = parse<Record<string, string>>(readFileSync(join(dir, 'audit.csv'), 'utf8'), { columns: true });
     const shown = await page.$$eval('li.finding', (items) =>
       items.map((li) => ({ id: (li as HTMLElement).dataset.id!, severity: (li as HTMLElement).dataset.severity!, badge: li.querySelector('span.badge')?.textContent ?? '', next: [...li.querySelectorAll('dd code')].map((c) => c.textContent ?? '') })),
     );
