@@ -1,10 +1,10 @@
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { AnyGame, Options } from '../../engine/game.js';
-import { resolveOptions } from '../../engine/options.js';
-import { InputError, isOptionError, prefixOptionError } from '../../errors.js';
-import { botRegistry, loadGame } from '../../plugins/loader.js';
+import { InputError } from '../../errors.js';
+import { botRegistry } from '../../plugins/loader.js';
 import { chooseBot, presetsOf } from '../../plugins/presets.js';
-import { readSpecFile, resolveSpec, type RawSpec, type ResolvedSpec } from '../../runner/spec.js';
+import { resolveSpec, type RawSpec, type ResolvedSpec } from '../../runner/spec.js';
+import { gameWithOptions, studyBaseFromSpec, type StudyBase } from '../../runner/study-target.js';
 
 /**
  * `tavolo audit`'s runs, each an ordinary tournament in a folder of its own under the audit's root, all on
@@ -77,34 +77,16 @@ export interface AuditPlan {
   runs: AuditRun[];
 }
 
-interface Base {
-  game: AnyGame;
-  gameRef: string;
-  name: string;
-  players?: number;
-  seed?: string;
-  options: Options;
-  opening: number;
-}
+type Base = StudyBase;
 
 async function baseFromSpec(r: AuditRequest): Promise<Base> {
   if (r.options !== undefined) throw new InputError('applies to a game, not a spec (the spec sets its own options); change the spec instead', '--option');
-  const path = resolve(r.baseDir, r.target);
-  const spec = await resolveSpec(readSpecFile(path), dirname(path), {});
-  const baseline = spec.variants.find((v) => v.name === spec.baseline)!;
-  return { game: spec.game, gameRef: spec.gameRef, name: spec.name, players: spec.players, seed: spec.seed, options: baseline.options, opening: spec.opening };
+  return studyBaseFromSpec(r.target, r.baseDir);
 }
 
 async function baseFromGame(r: AuditRequest): Promise<Base> {
-  const { game, file } = await loadGame(r.target, r.baseDir, 'game');
-  let options: Options;
-  try {
-    options = resolveOptions(game.options, r.options, 'option');
-  } catch (err) {
-    if (isOptionError(err)) prefixOptionError(err, '--option ');
-    throw new InputError(`${game.name} rejected these options: ${(err as Error).message}`, '--option');
-  }
-  return { game, gameRef: file ?? r.target, name: game.name, options, opening: 0 };
+  const { game, gameRef, options } = await gameWithOptions(r.target, r.baseDir, r.options);
+  return { game, gameRef, name: game.name, options, opening: 0 };
 }
 
 /** The table: as asked, else the spec's, else 4 or the nearest the game allows. */
