@@ -6,6 +6,7 @@ import { TUNE_COMMAND, TUNE_DESCRIPTION, tuneBuilder } from '../studies/tune/fla
 import { IMPORTANCE_COMMAND, IMPORTANCE_DESCRIPTION, importanceBuilder } from '../studies/importance/flags.js';
 import { META_COMMAND, META_DESCRIPTION, metaBuilder } from '../studies/meta/flags.js';
 import { SKILL_COMMAND, SKILL_DESCRIPTION, skillBuilder } from '../studies/skill/flags.js';
+import { AUDIT_COMMAND, AUDIT_DESCRIPTION, auditBuilder } from '../studies/audit/flags.js';
 
 /**
  * The commands of the command line as `tavolo --help` shows them: each one's usage, description, flags and
@@ -14,7 +15,7 @@ import { SKILL_COMMAND, SKILL_DESCRIPTION, skillBuilder } from '../studies/skill
  * it is chosen).
  */
 
-export type CommandName = 'run' | 'play' | 'list' | 'merge' | 'compare' | 'report' | 'show' | 'tune' | 'importance' | 'skill' | 'meta' | 'serve-env';
+export type CommandName = 'run' | 'play' | 'list' | 'merge' | 'compare' | 'report' | 'show' | 'tune' | 'importance' | 'skill' | 'meta' | 'serve-env' | 'audit';
 
 /** `tavolo run <spec>`: its arguments, options and examples. */
 function runBuilder(y: Argv): Argv {
@@ -158,5 +159,6 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
   { cmd: 'skill', usage: SKILL_COMMAND, describe: SKILL_DESCRIPTION, builder: skillBuilder },
   { cmd: 'meta', usage: META_COMMAND, describe: META_DESCRIPTION, builder: metaBuilder },
   { cmd: 'serve-env', usage: 'serve-env', describe: 'Hold a match that a program drives over stdin/stdout in JSON lines, as a learning agent\'s environment (docs/protocol.md)', builder: (y) => y },
+  { cmd: 'audit', usage: AUDIT_COMMAND, describe: AUDIT_DESCRIPTION, builder: auditBuilder },
   { cmd: 'list', usage: 'list [game]', describe: 'List the games (with options and player ranges) and the bots (with parameters), or one game', builder: listBuilder },
 ];

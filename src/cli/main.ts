@@ -38,7 +38,7 @@ const MISSING_ARGUMENT: Record<string, string> = {
     'merge: give the output directories of the shards, for example `tavolo merge sweep/shard-0 sweep/shard-1 --out results/x` (tavolo merge --help shows the options)',
 };
 
-const COMMANDS = ['run', 'merge', 'compare', 'play', 'show', 'report', 'list', 'tune', 'importance', 'skill', 'meta', 'serve-env'];
+const COMMANDS = ['run', 'merge', 'compare', 'play', 'show', 'report', 'list', 'tune', 'importance', 'skill', 'meta', 'serve-env', 'audit'];
 
 /**
  * yargs's "Unknown arguments: rn, x" with a "did you mean": a misspelt command (the first argument) is
@@ -127,6 +127,10 @@ async function dispatch(c: Command): Promise<number> {
     case 'meta': {
       const { metaCommand } = await import('../studies/meta/command.js');
       return withSignals((signal) => metaCommand(c.argv, signal));
+    }
+    case 'audit': {
+      const { auditCommand } = await import('../studies/audit/command.js');
+      return withSignals((signal) => auditCommand(c.argv, signal));
     }
     case 'report':
       await (await import('./report.js')).reportCommand(c.argv);
