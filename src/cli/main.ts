@@ -40,6 +40,8 @@ const MISSING_ARGUMENT: Record<string, string> = {
 
 const COMMANDS = ['run', 'merge', 'compare', 'play', 'show', 'report', 'list', 'tune', 'importance', 'skill', 'meta', 'serve-env', 'audit'];
 
+const GIVE_COMMAND = `Give a command: ${COMMANDS.slice(0, -1).join(', ')} or ${COMMANDS[COMMANDS.length - 1]} (tavolo --help shows them).`;
+
 /**
  * yargs's "Unknown arguments: rn, x" with a "did you mean": a misspelt command (the first argument) is
  * matched against the commands, a misspelt flag against the flags yargs knows for the command given.
@@ -71,7 +73,7 @@ async function parse(args: string[]): Promise<Command> {
     });
   }
   await cli
-    .demandCommand(1, 'Give a command: run, merge, compare, play, show, report, list, tune or importance (tavolo --help shows them).')
+    .demandCommand(1, GIVE_COMMAND)
     .option('accept-edits', {
       type: 'boolean',
       global: true,
@@ -90,7 +92,7 @@ async function parse(args: string[]): Promise<Command> {
       throw new InputError(missing ?? (msg.includes('--help') ? msg : `${msg} (tavolo --help shows the usage)`));
     })
     .parseAsync();
-  if (!chosen) throw new InputError('Give a command: run, merge, compare, play, show, report, list, tune or importance (tavolo --help shows them).');
+  if (!chosen) throw new InputError(GIVE_COMMAND);
   return chosen;
 }
 
