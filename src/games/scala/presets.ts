@@ -22,4 +22,14 @@ export const scalaPresets: Readonly<Record<string, BotPreset>> = {
     params: { iterations: 400, rollout: 'greedy', maxDepth: 12, exploration: 0.3, widening: 1 },
     description: 'ismcts at 400 iterations with progressive widening (w 1, c 0.3) and greedy playouts cut 12 actions after the decision',
   },
+  casual: {
+    bot: 'greedy',
+    params: { temperature: 1, epsilon: 0.05 },
+    description: "a casual player: greedy's judgement with a softmax at temperature 1 (most of Scala's choices are within 0.1 of each other, a taken line is hundreds above) and one random piece in twenty (docs/personas.md)",
+  },
+  'fours-first': {
+    bot: 'persona',
+    params: { rules: [{ when: 'empty_squares > 12', prefer: 'four' }] },
+    description: 'a persona: places its 4s while more than twelve squares are empty, where greedy judges it best; greedy otherwise (docs/personas.md)',
+  },
 };

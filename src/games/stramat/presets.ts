@@ -22,4 +22,19 @@ export const stramatPresets: Readonly<Record<string, BotPreset>> = {
     params: { nodes: 20000 },
     description: 'alphabeta at 20,000 nodes over 8 worlds: 73.3% of 200 heads-up matches against greedy at 8 ms a decision',
   },
+  casual: {
+    bot: 'greedy',
+    params: { temperature: 2, epsilon: 0.1 },
+    description: "a casual player: greedy's judgement with a softmax at temperature 2 (Stramat's heuristic ranks a hand's options about 1 apart) and one random card in ten (docs/personas.md)",
+  },
+  attacker: {
+    bot: 'persona',
+    params: {
+      rules: [
+        { when: 'smallest_opponent_hand <= 3', prefer: 'alt' },
+        { when: 'smallest_opponent_hand <= 3', prefer: 'colpo' },
+      ],
+    },
+    description: 'a persona: blocks (Alt), then makes draw (Colpo), an opponent close to emptying the hand; greedy otherwise (docs/personas.md)',
+  },
 };

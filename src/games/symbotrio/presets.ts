@@ -16,4 +16,14 @@ export const symbotrioPresets: Readonly<Record<string, BotPreset>> = {
     params: { iterations: 1000, rollout: 'greedy', maxDepth: 12 },
     description: 'ismcts at 1,000 iterations with greedy playouts cut 12 actions after the decision',
   },
+  casual: {
+    bot: 'memory',
+    params: { recall: 0.95 },
+    description: "a casual player: the game heuristic on a memory that keeps each seen square through a turn with probability 0.95 (Symbotrio's casual player is its forgetting, docs/personas.md)",
+  },
+  'cautious-leader': {
+    bot: 'persona',
+    params: { rules: [{ when: ['lead > 0', 'flipped >= 1'], prefer: 'stop' }] },
+    description: 'a persona: while ahead, stops after the first square of an attempt instead of risking more; greedy otherwise (docs/personas.md)',
+  },
 };
