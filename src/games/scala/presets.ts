@@ -25,7 +25,7 @@ export const scalaPresets: Readonly<Record<string, BotPreset>> = {
   casual: {
     bot: 'greedy',
     params: { temperature: 1, epsilon: 0.05 },
-    description: "a casual player: greedy's judgement with a softmax at temperature 1 (most of Scala's choices are within 0.1 of each other, a taken line is hundreds above) and one random piece in twenty (docs/personas.md)",
+    description: "a casual player: greedy's judgement with a softmax at temperature 1 and one random piece in twenty (docs/personas.md)",
   },
   'fours-first': {
     bot: 'persona',

@@ -13,7 +13,7 @@ export const stopPresets: Readonly<Record<string, BotPreset>> = {
   casual: {
     bot: 'greedy',
     params: { temperature: 20, epsilon: 0.1 },
-    description: "a casual player: greedy's judgement with a softmax at temperature 20 (Stop's heuristic ranks a hand's options about 24 apart) and one random action in ten (docs/personas.md)",
+    description: "a casual player: greedy's judgement with a softmax at temperature 20 and one random action in ten (docs/personas.md)",
   },
   attacker: {
     bot: 'persona',

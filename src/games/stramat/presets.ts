@@ -25,7 +25,7 @@ export const stramatPresets: Readonly<Record<string, BotPreset>> = {
   casual: {
     bot: 'greedy',
     params: { temperature: 2, epsilon: 0.1 },
-    description: "a casual player: greedy's judgement with a softmax at temperature 2 (Stramat's heuristic ranks a hand's options about 1 apart) and one random card in ten (docs/personas.md)",
+    description: "a casual player: greedy's judgement with a softmax at temperature 2 and one random card in ten (docs/personas.md)",
   },
   attacker: {
     bot: 'persona',

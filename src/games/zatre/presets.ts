@@ -27,7 +27,7 @@ export const zatrePresets: Readonly<Record<string, BotPreset>> = {
   casual: {
     bot: 'greedy',
     params: { temperature: 1, epsilon: 0.1 },
-    description: "a casual player: greedy's judgement with a softmax at temperature 1 (Zatre's heuristic ranks a turn's options about 1.7 apart) and one random tile in ten (docs/personas.md)",
+    description: "a casual player: greedy's judgement with a softmax at temperature 1 and one random tile in ten (docs/personas.md)",
   },
   'sixes-first': {
     bot: 'persona',
