@@ -1,12 +1,15 @@
 // The persona bot (bots/persona.ts): the first rule that holds and has a legal action of its kind picks among
 // those by the heuristic; otherwise greedy. Its presets replay from their seed; a persona that prefers a losing
 // action loses to greedy in a seeded run, with its interval.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bots } from '../../bots/index.js';
 import { persona } from '../../bots/persona.js';
 import type { Decision } from '../../src/engine/bot.js';
-import type { AnyGame } from '../../src/engine/game.js';
+import type { AnyGame, RuleList } from '../../src/engine/game.js';
+import { ruleText } from '../../src/engine/prefer-rules.js';
+import { listText } from '../../src/cli/list.js';
 import { playMatch } from '../../src/engine/match.js';
 import { resolveOptions } from '../../src/engine/options.js';
 import { Rng } from '../../src/engine/rng.js';
@@ -103,4 +106,24 @@ describe('a persona that prefers a losing action is ranked below greedy', () => 
     expect(lo).toBeLessThan(0.5);
     expect(hi).toBeGreaterThan(0.5);
   });
+});
+
+describe('docs/personas.md and tavolo list keep up with the games', () => {
+  const page = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'personas.md'), 'utf8');
+  const featureTable = page.slice(page.indexOf("### Each game's features"), page.indexOf('### An example persona per game'));
+  for (const [name, game] of Object.entries(games)) {
+    it(`${name}: every feature and every persona preset is in the page, with its rules, and in tavolo list`, async () => {
+      const row = featureTable.split('\n').find((l) => l.startsWith(`| ${name} | `));
+      expect(row, `${name}'s row of features`).toBeDefined();
+      for (const f of game.features ?? []) expect(row).toContain(`\`${f.name}\``);
+      const listed = await listText(name);
+      for (const f of game.features ?? []) expect(listed).toContain(`      ${f.name}: ${f.label}`);
+      for (const [preset, p] of Object.entries(game.presets ?? {})) {
+        if (p.bot !== 'persona') continue;
+        const rules = (p.params.rules as RuleList).map(ruleText).map((t) => t.slice('when '.length)).join('; when ');
+        expect(page).toContain(`| ${name} | \`${preset}\` | when ${rules} |`);
+        expect(listed).toContain(`${preset}: persona rules=[when ${rules}]`);
+      }
+    });
+  }
 });
