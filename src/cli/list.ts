@@ -1,5 +1,5 @@
-import type { AnyGame, OptionSpec, OptionValue, RuleList } from '../engine/game.js';
-import { ruleText } from '../engine/prefer-rules.js';
+import type { AnyGame, OptionSpec, OptionValue } from '../engine/game.js';
+import { isRuleList, ruleText } from '../engine/prefer-rules.js';
 import { describeOption } from '../engine/options.js';
 import { didYouMean } from '../did-you-mean.js';
 import { InputError } from '../errors.js';
@@ -54,8 +54,7 @@ function featureLines(g: AnyGame): string[] {
 
 /** A preset's parameter as `tavolo list` shows it: a persona's rules one after another, in words. */
 function paramText(v: OptionValue): string {
-  if (Array.isArray(v) && v.some((x) => typeof x === 'object')) return `[${(v as unknown as RuleList).map(ruleText).join('; ')}]`;
-  return String(v);
+  return isRuleList(v) ? `[${v.map(ruleText).join('; ')}]` : String(v);
 }
 
 /** The game's named bots (Game.presets), each with its bot and settings: what a spec may name as its bot. */

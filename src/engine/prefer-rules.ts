@@ -1,5 +1,5 @@
 import { didYouMean } from '../did-you-mean.js';
-import { OptionError, type AnyGame, type GameFeature, type PreferRule, type RuleList } from './game.js';
+import { OptionError, type AnyGame, type GameFeature, type OptionValue, type PreferRule, type RuleList } from './game.js';
 
 /**
  * The persona bot's rules (bots/persona.ts, docs/personas.md): "when <feature> <op> <number>, prefer <action
@@ -102,6 +102,11 @@ export function holds(x: number, op: RuleOperator, value: number): boolean {
     case '!=':
       return x !== value;
   }
+}
+
+/** Whether a parameter's value is a rule list (a list of objects) rather than a list of numbers. */
+export function isRuleList(v: OptionValue): v is RuleList {
+  return Array.isArray(v) && v.some((x) => typeof x === 'object');
 }
 
 /** A rule as one line of text ("hand_size <= 2 and deck_size > 0: prefer alt"), for `tavolo list`. */

@@ -8,6 +8,7 @@ import type { BotFactory } from '../../src/engine/bot.js';
 import { playMatch } from '../../src/engine/match.js';
 import { resolveOptions } from '../../src/engine/options.js';
 import { stop } from '../../src/games/stop/index.js';
+import type { StopState } from '../../src/games/stop/state.js';
 import { loadBot } from '../../src/plugins/loader.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -24,7 +25,8 @@ function play(factory: BotFactory, params: Record<string, unknown>, seed: string
     { factory: bots.random, params: {} },
   ];
   playMatch(stop, opts, seats, seed, {
-    onAction(state, player, action) {
+    onAction(raw, player, action) {
+      const state = raw as StopState;
       actions.push(action);
       if (player !== 0 || stop.importance!.actionKind(action, stop.observe(state, 0)) !== 'jolly') return;
       if (stop.legalActions(state, legal) > 1) avoidable++;
