@@ -1,4 +1,5 @@
 import type { BotPreset } from '../../engine/game.js';
+import { persona } from '../../engine/player-presets.js';
 
 /**
  * Symbotrio's named bots (Game.presets; docs/bots.md, "Presets"). A memory game: the greedy heuristic with
@@ -21,9 +22,5 @@ export const symbotrioPresets: Readonly<Record<string, BotPreset>> = {
     params: { recall: 0.95 },
     description: "a casual player: the game heuristic on a memory that keeps each seen square through a turn with probability 0.95 (Symbotrio's casual player is its forgetting, docs/personas.md)",
   },
-  'cautious-leader': {
-    bot: 'persona',
-    params: { rules: [{ when: ['lead > 0', 'flipped >= 1'], prefer: 'stop' }] },
-    description: 'a persona: while ahead, stops after the first square of an attempt instead of risking more; greedy otherwise (docs/personas.md)',
-  },
+  'cautious-leader': persona([{ when: ['lead > 0', 'flipped >= 1'], prefer: 'stop' }], 'while ahead, stops after the first square of an attempt instead of risking more'),
 };
