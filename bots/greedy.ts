@@ -94,7 +94,8 @@ export const MISTAKE_PARAMS: OptionSpec[] = [
 /** Takes the action with the highest `game.search.heuristic` value for its observation; ties broken at random. */
 export const greedy: BotFactory = {
   name: 'greedy',
-  description: "Takes the legal action the game's heuristic rates highest (from its observation only); ties at random.",
+  description:
+    "Takes the legal action the game's heuristic rates highest (from its observation only); ties at random. epsilon and temperature make it a casual player (docs/personas.md).",
   params: MISTAKE_PARAMS,
   checkParams(_params, game) {
     requireHeuristic(game, 'greedy');
