@@ -1,6 +1,6 @@
 import type { Bot, BotContext, BotFactory, Decision } from '../src/engine/bot.js';
-import type { AnyGame } from '../src/engine/game.js';
-import { heuristicOf, requireHeuristic } from '../src/engine/heuristic.js';
+import type { AnyGame, OptionSpec } from '../src/engine/game.js';
+import { heuristicOf, requireHeuristic, softmaxChoice } from '../src/engine/heuristic.js';
 import type { Rng } from '../src/engine/rng.js';
 
 /**
@@ -28,40 +28,80 @@ export function greedyChoice(game: AnyGame, obs: unknown, legal: Int32Array, cou
   return best;
 }
 
+/**
+ * How a casual player errs: with probability `epsilon` a uniformly random legal action (a slip), else with
+ * `temperature` above 0 a softmax choice over the heuristic (a misjudgement that favours the near-best),
+ * else the greedy choice. Both draw from `rng` only when set, so the defaults (0, 0) play greedy's moves
+ * with greedy's draws exactly.
+ */
+export function casualChoice(game: AnyGame, d: Decision, legal: Int32Array, count: number, rng: Rng, mistakes: Mistakes): number {
+  if (mistakes.epsilon > 0 && rng.float() < mistakes.epsilon) return legal[rng.int(count)];
+  if (mistakes.temperature > 0) return softmaxChoice(game, d.observation, legal, count, mistakes.temperature, rng, mistakes.values);
+  return greedyChoice(game, d.observation, legal, count, rng);
+}
+
+/** A casual player's two ways of erring (greedy's `epsilon` and `temperature`) and a buffer for the softmax. */
+export interface Mistakes {
+  readonly epsilon: number;
+  readonly temperature: number;
+  readonly values: Float64Array;
+}
+
+/** The mistakes a bot's parameters ask for (greedy's and the persona's `epsilon`, `temperature`). */
+export function mistakesOf(ctx: BotContext): Mistakes {
+  return {
+    epsilon: ctx.params.epsilon as number,
+    temperature: ctx.params.temperature as number,
+    values: new Float64Array(ctx.game.maxActions),
+  };
+}
+
 class GreedyBot implements Bot {
   constructor(
     private readonly game: AnyGame,
     private readonly rng: Rng,
-    private readonly epsilon: number,
+    private readonly mistakes: Mistakes,
   ) {}
 
   choose(d: Decision): number {
     const { legal, count } = d;
     if (count === 1) return legal[0];
-    if (this.epsilon > 0 && this.rng.float() < this.epsilon) return legal[this.rng.int(count)];
-    return greedyChoice(this.game, d.observation, legal, count, this.rng);
+    return casualChoice(this.game, d, legal, count, this.rng, this.mistakes);
   }
 }
+
+/** Greedy's parameters, shared with the persona bot (which plays greedy where no rule applies). */
+export const MISTAKE_PARAMS: OptionSpec[] = [
+  {
+    name: 'epsilon',
+    type: 'number',
+    default: 0,
+    min: 0,
+    max: 1,
+    description: 'Error rate: probability of playing a uniformly random legal action instead.',
+  },
+  {
+    name: 'temperature',
+    type: 'number',
+    default: 0,
+    min: 0,
+    max: 1e6,
+    description:
+      "Softmax temperature over the game's heuristic, in its units: action a with probability proportional to exp(h(a) / temperature); 0 takes the best.",
+  },
+];
 
 /** Takes the action with the highest `game.search.heuristic` value for its observation; ties broken at random. */
 export const greedy: BotFactory = {
   name: 'greedy',
-  description: "Takes the legal action the game's heuristic rates highest (from its observation only); ties at random.",
-  params: [
-    {
-      name: 'epsilon',
-      type: 'number',
-      default: 0,
-      min: 0,
-      max: 1,
-      description: 'Probability of playing a uniformly random legal action instead.',
-    },
-  ],
+  description:
+    "Takes the legal action the game's heuristic rates highest (from its observation only); ties at random. epsilon and temperature make it a casual player (docs/personas.md).",
+  params: MISTAKE_PARAMS,
   checkParams(_params, game) {
     requireHeuristic(game, 'greedy');
   },
   create(ctx: BotContext): Bot {
-    return new GreedyBot(ctx.game, ctx.rng, ctx.params.epsilon as number);
+    return new GreedyBot(ctx.game, ctx.rng, mistakesOf(ctx));
   },
 };
 

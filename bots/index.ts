@@ -3,6 +3,7 @@ import { alphabeta } from './alphabeta.js';
 import { greedy } from './greedy.js';
 import { ismcts } from './ismcts.js';
 import { memory } from './memory.js';
+import { persona } from './persona.js';
 import { pimc } from './pimc.js';
 import { random } from './random.js';
 import { restricted } from './restricted.js';
@@ -18,6 +19,7 @@ const unrestricted: Record<string, BotFactory> = {
   ismcts,
   alphabeta,
   memory,
+  persona,
 };
 
 /** Each bot above, and its restricted version `restricted-<name>` (restricted play: bots/restricted.ts). */

@@ -30,7 +30,7 @@ const withoutParam: OptionSpec = {
 
 /** Refuses kinds the game does not declare, naming the parameter and the valid kinds. */
 function checkWithout(params: Options, game: AnyGame): void {
-  const kinds = withoutKinds(String(params.without));
+  const kinds = withoutKinds(params.without as string);
   if (kinds.length === 0) return;
   const declared = (game.importance?.actionKinds ?? []).map((k) => k.name);
   if (declared.length === 0 || typeof game.importance?.actionKind !== 'function') {
@@ -97,7 +97,7 @@ export function restricted(base: BotFactory): BotFactory {
       checkWithout(params, game);
     },
     create(ctx: BotContext): Bot {
-      const kinds = withoutKinds(String(ctx.params.without));
+      const kinds = withoutKinds(ctx.params.without as string);
       const { without: _omitted, ...baseParams } = ctx.params;
       const bot = base.create({ ...ctx, params: Object.freeze(baseParams) });
       return kinds.length === 0 ? bot : new RestrictedBot(bot, ctx.game, new Set(kinds));

@@ -1,4 +1,5 @@
-import type { AnyGame, OptionSpec } from '../engine/game.js';
+import type { AnyGame, OptionSpec, OptionValue } from '../engine/game.js';
+import { isRuleList, ruleText } from '../engine/prefer-rules.js';
 import { describeOption } from '../engine/options.js';
 import { didYouMean } from '../did-you-mean.js';
 import { InputError } from '../errors.js';
@@ -39,8 +40,21 @@ function gameLines(name: string, g: AnyGame): string[] {
   if (g.importance?.actionKinds && g.importance?.actionKinds.length > 0) out.push(`    action kinds (restricted play, tavolo importance): ${g.importance?.actionKinds.map((k) => k.name).join(', ')}`);
   const counts = g.options.filter((o) => o.count).map((o) => o.name);
   if (counts.length > 0) out.push(`    card counts (sensitivity, tavolo importance): ${counts.join(', ')}`);
+  out.push(...featureLines(g));
   out.push(...presetLines(g));
   return out;
+}
+
+/** The game's features (Game.features): the names a persona's rules test, with what each counts. */
+function featureLines(g: AnyGame): string[] {
+  const features = g.features ?? [];
+  if (features.length === 0) return [];
+  return ['    features (a persona\'s "when", docs/personas.md):', ...features.map((f) => `      ${f.name}: ${f.label}`)];
+}
+
+/** A preset's parameter as `tavolo list` shows it: a persona's rules one after another, in words. */
+function paramText(v: OptionValue): string {
+  return isRuleList(v) ? `[${v.map(ruleText).join('; ')}]` : String(v);
 }
 
 /** The game's named bots (Game.presets), each with its bot and settings: what a spec may name as its bot. */
@@ -49,7 +63,7 @@ function presetLines(g: AnyGame): string[] {
   if (presets.length === 0) return [];
   const out = ['    presets (name one where a bot goes: "bot": "strongest", --bots strongest,greedy):'];
   for (const [name, p] of presets) {
-    const params = Object.entries(p.params).map(([k, v]) => `${k}=${String(v)}`).join(' ');
+    const params = Object.entries(p.params).map(([k, v]) => `${k}=${paramText(v)}`).join(' ');
     out.push(`      ${name}: ${p.bot}${params ? ` ${params}` : ''}. ${p.description}`);
   }
   return out;

@@ -15,13 +15,24 @@ import type { Rng } from './rng.js';
  */
 
 /** Value of one game option. */
-export type OptionValue = number | boolean | string | number[];
+export type OptionValue = number | boolean | string | number[] | RuleList;
+
+/**
+ * A list of rules, the value of a bot parameter of type 'rules' (the persona bot, docs/personas.md): each
+ * "when <feature> <op> <number>" (or a list of such conditions, all of which must hold), "prefer <action kind>".
+ */
+export type RuleList = readonly PreferRule[];
+export interface PreferRule {
+  readonly when: string | readonly string[];
+  readonly prefer: string;
+}
 export type Options = Record<string, OptionValue>;
 
 /** A declared game (or bot) option: every variant is data checked against these. */
 export interface OptionSpec {
   name: string;
-  type: 'int' | 'number' | 'boolean' | 'enum' | 'intList' | 'string';
+  /** 'rules' (a RuleList) is for bot parameters: the bot checks the rules against the game (checkParams). */
+  type: 'int' | 'number' | 'boolean' | 'enum' | 'intList' | 'string' | 'rules';
   default: OptionValue;
   /** Bounds for int/number and for each element of an intList. */
   min?: number;
@@ -235,6 +246,12 @@ export interface Game<S = unknown, O = unknown> {
   readonly measures: GameMeasures<S>;
   /** Optional: the kinds of action `tavolo importance` can keep a player from. */
   readonly importance?: GameImportance<O>;
+  /**
+   * Optional: named numbers a player can read off its own observation (hand size, cards in the deck, the
+   * leader's margin), for the persona bot's rules (docs/personas.md) and `tavolo list`. Each reads the
+   * observation only, never the state, so a rule cannot see what its player may not.
+   */
+  readonly features?: readonly GameFeature<O>[];
 
   /**
    * Optional: how the generic test suites play this game (tests/contract/honesty.test.ts): short match
@@ -383,6 +400,16 @@ export interface GameMeasures<S = unknown> {
    * finished state. Count only turns that `turns` counts too, so that the share stays a share.
    */
   lostTurns?(this: void, state: S): number;
+}
+
+/** One named number of a seat's observation (Game.features). */
+export interface GameFeature<O = unknown> {
+  /** As written in a rule's `when`: lower-case letters, digits and '_' ("hand_size"). */
+  readonly name: string;
+  /** How it reads for people ("cards in my hand"). */
+  readonly label: string;
+  /** Its value for the observing player. */
+  value(this: void, obs: O): number;
 }
 
 /** The `importance` facet: both members together. docs/adding-a-game.md says how to choose the kinds. */

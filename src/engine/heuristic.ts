@@ -1,5 +1,6 @@
 import { InputError } from '../errors.js';
 import type { AnyGame } from './game.js';
+import type { Rng } from './rng.js';
 
 /** A heuristic that rates every action alike. */
 const ALIKE = (_obs: unknown, _action: number): number => 0;
@@ -22,4 +23,41 @@ export function requireHeuristic(game: AnyGame, who: string): void {
   if (typeof game.search.heuristic !== 'function') {
     throw new InputError(`${who} plays by the game's search.heuristic, and ${game.name} has none (docs/adding-a-game.md, the search facet)`);
   }
+}
+
+/**
+ * A softmax choice over the game's heuristic: among the first `count` of `legal`, action a with probability
+ * proportional to exp((h(a) - max h) / temperature), drawn with one `rng.float()`. A casual player: it
+ * mostly takes what the heuristic rates best and, the closer the alternatives and the higher the
+ * temperature (in the heuristic's own units), the more often something else. `values` is a buffer of at
+ * least `count` numbers the caller keeps, so a decision allocates nothing.
+ */
+export function softmaxChoice(
+  game: AnyGame,
+  obs: unknown,
+  legal: Int32Array,
+  count: number,
+  temperature: number,
+  rng: Rng,
+  values: Float64Array,
+): number {
+  const heuristic = heuristicOf(game);
+  let max = -Infinity;
+  for (let i = 0; i < count; i++) {
+    values[i] = heuristic(obs, legal[i]);
+    if (values[i] > max) max = values[i];
+  }
+  let total = 0;
+  // An infinite best value (a winning move rated +Infinity) leaves the choice to the actions that have it.
+  const finite = Number.isFinite(max);
+  for (let i = 0; i < count; i++) {
+    values[i] = values[i] === max ? 1 : finite ? Math.exp((values[i] - max) / temperature) : 0;
+    total += values[i];
+  }
+  let r = rng.float() * total;
+  for (let i = 0; i < count - 1; i++) {
+    r -= values[i];
+    if (r < 0) return legal[i];
+  }
+  return legal[count - 1];
 }

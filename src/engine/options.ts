@@ -1,4 +1,5 @@
 import { didYouMean } from '../did-you-mean.js';
+import { checkRuleList } from './prefer-rules.js';
 import { OptionError, type OptionSpec, type OptionValue, type Options } from './game.js';
 
 /** Fills in defaults and checks each given option against its spec. Throws OptionError naming the field. */
@@ -73,6 +74,8 @@ function checkValue(spec: OptionSpec, v: unknown): OptionValue {
       }
       return v.map((x, i) => checkNumber(spec, x, true, `${spec.name}[${i}]`));
     }
+    case 'rules':
+      return checkRuleList(spec.name, v);
   }
 }
 

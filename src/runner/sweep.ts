@@ -33,7 +33,8 @@ const RANGE_KEYS = ['from', 'to', 'step'];
 
 /** How a value appears in a variant name: numbers and words as written, lists joined with '/'. */
 export function formatSweepValue(v: OptionValue): string {
-  return Array.isArray(v) ? v.join('/') : String(v);
+  // A sweep's values are game options: numbers, words and integer lists (a rule list is a bot's parameter).
+  return typeof v === 'object' ? (v as number[]).join('/') : String(v);
 }
 
 /** `handSize=3,dadoCount=2` */

@@ -78,6 +78,17 @@ describe('built-in bots never write to decision.legal', () => {
     });
   }
 
+  // The presets that change how greedy chooses (casual players: temperature, epsilon; personas: rules that
+  // narrow the choice to one kind of action) play through buffers of their own: checked under their settings.
+  for (const game of Object.values(games)) {
+    for (const [name, preset] of Object.entries(game.presets ?? {})) {
+      if (!['greedy', 'persona', 'memory'].includes(preset.bot)) continue;
+      it(`preset ${name} (${preset.bot}) on ${game.name}`, () => {
+        expect(checkBot(game, preset.bot, 20, 2000, 200, { ...preset.params })).toBeGreaterThan(200);
+      });
+    }
+  }
+
   it('a bot from a file is not trusted: it gets a copy, and scribbling on it cannot forge a legal action', () => {
     const scribbler = {
       name: 'scribbler',

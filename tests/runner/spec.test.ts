@@ -105,7 +105,7 @@ describe('spec validation (in-process)', () => {
     const spec = await resolveSpec(parseSpec(baseSpec()), FIXTURES);
     expect(spec.variants[0].options).toEqual({ deck: 30, hand: 3, annulOnTie: false });
     expect(spec.lineup.map((e) => e.name)).toEqual(['greedy', 'random', 'random']);
-    expect(spec.lineup[0].params).toEqual({ epsilon: 0 });
+    expect(spec.lineup[0].params).toEqual({ epsilon: 0, temperature: 0 });
   });
 });
 

@@ -9,6 +9,7 @@ import { applyAction, legalActions, ranksOf, setupMatch } from './rules.js';
 import { END_REASONS, MAX_ACTIONS, ScalaState } from './state.js';
 import { scalaMeasures } from './metrics.js';
 import { actionCode, scalaView } from './text.js';
+import { scalaFeatures } from './features.js';
 import { scalaPresets } from './presets.js';
 import { scalaTesting } from './testing.js';
 
@@ -41,6 +42,7 @@ export const scala = defineGame<ScalaState, ScalaObservation>({
   search: scalaSearch,
   measures: scalaMeasures,
   importance: scalaImportance,
+  features: scalaFeatures,
   testing: scalaTesting,
   presets: scalaPresets,
 });

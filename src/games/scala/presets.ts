@@ -1,4 +1,5 @@
 import type { BotPreset } from '../../engine/game.js';
+import { casualGreedy, persona } from '../../engine/player-presets.js';
 
 /**
  * Scala's named bots (Game.presets; docs/bots.md, "Presets"). Nothing is hidden, and greedy is hard to
@@ -22,4 +23,6 @@ export const scalaPresets: Readonly<Record<string, BotPreset>> = {
     params: { iterations: 400, rollout: 'greedy', maxDepth: 12, exploration: 0.3, widening: 1 },
     description: 'ismcts at 400 iterations with progressive widening (w 1, c 0.3) and greedy playouts cut 12 actions after the decision',
   },
+  casual: casualGreedy(1, 0.05, 'piece'),
+  'fours-first': persona([{ when: 'empty_squares > 12', prefer: 'four' }], 'places its 4s while more than twelve squares are empty, where greedy judges it best'),
 };

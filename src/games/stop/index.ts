@@ -11,6 +11,7 @@ import { END_REASONS, MAX_ACTIONS, Phase, type StopState } from './state.js';
 import { stopMeasures } from './metrics.js';
 import { actionCode } from './text.js';
 import { stopView } from './view.js';
+import { stopFeatures } from './features.js';
 import { stopPresets } from './presets.js';
 import { stopTesting } from './testing.js';
 
@@ -45,6 +46,7 @@ export const stop = defineGame<StopState, StopObservation>({
   search: stopSearch,
   measures: stopMeasures,
   importance: stopImportance,
+  features: stopFeatures,
   testing: stopTesting,
   presets: stopPresets,
 });

@@ -11,6 +11,7 @@ import { stramatMeasures } from './metrics.js';
 import { EndReason, Phase, END_REASONS, StramatState } from './state.js';
 import { stramatView } from './view.js';
 import { ranksByScore, seatsRankedFirst } from '../../engine/ranking.js';
+import { stramatFeatures } from './features.js';
 import { stramatPresets } from './presets.js';
 import { stramatTesting } from './testing.js';
 
@@ -79,6 +80,7 @@ export const stramat = defineGame<StramatState, StramatObservation>({
   search: stramatSearch,
   measures: stramatMeasures,
   importance: stramatImportance,
+  features: stramatFeatures,
   testing: stramatTesting,
   presets: stramatPresets,
 });

@@ -1,4 +1,5 @@
 import type { BotPreset } from '../../engine/game.js';
+import { casualGreedy, persona } from '../../engine/player-presets.js';
 
 /**
  * Stramat's named bots (Game.presets; docs/bots.md, "Presets"). ismcts with MAST playouts is the strongest:
@@ -22,4 +23,12 @@ export const stramatPresets: Readonly<Record<string, BotPreset>> = {
     params: { nodes: 20000 },
     description: 'alphabeta at 20,000 nodes over 8 worlds: 73.3% of 200 heads-up matches against greedy at 8 ms a decision',
   },
+  casual: casualGreedy(2, 0.1, 'card'),
+  attacker: persona(
+    [
+      { when: 'smallest_opponent_hand <= 3', prefer: 'alt' },
+      { when: 'smallest_opponent_hand <= 3', prefer: 'colpo' },
+    ],
+    'blocks (Alt), then makes draw (Colpo), an opponent close to emptying the hand',
+  ),
 };

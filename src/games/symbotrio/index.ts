@@ -9,6 +9,7 @@ import { applyAction, legalActions, setupMatch } from './rules.js';
 import { END_REASONS, MAX_ACTIONS, Phase, type SymbotrioState } from './state.js';
 import { symbotrioMeasures } from './metrics.js';
 import { actionCode, symbotrioView } from './text.js';
+import { symbotrioFeatures } from './features.js';
 import { symbotrioPresets } from './presets.js';
 import { symbotrioTesting } from './testing.js';
 
@@ -42,6 +43,7 @@ export const symbotrio = defineGame<SymbotrioState, SymbotrioObservation>({
   search: symbotrioSearch,
   measures: symbotrioMeasures,
   importance: symbotrioImportance,
+  features: symbotrioFeatures,
   testing: symbotrioTesting,
   presets: symbotrioPresets,
 });

@@ -1,4 +1,5 @@
 import type { BotPreset } from '../../engine/game.js';
+import { persona } from '../../engine/player-presets.js';
 
 /**
  * Symbotrio's named bots (Game.presets; docs/bots.md, "Presets"). A memory game: the greedy heuristic with
@@ -16,4 +17,10 @@ export const symbotrioPresets: Readonly<Record<string, BotPreset>> = {
     params: { iterations: 1000, rollout: 'greedy', maxDepth: 12 },
     description: 'ismcts at 1,000 iterations with greedy playouts cut 12 actions after the decision',
   },
+  casual: {
+    bot: 'memory',
+    params: { recall: 0.95 },
+    description: "a casual player: the game heuristic on a memory that keeps each seen square through a turn with probability 0.95 (Symbotrio's casual player is its forgetting, docs/personas.md)",
+  },
+  'cautious-leader': persona([{ when: ['lead > 0', 'flipped >= 1'], prefer: 'stop' }], 'while ahead, stops after the first square of an attempt instead of risking more'),
 };

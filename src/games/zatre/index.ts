@@ -9,6 +9,7 @@ import { applyAction, legalActions, setupMatch } from './rules.js';
 import { END_REASONS, MAX_ACTIONS, Phase, Stat, ZatreState } from './state.js';
 import { actionCode, zatreView } from './text.js';
 import { zatreMeasures } from './metrics.js';
+import { zatreFeatures } from './features.js';
 import { zatrePresets } from './presets.js';
 import { zatreTesting } from './testing.js';
 
@@ -47,6 +48,7 @@ export const zatre = defineGame<ZatreState, ZatreObservation>({
   search: zatreSearch,
   measures: zatreMeasures,
   importance: zatreImportance,
+  features: zatreFeatures,
   testing: zatreTesting,
   presets: zatrePresets,
 });
