@@ -130,6 +130,8 @@ export function otherValues(spec: OptionSpec, current: OptionValue): OptionValue
       return numericRounds(spec, list[0]).map((round) => round.map((v) => [v, ...list.slice(1)]));
     }
     case 'string':
+    case 'rules':
+      // A free text or a bot's rule list (a bot parameter, never a game option) is not tried.
       return [];
   }
 }

@@ -1,10 +1,9 @@
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { AnyGame, Options } from '../../engine/game.js';
-import { resolveOptions } from '../../engine/options.js';
 import { InputError, isOptionError, prefixOptionError } from '../../errors.js';
-import { loadGame } from '../../plugins/loader.js';
 import type { PairingRole } from './analysis.js';
-import { readSpecFile, resolveSpec, type RawSpec, type ResolvedSpec } from '../../runner/spec.js';
+import { resolveSpec, type RawSpec, type ResolvedSpec } from '../../runner/spec.js';
+import { gameWithOptions, studyBaseFromSpec } from '../../runner/study-target.js';
 import { chooseSearcher, defaultBudgets, searcherSeat, type Searcher } from './searcher.js';
 import { DEFAULT_SKILL_MATCHES } from './flags.js';
 
@@ -100,24 +99,13 @@ interface Base {
   opening?: number;
 }
 
-async function baseFromSpec(r: SkillRequest): Promise<Base> {
-  const path = resolve(r.baseDir, r.target);
-  const raw = readSpecFile(path);
-  const spec = await resolveSpec(raw, dirname(path), {});
-  const baseline = spec.variants.find((v) => v.name === spec.baseline)!;
-  return { game: spec.game, gameRef: spec.gameRef, name: spec.name, players: spec.players, seed: spec.seed, options: baseline.options, opening: spec.opening };
+function baseFromSpec(r: SkillRequest): Promise<Base> {
+  return studyBaseFromSpec(r.target, r.baseDir);
 }
 
 async function baseFromGame(r: SkillRequest): Promise<Base> {
-  const { game, file } = await loadGame(r.target, r.baseDir, 'game');
-  let options: Options;
-  try {
-    options = resolveOptions(game.options, r.options, 'option');
-  } catch (err) {
-    if (isOptionError(err)) prefixOptionError(err, '--option ');
-    throw new InputError(`${game.name} rejected these options: ${(err as Error).message}`, '--option');
-  }
-  return { game, gameRef: file ?? r.target, name: game.name, options };
+  const { game, gameRef, options } = await gameWithOptions(r.target, r.baseDir, r.options);
+  return { game, gameRef, name: game.name, options };
 }
 
 /** Heads-up (or the least the game allows) and the table asked for (default 4, else the nearest allowed). */
