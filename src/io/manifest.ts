@@ -16,8 +16,11 @@ import { tempPath, writeFileAtomic, writeFilesAtomic } from './atomic-write.js';
  */
 
 export const MANIFEST = 'manifest.json';
-/** Files a result's readers rebuild when missing (`tavolo report`): their absence is not an edit. */
-export const DERIVED_FILES: readonly string[] = ['compare.csv', 'variants.csv', 'ratings.csv', 'head-to-head.csv', 'sweep.csv', 'grid.csv'];
+/**
+ * Files a result's readers rebuild when missing (`tavolo report`), or do without (matches.parquet, the
+ * same rows as matches.csv, which is read instead): their absence is not an edit.
+ */
+export const DERIVED_FILES: readonly string[] = ['compare.csv', 'variants.csv', 'ratings.csv', 'head-to-head.csv', 'sweep.csv', 'grid.csv', 'matches.parquet'];
 const FORMAT = 'tavolo-manifest';
 const VERSION = 1;
 

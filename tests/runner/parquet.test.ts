@@ -121,11 +121,13 @@ describe('matches.parquet through the runner', () => {
     expect(c1.code).toBe(c2.code);
     expect(c1.stdout.replaceAll(runs[0], 'X').replaceAll(cmpParquet, 'O')).toBe(c2.stdout.replaceAll(csvOnly, 'X').replaceAll(cmpCsv, 'O'));
     for (const f of ['compare.csv', 'variants.csv']) expect(read(cmpParquet, f), f).toBe(read(cmpCsv, f));
-    // And they did read the file: a damaged one stops each of them, by name.
+    // And they did read the file: a damaged one stops each of them, by name (the manifest's check first,
+    // and with edits accepted, the Parquet reader's own).
     const damaged = join(dir, 'damaged');
     cpSync(runs[0], damaged, { recursive: true });
     truncateSync(join(damaged, PARQUET), 500);
-    for (const args of [['report', damaged], ['compare', plain, damaged, '--out', join(dir, 'cmp-damaged')]]) {
+    expect((await tavoloAsync(['report', damaged])).stderr).toContain(`${PARQUET} has 500 bytes where the run wrote`);
+    for (const args of [['report', damaged, '--accept-edits'], ['compare', plain, damaged, '--out', join(dir, 'cmp-damaged'), '--accept-edits']]) {
       const r = await tavoloAsync(args);
       expect(r.code, args[0]).toBe(2);
       expect(r.stderr, args[0]).toContain(`${PARQUET} is damaged`);

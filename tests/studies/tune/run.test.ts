@@ -165,7 +165,7 @@ describe('tavolo tune', () => {
     const csv = join(dir, 'round-2', 'matches.csv');
     const whole2 = readFileSync(csv, 'utf8');
     writeFileSync(csv, whole2.slice(0, whole2.length - 40));
-    await expect(runTune(spec, plan, { threads: 2, outDir: dir, resume: true })).rejects.toThrow(/round-2 is not a finished tavolo result: .*\nDelete .*round-2 and run the search again with --resume/);
+    await expect(runTune(spec, plan, { threads: 2, outDir: dir, resume: true })).rejects.toThrow(/round-2 was changed after tavolo wrote it: matches\.csv has \d+ bytes where the run wrote \d+.*\nDelete .*round-2 and run the search again with --resume/);
     rmSync(join(dir, 'round-2'), { recursive: true });
     const replayed = await runTune(spec, plan, { threads: 2, outDir: dir, resume: true });
     expect(replayed.playedNow).toBe(200);
