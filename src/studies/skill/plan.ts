@@ -3,7 +3,7 @@ import type { AnyGame, Options } from '../../engine/game.js';
 import { InputError, isOptionError, prefixOptionError } from '../../errors.js';
 import type { PairingRole } from './analysis.js';
 import { resolveSpec, type RawSpec, type ResolvedSpec } from '../../runner/spec.js';
-import { gameWithOptions, studyBaseFromSpec } from '../../runner/study-target.js';
+import { gameWithOptions, studyBaseFromSpec, type StudyBase } from '../../runner/study-target.js';
 import { chooseSearcher, defaultBudgets, searcherSeat, type Searcher } from './searcher.js';
 import { DEFAULT_SKILL_MATCHES } from './flags.js';
 
@@ -89,15 +89,8 @@ export interface SkillPlan {
   pairings: SkillPairing[];
 }
 
-interface Base {
-  game: AnyGame;
-  gameRef: string;
-  name: string;
-  players?: number;
-  seed?: string;
-  options: Options;
-  opening?: number;
-}
+/** What the study starts from (runner/study-target.ts); a game named on the command line has no opening. */
+type Base = Omit<StudyBase, 'opening'> & { opening?: number };
 
 function baseFromSpec(r: SkillRequest): Promise<Base> {
   return studyBaseFromSpec(r.target, r.baseDir);
