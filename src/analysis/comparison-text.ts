@@ -1,13 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { csvLines } from '../io/csv.js';
-import { fixed, wilson } from './intervals.js';
+import { clusteredWilson, fixed, wilson } from './intervals.js';
 import { formatTable } from './table.js';
 import type { SideAccumulator } from './accumulate.js';
 import type { CompareRow, Comparison } from './compare.js';
 import { detectableChange } from './decisions.js';
 import { critical } from './estimate.js';
-import { isRate } from './quantities.js';
+import { isRate, quantityUnit } from './quantities.js';
 import { metricName } from './verdict.js';
 import type { MetricInfo } from '../engine/game.js';
 import { writeDerivedFiles } from '../io/manifest.js';
@@ -98,12 +98,14 @@ export function variantLines(side: SideAccumulator): VariantLine[] {
     if ((q === side.plan.faultIndex && !faults) || m.n === 0) return;
     let [low, high] = [NaN, NaN];
     // When plays repeat, each distinct play is one observation (repeats.ts).
-    // The first-player advantage is the first seat's share (a rate) minus 1/players.
-    const advantage = quantity === 'first_player_advantage';
-    const seatRate = advantage && side.binary[side.plan.names.indexOf('seat_win_share:0')];
-    const clustered = repeats.interval(q, m, side.binary[q] || seatRate, seatRate ? 1 / side.plan.players : 0);
+    // A share (a 0/1 outcome, or wins split between tied seats) gets a Wilson interval, which stays in
+    // its range: Wilson's own for 0/1 values, the clustered one (on the per-match spread, as summary.csv's
+    // win_rate interval) for fractional ones. The first-player advantage is the first seat's share minus 1/players.
+    const share = side.binary[q] || quantityUnit(quantity, side.plan.players).share;
+    const shift = quantity === 'first_player_advantage' ? 1 / side.plan.players : 0;
+    const clustered = repeats.interval(q, m, share, shift);
     if (clustered) [low, high] = clustered;
-    else if (side.binary[q]) [low, high] = wilson(m.mean * m.n, m.n);
+    else if (share) [low, high] = shareInterval(m, shift, side.binary[q]);
     else if (m.n > 1) {
       const half = critical(0.95, m.n - 1) * m.se;
       [low, high] = [m.mean - half, m.mean + half];
@@ -121,6 +123,13 @@ export function variantLines(side: SideAccumulator): VariantLine[] {
     }
   });
   return out;
+}
+
+/** The interval of a share `m.mean + shift` (per-match values in [0, 1]), shifted back by `shift`. */
+function shareInterval(m: { mean: number; n: number; m2: number }, shift: number, binary: boolean): [number, number] {
+  const p = m.mean + shift;
+  const [low, high] = binary || shift !== 0 ? wilson(p * m.n, m.n) : clusteredWilson(p * m.n, m.m2 + m.n * p * p, m.n);
+  return [low - shift, high - shift];
 }
 
 export function variantsCsv(sides: ReadonlyMap<string, SideAccumulator>): string {

@@ -35,6 +35,11 @@ export function configOfRef(ref: string): ProcessConfig {
   return JSON.parse(ref.slice(REF_PREFIX.length)) as ProcessConfig;
 }
 
+/** A lineup reference as a person reads it (run.json): a process bot as `process: <its command>`, any other as it is. */
+export function shownRef(ref: string): string {
+  return isProcessRef(ref) ? `process: ${configOfRef(ref).command.join(' ')}` : ref;
+}
+
 /** One running process of the bot and where it stands. */
 class BotProcess {
   readonly id: number;

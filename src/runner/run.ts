@@ -17,6 +17,7 @@ import { MAX_BATCH, checkThreads, checkVariantCount } from './limits.js';
 import { shardRange } from '../engine/plan.js';
 import { MAX_FAILURES, playOnPool, type FailedBatch, type Incident, type PlayBatch, type StudyPool } from './pool.js';
 import { toWorkerSpec, type ResolvedSpec } from './spec.js';
+import { shownRef } from '../protocol/process-bot.js';
 import { checkDeterminism, verifyCount, type DeterminismCheck } from './self-check.js';
 import { assembleUpTo, monitorFromJournal, refuseShard, sequentialInfo, until, writeSequentialCsv } from './sequential-run.js';
 import { windowed, type Checkpoint, type SequentialMonitor } from './sequential-monitor.js';
@@ -413,7 +414,7 @@ function runInfo(
     seed: spec.seed,
     matches_per_variant: spec.matches,
     variants: spec.variants.map((v) => ({ name: v.name, options: v.options })),
-    lineup: spec.lineup.map((e) => ({ name: e.name, bot: e.ref, params: e.params })),
+    lineup: spec.lineup.map((e) => ({ name: e.name, bot: shownRef(e.ref), params: e.params })),
   };
   return {
     ...runJsonHead(identity, { shard: run.shard }),

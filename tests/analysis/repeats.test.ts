@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { SideAccumulator } from '../../src/analysis/accumulate.js';
 import { variantLines } from '../../src/analysis/comparison-text.js';
-import { wilson, Z95 } from '../../src/analysis/intervals.js';
+import { clusteredWilson, wilson, Z95 } from '../../src/analysis/intervals.js';
 import { Moments } from '../../src/analysis/moments.js';
 import { quantityPlan } from '../../src/analysis/quantities.js';
 import { PlayRepeats } from '../../src/analysis/repeats.js';
@@ -159,5 +159,28 @@ describe("a variant's figures (variantLines)", () => {
     const a = lines.get('win_share:a')!;
     const [l, h] = wilson(a.value * 100, 100);
     expect([a.low, a.high]).toEqual([l, h]);
+  });
+
+  it('keeps a share with fractions (a tied match) and the first-player advantage inside their ranges', () => {
+    const s = new SideAccumulator(plan);
+    // 40 matches, no repeats: bot a loses 39 and ties one (half a win); the first seat wins only the tie's half.
+    for (let i = 0; i < 40; i++) {
+      const loss = row(i, hex(i), i % 2 === 0 ? 1 : 0);
+      s.add(i === 7 ? { ...loss, winners: [0, 1], ranks: [1, 1] } : loss);
+    }
+    const lines = new Map(variantLines(s).map((l) => [l.quantity, l]));
+    const a = lines.get('win_share:a')!;
+    expect(a.value).toBeCloseTo(0.5 / 40, 12);
+    // A t interval would reach below 0 (-1.3% here); Wilson on the matches' own spread, as summary.csv's win_rate, does not.
+    const squares = 0.25;
+    const [l, h] = clusteredWilson(0.5, squares, 40);
+    expect(a.low).toBeGreaterThan(0);
+    expect([a.low, a.high]).toEqual([l, h]);
+    const adv = lines.get('first_player_advantage')!;
+    expect(adv.low).toBeGreaterThanOrEqual(-0.5);
+    expect(adv.high).toBeLessThanOrEqual(0.5);
+    const [sl, sh] = wilson((adv.value + 0.5) * 40, 40);
+    expect(adv.low).toBeCloseTo(sl - 0.5, 12);
+    expect(adv.high).toBeCloseTo(sh - 0.5, 12);
   });
 });

@@ -76,6 +76,13 @@ describe.skipIf(!pythonAvailable())('a Python bot in a tournament', () => {
     expect(runJson.determinism_check.differing).toEqual([]);
   });
 
+  it("writes a process bot into run.json's lineup as its command, not the engine's internal reference", () => {
+    const lineup = (JSON.parse(file('stramat-1', 'run.json')) as { lineup: Array<{ bot: string }> }).lineup;
+    const shown = lineup.map((e) => e.bot).filter((b) => b.startsWith('process'));
+    expect(shown.length).toBeGreaterThan(0);
+    for (const b of shown) expect(b).toMatch(/^process: python3 \/\S+\.py$/);
+  });
+
   it('plays Stop byte-identically on 1 and 2 threads', () => {
     for (const r of ['stop-1', 'stop-2']) expect(runs[r].code, runs[r].stderr).toBe(0);
     expect(file('stop-2', 'matches.csv')).toBe(file('stop-1', 'matches.csv'));
