@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { csvLines } from '../io/csv.js';
-import { clusteredWilson, fixed, wilson } from './intervals.js';
+import { fixed, shareInterval, wilson } from './intervals.js';
 import { formatTable } from './table.js';
 import type { SideAccumulator } from './accumulate.js';
 import type { CompareRow, Comparison } from './compare.js';
@@ -105,7 +105,7 @@ export function variantLines(side: SideAccumulator): VariantLine[] {
     const shift = quantity === 'first_player_advantage' ? 1 / side.plan.players : 0;
     const clustered = repeats.interval(q, m, share, shift);
     if (clustered) [low, high] = clustered;
-    else if (share) [low, high] = shareInterval(m, shift, side.binary[q]);
+    else if (share) [low, high] = shareInterval(m, -shift);
     else if (m.n > 1) {
       const half = critical(0.95, m.n - 1) * m.se;
       [low, high] = [m.mean - half, m.mean + half];
@@ -123,13 +123,6 @@ export function variantLines(side: SideAccumulator): VariantLine[] {
     }
   });
   return out;
-}
-
-/** The interval of a share `m.mean + shift` (per-match values in [0, 1]), shifted back by `shift`. */
-function shareInterval(m: { mean: number; n: number; m2: number }, shift: number, binary: boolean): [number, number] {
-  const p = m.mean + shift;
-  const [low, high] = binary || shift !== 0 ? wilson(p * m.n, m.n) : clusteredWilson(p * m.n, m.m2 + m.n * p * p, m.n);
-  return [low - shift, high - shift];
 }
 
 export function variantsCsv(sides: ReadonlyMap<string, SideAccumulator>): string {

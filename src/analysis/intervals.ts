@@ -63,3 +63,20 @@ export function clopperPearson(successes: number, trials: number, confidence: nu
   const high = successes >= trials ? 1 : betaQuantile(1 - tail, successes + 1, trials - successes);
   return [low, high];
 }
+
+/**
+ * The 95% interval of a share: a mean of per-match values in [lowest, lowest + 1] (a 0/1 outcome, a win
+ * split between tied seats, the first-player advantage with lowest = -1/players), from its moments. 0/1
+ * values (their squares sum to their sum) get Wilson's interval; fractional ones Wilson with the matches'
+ * own spread (clusteredWilson), or Wilson's when every match has the same value. Never outside the range,
+ * never zero width.
+ */
+export function shareInterval(m: { mean: number; n: number; m2: number }, lowest = 0): [number, number] {
+  if (!(m.n > 0)) return [lowest, lowest + 1];
+  const p = m.mean - lowest;
+  const total = p * m.n;
+  const squares = m.m2 + m.n * p * p;
+  const binary = Math.abs(squares - total) <= 1e-9 * m.n;
+  const [low, high] = binary || !(m.m2 > 1e-12) ? wilson(total, m.n) : clusteredWilson(total, squares, m.n);
+  return [low + lowest, high + lowest];
+}

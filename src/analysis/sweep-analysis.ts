@@ -74,7 +74,7 @@ export async function sweepTrends(info: ResultInfo, axis: SweepAxisOf, endReason
     metricIndex: info.metricNames.map((_, i) => i),
   });
   const names = [...plan.names, ...endReasons.map((r) => `end_reason:${r}`)];
-  const acc = new SweepTrendAccumulator(axis.xs, names);
+  const acc = new SweepTrendAccumulator(axis.xs, names, info.players);
   const buffers = axis.xs.map(() => new Float64Array(names.length));
   await walkTogether(info, axis.variants, (rows) => {
     rows.forEach((row, k) => {

@@ -71,7 +71,7 @@ export async function gridFigures(info: ResultInfo, grid: SweepGrid, endReasons:
   const plan = quantityPlan({ game: info.game, botNames: [...new Set(info.lineup)], players: info.players, metricNames: info.metricNames, metricIndex: info.metricNames.map((_, i) => i) });
   const names = [...plan.names, ...endReasons.map((r) => `end_reason:${r}`)];
   // The cells' figures come from an accumulator whose x is the cell's position (its slope unused).
-  const perCell = new SweepTrendAccumulator(grid.cells.map((_, k) => k), names);
+  const perCell = new SweepTrendAccumulator(grid.cells.map((_, k) => k), names, info.players);
   const perOption = ([0, 1] as const).map((o) => (grid.numeric[o] ? new SweepTrendAccumulator(grid.cells.map((c) => Number(grid.values[o][c.at[o]])), names) : undefined));
   const buffers = grid.cells.map(() => new Float64Array(names.length));
   await walkTogether(info, grid.cells.map((c) => c.variant), (rows) => {

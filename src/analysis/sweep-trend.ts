@@ -1,11 +1,14 @@
 import type { Estimate } from './estimate.js';
 import { Moments } from './moments.js';
 import { pairedMeanTest } from './paired-tests.js';
+import { shareInterval } from './intervals.js';
+import { quantityUnit } from './quantities.js';
 
 /**
  * A quantity against a swept option's value, paired across the values: match i is played from the same
  * seed at every value, so each match gives one value of the quantity per option value. From those:
- * - the quantity at each value (mean and t interval over the matches);
+ * - the quantity at each value (mean and t interval over the matches; a share's Wilson interval, which
+ *   stays inside its range, when the player count is known);
  * - the paired difference between neighbouring values (paired t: mean of y(i, k+1) - y(i, k));
  * - the trend: each match's least-squares slope of its K values against the option's values,
  *   b_i = sum_k (x_k - mean x) y(i, k) / sum_k (x_k - mean x)^2, and a one-sample t-test and interval on
@@ -41,6 +44,8 @@ export class SweepTrendAccumulator {
   constructor(
     readonly xs: readonly number[],
     readonly quantities: readonly string[],
+    /** The player count: with it, a share (a win share, a rate, the first-player advantage) gets a share's interval. */
+    readonly players?: number,
   ) {
     const grid = () => quantities.map(() => xs.map(() => new Moments()));
     this.values = grid();
@@ -73,10 +78,20 @@ export class SweepTrendAccumulator {
       quantity,
       points: this.xs.map((x, k) => ({
         x,
-        estimate: { ...pairedMeanTest(this.values[q][k], confidence), test: 'mean-t' },
+        estimate: this.pointEstimate(q, k, confidence),
         ...(k > 0 ? { step: pairedMeanTest(this.steps[q][k], confidence) } : {}),
       })),
       slope: { ...pairedMeanTest(this.slopes[q], confidence), test: 'paired-slope-t' },
     }));
+  }
+
+  /** Quantity q at value k: its mean, with a share's interval for a share at 95%, else the t interval. */
+  private pointEstimate(q: number, k: number, confidence: number): Estimate {
+    const m = this.values[q][k];
+    const t: Estimate = { ...pairedMeanTest(m, confidence), test: 'mean-t' };
+    const unit = this.players !== undefined ? quantityUnit(this.quantities[q], this.players) : undefined;
+    if (!unit?.share || confidence !== 0.95 || !(m.n > 0) || Math.abs(unit.range[1] - unit.range[0] - 1) > 1e-12) return t;
+    const [low, high] = shareInterval(m, unit.range[0]);
+    return { ...t, low, high, test: 'mean-wilson' };
   }
 }

@@ -53,6 +53,15 @@ export function workerUrl(): URL {
   return new URL('./worker-entry.cjs', here);
 }
 
+/**
+ * The young generation of each worker's heap, in MB. A worker allocates a match's short-lived objects
+ * and little else that lives; V8's default lets each worker's young generation grow to about 48 MB, most
+ * of it garbage between scavenges, and that was the largest part of a long run's peak memory. At 12 MB a
+ * 2 x 400,000-match Stramat run peaked at 215 MB instead of 260 MB for the same CPU time
+ * (docs/performance.md, "Memory").
+ */
+export const WORKER_YOUNG_MB = 12;
+
 let poolsMade = 0;
 
 /** How many worker pools this process has started: tests count them (a study starts one). */
@@ -73,7 +82,7 @@ export function createPool(threads: number, spec: WorkerSpec | undefined, watch?
     // (the worker chains them), and results are matched to tasks, so the output does not change.
     concurrentTasksPerWorker: 2,
     workerData: { watch, spec } satisfies PoolWorkerData,
-    resourceLimits: workerMemoryMb ? { maxOldGenerationSizeMb: workerMemoryMb } : undefined,
+    resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB, ...(workerMemoryMb ? { maxOldGenerationSizeMb: workerMemoryMb } : {}) },
   });
 }
 
