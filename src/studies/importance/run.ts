@@ -63,7 +63,8 @@ async function baseFromSpec(r: ImportanceRequest): Promise<ImportanceBase> {
   const names = spec.lineup.map((e) => e.name);
   const focus = r.bot === undefined ? 0 : names.indexOf(r.bot);
   if (focus < 0) throw new InputError(`expected a lineup name of the spec (${[...new Set(names)].join(', ')}), found "${r.bot}"${didYouMean(r.bot!, names)}`, '--bot');
-  const bots = raw.bots.map((e, k) => ({ ...e, bot: spec.lineup[k].ref, name: spec.lineup[k].name }));
+  // Each entry as resolved (a process bot's command is then inside its reference, so it is not repeated).
+  const bots = raw.bots.map(({ command: _command, ...e }, k) => ({ ...e, bot: spec.lineup[k].ref, name: spec.lineup[k].name }));
   bots[focus] = { ...bots[focus], name: focusName(bots, focus) };
   return { gameRef: spec.gameRef, game: spec.game, players: spec.players, matches: spec.matches, seed: spec.seed, options: baseline.options, bots, focus, focusName: bots[focus].name, name: spec.name };
 }
