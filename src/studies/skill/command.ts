@@ -55,7 +55,7 @@ function request(argv: Record<string, unknown>): SkillRequest {
     seed: textFlag('--seed', argv.seed),
     options: argv.option === undefined ? undefined : parseKeyValues('--option', argv.option),
     traceOnly: argv['trace-only'] === true,
-    noStop: argv['no-stop'] === true,
+    noStop: argv.stop === false,
     opening: intFlag('--opening', argv.opening, ...INT_BOUNDS.opening),
     tracePlayers: intFlag('--trace-players', argv['trace-players'], ...INT_BOUNDS.players),
   };
