@@ -210,7 +210,7 @@ function settingsOf(plan: SkillPlan): SkillSettings {
 async function answer(plan: SkillPlan, stops: Stops): Promise<string> {
   const r = await analyseSkill(analysed(plan, stops), plan.budgets, plan.searcher?.label ?? '', plan.stopping ? stops : undefined);
   const saved = plan.stopping ? [stoppingSentence(plan, stops)] : [];
-  const words = [...saved, ...answerLines(plan, r)];
+  const words = [...answerLines(plan, r), ...saved];
   mkdirSync(plan.root, { recursive: true });
   const csv = join(plan.root, 'skill.csv');
   const json = join(plan.root, 'skill.json');

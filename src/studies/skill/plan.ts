@@ -39,9 +39,9 @@ export interface SkillRequest {
   noStop?: boolean;
 }
 
-/** Looks of a trace step: up to four, each of at least this many deals. */
+/** Looks of a trace step: up to four, each of at least this many deals (fewer could not cross the first bar even all won: 2/2^n > its p). */
 export const MAX_LOOKS = 4;
-export const MIN_LOOK_DEALS = 10;
+export const MIN_LOOK_DEALS = 20;
 /** A step is called equal when its interval lies within this much ahead share of 1/2. */
 export const EQUAL_MARGIN = 0.05;
 /** The chance, over all the trace's steps together, of calling a step separated that is not. */
