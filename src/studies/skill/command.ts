@@ -222,7 +222,7 @@ async function answer(plan: SkillPlan, stops: Stops): Promise<string> {
     writeFileAtomic(looks, looksCsv(plan, stops));
     written.push(shown(looks));
   }
-  return [...words, '', ...tables(plan, r), `Wrote ${written.join(', ')}; each run's files are in its folder under ${shown(plan.root)}.`].join('\n') + '\n';
+  return [...words, '', ...tables(plan, r), `Wrote ${written.slice(0, -1).join(', ')} and ${written[written.length - 1]}; each run's files are in its folder under ${shown(plan.root)}.`].join('\n') + '\n';
 }
 
 /** A smaller setting is offered for about this long. */
