@@ -9,6 +9,8 @@ import { dealValue, matchPairs, pairedAhead, type AheadEstimate } from '../../an
 import { FinishingOrders, fitRatings, type Rating } from '../../analysis/ratings.js';
 import { openResult, readMatches, type MatchRow } from '../../analysis/results.js';
 import type { TraceStep } from './words.js';
+import { decideLook, type Look, type LookFigures, type LookPlan } from '../../analysis/group-sequential.js';
+import { normQuantile } from '../../analysis/distributions.js';
 
 export type PairingRole = 'greedy-over-random' | 'search-over-greedy' | 'trace';
 
@@ -24,6 +26,8 @@ export interface PairingFolders {
   budgets?: { lower: number; upper: number };
   /** Seating a's and seating b's result folders. */
   dirs: [string, string];
+  /** The folders of the later looks played (a trace step that went on past its first look). */
+  later?: Array<[string, string]>;
 }
 
 export interface PairingResult {
@@ -63,33 +67,37 @@ export interface SkillResult {
   trace?: TraceResult;
 }
 
-async function rowsOf(dir: string): Promise<MatchRow[]> {
+/** The rows of one seating over every look played (each look's deals have seeds of their own). */
+async function rowsOf(dirs: readonly string[]): Promise<MatchRow[]> {
   const rows: MatchRow[] = [];
-  await readMatches(openResult(dir), (row) => rows.push(row));
+  for (const dir of dirs) await readMatches(openResult(dir), (row) => rows.push(row));
   return rows;
 }
 
 /** Per deal (match index), the share of its decided pairs of seats, over both seatings, that the stronger bot won (NaN: none decided). */
 export function dealValues(a: readonly MatchRow[], b: readonly MatchRow[], stronger: string): number[] {
-  const byMatch = new Map(b.map((row) => [row.match, row]));
+  const bySeed = twins(b);
   return a.map((row) => {
-    const other = byMatch.get(row.match);
-    if (other === undefined || other.seed !== row.seed) throw new Error(`match ${row.match} has no twin with the same seed in the other seating`);
+    const other = bySeed.get(row.seed);
+    if (other === undefined) throw new Error(`match ${row.match} has no twin with the same seed in the other seating`);
     return dealValue(matchPairs(row.ranks, row.bots.map((n) => n === stronger)), matchPairs(other.ranks, other.bots.map((n) => n === stronger)));
   });
 }
 
 /** Deals (each with its twin) whose seats were ranked alike in both seatings, not all tied: the seat decided them. */
 export function seatDecidedDeals(a: readonly MatchRow[], b: readonly MatchRow[]): number {
-  const byMatch = new Map(b.map((row) => [row.match, row]));
+  const bySeed = twins(b);
   let count = 0;
   for (const row of a) {
-    const other = byMatch.get(row.match);
+    const other = bySeed.get(row.seed);
     if (other === undefined || row.ranks.every((r) => r === row.ranks[0])) continue;
     if (row.ranks.every((r, seat) => other.ranks[seat] === r)) count++;
   }
   return count;
 }
+
+/** The other seating's rows by deal: its seed (a match index repeats from one look to the next, a seed never). */
+const twins = (b: readonly MatchRow[]) => new Map(b.map((row) => [row.seed, row]));
 
 /** Everything a match row records but its index and seed: two matches with the same record played alike. */
 function record(row: MatchRow): string {
@@ -103,13 +111,13 @@ function record(row: MatchRow): string {
  * nothing is left out; in one without, between deterministic bots, every seed can give the same match.
  */
 export function distinctDeals(a: readonly MatchRow[], b: readonly MatchRow[]): { a: MatchRow[]; b: MatchRow[] } {
-  const byMatch = new Map(b.map((row) => [row.match, row]));
+  const bySeed = twins(b);
   const seen = new Set<string>();
   const keptA: MatchRow[] = [];
   const keptB: MatchRow[] = [];
   for (const row of a) {
-    const other = byMatch.get(row.match);
-    const key = other === undefined ? `${row.match}` : `${record(row)}|${record(other)}`;
+    const other = bySeed.get(row.seed);
+    const key = other === undefined ? row.seed : `${record(row)}|${record(other)}`;
     if (other !== undefined && seen.has(key)) continue;
     seen.add(key);
     keptA.push(row);
@@ -119,8 +127,9 @@ export function distinctDeals(a: readonly MatchRow[], b: readonly MatchRow[]): {
 }
 
 async function pairingResult(p: PairingFolders): Promise<{ result: PairingResult; rows: MatchRow[] }> {
-  const allA = await rowsOf(p.dirs[0]);
-  const allB = await rowsOf(p.dirs[1]);
+  const dirs = [p.dirs, ...(p.later ?? [])];
+  const allA = await rowsOf(dirs.map((d) => d[0]));
+  const allB = await rowsOf(dirs.map((d) => d[1]));
   const { a, b } = distinctDeals(allA, allB);
   const played = [...allA, ...allB];
   const values = dealValues(a, b, p.stronger);
@@ -138,7 +147,25 @@ async function pairingResult(p: PairingFolders): Promise<{ result: PairingResult
   };
 }
 
-function traceOf(budgets: readonly number[], label: string, steps: PairingResult[], rows: MatchRow[]): TraceResult {
+/** A trace step's decision at look k (0-based), from the deals of its looks so far. */
+export async function stepLook(p: PairingFolders, plan: LookPlan, k: number): Promise<Look> {
+  const { result } = await pairingResult(p);
+  return decideLook(plan, k, lookFigures(result.estimate), 0.5);
+}
+
+/**
+ * What a look of a trace step reads: z is the step's own test of "ahead share = 1/2" (its two-sided
+ * p-value, exact below SIGN_FLIP_EXACT_BELOW deals, as a signed normal score) and se the share's standard
+ * error from its 95% interval (Wilson's at the effective deals), a coin's (1/2 a deal) when that is empty.
+ */
+export function lookFigures(e: AheadEstimate): LookFigures {
+  if (!(e.deals > 0)) return { estimate: 0.5, z: 0, se: Infinity };
+  const z = e.share === 0.5 ? 0 : Math.sign(e.share - 0.5) * normQuantile(1 - e.p / 2);
+  const half = (e.high95 - e.low95) / 2;
+  return { estimate: e.share, z, se: half > 0 ? half / normQuantile(0.975) : 0.5 / Math.sqrt(e.deals) };
+}
+
+function traceOf(budgets: readonly number[], label: string, steps: PairingResult[], rows: MatchRow[], stops?: ReadonlyMap<string, readonly Look[]>): TraceResult {
   const names = budgets.map((b) => `${label}-${b}`);
   const orders = new FinishingOrders(names);
   for (const row of rows) orders.add(row.bots.map((n) => names.indexOf(n)), row.ranks);
@@ -155,14 +182,15 @@ function traceOf(budgets: readonly number[], label: string, steps: PairingResult
       repeated: s.repeated,
       seatDecided: s.seatDecided,
       pHolm: pHolm[k],
-      separated: pHolm[k] < 0.05 && s.estimate.share > 0.5,
+      // With looks, the boundary decided (it is corrected for the looks and the steps); else Holm at the end.
+      separated: stops ? stops.get(s.pairing.key)?.at(-1)?.decision === 'above' : pHolm[k] < 0.05 && s.estimate.share > 0.5,
     })),
     ratings: budgets.map((budget, k) => ({ ...fit.ratings.find((r) => r.name === names[k])!, budget })),
   };
 }
 
 /** Reads every pairing's two runs (all complete) and computes the answer's figures; the trace's names are `<label>-<budget>`. */
-export async function analyseSkill(all: readonly PairingFolders[], budgets: readonly number[], label: string): Promise<SkillResult> {
+export async function analyseSkill(all: readonly PairingFolders[], budgets: readonly number[], label: string, stops?: ReadonlyMap<string, readonly Look[]>): Promise<SkillResult> {
   const pairings: PairingResult[] = [];
   const steps: PairingResult[] = [];
   const traceRows: MatchRow[] = [];
@@ -173,5 +201,5 @@ export async function analyseSkill(all: readonly PairingFolders[], budgets: read
       traceRows.push(...rows);
     } else pairings.push(result);
   }
-  return { pairings, trace: steps.length > 0 ? traceOf(budgets, label, steps, traceRows) : undefined };
+  return { pairings, trace: steps.length > 0 ? traceOf(budgets, label, steps, traceRows, stops) : undefined };
 }

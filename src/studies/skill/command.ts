@@ -15,7 +15,10 @@ import { StudyPool } from '../../runner/pool.js';
 import { budgetFlag, budgetSentence, planRunsBudget } from '../../runner/budget.js';
 import { costSentence, estimateCost, matchesFor, StudyClock, type Cheaper } from '../../runner/cost.js';
 import { determinismWarning } from '../../runner/self-check.js';
-import { planSkill, type SkillPlan, type SkillRequest } from './plan.js';
+import { planSkill, type SkillPairing, type SkillPlan, type SkillRequest, type SkillRun } from './plan.js';
+import { goesOn } from '../../analysis/group-sequential.js';
+import { stepLook } from './analysis.js';
+import { looksCsv, stoppingSentence, type Stops } from './looks.js';
 import type { Searcher } from './searcher.js';
 import { INT_BOUNDS } from '../../runner/spec.js';
 import { intFlag, listFlag, parseKeyValues, textFlag } from '../../terminal/args.js';
@@ -52,14 +55,21 @@ function request(argv: Record<string, unknown>): SkillRequest {
     seed: textFlag('--seed', argv.seed),
     options: argv.option === undefined ? undefined : parseKeyValues('--option', argv.option),
     traceOnly: argv['trace-only'] === true,
+    noStop: argv.stop === false,
     opening: intFlag('--opening', argv.opening, ...INT_BOUNDS.opening),
     tracePlayers: intFlag('--trace-players', argv['trace-players'], ...INT_BOUNDS.players),
   };
 }
 
-/** The plan's pairings as the analysis sees them. */
-function analysed(plan: SkillPlan): PairingFolders[] {
-  return plan.pairings.map((p) => ({ role: p.role, key: p.key, players: p.players, stronger: p.stronger.name, weaker: p.weaker.name, budgets: p.budgets, dirs: [p.runs[0].dir, p.runs[1].dir] }));
+/** A pairing as the analysis sees it, with the looks played so far (`looks` of them; default: its first). */
+function folders(p: SkillPairing, looks = 1): PairingFolders {
+  const dirs = p.looks.slice(0, looks).map((l): [string, string] => [l[0].dir, l[1].dir]);
+  return { role: p.role, key: p.key, players: p.players, stronger: p.stronger.name, weaker: p.weaker.name, budgets: p.budgets, dirs: dirs[0], ...(dirs.length > 1 ? { later: dirs.slice(1) } : {}) };
+}
+
+/** The plan's pairings as the analysis sees them, each trace step with the looks it played. */
+function analysed(plan: SkillPlan, stops: Stops): PairingFolders[] {
+  return plan.pairings.map((p) => folders(p, stops.get(p.key)?.length ?? 1));
 }
 
 /** The game as the sentences name it: its registered name, capitalised (a title can be a whole subtitle). */
@@ -88,7 +98,7 @@ export function answerLines(plan: SkillPlan, r: SkillResult): string[] {
     pairingSentence({ game: shortName(plan.game.name), players: p.pairing.players, stronger: p.pairing.stronger, weaker: p.pairing.weaker, audience: AUDIENCE[p.pairing.role], estimate: p.estimate, undecided: p.undecided }),
   );
   const s = plan.searcher;
-  if (r.trace && s) lines.push(traceSentence(searcherName(s), r.trace.players, r.trace.steps));
+  if (r.trace && s) lines.push(traceSentence(searcherName(s), r.trace.players, r.trace.steps, plan.stopping ? "each step in looks, O'Brien-Fleming's boundary" : undefined));
   if (plan.noSearch || !s) lines.push(`${plan.noSearch ?? 'No search bot'}: no search bot against greedy and no skill trace.`);
   else lines.push(...[notPlayed(plan.budgets, s.defaultBudget * 10, s.budgetParam)].filter((x) => x !== undefined));
   lines.push(...repeatLines(plan, r));
@@ -113,10 +123,11 @@ function namedCounts(r: SkillResult): Array<{ what: string; counts: DealCounts }
  * deal once, and the way to vary the deals.
  */
 export function repeatLines(plan: SkillPlan, r: SkillResult): string[] {
-  const deals = plan.matches / 2;
   return namedCounts(r)
     .filter((x) => x.counts.repeated > 0)
-    .map(({ what, counts: { repeated } }) => {
+    .map(({ what, counts: { repeated, undecided, estimate } }) => {
+      // Every deal played: a trace step that stopped early played fewer than the plan's.
+      const deals = estimate.deals + undecided + repeated;
       // Most deals alike is play repeated by construction; a few may be different play that ended alike.
       const most = 2 * repeated >= deals;
       const why = most ? 'the same play again, as when a game deals little and both bots decide alike' : 'the same play again, or different play that ended alike';
@@ -195,16 +206,23 @@ function settingsOf(plan: SkillPlan): SkillSettings {
   };
 }
 
-/** Analyses the finished runs, writes skill.csv and skill.json, and returns the text to print. */
-async function answer(plan: SkillPlan): Promise<string> {
-  const r = await analyseSkill(analysed(plan), plan.budgets, plan.searcher?.label ?? '');
-  const words = answerLines(plan, r);
+/** Analyses the finished runs, writes skill.csv and skill.json (and looks.csv when the trace played in looks), and returns the text to print. */
+async function answer(plan: SkillPlan, stops: Stops): Promise<string> {
+  const r = await analyseSkill(analysed(plan, stops), plan.budgets, plan.searcher?.label ?? '', plan.stopping ? stops : undefined);
+  const saved = plan.stopping ? [stoppingSentence(plan, stops)] : [];
+  const words = [...answerLines(plan, r), ...saved];
   mkdirSync(plan.root, { recursive: true });
   const csv = join(plan.root, 'skill.csv');
   const json = join(plan.root, 'skill.json');
   writeFileAtomic(csv, skillCsv(r));
   writeFileAtomic(json, skillJson(settingsOf(plan), r, words));
-  return [...words, '', ...tables(plan, r), `Wrote ${shown(csv)} and ${shown(json)}; each run's files are in its folder under ${shown(plan.root)}.`].join('\n') + '\n';
+  const written = [shown(csv), shown(json)];
+  if (plan.stopping) {
+    const looks = join(plan.root, 'looks.csv');
+    writeFileAtomic(looks, looksCsv(plan, stops));
+    written.push(shown(looks));
+  }
+  return [...words, '', ...tables(plan, r), `Wrote ${written.slice(0, -1).join(', ')} and ${written[written.length - 1]}; each run's files are in its folder under ${shown(plan.root)}.`].join('\n') + '\n';
 }
 
 /** A smaller setting is offered for about this long. */
@@ -215,7 +233,7 @@ const STUDY_TARGET_SECONDS = 300;
  * the trace without its largest budget would cost (on stderr). The clock says the time left before each run.
  */
 async function sayStudyCost(plan: SkillPlan, threads: number, force: boolean): Promise<StudyClock> {
-  const runs = plan.pairings.flatMap((p) => p.runs.map((run) => ({ spec: run.spec, matches: matchesToPlay(run, force), key: p.key })));
+  const runs = plan.pairings.flatMap((p) => p.looks.flat().map((run) => ({ spec: run.spec, matches: matchesToPlay(run, force), key: p.key })));
   const e = await estimateCost(runs, threads);
   if (e === undefined) return new StudyClock(undefined);
   const cheaper: Cheaper[] = [];
@@ -224,7 +242,7 @@ async function sayStudyCost(plan: SkillPlan, threads: number, force: boolean): P
   const top = Math.max(...plan.budgets);
   const lower = plan.budgets.filter((b) => b < top);
   if (plan.searcher && lower.length >= 2) {
-    const runsOfTop = plan.pairings.flatMap((p) => p.runs.map(() => p.budgets?.upper === top));
+    const runsOfTop = plan.pairings.flatMap((p) => p.looks.flat().map(() => p.budgets?.upper === top));
     const without = e.perRun.reduce((a, s, k) => a + (runsOfTop[k] ? 0 : s), 0);
     cheaper.push({ flag: `--budgets ${lower.join(',')}`, seconds: without });
   }
@@ -241,35 +259,59 @@ async function budgeted(plan: SkillPlan, r: SkillRequest, argv: Record<string, u
   const budget = budgetFlag(argv);
   if (budget === undefined) return plan;
   const { baseDir: _baseDir, matches: _matches, ...settings } = r;
-  const runs = plan.pairings.flatMap((p) => p.runs.map((run) => ({ spec: run.spec, matches: run.spec.matches, key: p.key })));
+  const runs = plan.pairings.flatMap((p) => p.looks.flat().map((run) => ({ spec: run.spec, matches: run.spec.matches, key: p.key })));
   const b = await planRunsBudget({ dir: plan.root, budget, settings: JSON.stringify({ study: 'skill', ...settings }), threads, matches: plan.matches, runs });
   process.stdout.write(`${budgetSentence(b, 'a pairing and trace step', shown(b.file))}\n`);
   return planSkill({ ...r, matches: b.record.matches }, (name) => out ?? join('results', `${name}-skill`));
 }
 
-async function play(plan: SkillPlan, threads: number, force: boolean, budget: boolean, signal?: AbortSignal): Promise<RunOutcome[]> {
-  const runs = plan.pairings.flatMap((p) => p.runs.map((run) => ({ run, p })));
+/**
+ * Plays every pairing's first look, then, while the trace has steps whose answer is not clear, the next
+ * look of those steps. Each look is decided from the matches alone, in a fixed order, so the runs played
+ * (and every file) are the same on any thread count, batch size or resume.
+ */
+async function play(plan: SkillPlan, threads: number, force: boolean, budget: boolean, signal?: AbortSignal): Promise<{ outcomes: RunOutcome[]; stops: Stops }> {
   // A budget's plan was said already, from its own pilot (or its record, with none).
   const clock = budget ? new StudyClock(undefined) : await sayStudyCost(plan, threads, force);
+  const most = plan.pairings.reduce((n, p) => n + 2 * p.looks.length, 0);
   const outcomes: RunOutcome[] = [];
+  const stops: Stops = new Map();
   let bar: Progress | undefined;
   // One worker pool for every run (pool.ts: StudyPool), closed however the study ends.
   const pool = new StudyPool(threads);
+  const playLook = async (pairings: readonly SkillPairing[], look: number) => {
+    for (const p of pairings) {
+      for (const run of p.looks[look]) {
+        bar?.stop();
+        const k = outcomes.length;
+        const left = k > 0 ? clock.leftBefore(Math.min(k, most - 1)) : undefined;
+        const part = p.looks.length > 1 ? `, look ${look + 1} of ${p.looks.length}` : '';
+        process.stderr.write(`[${k + 1}/${most}] ${p.stronger.name} and ${p.weaker.name} at ${p.players} players${part}, seating ${run.seating}: ${shown(run.dir)}${left ? ` (${left})` : ''}\n`);
+        const shownBar = progressBar();
+        bar = shownBar;
+        outcomes.push(await playRun(run, { threads, force, signal, pool, bar: shownBar }));
+      }
+    }
+  };
   try {
-    for (const [k, { run, p }] of runs.entries()) {
-      bar?.stop();
-      const left = k > 0 ? clock.leftBefore(k) : undefined;
-      process.stderr.write(`[${k + 1}/${runs.length}] ${p.stronger.name} and ${p.weaker.name} at ${p.players} players, seating ${run.seating}: ${shown(run.dir)}${left ? ` (${left})` : ''}\n`);
-      bar = progressBar();
-      outcomes.push(
-        await runTournament(run.spec, { threads, batch: 'auto', outDir: run.dir, resume: !force, force, signal, pool, onStart: ({ done, total }) => bar?.start(total, done), onProgress: (done) => bar?.update(done) }),
-      );
+    await playLook(plan.pairings, 0);
+    let open = plan.stopping ? plan.pairings.filter((p) => p.role === 'trace') : [];
+    for (let look = 0; plan.stopping && open.length > 0; look++) {
+      for (const p of open) stops.set(p.key, [...(stops.get(p.key) ?? []), await stepLook(folders(p, look + 1), plan.stopping, look)]);
+      open = open.filter((p) => goesOn(stops.get(p.key)!.at(-1)!));
+      if (open.length > 0) await playLook(open, look + 1);
     }
   } finally {
     bar?.stop();
     await pool.close();
   }
-  return outcomes;
+  return { outcomes, stops };
+}
+
+/** One run of the study on its pool, resumed when journaled and reused when complete. */
+function playRun(run: SkillRun, o: { threads: number; force: boolean; signal?: AbortSignal; pool: StudyPool; bar?: Progress }): Promise<RunOutcome> {
+  const { threads, force, signal, pool, bar } = o;
+  return runTournament(run.spec, { threads, batch: 'auto', outDir: run.dir, resume: !force, force, signal, pool, onStart: ({ done, total }) => bar?.start(total, done), onProgress: (done) => bar?.update(done) });
 }
 
 /** Runs the command; exit codes as `tavolo run`: 1 a bot faulted, 6 a run is not deterministic, 130/143 interrupted. */
@@ -279,21 +321,22 @@ export async function skillCommand(argv: Record<string, unknown>, signal?: Abort
   const force = argv.force === true;
   const asked = request(argv);
   const plan = await budgeted(await planSkill(asked, (name) => out ?? join('results', `${name}-skill`)), asked, argv, threads, out);
-  if (!force) checkReusable({ runs: plan.pairings.flatMap((p) => p.runs) });
-  const runCount = plan.pairings.length * 2;
+  if (!force) checkReusable({ runs: plan.pairings.flatMap((p) => p.looks.flat()) });
+  const runCount = plan.pairings.reduce((n, p) => n + 2 * p.looks.length, 0);
   process.stdout.write(
     `Skill and luck: ${plan.game.title} at ${plan.traceOnly ? plan.tracePlayers : [...new Set([...plan.tableSizes, plan.tracePlayers])].join(' and ')} players, ${plan.matches} matches per pairing (${plan.matches / 2} deals in each seating), ` +
-      `${plan.searcher ? `${plan.traceOnly ? `only the trace of ${searcherName(plan.searcher)}` : `${searcherName(plan.searcher)} at ${plan.searchBudget} ${plan.searcher.budgetParam} against greedy, trace`} at ${plan.budgets.join(', ')}` : 'no search bot'}, seed ${JSON.stringify(plan.seed)}${plan.opening > 0 ? `, ${plan.opening} random opening moves` : ''}, ${threads} thread${threads > 1 ? 's' : ''}; ${runCount} runs in ${shown(plan.root)}.\n`,
+      `${plan.searcher ? `${plan.traceOnly ? `only the trace of ${searcherName(plan.searcher)}` : `${searcherName(plan.searcher)} at ${plan.searchBudget} ${plan.searcher.budgetParam} against greedy, trace`} at ${plan.budgets.join(', ')}` : 'no search bot'}, seed ${JSON.stringify(plan.seed)}${plan.opening > 0 ? `, ${plan.opening} random opening moves` : ''}, ${threads} thread${threads > 1 ? 's' : ''}; ${plan.stopping ? 'at most ' : ''}${runCount} runs in ${shown(plan.root)}.\n`,
   );
   let outcomes: RunOutcome[];
+  let stops: Stops;
   try {
-    outcomes = await play(plan, threads, force, argv.budget !== undefined, signal);
+    ({ outcomes, stops } = await play(plan, threads, force, argv.budget !== undefined, signal));
   } catch (err) {
     if (!(err instanceof Interrupted)) throw err;
     process.stderr.write(`tavolo: interrupted (${err.signal}); the runs are journaled in ${shown(plan.root)}: the same command again finishes them.\n`);
     return err.signal === 'SIGTERM' ? 143 : 130;
   }
-  process.stdout.write(await answer(plan));
+  process.stdout.write(await answer(plan, stops));
   const undetermined = outcomes.flatMap((o) => (o.determinism && o.determinism.differing.length > 0 ? [`${shown(o.outDir)}: ${determinismWarning(o.determinism)}`] : []));
   for (const w of undetermined) process.stderr.write(`tavolo: ${w}\n`);
   const faults = outcomes.reduce((n, o) => n + Object.values(o.faults).reduce((a, x) => a + x, 0), 0);

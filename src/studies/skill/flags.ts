@@ -24,6 +24,7 @@ export function skillBuilder(y: Argv): Argv {
     .option('trace-players', { type: 'number', requiresArg: true, describe: 'The table size of the skill trace (default heads-up): the larger budget sits in every other seat, and each deal is played in both seatings' })
     .option('opening', { type: 'number', requiresArg: true, describe: "Random opening moves before the bots play, the same in both seatings of a deal: varied deals for a game that deals little or nothing (default: the spec's opening, else 0)" })
     .option('option', { type: 'string', array: true, requiresArg: true, describe: 'With a game: a game option key=value (repeatable)' })
+    .option('stop', { type: 'boolean', describe: 'Stop each trace step at the first of up to four looks where it is separated, reversed or equal within 5 points (default; docs/statistics.md); --no-stop plays every match of the plan' })
     .option('seed', { type: 'string', requiresArg: true, describe: "Master seed (default: the spec's, or \"skill\")" })
     .option('budget', { type: 'string', requiresArg: true, coerce: checkedBudget, describe: BUDGET_DESCRIBE })
     .option('threads', { type: 'number', requiresArg: true, describe: 'Worker threads (default: all cores)' })

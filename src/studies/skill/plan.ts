@@ -6,6 +6,7 @@ import { resolveSpec, type RawSpec, type ResolvedSpec } from '../../runner/spec.
 import { gameWithOptions, studyBaseFromSpec, type StudyBase } from '../../runner/study-target.js';
 import { chooseSearcher, defaultBudgets, searcherSeat, type Searcher } from './searcher.js';
 import { DEFAULT_SKILL_MATCHES } from './flags.js';
+import { lookPlan, type LookPlan } from '../../analysis/group-sequential.js';
 
 /**
  * `tavolo skill`'s runs (docs/measures.md, "Skill and luck"): every pairing of a weaker and a stronger
@@ -34,7 +35,17 @@ export interface SkillRequest {
   opening?: number;
   /** The skill trace's table size (default: heads-up, or the least the game allows). */
   tracePlayers?: number;
+  /** Play every trace step to its cap (--no-stop); default: each step stops at the first look where it is clear. */
+  noStop?: boolean;
 }
+
+/** Looks of a trace step: up to four, each of at least this many deals (fewer could not cross the first bar even all won: 2/2^n > its p). */
+export const MAX_LOOKS = 4;
+export const MIN_LOOK_DEALS = 20;
+/** A step is called equal when its interval lies within this much ahead share of 1/2. */
+export const EQUAL_MARGIN = 0.05;
+/** The chance, over all the trace's steps together, of calling a step separated that is not. */
+export const TRACE_ALPHA = 0.05;
 
 export const DEFAULT_BUDGETS = [10, 100, 1000, 10_000];
 /** The table size asked for besides heads-up, when the game allows it. */
@@ -62,6 +73,8 @@ export interface SkillPairing {
   /** For a trace step: the two budgets. */
   budgets?: { lower: number; upper: number };
   runs: [SkillRun, SkillRun];
+  /** The runs of each look, the first being `runs`: one look but for a trace step that may stop early. */
+  looks: Array<[SkillRun, SkillRun]>;
 }
 
 export interface SkillPlan {
@@ -87,6 +100,8 @@ export interface SkillPlan {
   /** Random opening moves of every match (--opening, or the spec's); 0: none. */
   opening: number;
   pairings: SkillPairing[];
+  /** The trace steps' looks, in deals (undefined: every step plays all its deals, --no-stop or too few deals for two looks). */
+  stopping?: LookPlan;
 }
 
 /** What the study starts from (runner/study-target.ts); a game named on the command line has no opening. */
@@ -141,21 +156,28 @@ function lineup(players: number, first: BotSeat, second: BotSeat): RawSpec['bots
   });
 }
 
-/** The two seatings of a pairing as specs, resolved. */
-async function pairingRuns(b: Base, plan: Pick<SkillPlan, 'root' | 'seed' | 'matches' | 'opening'>, key: string, players: number, stronger: BotSeat, weaker: BotSeat, baseDir: string): Promise<[SkillRun, SkillRun]> {
+/** One look's deals of a pairing: the first look is the pairing's own folder and seed, each later one a folder and seed of its own. */
+interface LookPart {
+  look: number;
+  deals: number;
+}
+
+/** The two seatings of a pairing (or of one look of it) as specs, resolved. */
+async function pairingRuns(b: Base, plan: Pick<SkillPlan, 'root' | 'seed' | 'opening'>, key: string, players: number, stronger: BotSeat, weaker: BotSeat, baseDir: string, part: LookPart): Promise<[SkillRun, SkillRun]> {
   const runs: SkillRun[] = [];
+  const later = part.look > 1 ? `look-${part.look}` : undefined;
   for (const seating of ['a', 'b'] as const) {
     const raw: RawSpec = {
-      name: `${b.name}-skill-${key.replace(/\//g, '-')}-${seating}`,
+      name: `${b.name}-skill-${key.replace(/\//g, '-')}${later ? `-${later}` : ''}-${seating}`,
       game: b.gameRef,
       players,
-      matches: plan.matches / 2,
-      seed: plan.seed,
+      matches: part.deals,
+      seed: later ? `${plan.seed}/${later}` : plan.seed,
       ...(plan.opening > 0 ? { opening: plan.opening } : {}),
       variants: [{ name: 'base', options: b.options }],
       bots: seating === 'a' ? lineup(players, stronger, weaker) : lineup(players, weaker, stronger),
     };
-    runs.push({ seating, dir: join(plan.root, ...key.split('/'), seating), spec: await resolveSpec(raw, baseDir) });
+    runs.push({ seating, dir: join(plan.root, ...key.split('/'), ...(later ? [later] : []), seating), spec: await resolveSpec(raw, baseDir) });
   }
   return [runs[0], runs[1]];
 }
@@ -206,6 +228,9 @@ export async function planSkill(r: SkillRequest, outDir: (name: string) => strin
     opening: r.opening ?? b.opening ?? 0,
     pairings: [],
   };
+  const steps = plan.searcher ? budgets.length - 1 : 0;
+  const looks = lookPlan(matches / 2, TRACE_ALPHA / Math.max(1, steps), EQUAL_MARGIN, MAX_LOOKS, MIN_LOOK_DEALS);
+  if (r.noStop !== true && looks.looks.length > 1) plan.stopping = looks;
   await addPairings(plan, b, r.baseDir);
   return plan;
 }
@@ -215,7 +240,9 @@ async function addPairings(plan: SkillPlan, b: Base, baseDir: string): Promise<v
   const random: BotSeat = { name: 'random', bot: 'random' };
   const greedy: BotSeat = { name: 'greedy', bot: 'greedy' };
   const add = async (role: PairingRole, key: string, players: number, stronger: BotSeat, weaker: BotSeat, budgetPair?: { lower: number; upper: number }) => {
-    plan.pairings.push({ role, key, players, stronger, weaker, budgets: budgetPair, runs: await pairingRuns(b, plan, key, players, stronger, weaker, baseDir) });
+    const looks: Array<[SkillRun, SkillRun]> = [];
+    for (const part of lookParts(plan, role)) looks.push(await pairingRuns(b, plan, key, players, stronger, weaker, baseDir, part));
+    plan.pairings.push({ role, key, players, stronger, weaker, budgets: budgetPair, runs: looks[0], looks });
   };
   const sizes = plan.tableSizes;
   const pairs = !plan.traceOnly;
@@ -230,4 +257,10 @@ async function addPairings(plan: SkillPlan, b: Base, baseDir: string): Promise<v
     const upper = plan.budgets[k];
     await add('trace', `${folder}/${upper}-over-${lower}`, plan.tracePlayers, searcherSeat(s, upper), searcherSeat(s, lower), { lower, upper });
   }
+}
+
+/** Each look's new deals: the trace's steps in looks when stopping is on, anything else in one look of every deal. */
+function lookParts(plan: SkillPlan, role: PairingRole): LookPart[] {
+  if (role !== 'trace' || plan.stopping === undefined) return [{ look: 1, deals: plan.matches / 2 }];
+  return plan.stopping.looks.map((n, k) => ({ look: k + 1, deals: n - (k > 0 ? plan.stopping!.looks[k - 1] : 0) }));
 }

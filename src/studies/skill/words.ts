@@ -107,10 +107,10 @@ function stepText(s: TraceStep): string {
 }
 
 /** The trace in words: where each larger budget stops winning more. */
-export function traceSentence(bot: string, players: number, steps: readonly TraceStep[]): string {
+export function traceSentence(bot: string, players: number, steps: readonly TraceStep[], test = 'Holm-adjusted'): string {
   if (steps.length === 0) return '';
   const tenfold = steps.every((s) => s.upper === 10 * s.lower) ? 'tenfold' : 'larger';
-  const head = `Skill trace (${bot} at ${players} players, each budget against the one before it, Holm-adjusted): ${steps.map(stepText).join('; ')}. `;
+  const head = `Skill trace (${bot} at ${players} players, each budget against the one before it, ${test}): ${steps.map(stepText).join('; ')}. `;
   const firstFlat = steps.findIndex((s) => !s.separated);
   if (firstFlat < 0) return `${head}Each ${tenfold} budget wins more, up to ${budget(steps[steps.length - 1].upper)}: more search is still worth it there.`;
   const flat = steps[firstFlat];
