@@ -74,7 +74,19 @@ run('every text a person reads is in the game\'s words', () => {
       try {
         const page = await browser.context.newPage();
         await page.goto(served.urls.get(g.human) as string);
-        await playToEnd(page, (k) => k * 5 + 1, async () => void texts.push(await page.evaluate(() => document.body.innerText)));
+        await playToEnd(page, (k) => k * 5 + 1, async (k) => {
+          texts.push(await page.evaluate(() => document.body.innerText));
+          if (k > 0) return;
+          // Whose turn it is and what is pending: a live banner addressed to "you", and your own seat set apart.
+          expect(await page.locator('#banner[role="status"][aria-live="polite"] #status').textContent()).toMatch(/^Your turn \(you are seat \d\)/);
+          expect(await page.locator('#pending').textContent()).toMatch(/\byou(r)?\b/);
+          expect(await page.locator('.owner.mine h3').first().textContent()).toBe(`You (seat ${g.human})`);
+          // Stop and Stramat draw their cards as cards, each named for screen readers, with the legend.
+          if (g.game === 'stop' || g.game === 'stramat') {
+            expect(await page.locator('.owner.mine .card.face[aria-label]').count()).toBeGreaterThan(0);
+            expect(await page.locator('.legend li').count()).toBeGreaterThan(0);
+          }
+        });
         const end = await page.evaluate(() => document.body.innerText);
         texts.push(end);
         // The end says how the result is decided, with "you" among the scores.
