@@ -41,6 +41,8 @@ export const LONG_SUITES: readonly string[] = [
   // server killed twice mid-match (25 s). Run them after touching src/play/.
   'tests/play/every-game.test.ts',
   'tests/play/restart.test.ts',
+  // Every page text of every game (human page played to the end, viewer at every step, report) scanned for code names (about 3 minutes).
+  'tests/play/game-words.test.ts',
   'tests/studies/skill/command-runs.test.ts', // tavolo skill: its files across threads and seeds, and --force (about a minute)
   'tests/runner/parquet.test.ts', // matches.parquet's bytes across threads, batches, kill -9 and --resume, shards
   'tests/runner/resume.test.ts', // kill -9, a torn record, SIGTERM (once and twice), then --resume: byte-identical

@@ -25,7 +25,7 @@ export const DEFAULTED_MEMBERS = ['title', 'checkOptions', 'actionCode'] as cons
  * when absent and `optional` ones stay absent. `importance` is all or nothing: both members or no facet.
  */
 export const FACETS = {
-  view: { defaulted: ['describe', 'tableView', 'observedView', 'actionText'], optional: ['actionSeen'] },
+  view: { defaulted: ['describe', 'tableView', 'observedView', 'actionText'], optional: ['actionSeen', 'words'] },
   search: { defaulted: [], optional: ['heuristic', 'rateActions', 'determinize', 'cloneInto', 'stage', 'evaluate', 'recollection'] },
   measures: { defaulted: ['columns', 'write'], optional: ['standings', 'forcedPass', 'lostTurns'] },
   importance: { defaulted: [], optional: [] },
@@ -44,7 +44,7 @@ function facetMembers(f: FacetName): readonly string[] {
 /** The lists loading derives from `measures.columns` (GameMeasures). */
 const DERIVED_MEASURES = ['names', 'info'];
 /** The members that are data, not functions. */
-const DATA_MEMBERS = ['columns', 'actionKinds', ...DERIVED_MEASURES];
+const DATA_MEMBERS = ['columns', 'actionKinds', 'words', ...DERIVED_MEASURES];
 
 /**
  * Where each member of the flat shape goes: a game may give facet members at the top level (every
@@ -280,6 +280,7 @@ function viewWithDefaults(game: AnyGame, v: Partial<GameView>): GameView {
     observedView: v.observedView ?? ((obs, player) => ({ header: [`seat ${player} sees:`, ...dataLines(obs)], zones: [] })),
     actionText: v.actionText ?? ((_state, action) => game.actionCode(action)),
     ...(v.actionSeen ? { actionSeen: v.actionSeen } : {}),
+    ...(v.words ? { words: v.words } : {}),
   };
 }
 

@@ -299,6 +299,41 @@ export interface GameView<S = unknown, O = unknown> {
    * put face down, cards picked from one's own hand) must implement it.
    */
   actionSeen?(this: void, state: S, action: number, viewer: number): string | null;
+
+  /** Optional: the game's own words for its code names (phases, end reasons, cards), for people's pages. */
+  words?: GameWords;
+}
+
+/**
+ * What a person reads instead of a code name: phases, end reasons and events in the rulebook's terms,
+ * how the result is decided, and the cards' faces. Every member is optional; a code name without its
+ * words reads humanised ("score_limit" as "score limit").
+ */
+export interface GameWords {
+  /** Phase code name (as observations and views name it) to words: "attack_draw" to "must draw or answer a 2+". */
+  phases?: Readonly<Record<string, string>>;
+  /** End reason (matches.csv's end_reason) to words: "score_limit" to "a player's total passed the target". */
+  endReasons?: Readonly<Record<string, string>>;
+  /** Event kind to words, where the log names a kind: "round_end" to "end of the round". */
+  events?: Readonly<Record<string, string>>;
+  /** How the result is decided, said to a person: "lowest score wins", "most points win". */
+  winsBy?: string;
+  /** What a score counts: "penalty points", "points", "pieces placed". */
+  score?: string;
+  /**
+   * Card faces: a card's label as a table view shows it ("Y69") to its face: the short text printed on
+   * it ("6/9"), its full name ("yellow 6/9") and its colour (a CSS colour), for drawing it as a card.
+   */
+  cards?: Readonly<Record<string, CardFace>>;
+  /** The legend under the table: a few lines that say what the drawing shows. */
+  legend?: readonly string[];
+}
+
+/** How one card is drawn: its short face, its name (what a screen reader says) and its colour. */
+export interface CardFace {
+  face: string;
+  name: string;
+  colour?: string;
 }
 
 /**

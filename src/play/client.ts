@@ -5,7 +5,8 @@
  * stream (Server-Sent Events) for its seat(s) and sends a chosen action with fetch; the server decides
  * whether it is taken.
  */
-import type { TableView } from '../engine/game.js';
+import type { GameWords, TableView } from '../engine/game.js';
+import type { DrawOptions } from '../report/viewer-client.js';
 import type { SeatMessage } from './seat-view.js';
 
 /** What the server puts into the page: the seats its token plays, and whether they share the tab. */
@@ -18,12 +19,32 @@ export interface PageConfig {
 type SeatAsk = Extract<SeatMessage, { type: 'ask' }>;
 type Incoming = SeatMessage | { type: 'reset' };
 
-/** What the page holds of one seat: its log (as HTML items), its table, the question it is asked, the end. */
+/**
+ * What the page holds of one seat: its log (as HTML items), its table, the question it is asked, the end,
+ * the latest new round or game announced, and the game's words and usual length (from the start).
+ */
 export interface SeatState {
   log: string[];
   view: TableView | null;
   ask: SeatAsk | null;
   end: string | null;
+  news: string | null;
+  words: GameWords | null;
+  length: string | null;
+}
+
+/** The latest announcement among a message's events ("Round 3: seat 1 shuffles and deals"), or the one before. */
+export function latestNews(events: { kind: string; text: string }[], before: string | null): string | null {
+  // The kinds announced: a new round or game, its end, the match's end.
+  const announced = ['round_start', 'round_end', 'game_start', 'game_end', 'match_end'];
+  let news = before;
+  for (const e of events) if (announced.includes(e.kind)) news = e.text.charAt(0).toUpperCase() + e.text.slice(1);
+  return news;
+}
+
+/** A line of the table's header addressed to the seat's player: "seat 0's turn" as "your turn", "seat 0 to" as "you to". */
+export function addressed(line: string, seat: number): string {
+  return line.replace(new RegExp(`\\bseat ${seat}'s\\b`, 'g'), 'your').replace(new RegExp(`\\bseat ${seat}\\b`, 'g'), 'you');
 }
 
 export function escapeText(s: string): string {
@@ -37,9 +58,15 @@ export function logItem(line: string | null, events: { kind: string; text: strin
 }
 
 export function statusText(s: SeatState, seat: number): string {
-  if (s.end !== null) return `Match over. ${s.end}`;
-  if (s.ask !== null) return `Your decision, seat ${seat}: ${s.ask.actions.length} choice${s.ask.actions.length > 1 ? 's' : ''} (keys 1-9 pick the first nine).`;
+  if (s.end !== null) return s.end;
+  if (s.ask !== null) return `Your turn (you are seat ${seat}): ${s.ask.actions.length} choice${s.ask.actions.length > 1 ? 's' : ''} (keys 1-9 pick the first nine).`;
   return 'Waiting for the other players...';
+}
+
+/** What is pending, from the table's header in the game's words, addressed to the seat ("your turn · you to answer the 2+"). */
+export function pendingText(s: SeatState, seat: number): string {
+  if (s.end !== null || s.view === null) return '';
+  return s.view.header.map((h) => addressed(h, seat)).join(' · ');
 }
 
 /** The legal actions as buttons, labelled with the decision's own words; the first nine with their key. */
@@ -56,10 +83,14 @@ export function actionButtons(ask: SeatAsk): string {
 export function applyMessage(s: SeatState, m: SeatMessage): string {
   if (m.type === 'start') {
     s.view = m.view;
+    s.words = m.words;
+    s.length = m.length;
+    s.news = latestNews(m.events, null);
     return logItem('Set-up', m.events);
   }
   if (m.type === 'step') {
     if (m.view !== null) s.view = m.view;
+    s.news = latestNews(m.events, s.news);
     if (s.ask !== null && s.ask.n <= m.n) s.ask = null;
     return logItem(m.line, m.events);
   }
@@ -104,7 +135,7 @@ interface HumanPage {
   config: PageConfig;
   doc: Document;
   win: Window;
-  draw: (v: TableView) => string;
+  draw: (v: TableView, opts: DrawOptions) => string;
   state: Map<number, SeatState>;
   /** `sending`: the question (its n) whose answer is on its way, -1 when none. */
   ui: { shown: number; curtain: boolean; sending: number; title: string };
@@ -121,7 +152,7 @@ function pageButtons(p: HumanPage): HTMLButtonElement[] {
 }
 
 function freshSeat(): SeatState {
-  return { log: [], view: null, ask: null, end: null };
+  return { log: [], view: null, ask: null, end: null, news: null, words: null, length: null };
 }
 
 /** Draws the shown seat (the curtain instead in a hot seat between seats); `full` redraws the log too. */
@@ -133,7 +164,11 @@ function renderPage(p: HumanPage, full: boolean): void {
   if (ui.curtain) el(p, 'curtain-text').textContent = `Seat ${ui.shown} to play. Pass the screen: only seat ${ui.shown} should look. Press Enter or the button to show the table.`;
   el(p, 'seat-name').textContent = `${ui.title} · you are seat ${ui.shown}${config.hotSeat ? ` (hot seat: seats ${config.seats.join(', ')} in turn)` : ''}`;
   el(p, 'status').textContent = ui.curtain ? `Seat ${ui.shown} is asked.` : statusText(s, ui.shown);
-  if (!ui.curtain) el(p, 'table').innerHTML = s.view ? p.draw(s.view) : '<p class="empty">The table appears with the first move.</p>';
+  el(p, 'pending').textContent = ui.curtain ? '' : pendingText(s, ui.shown);
+  el(p, 'news').textContent = ui.curtain || s.news === null ? '' : s.news;
+  el(p, 'length').textContent = s.length ?? '';
+  el(p, 'banner').className = s.ask !== null && !ui.curtain ? 'yours' : s.end !== null ? 'over' : '';
+  if (!ui.curtain) el(p, 'table').innerHTML = s.view ? p.draw(s.view, { words: s.words, you: [ui.shown] }) : '<p class="empty">The table appears with the first move.</p>';
   if (full) {
     el(p, 'log').innerHTML = s.log.join('');
     el(p, 'log').scrollTop = el(p, 'log').scrollHeight;
@@ -250,7 +285,7 @@ async function showRefusal(p: HumanPage): Promise<void> {
 }
 
 /** The page: its state per seat, drawing, the stream, the buttons and keys. */
-export function startHumanPage(config: PageConfig, doc: Document, win: Window, draw: (v: TableView) => string): void {
+export function startHumanPage(config: PageConfig, doc: Document, win: Window, draw: (v: TableView, opts: DrawOptions) => string): void {
   const p: HumanPage = {
     config,
     doc,
@@ -271,7 +306,10 @@ export function startHumanPage(config: PageConfig, doc: Document, win: Window, d
 export const HUMAN_PAGE_CODE = [
   escapeText,
   logItem,
+  latestNews,
+  addressed,
   statusText,
+  pendingText,
   actionButtons,
   applyMessage,
   seedText,

@@ -175,6 +175,6 @@ function tokensOf(h: JournalHeader): Tokens {
 
 function saveFinished(out: string, shown: string, identity: MatchIdentity, decisions: RecordedDecision[], end: EndMessage, start: StartMessage, print: (l: string) => void): void {
   writeSaved(out, { ...identity, decisions: [...decisions], result: end.result, totalDecisions: end.decisions, outcome: end.outcome });
-  print(`Match over. ${end.outcome}`);
+  print(end.outcome);
   print(`Saved as ${join(shown, SAVED)} (${start.title}, master seed ${JSON.stringify(start.seed)}, match seed ${JSON.stringify(start.matchSeed)}, ${decisions.length} human decisions): \`tavolo show ${shown}\` replays it. The page stays open until Ctrl-C.`);
 }

@@ -82,6 +82,8 @@ async function run(): Promise<void> {
     matchSeed: seed,
     match,
     changedOptions: changedOptions(game, variant.options),
+    words: game.view.words ?? null,
+    length: null,
     events,
     views: viewsOf(game, shadow, players),
   });
@@ -96,11 +98,12 @@ async function run(): Promise<void> {
     },
   });
   const f = outcome.fault;
+  const names = seats.map((s) => s.name);
   if (diverged === undefined && f !== undefined && input.humans.includes(f.seat) && f.reason === 'illegal_action') {
     diverged = `the journaled decision of seat ${f.seat} is not legal in the replayed match (${f.message}): the game, a bot or the options changed since it was written`;
   }
   if (diverged !== undefined) return send({ type: 'fail', message: diverged });
-  send({ type: 'end', result: outcome.result, decisions: outcome.decisions, fault: outcome.fault, outcome: outcomeText(outcome, seats.map((s) => s.name)), seed: spec.seed, matchSeed: seed });
+  send({ type: 'end', result: outcome.result, decisions: outcome.decisions, fault: outcome.fault, outcome: outcomeText(game, outcome, names), outcomes: names.map((_, p) => outcomeText(game, outcome, names, [p])), seed: spec.seed, matchSeed: seed });
 }
 
 run().catch((err: unknown) => send({ type: 'fail', message: err instanceof Error ? err.message : String(err) }));

@@ -4,6 +4,8 @@ import { InputError } from '../errors.js';
 import { lineupIndex, matchSeed, rotations } from '../engine/plan.js';
 import { resolveSpec, loadSpec, type LineupEntry, type ResolvedSpec, type RawSpec } from '../runner/spec.js';
 import type { GameEvent, OptionValue, TableView } from '../engine/game.js';
+import { endWords } from '../engine/words.js';
+import { winsByText } from './words.js';
 
 /** How to narrate a match: the full table (every card), or as one seat saw it. */
 export interface NarrateOptions {
@@ -83,7 +85,7 @@ export function narrateMatch(
     moves.showTable(moves.lastState(), '');
     print('');
   }
-  printEnding(outcome, seats, print);
+  printEnding(game, outcome, seats, print);
   return { fault: outcome.fault !== undefined };
 }
 
@@ -156,14 +158,15 @@ function moveNarrator(game: ResolvedSpec['game'], seats: LineupEntry[], viewer: 
 }
 
 /** The fault if a bot made one, the winners, the scores and the machine-readable result line. */
-function printEnding(outcome: MatchOutcome, seats: LineupEntry[], print: (line: string) => void): void {
+function printEnding(game: ResolvedSpec['game'], outcome: MatchOutcome, seats: LineupEntry[], print: (line: string) => void): void {
   const r = outcome.result;
   if (outcome.fault) {
     print(`Fault: seat ${outcome.fault.seat} (${seats[outcome.fault.seat].name}) ${outcome.fault.reason}: ${outcome.fault.message}`);
   }
   const winners = r.winners.map((s) => `seat ${s} (${seats[s].name})`).join(', ');
-  print(r.annulled ? `Annulled (${r.endReason}).` : `Winner${r.winners.length > 1 ? 's (shared)' : ''}: ${winners}. Ended by ${r.endReason}.`);
-  print(`Scores: ${r.scores.map((v, s) => `seat ${s} ${v}`).join(', ')}`);
+  const why = endWords(game.view.words, r.endReason);
+  print(r.annulled ? `Annulled: ${why}.` : `Winner${r.winners.length > 1 ? 's (shared)' : ''}: ${winners}. The match is over: ${why}.`);
+  print(`Scores (${winsByText(game)}): ${r.scores.map((v, s) => `seat ${s} ${v}`).join(', ')}`);
   print(
     `result: winners=${r.winners.join(';')} scores=${r.scores.join(',')} ranks=${r.ranks.join(',')} ` +
       `first_player=${r.firstPlayer} turns=${r.turns} decisions=${outcome.decisions} end_reason=${r.endReason}` +

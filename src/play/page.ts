@@ -11,7 +11,13 @@ import { VIEWER_CSS } from '../report/viewer.js';
 
 const CSS = `
 #top { display: flex; gap: 1rem; align-items: baseline; flex-wrap: wrap; }
-#status { font-weight: 600; margin: 0.4rem 0; }
+#banner { border: 2px solid #bbb; border-radius: 8px; padding: 0.4rem 0.8rem; margin: 0.4rem 0; background: #f6f6f6; }
+#banner.yours { border-color: #2b4c7e; background: #e8f0fb; }
+#banner.over { border-color: #2e7d32; background: #eaf5ea; }
+#banner p { margin: 0.15rem 0; }
+#status { font-weight: 600; font-size: 1.1rem; }
+#news { font-style: italic; }
+#length { color: #444; font-size: 0.9rem; margin: 0; }
 #error { color: #a00; font-weight: 600; min-height: 1.2rem; }
 #connection { color: #a60; }
 #actions { display: flex; flex-wrap: wrap; gap: 0.3rem; margin: 0.5rem 0 0.8rem; max-height: 30vh; overflow-y: auto; }
@@ -25,7 +31,8 @@ const CSS = `
 function body(): string {
   return (
     `<div id="top"><h1 id="seat-name">tavolo</h1><span id="connection" aria-live="polite"></span></div>\n` +
-    `<p id="status" aria-live="polite"></p><p id="error" role="alert"></p>\n` +
+    `<p id="length"></p>\n` +
+    `<div id="banner" role="status" aria-live="polite"><p id="status"></p><p id="pending"></p><p id="news"></p></div><p id="error" role="alert"></p>\n` +
     `<section id="curtain" hidden><p id="curtain-text"></p><button id="reveal" type="button">Show the table</button></section>\n` +
     `<div id="play"><div id="actions" role="group" aria-label="Your legal actions"></div>` +
     `<div class="layout"><main id="table" aria-label="The table as your seat sees it"></main>` +

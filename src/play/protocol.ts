@@ -1,4 +1,4 @@
-import type { GameEvent, MatchResult, TableView } from '../engine/game.js';
+import type { GameEvent, GameWords, MatchResult, TableView } from '../engine/game.js';
 import type { PlayArgs } from './narrate.js';
 
 /**
@@ -39,6 +39,10 @@ export interface StartMessage {
   matchSeed: string;
   match: number;
   changedOptions: string[];
+  /** The game's words (its phases, end reasons, card faces and legend): public data for drawing the table. */
+  words: GameWords | null;
+  /** How long a match usually lasts at these rules, in words (cheap simulated matches), or null. */
+  length: string | null;
   events: GameEvent[];
   /** views[p]: seat p's table (from its observation only); null for bot seats, which no page shows. */
   views: (TableView | null)[];
@@ -73,6 +77,8 @@ export interface EndMessage {
   fault?: { reason: string; seat: number; message: string };
   /** The outcome in words, for every seat (results are public). */
   outcome: string;
+  /** outcomes[p]: the same words addressed to seat p's player as "you". */
+  outcomes: string[];
   /** The master seed and the match's: told to the pages only now that no card is hidden any more. */
   seed: string;
   matchSeed: string;

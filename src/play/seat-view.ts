@@ -1,4 +1,4 @@
-import type { TableView } from '../engine/game.js';
+import type { GameWords, TableView } from '../engine/game.js';
 import { eventText } from './narrate.js';
 import type { AskMessage, EndMessage, StartMessage, StepMessage } from './protocol.js';
 
@@ -18,6 +18,8 @@ export interface SeatStart {
   seats: string[];
   match: number;
   changedOptions: string[];
+  words: GameWords | null;
+  length: string | null;
   events: SeatEvent[];
   view: TableView | null;
 }
@@ -59,18 +61,23 @@ export type SeatMessage = SeatStart | SeatStep | SeatAsk | SeatEnd;
 
 const eventsFor = (events: StartMessage['events'], seat: number): SeatEvent[] => events.map((e) => ({ kind: e.kind, text: eventText(e, seat) }));
 
-/** The decision's line for a seat: its number, who took it, what the seat saw, the code when it saw all. */
+/**
+ * The decision's line for a seat: its number, who took it ("You" for the seat's own), what the seat saw
+ * of it, without the text's own "seat N" subject, which the line already names.
+ */
 export function stepLine(m: StepMessage, seat: number): string | null {
   const text = m.seen[seat];
   if (text === null) return null;
-  return `${m.n + 1}. seat ${m.seat} (${m.bot}): ${text}${text === m.seen[m.seat] ? ` [${m.code}]` : ''}`;
+  const subject = `seat ${m.seat} `;
+  const what = text.startsWith(subject) ? text.slice(subject.length) : text;
+  return `${m.n + 1}. ${m.seat === seat ? 'You' : `seat ${m.seat} (${m.bot})`}: ${what}`;
 }
 
 export function seatMessage(m: StartMessage | StepMessage | AskMessage | EndMessage, seat: number): SeatMessage | null {
   if (m.type === 'start') {
     // Not the seeds: a page that knew them could deal the match itself and read every hidden card.
-    const { title, variant, seats, match, changedOptions } = m;
-    return { type: 'start', seat, title, variant, seats, match, changedOptions, events: eventsFor(m.events, seat), view: m.views[seat] };
+    const { title, variant, seats, match, changedOptions, words, length } = m;
+    return { type: 'start', seat, title, variant, seats, match, changedOptions, words, length, events: eventsFor(m.events, seat), view: m.views[seat] };
   }
   if (m.type === 'step') {
     const line = stepLine(m, seat);
@@ -79,5 +86,5 @@ export function seatMessage(m: StartMessage | StepMessage | AskMessage | EndMess
     return { type: 'step', seat, n: m.n, line, events, view: m.views[seat] };
   }
   if (m.type === 'ask') return m.seat === seat ? { type: 'ask', seat, n: m.n, actions: m.actions, view: m.view } : null;
-  return { type: 'end', seat, outcome: m.outcome, winners: m.result.winners, seed: m.seed, matchSeed: m.matchSeed };
+  return { type: 'end', seat, outcome: m.outcomes[seat] ?? m.outcome, winners: m.result.winners, seed: m.seed, matchSeed: m.matchSeed };
 }

@@ -1,4 +1,5 @@
-import type { AnyGame, GameEvent, Options, TableView } from '../engine/game.js';
+import type { AnyGame, GameEvent, GameWords, Options, TableView } from '../engine/game.js';
+import { changedOptions, outcomeText } from '../engine/words.js';
 import { OPENING_MOVER, matchRngs, playMatch, type SeatBot } from '../engine/match.js';
 import { matchSeed, rotations } from '../engine/plan.js';
 
@@ -49,6 +50,8 @@ export interface Recording {
   result: { winners: string; turns: number; endReason: string };
   /** False when the game describes no table (no tableView): the viewer then shows describe() text. */
   described: boolean;
+  /** The game's words: card faces and the legend the renderer draws with. */
+  words: GameWords | null;
 }
 
 /** The full table, or the game's text description when it has no tableView. */
@@ -60,13 +63,6 @@ export function fullView(game: AnyGame, state: unknown): TableView {
 export function seatView(game: AnyGame, state: unknown, seat: number): TableView {
   if (!game.view.observedView) return { header: [`(${game.title} describes no seat's view)`], zones: [] };
   return game.view.observedView(game.observe(state, seat), seat);
-}
-
-function changedOptions(game: AnyGame, options: Record<string, unknown>): string[] {
-  const defaults = new Map(game.options.map((o) => [o.name, JSON.stringify(o.default)]));
-  return Object.entries(options)
-    .filter(([k, v]) => defaults.get(k) !== JSON.stringify(v))
-    .map(([k, v]) => `${k}=${JSON.stringify(v)}`);
 }
 
 /**
@@ -123,12 +119,6 @@ export function recordMatch(spec: ReplaySpec, variantIndex: number, match: numbe
     steps.push(snapshot(d));
   });
   const r = outcome.result;
-  const who = (s: number) => `seat ${s} (${seats[s].name})`;
-  const end = outcome.fault
-    ? `Ended by a fault: ${who(outcome.fault.seat)} ${outcome.fault.reason}: ${outcome.fault.message}.`
-    : r.annulled
-      ? `Annulled (${r.endReason}).`
-      : `Winner${r.winners.length > 1 ? 's (shared)' : ''}: ${r.winners.map(who).join(', ')}. Ended by ${r.endReason}.`;
   return {
     gameTitle: game.title,
     variant: variant.name,
@@ -138,8 +128,9 @@ export function recordMatch(spec: ReplaySpec, variantIndex: number, match: numbe
     changedOptions: changedOptions(game, variant.options),
     seats: seats.map((s) => s.name),
     steps,
-    outcome: `${end} Scores: ${r.scores.map((v, s) => `seat ${s} ${v}`).join(', ')}. ${r.turns} turns, ${outcome.decisions} decisions.`,
+    outcome: outcomeText(game, outcome, seats.map((s) => s.name)),
     result: { winners: r.winners.join(';'), turns: r.turns, endReason: r.endReason },
     described: game.view.tableView !== undefined,
+    words: game.view.words ?? null,
   };
 }

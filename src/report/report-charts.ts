@@ -12,6 +12,8 @@ export interface ChartWords {
    * single-variant run): the delta-method interval, so the chart and the sentence above it agree.
    */
   advantage?: ReadonlyMap<string, { value: number; low: number; high: number }>;
+  /** An end reason in the game's words (GameWords.endReasons); absent, the code name as matches.csv has it. */
+  endReason?: (reason: string) => string;
 }
 
 /** A chart with what the page shows around it: a note under the title and its numbers as a table. */
@@ -205,7 +207,8 @@ function lengthSeries(d: ReportData): Pick<ChartSpec, 'seriesOrder' | 'sequentia
   return { seriesOrder: [...swept, ...variantOrder(d).filter((v) => !swept.includes(v))], sequentialColors: true };
 }
 
-function endReasons(d: ReportData): ReportChart {
+function endReasons(d: ReportData, words: ChartWords): ReportChart {
+  const said = (reason: string) => (words.endReason ? words.endReason(reason) : reason);
   return {
     spec: {
       id: 'end-reason',
@@ -215,12 +218,12 @@ function endReasons(d: ReportData): ReportChart {
       y: 'Variant',
       percent: true,
       yOrder: variantOrder(d),
-      data: d.endReasons.map((r) => ({ y: r.variant, series: r.reason, x: r.share, tip: `${r.variant}, ${r.reason}: ${r.matches} (${pct(r.share)})` })),
+      data: d.endReasons.map((r) => ({ y: r.variant, series: said(r.reason), x: r.share, tip: `${r.variant}, ${said(r.reason)}: ${r.matches} (${pct(r.share)})` })),
     },
     note: 'end_reason of matches.csv, as a share of each variant\'s matches.',
     table: {
       columns: ['variant', 'end reason', 'matches', 'share'],
-      rows: d.endReasons.map((r) => [r.variant, r.reason, r.matches, pct(r.share)]),
+      rows: d.endReasons.map((r) => [r.variant, said(r.reason), r.matches, pct(r.share)]),
     },
   };
 }
@@ -415,6 +418,6 @@ function sequential(d: ReportData): ReportChart | null {
 
 /** The report's charts, in page order; those whose file is absent are left out. */
 export function reportCharts(d: ReportData, words: ChartWords = {}): ReportChart[] {
-  const all = [winShares(d), seatShares(d), firstPlayer(d, words), lengths(d), endReasons(d), metrics(d, words), ...forest(d, words), leaderboard(d), sequential(d)];
+  const all = [winShares(d), seatShares(d), firstPlayer(d, words), lengths(d), endReasons(d, words), metrics(d, words), ...forest(d, words), leaderboard(d), sequential(d)];
   return all.filter((c): c is ReportChart => c !== null);
 }

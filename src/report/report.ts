@@ -1,4 +1,6 @@
 import { statSync } from 'node:fs';
+import { gameRegistry } from '../plugins/loader.js';
+import { endWords } from '../engine/words.js';
 import { isAbsolute, join, relative } from 'node:path';
 import { chartsScript } from './charts-client.js';
 import { readResult, type MatchesPart, type ReportData } from './data.js';
@@ -202,7 +204,8 @@ export async function buildReport(dir: string, fromMatches?: MatchesPart, own?: 
   const metricInfo = typeof d.run.game === 'string' ? await metricInfoOf(d.run.game) : undefined;
   const words = wordsOf(d, metricInfo);
   const verdict = await verdictOf(dir, own ?? sink?.figures());
-  const charts = reportCharts(d, { metricInfo, advantage: advantageOf(verdict) });
+  const gameWords = typeof d.run.game === 'string' ? (await gameRegistry())[d.run.game]?.view.words : undefined;
+  const charts = reportCharts(d, { metricInfo, advantage: advantageOf(verdict), endReason: (r) => endWords(gameWords, r) });
   const swept = sweepPart(d, words);
   const against = swept?.charts ?? [];
   const title = `tavolo report: ${str(d.run.tournament)}`;

@@ -3,16 +3,34 @@
  * controls. Both are plain functions with no imports, put into the page as their source text (like the
  * report's charts-client.ts), so they are type-checked here and the renderer is tested in node too.
  */
-import type { GameEvent, TableView } from '../engine/game.js';
+import type { GameEvent, GameWords, TableView } from '../engine/game.js';
 import type { Recording, ViewerStep } from './replay.js';
 
-/** Draws a TableView as HTML: the header lines, the shared zones, then each seat's zones in its own box. */
-export function renderTable(view: TableView): string {
+/** How the renderer draws: the game's words (card faces, legend) and the seats addressed as "you". */
+export interface DrawOptions {
+  words?: GameWords | null;
+  you?: number[];
+}
+
+/**
+ * Draws a TableView as HTML: the header lines, then the zones of the seats addressed as "you" (set apart), the
+ * shared zones, each other seat's zones, then the game's legend. A card the game gives a face for is drawn
+ * as that card (its colour, the short face printed on it, its name for screen readers and on hover).
+ */
+export function renderTable(view: TableView, opts: DrawOptions = {}): string {
   const esc = (s: string) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const faces = opts.words?.cards ?? {};
+  const you = opts.you ?? [];
+  const card = (c: string): string => {
+    const f = Object.prototype.hasOwnProperty.call(faces, c) ? faces[c] : undefined;
+    if (!f) return `<span class="card">${esc(c)}</span>`;
+    const style = f.colour ? ` style="background:${esc(f.colour)};border-color:${esc(f.colour)}"` : '';
+    return `<span class="card face${f.colour ? ' coloured' : ''}" role="img" aria-label="${esc(f.name)}" title="${esc(f.name)}"${style}>${esc(f.face)}</span>`;
+  };
   const zone = (z: TableView['zones'][number]): string => {
     const head = `<section class="zone zone-${z.kind}" data-zone="${esc(z.id)}" data-owner="${z.owner}"><h4>${esc(z.label)}</h4>`;
     if (z.kind === 'cards') {
-      const cards = z.cards.map((c) => `<span class="card">${esc(c)}</span>`).join('');
+      const cards = z.cards.map(card).join('');
       const hidden = z.hidden ? `<span class="card back" data-hidden="${z.hidden}">${z.hidden} face down</span>` : '';
       const empty = z.cards.length === 0 && !z.hidden ? '<span class="empty">empty</span>' : '';
       return `${head}<div class="cards">${cards}${hidden}${empty}</div></section>`;
@@ -30,12 +48,17 @@ export function renderTable(view: TableView): string {
     }
     return `${head}<table class="grid">${rows}</table></section>`;
   };
-  const owners = [...new Set(view.zones.map((z) => z.owner))].sort((a, b) => a - b);
+  // Your own seat first (set apart), then the shared table, then the others' seats.
+  const rank = (o: number) => (you.includes(o) ? 0 : o < 0 ? 1 : 2);
+  const owners = [...new Set(view.zones.map((z) => z.owner))].sort((a, b) => rank(a) - rank(b) || a - b);
   const groups = owners.map((o) => {
     const zones = view.zones.filter((z) => z.owner === o).map(zone).join('');
-    return `<div class="owner" data-owner="${o}"><h3>${o < 0 ? 'Table' : `Seat ${o}`}</h3>${zones}</div>`;
+    const mine = you.includes(o);
+    const title = o < 0 ? 'Table' : mine ? `You (seat ${o})` : `Seat ${o}`;
+    return `<div class="owner${mine ? ' mine' : ''}" data-owner="${o}"><h3>${title}</h3>${zones}</div>`;
   });
-  return `<div class="table-view"><ul class="view-header">${view.header.map((h) => `<li>${esc(h)}</li>`).join('')}</ul><div class="zones">${groups.join('')}</div></div>`;
+  const legend = opts.words?.legend?.length ? `<details class="legend" open><summary>Legend</summary><ul>${opts.words.legend.map((l) => `<li>${esc(l)}</li>`).join('')}</ul></details>` : '';
+  return `<div class="table-view"><ul class="view-header">${view.header.map((h) => `<li>${esc(h)}</li>`).join('')}</ul><div class="zones">${groups.join('')}</div>${legend}</div>`;
 }
 
 /** What a perspective sees of an event: the secret version for the seats it names and for the whole table. */
@@ -46,12 +69,12 @@ export function eventText(e: GameEvent, perspective: number): string {
 
 /**
  * A decision's line in the log: from a seat, what that seat saw of it (the game's actionSeen), with the
- * action's code only when the seat saw all of it; null when the seat could not tell it was taken.
+ * text's own "seat N" subject left out (the line names the seat); null when the seat could not tell it was taken.
  */
 export function decisionText(d: NonNullable<ViewerStep['decision']>, perspective: number): string | null {
   const text = perspective < 0 ? d.text : d.seen[perspective];
   if (text === null) return null;
-  return `${d.number}. seat ${d.seat} (${d.bot}): ${text}${text === d.text ? ` [${d.code}]` : ''}`;
+  return `${d.number}. seat ${d.seat} (${d.bot}): ${text.startsWith(`seat ${d.seat} `) ? text.slice(`seat ${d.seat} `.length) : text}`;
 }
 
 /**
@@ -95,7 +118,7 @@ export function startViewer(
   function show(): void {
     const s = rec.steps[step];
     const view = perspective < 0 ? s.full : s.seats[perspective];
-    $('table').innerHTML = draw(view);
+    $('table').innerHTML = draw(view, { words: rec.words });
     $<HTMLInputElement>('jump-to').value = String(step);
     $('position').textContent = `Step ${step} of ${last}${s.decision ? ` (decision ${s.decision.number})` : ' (set-up)'}`;
     const logList = $('log');

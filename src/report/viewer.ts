@@ -25,6 +25,11 @@ export const VIEWER_CSS = `
 .zone h4 { font-size: 0.75rem; font-weight: 500; color: #555; margin: 0; }
 .card { display: inline-block; border: 1px solid #888; border-radius: 4px; padding: 0.1rem 0.35rem; margin: 0.1rem; background: #fffbe8; font-size: 0.85rem; }
 .card.back { background: #2b4c7e; color: #fff; border-color: #2b4c7e; }
+.card.face { min-width: 1.6rem; min-height: 2.3rem; text-align: center; font-weight: 700; vertical-align: middle; line-height: 2.3rem; padding: 0 0.3rem; border-radius: 5px; box-shadow: 0 1px 2px rgba(0,0,0,0.3); }
+.card.coloured { color: #fff; }
+.owner.mine { border: 2px solid #2b4c7e; background: #f3f7fc; }
+.legend { font-size: 0.8rem; color: #333; margin-top: 0.4rem; }
+.legend ul { margin: 0.2rem 0; padding-left: 1.2rem; }
 .count { font-size: 1.2rem; font-weight: 600; }
 .empty { color: #999; font-size: 0.8rem; }
 table.grid td { width: 1.8rem; height: 1.8rem; text-align: center; padding: 0; }

@@ -4,7 +4,7 @@ import { humanPage } from '../../src/play/page.js';
 
 /** The human page's pieces in node: escaping, the buttons, how messages change a seat's state. */
 
-const fresh = (): SeatState => ({ log: [], view: null, ask: null, end: null });
+const fresh = (): SeatState => ({ log: [], view: null, ask: null, end: null, news: null, words: null, length: null });
 
 describe('the human page', () => {
   it('labels buttons with the decision words, escaped, keys for the first nine', () => {
@@ -21,16 +21,16 @@ describe('the human page', () => {
     const s = fresh();
     const ask = { type: 'ask' as const, seat: 0, n: 5, actions: [{ action: 1, text: 'a', code: 'a' }], view: { header: ['h'], zones: [] } };
     expect(applyMessage(s, ask)).toBe('');
-    expect(statusText(s, 0)).toMatch(/^Your decision, seat 0: 1 choice /);
+    expect(statusText(s, 0)).toMatch(/^Your turn \(you are seat 0\): 1 choice /);
     applyMessage(s, { type: 'step', seat: 0, n: 4, line: null, events: [], view: null });
     expect(s.ask).not.toBeNull();
     expect(applyMessage(s, { type: 'step', seat: 0, n: 5, line: '6. seat 0 (human): a [a]', events: [], view: null })).toContain('6. seat 0');
     expect(s.ask).toBeNull();
     expect(s.view).toEqual({ header: ['h'], zones: [] });
     expect(statusText(s, 0)).toBe('Waiting for the other players...');
-    applyMessage(s, { type: 'end', seat: 0, outcome: 'Winner: seat 1.', winners: [1], seed: 'ab12', matchSeed: 'ab12/match/0' });
+    applyMessage(s, { type: 'end', seat: 0, outcome: 'Match over: the deck ran out. Winner: seat 1.', winners: [1], seed: 'ab12', matchSeed: 'ab12/match/0' });
     // The seeds are told at the end, and only then (a page that had them earlier could deal the match itself).
-    expect(statusText(s, 0)).toBe('Match over. Winner: seat 1. Master seed "ab12" (match seed "ab12/match/0"): --seed ab12 replays this match.');
+    expect(statusText(s, 0)).toBe('Match over: the deck ran out. Winner: seat 1. Master seed "ab12" (match seed "ab12/match/0"): --seed ab12 replays this match.');
   });
 
   it('is self-contained: inline script and style, nothing fetched from elsewhere', () => {

@@ -19,6 +19,8 @@ const start: StartMessage = {
   matchSeed: '1/match/0',
   match: 0,
   changedOptions: [],
+  words: null,
+  length: null,
   events: [
     { kind: 'deal', seat: 0, text: 'seat 0 is dealt 3 cards', secret: { seats: [0], text: 'seat 0 is dealt: A B C' } },
     { kind: 'deal', seat: 2, text: 'seat 2 is dealt 3 cards', secret: { seats: [2], text: 'seat 2 is dealt: D E F' } },
@@ -46,10 +48,10 @@ describe('seatMessage', () => {
     expect(m2?.type === 'start' && m2.events.map((e) => e.text)).toEqual(['seat 0 is dealt 3 cards', 'seat 2 is dealt: D E F']);
   });
 
-  it('words a decision as the seat saw it, with the code only when it saw all of it', () => {
-    const m = step(['plays a card face down', 'plays Alt face down', null]);
+  it('words a decision as the seat saw it, addressing its own as "You", with no action code', () => {
+    const m = step(['plays a card face down', 'seat 1 plays Alt face down', null]);
     expect(seatMessage(m, 0)).toMatchObject({ line: '5. seat 1 (greedy): plays a card face down', events: [] });
-    expect(seatMessage(m, 1)).toMatchObject({ line: '5. seat 1 (greedy): plays Alt face down [X]' });
+    expect(seatMessage(m, 1)).toMatchObject({ line: '5. You: plays Alt face down' });
   });
 
   it('sends nothing of a decision the seat could not tell was taken, unless it caused an event it may see', () => {
@@ -71,7 +73,8 @@ describe('seatMessage', () => {
     const ask: AskMessage = { type: 'ask', n: 7, seat: 2, actions: [{ action: 1, text: 'lets it pass', code: 'P' }], view: view(2) };
     expect(seatMessage(ask, 0)).toBeNull();
     expect(seatMessage(ask, 2)).toMatchObject({ type: 'ask', seat: 2, n: 7 });
-    const end: EndMessage = { type: 'end', result: { scores: [1, 2, 3], ranks: [3, 2, 1], winners: [2], annulled: false, endReason: 'r', firstPlayer: 0, turns: 9 }, decisions: 20, outcome: 'Winner: seat 2.', seed: '1', matchSeed: '1/match/0' };
+    const end: EndMessage = { type: 'end', result: { scores: [1, 2, 3], ranks: [3, 2, 1], winners: [2], annulled: false, endReason: 'r', firstPlayer: 0, turns: 9 }, decisions: 20, outcome: 'Winner: seat 2.', outcomes: ['Winner: seat 2.', 'Winner: seat 2.', 'You win!'], seed: '1', matchSeed: '1/match/0' };
     expect(seatMessage(end, 0)).toEqual({ type: 'end', seat: 0, outcome: 'Winner: seat 2.', winners: [2], seed: '1', matchSeed: '1/match/0' });
+    expect(seatMessage(end, 2)).toMatchObject({ outcome: 'You win!' });
   });
 });

@@ -46,9 +46,10 @@ describe('recordMatch', () => {
   });
 
   it('shows a decision to each seat as the game says that seat saw it', () => {
-    const d = { number: 3, seat: 2, bot: 'random', text: 'gives Colpo to seat 1', code: 'G4', seen: ['gives a card to seat 1', 'gives Colpo to seat 1', 'gives Colpo to seat 1', null] };
-    expect(decisionText(d, -1)).toBe('3. seat 2 (random): gives Colpo to seat 1 [G4]');
-    expect(decisionText(d, 2)).toBe('3. seat 2 (random): gives Colpo to seat 1 [G4]');
+    const d = { number: 3, seat: 2, bot: 'random', text: 'seat 2 gives Colpo to seat 1', code: 'G4', seen: ['gives a card to seat 1', 'seat 2 gives Colpo to seat 1', 'seat 2 gives Colpo to seat 1', null] };
+    // No action code in a page (a person reads the game's words); the text's own subject is not repeated.
+    expect(decisionText(d, -1)).toBe('3. seat 2 (random): gives Colpo to seat 1');
+    expect(decisionText(d, 2)).toBe('3. seat 2 (random): gives Colpo to seat 1');
     expect(decisionText(d, 0)).toBe('3. seat 2 (random): gives a card to seat 1');
     expect(decisionText(d, 3)).toBeNull();
     // peek: the others see that a card was drawn, not which.

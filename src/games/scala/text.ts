@@ -1,4 +1,6 @@
 import type { TableView, TableZone, GameView } from '../../engine/game.js';
+import { endWords } from '../../engine/words.js';
+import { scalaWords } from './words.js';
 import { squareName } from './board.js';
 import { observe, type ScalaObservation } from './observation.js';
 import { Act, COLOUR_NAMES, END_REASONS, Piece, type ScalaState, pieceCode } from './state.js';
@@ -59,7 +61,7 @@ function piecesOf(obs: ScalaObservation, p: number): number {
 export function viewOf(obs: ScalaObservation): TableView {
   const size = Math.round(Math.sqrt(obs.heights.length));
   const header = [`Scala · turn ${obs.turns}`];
-  if (obs.over) header.push(`match over (${obs.endReason})`);
+  if (obs.over) header.push(`the match is over: ${endWords(scalaWords, obs.endReason)}`);
   else header.push(`seat ${obs.current} (${COLOUR_NAMES[obs.current]}) to play${obs.extraTurns > 0 ? ` · ${obs.extraTurns} extra turn(s) to come` : ''}`);
   const zones: TableZone[] = [{ kind: 'grid', id: 'board', label: 'board', owner: -1, rows: size, cols: size, cells: cellLabels(obs) }];
   for (let p = 0; p < obs.players; p++) {
@@ -110,10 +112,10 @@ export function describe(s: ScalaState): string {
     const state = s.out[p] > 0 ? ` (out, ${s.out[p]}.)` : '';
     lines.push(`${mark}${String(p).padStart(3)} | ${COLOUR_NAMES[p].padEnd(7)} | ${String(s.total[p]).padStart(6)} | ${heldText(s, p)}${state}`);
   }
-  if (s.over) lines.push(`Match over (${END_REASONS[s.endReason]}).`);
+  if (s.over) lines.push(`Match over: ${endWords(scalaWords, END_REASONS[s.endReason])}.`);
   else lines.push(`Seat ${s.cur} to play.`);
   return lines.join('\n');
 }
 
 /** The view facet: the table, each seat's view of it, and the actions in words. */
-export const scalaView: GameView<ScalaState, ScalaObservation> = { describe, tableView, observedView, actionText };
+export const scalaView: GameView<ScalaState, ScalaObservation> = { describe, tableView, observedView, actionText, words: scalaWords };

@@ -13,9 +13,9 @@ function push(s: StopState, e: GameEvent): void {
   (s.ev as GameEvent[]).push(e);
 }
 
-/** Card codes: "R5 B2+ J". */
+/** Cards in the rulebook's words, as a person reads them: "red 5, blue 2+, jolly". */
 export function codes(types: readonly number[]): string {
-  return types.length === 0 ? 'nothing' : types.map(cardCode).join(' ');
+  return types.length === 0 ? 'nothing' : types.map(cardName).join(', ');
 }
 
 export function handTypes(s: StopState, p: number): number[] {
@@ -49,7 +49,7 @@ export function evDeal(s: StopState): void {
 
 export function evFlip(s: StopState, t: number, jollies: number): void {
   const note = jollies > 0 ? ` (a jolly turned up went to the bottom of the deck)` : '';
-  push(s, { kind: 'flip', seat: -1, text: `${cardName(t)} (${cardCode(t)}) is turned face up${note}`, data: { card: cardCode(t) } });
+  push(s, { kind: 'flip', seat: -1, text: `${cardName(t)} is turned face up${note}`, data: { card: cardCode(t) } });
 }
 
 /** The first card's effect on the dealer (option firstCardEffect). */
@@ -89,7 +89,7 @@ export function evDraw(s: StopState, p: number, cards: readonly number[], wanted
 
 /** A card drawn under X+, seen by everyone. */
 export function evDrawShown(s: StopState, p: number, t: number): void {
-  push(s, { kind: 'draw', seat: p, text: `seat ${p} draws ${cardName(t)} (${cardCode(t)}) face up (X+)`, data: { count: 1, cards: [cardCode(t)] } });
+  push(s, { kind: 'draw', seat: p, text: `seat ${p} draws ${cardName(t)} face up (X+)`, data: { count: 1, cards: [cardCode(t)] } });
 }
 
 export function evXNothing(s: StopState, p: number): void {
@@ -168,7 +168,7 @@ export function evMatchEnd(s: StopState): void {
   push(s, {
     kind: 'match_end',
     seat: -1,
-    text: `the match is over (${END_REASONS[s.endReason]}: ${why}). Totals: ${Array.from(s.totals, (v, p) => `seat ${p} ${v}`).join(', ')}`,
+    text: `the match is over (${why}). Totals: ${Array.from(s.totals, (v, p) => `seat ${p} ${v}`).join(', ')}`,
     data: { reason: END_REASONS[s.endReason], totals: Array.from(s.totals) },
   });
 }

@@ -1,4 +1,6 @@
 import { COLOUR_NAME, COLOUR_OF, Card, KIND_OF, Kind, XPLUS_VALUE, cardCode, cardName } from './cards.js';
+import { endWords } from '../../engine/words.js';
+import { stopWords } from './words.js';
 import {
   ATTACK_NAMES,
   Act,
@@ -155,7 +157,7 @@ export function describe(s: StopState): string {
   }
   switch (s.phase) {
     case Phase.OVER:
-      lines.push(`Match over (${END_REASONS[s.endReason]}).`);
+      lines.push(`Match over: ${endWords(stopWords, END_REASONS[s.endReason])}.`);
       break;
     case Phase.OUT_OF_TURN:
       lines.push(`Seat ${s.cur} may play the identical ${cardName(top)} out of turn (turn of seat ${s.turn}).`);

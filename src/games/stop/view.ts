@@ -1,4 +1,6 @@
 import type { TableView, TableZone, GameView } from '../../engine/game.js';
+import { stopWords } from './words.js';
+import { endWords, phaseWords } from '../../engine/words.js';
 import { COLOUR_NAME, Card, cardCode, cardName } from './cards.js';
 import type { StopObservation } from './observation.js';
 import { ATTACK_NAMES, END_REASONS, PHASE_NAMES, type StopState } from './state.js';
@@ -34,10 +36,10 @@ interface TableFacts {
 function build(f: TableFacts): TableView {
   const top = f.discard[f.discard.length - 1];
   const header = [`round ${f.round} · dealer seat ${f.dealer} · deck ${f.deck}${f.ending ? ' · ending (a hand is empty)' : ''}`];
-  if (f.over) header.push(`over (${f.endReason})`);
+  if (f.over) header.push(`the match is over: ${endWords(stopWords, f.endReason)}`);
   else {
-    const who = f.current < 0 ? 'someone is asked' : `seat ${f.current} decides`;
-    header.push(`seat ${f.turn}'s turn · ${f.phase} · ${who}`);
+    const who = f.current < 0 ? 'someone' : `seat ${f.current}`;
+    header.push(`seat ${f.turn}'s turn · ${who} to ${phaseWords(stopWords, f.phase)}`);
   }
   if (!f.over && f.attack !== 'none') {
     const detail = f.attack === 'draw' ? `${f.attackCount} cards to draw` : f.attack === 'skip' ? `${f.attackCount} skipped` : 'X+';
@@ -110,4 +112,4 @@ export function observedView(o: StopObservation, player: number): TableView {
 }
 
 /** The view facet: the table, each seat's view of it, and the actions in words. */
-export const stopView: GameView<StopState, StopObservation> = { describe, tableView, observedView, actionText, actionSeen };
+export const stopView: GameView<StopState, StopObservation> = { describe, tableView, observedView, actionText, actionSeen, words: stopWords };

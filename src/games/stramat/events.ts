@@ -230,7 +230,7 @@ export function evMatchEnd(s: StramatState): void {
     seat: -1,
     text: evening
       ? `the evening is over after ${s.rules.evening} games (${s.gamesAnnulled} annulled). Evening points: ${pts}`
-      : `the match is over (${END_REASONS[s.endReason]}). Points: ${pts}`,
+      : `the match is over (${REASON_TEXT[s.endReason]}). Points: ${pts}`,
     data: { reason: END_REASONS[s.endReason], points: (evening ? s.eveningPoints : s.gamePoints).slice() },
   });
 }

@@ -1,4 +1,6 @@
 import { Card, TYPE_NAMES } from './cards.js';
+import { endWords, phaseWords } from '../../engine/words.js';
+import { stramatWords } from './words.js';
 import { Act, cardName } from './actions.js';
 import { Phase, END_REASONS, PHASE_NAMES, StramatState } from './state.js';
 
@@ -36,8 +38,8 @@ export function describe(s: StramatState): string {
   const lines: string[] = [];
   lines.push(
     `game ${Math.min(s.gameIndex + 1, s.rules.evening)}/${s.rules.evening}, turn ${s.turns}, deck ${s.deckSize}, ` +
-      `discard pile ${s.discardSize} (top: ${cardName(s.top)}), phase ${PHASE_NAMES[s.phase]}` +
-      (s.phase === Phase.OVER ? ` (${END_REASONS[s.endReason]})` : `, player ${s.decider} to decide`),
+      `discard pile ${s.discardSize} (top: ${cardName(s.top)}), ` +
+      (s.phase === Phase.OVER ? `, the match is over: ${endWords(stramatWords, END_REASONS[s.endReason])}` : `, player ${s.decider} to ${phaseWords(stramatWords, PHASE_NAMES[s.phase])}`),
   );
   for (let p = 0; p < s.n; p++) {
     const flags: string[] = [];

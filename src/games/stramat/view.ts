@@ -1,4 +1,6 @@
 import type { TableView, TableZone, GameView } from '../../engine/game.js';
+import { stramatWords } from './words.js';
+import { endWords, phaseWords } from '../../engine/words.js';
 import { Card } from './cards.js';
 import { cardName } from './actions.js';
 import type { StramatObservation } from './observation.js';
@@ -48,7 +50,7 @@ function build(f: TableFacts): TableView {
   const over = f.phase === Phase.OVER;
   const header = [
     `game ${Math.min(f.gameIndex + 1, f.evening)} of ${f.evening} · turn ${f.turns + (over ? 0 : 1)} · deck ${f.deckSize}`,
-    over ? `over (${END_REASONS[f.endReason]})` : `seat ${f.current}'s turn · ${PHASE_NAMES[f.phase]} · seat ${f.decider} decides`,
+    over ? `the match is over: ${endWords(stramatWords, END_REASONS[f.endReason])}` : `seat ${f.current}'s turn · seat ${f.decider} to ${phaseWords(stramatWords, PHASE_NAMES[f.phase])}`,
     `top of the discard pile: ${cardName(f.top)}`,
   ];
   const zones: TableZone[] = [];
@@ -144,4 +146,4 @@ export function observedView(o: StramatObservation, player: number): TableView {
 }
 
 /** The view facet: the table, each seat's view of it, and the actions in words. */
-export const stramatView: GameView<StramatState, StramatObservation> = { describe, tableView, observedView, actionText, actionSeen };
+export const stramatView: GameView<StramatState, StramatObservation> = { describe, tableView, observedView, actionText, actionSeen, words: stramatWords };

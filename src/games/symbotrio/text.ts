@@ -1,4 +1,6 @@
 import type { TableView, TableZone, GameView } from '../../engine/game.js';
+import { endWords, phaseWords } from '../../engine/words.js';
+import { symbotrioWords } from './words.js';
 import { type SymbotrioConfig, cardCode, cardName, configOf, stickerCode } from './config.js';
 import type { SymbotrioObservation } from './observation.js';
 import { Act, END_REASONS, PHASE_NAMES, Phase, type SymbotrioState } from './state.js';
@@ -37,8 +39,8 @@ export function describe(s: SymbotrioState): string {
   const cols = s.shape === 0 ? cfg.cols : cfg.rows;
   const lines: string[] = [];
   lines.push(
-    `turn ${s.turns}, deck ${s.deckLen}, rotations ${s.rotations}, phase ${PHASE_NAMES[s.phase]}` +
-      (s.phase === Phase.OVER ? ` (${END_REASONS[s.endReason]})` : `, seat ${s.cur} to decide`),
+    `turn ${s.turns}, deck ${s.deckLen}, rotations ${s.rotations}` +
+      (s.phase === Phase.OVER ? `, the match is over: ${endWords(symbotrioWords, END_REASONS[s.endReason])}` : `, seat ${s.cur} to ${phaseWords(symbotrioWords, PHASE_NAMES[s.phase])}`),
   );
   const cells: string[] = [];
   for (let i = 0; i < cfg.squares; i++) cells.push(stickerCode(cfg, s.at[i]) + (s.seen[i] >= 0 ? '*' : ''));
@@ -132,4 +134,4 @@ function headerOf(cfg: SymbotrioConfig, phase: string, cur: number, turns: numbe
 }
 
 /** The view facet: the table, each seat's view of it, and the actions in words. */
-export const symbotrioView: GameView<SymbotrioState, SymbotrioObservation> = { describe, tableView, observedView, actionText };
+export const symbotrioView: GameView<SymbotrioState, SymbotrioObservation> = { describe, tableView, observedView, actionText, words: symbotrioWords };

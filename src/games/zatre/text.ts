@@ -1,4 +1,6 @@
 import type { TableView, TableZone, GameView } from '../../engine/game.js';
+import { endWords } from '../../engine/words.js';
+import { zatreWords } from './words.js';
 import { Kind, SIZE, VALUES, cellName, parseCell } from './board.js';
 import { configOf } from './config.js';
 import { type SheetView, type ZatreObservation, observe, paddedOf } from './observation.js';
@@ -94,7 +96,7 @@ function viewOf(obs: ZatreObservation, full: ZatreState | null): TableView {
     zones.push({ kind: 'cards', id: `rack-${p}`, label: `seat ${p}`, owner: p, cards, ...(seen ? {} : { hidden: size }) });
   }
   const header = [
-    obs.over ? `match over (${obs.endReason})` : `seat ${obs.current} to play${obs.opening ? ' (opening: one tile on the red square)' : ''}`,
+    obs.over ? `the match is over: ${endWords(zatreWords, obs.endReason)}` : `seat ${obs.current} to play${obs.opening ? ' (opening: one tile on the red square)' : ''}`,
   ];
   for (let sh = 0; sh < obs.sheets.length; sh++) {
     const seats = obs.sheetOf.map((x, p) => (x === sh ? p : -1)).filter((p) => p >= 0);
@@ -119,4 +121,4 @@ export function observedView(obs: ZatreObservation, _player: number): TableView 
 export { SIZE };
 
 /** The view facet: the table, each seat's view of it, and the actions in words. */
-export const zatreView: GameView<ZatreState, ZatreObservation> = { describe, tableView, observedView, actionText };
+export const zatreView: GameView<ZatreState, ZatreObservation> = { describe, tableView, observedView, actionText, words: zatreWords };
