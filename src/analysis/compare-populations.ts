@@ -92,8 +92,9 @@ export function populationWords(pops: readonly PopulationRows[], adjusted: reado
       const named = quantityName(q, words);
       lines.push(`  ${quantitySentence(xs, named.name, named.rate, pops.length)}`);
     }
-    if (quiet === quantities.length) lines.push(`  No population shows a detectable change in any of the ${quantities.length} quantities compared.`);
-    else if (quiet > 0) lines.push(`  No population shows a detectable change in the other ${quiet} quantit${quiet === 1 ? 'y' : 'ies'} compared.`);
+    const plural = (n: number) => `${n} quantit${n === 1 ? 'y' : 'ies'}`;
+    if (quiet === quantities.length) lines.push(`  No population shows a detectable change in ${quiet === 1 ? 'the' : 'any of the'} ${plural(quiet)} compared (${family} tests).`);
+    else if (quiet > 0) lines.push(`  No population shows a detectable change in the other ${plural(quiet)} compared.`);
   }
   return lines;
 }

@@ -107,7 +107,7 @@ export async function runPopulationsCommand(argv: Record<string, unknown>): Prom
     // The question is the spec's, asked once above the answer per population.
     const verdict = (await after.verdict()).split('\n').filter((l) => !l.startsWith('Question: ')).join('\n');
     verdicts.push(`Population ${run.name} (${shown(run.dir)}):\n${verdict}`);
-    reports.push(after.report);
+    reports.push(() => after.report());
   }
   // The answer per population first, then each population's own verdict, then the files.
   const words = await populationsAnswer(plan.name, plan.description, root, runs);

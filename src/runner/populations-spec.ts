@@ -1,6 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import * as z from 'zod';
-import { InputError, describeValue } from '../errors.js';
+import { InputError } from '../errors.js';
 import { botEntrySchema, checkVariantName, parseWith, readSpecJson, resolveSpec, specKeys, specSchema, type Overrides, type RawSpec, type ResolvedSpec } from './spec.js';
 
 /**
@@ -45,7 +45,7 @@ export function parsePopulationsSpec(data: unknown, source = 'spec'): RawPopulat
   }
   const raw = parseWith(populationsSpecSchema, data, source, populationsKeys);
   const names = Object.keys(raw.populations);
-  if (names.length === 0) throw new InputError(`expected at least one population, such as { "casual": { "bots": [...] } }, found ${describeValue(raw.populations)}`, 'populations');
+  if (names.length === 0) throw new InputError(`expected at least one population, such as { "casual": { "bots": [...] } }, found none`, 'populations');
   // A population's name is its folder's name.
   for (const name of names) checkVariantName(name, `populations.${name}`);
   return raw;
