@@ -119,6 +119,21 @@ describe('tavolo run of a spec with populations', () => {
     expect(json.populations.map((p) => p.population)).toEqual(['mixed', 'greedy']);
   });
 
+  it('is compared by tavolo compare population by population, each as its own folders would be', () => {
+    const other = popSpec();
+    (other.variants as Array<{ options: Record<string, unknown> }>)[0].options = { hand: 5 };
+    writeFileSync(join(dir, 'other.json'), JSON.stringify(other));
+    expect(tavolo(['run', join(dir, 'other.json'), '--threads', '1', '--out', join(dir, 'other')]).code).toBe(0);
+    const c = tavolo(['compare', join(dir, 'one'), join(dir, 'other'), '--out', join(dir, 'cmp')]);
+    expect(c.code, c.stderr).toBe(0);
+    expect(c.stdout).toMatch(/2 populations in common \(mixed, greedy\)/);
+    expect(c.stdout).toMatch(/Answer per population:\nbase in \S+ against base in \S+, per population \(mixed, greedy;/);
+    const single = tavolo(['compare', join(dir, 'one', 'greedy'), join(dir, 'other', 'greedy'), '--out', join(dir, 'cmp-greedy')]);
+    expect(single.code, single.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'cmp', 'greedy', 'compare.csv'))).toEqual(readFileSync(join(dir, 'cmp-greedy', 'compare.csv')));
+    expect(readFileSync(join(dir, 'cmp', 'populations.csv'), 'utf8').split('\n')[0]).toMatch(/^population,variant,/);
+  });
+
   it('writes the same bytes on one thread and on two', () => {
     expect(two.code, two.stderr).toBe(0);
     for (const f of ['populations.csv', 'populations.json', 'summary.csv', join('mixed', 'matches.csv'), join('greedy', 'compare.csv')]) {
