@@ -7,6 +7,7 @@ import { defaultThreads } from '../../runner/run.js';
 import { playStudyShown } from '../../runner/study-runs.js';
 import { intFlag, textFlag } from '../../terminal/args.js';
 import { writeFileAtomic } from '../../io/atomic-write.js';
+import { LEAST_BUDGET_MATCHES, MOST_BUDGET_MATCHES, budgetFlag, budgetSentence, planBudget } from '../../runner/budget.js';
 import { analyseMeta, type MetaResult } from './analysis.js';
 import { variantBalance, variantsCsv } from './variant-balance.js';
 import { variantWords } from './variant-words.js';
@@ -86,11 +87,39 @@ async function variantsAnswer(plan: MetaPlan, result: MetaResult, context: MetaC
   };
 }
 
+/**
+ * With --budget: the match count a lineup that fits it (recorded in the study's folder, or planned from a
+ * pilot of every lineup, as the other studies do: runner/budget.ts), said first, and the lineups planned
+ * again at that count. Without it, the plan as it is.
+ */
+async function budgeted(plan: MetaPlan, argv: Record<string, unknown>, threads: number, again: (matches: number) => Promise<MetaPlan>): Promise<MetaPlan> {
+  const budget = budgetFlag(argv);
+  if (budget === undefined) return plan;
+  const { matches: _matches, ...settings } = plan.meta;
+  const runs = plan.runs.map((run) => ({ spec: run.spec, matches: run.spec.matches * run.spec.variants.length }));
+  const b = await planBudget({
+    dir: plan.root,
+    budget,
+    settings: JSON.stringify({ study: 'meta', ...settings }),
+    threads,
+    // Every deal is played in each seating: a count the players divide.
+    step: plan.meta.players,
+    least: LEAST_BUDGET_MATCHES,
+    most: MOST_BUDGET_MATCHES,
+    pilot: async () => ({ matches: plan.meta.matches, estimate: await estimateCost(runs, threads) }),
+  });
+  process.stdout.write(`${budgetSentence(b, 'a lineup', shown(b.file))}\n`);
+  return again(b.record.matches);
+}
+
 /** Runs the command; returns the exit code as `tavolo run`: 1 when a bot faulted, 6 when a run is not deterministic, 130/143 when interrupted. */
 export async function metaCommand(argv: Record<string, unknown>, signal?: AbortSignal): Promise<number> {
   const threads = intFlag('--threads', argv.threads, 1, MAX_THREADS) ?? Math.min(defaultThreads(), MAX_THREADS);
   const out = textFlag('--out', argv.out);
-  const plan = await planMeta(textFlag('spec', argv.spec)!, { matches: intFlag('--matches', argv.matches, 2), seed: textFlag('--seed', argv.seed) }, (name) => out ?? join('results', `${name}-meta`));
+  const specPath = textFlag('spec', argv.spec)!;
+  const seed = textFlag('--seed', argv.seed);
+  const outDir = (name: string) => out ?? join('results', `${name}-meta`);
+  const plan = await budgeted(await planMeta(specPath, { matches: intFlag('--matches', argv.matches, 2), seed }, outDir), argv, threads, (matches) => planMeta(specPath, { matches, seed }, outDir));
   const force = argv.force === true;
   if (!force) checkReusable(plan);
   const m = plan.meta;
@@ -98,7 +127,8 @@ export async function metaCommand(argv: Record<string, unknown>, signal?: AbortS
     `Meta-game: ${plan.title}, ${m.population.length} strategies at ${m.players} players: ${plan.runs.length} lineups (${plan.multisets} multisets of strategies, each in every seating, on the same deals), ` +
       `${m.matches} matches each${m.variants.length > 1 ? ` in each of ${m.variants.length} variants (${m.variants.map((v) => v.name).join(', ')})` : ''}, ${plan.runs.length * m.matches * m.variants.length} in all, seed ${JSON.stringify(m.seed)}, ${threads} thread${threads > 1 ? 's' : ''}; in ${shown(plan.root)}.\n`,
   );
-  const clock = await sayCost(plan, threads, force);
+  // A budget's plan was said already, from its own pilot (or its record, with none).
+  const clock = argv.budget !== undefined ? new StudyClock(undefined) : await sayCost(plan, threads, force);
   const played = await playStudyShown(
     plan.runs,
     { threads, batch: 'auto', force, signal },
