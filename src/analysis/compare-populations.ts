@@ -1,7 +1,6 @@
 import { csvLines } from '../io/csv.js';
 import { holm } from './decisions.js';
-import { fixed } from './intervals.js';
-import { pText } from './comparison-text.js';
+import { differenceCells, pText } from './comparison-text.js';
 import { isMargin } from './quantities.js';
 import { VERDICT_ALPHA, type VerdictRow } from './verdict.js';
 import { SCORE_POINTS, decimalsFor, quantityName, signed, type Words } from './verdict-words.js';
@@ -102,25 +101,7 @@ export function populationWords(pops: readonly PopulationRows[], adjusted: reado
 
 export const POPULATIONS_HEADER = ['population', 'variant', 'reference', 'quantity', 'reference_value', 'value', 'difference', 'ci_low95', 'ci_high95', 'p_value', 'p_holm', 'p_holm_populations'] as const;
 
-const num = (v: number) => fixed(v, 6);
-
 /** populations.csv: every population's comparison rows, the population first, with the p-value adjusted over all populations. */
 export function populationsCsv(adjusted: readonly PopulationRow[]): string {
-  return csvLines([
-    [...POPULATIONS_HEADER],
-    ...adjusted.map(({ population, row: r, pPopulations }) => [
-      population,
-      r.variant,
-      r.reference,
-      r.quantity,
-      num(r.referenceValue),
-      num(r.value),
-      num(r.difference),
-      num(r.low),
-      num(r.high),
-      pText(r.p),
-      pText(r.pHolm),
-      pText(pPopulations),
-    ]),
-  ]);
+  return csvLines([[...POPULATIONS_HEADER], ...adjusted.map(({ population, row, pPopulations }) => [population, ...differenceCells(row), pText(pPopulations)])]);
 }

@@ -3,7 +3,7 @@ import { holm } from '../../analysis/decisions.js';
 import { normCdf, studentQuantile } from '../../analysis/distributions.js';
 import { Z95 } from '../../analysis/intervals.js';
 import { openResult, readMatches } from '../../analysis/results.js';
-import { multinomialWeight } from './analysis.js';
+import { mixWeighted, multinomialWeight } from './analysis.js';
 import { multisetKey } from './lineups.js';
 
 /**
@@ -106,18 +106,7 @@ function pairedDifference(ref: readonly DealSums[], cand: readonly DealSums[], q
 
 /** Per variant and quantity: the lineups' differences weighted by the mix, with a normal interval and p-value (the mix fixed). */
 function overMix(lineups: readonly LineupDifference[], mix: readonly number[]): Omit<MixDifference, 'pHolm'> {
-  let weight = 0;
-  let sum = 0;
-  let variance = 0;
-  for (const l of lineups) {
-    const w = multinomialWeight(l.multiset, mix);
-    if (w === 0 || !Number.isFinite(l.difference)) continue;
-    weight += w;
-    sum += w * l.difference;
-    variance += w * w * (Number.isFinite(l.se) ? l.se * l.se : 0);
-  }
-  const difference = sum / weight;
-  const se = Math.sqrt(variance) / weight;
+  const { mean: difference, se } = mixWeighted(lineups.map((l) => ({ multiset: l.multiset, value: l.difference, se: l.se })), mix);
   const finite = lineups.map((l) => l.difference).filter(Number.isFinite);
   return {
     variant: lineups[0].variant,
