@@ -47,20 +47,16 @@ export function pText(p: number): string {
 
 const num = (v: number) => fixed(v, 6);
 
+/** The cells from `variant` to `p_holm` of compare.csv (and of populations.csv, after its population). */
+export function differenceCells(r: Pick<CompareRow, 'variant' | 'reference' | 'quantity' | 'referenceValue' | 'value' | 'difference' | 'low' | 'high' | 'p' | 'pHolm'>): string[] {
+  return [r.variant, r.reference, r.quantity, num(r.referenceValue), num(r.value), num(r.difference), num(r.low), num(r.high), pText(r.p), pText(r.pHolm)];
+}
+
 export function compareCsv(rows: readonly CompareRow[]): string {
   return csvLines([
     [...COMPARE_HEADER],
     ...rows.map((r) => [
-      r.variant,
-      r.reference,
-      r.quantity,
-      num(r.referenceValue),
-      num(r.value),
-      num(r.difference),
-      num(r.low),
-      num(r.high),
-      pText(r.p),
-      pText(r.pHolm),
+      ...differenceCells(r),
       r.test,
       r.pairs === null ? '' : String(r.pairs),
       r.sameAs,

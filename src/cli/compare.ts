@@ -13,6 +13,7 @@ import { fixed } from '../analysis/intervals.js';
 import { formatTable } from '../analysis/table.js';
 import { InputError } from '../errors.js';
 import { textFlag } from '../terminal/args.js';
+import { comparePopulations, isPopulationsFolder } from './compare-populations.js';
 
 /**
  * `tavolo compare <baseline dir> <candidate dir>`: the variants two result folders have in common,
@@ -37,6 +38,8 @@ export async function compareCommand(argv: Record<string, unknown>): Promise<Com
   const baselineDir = textFlag('baseline', argv.baseline)!;
   const candidateDir = textFlag('candidate', argv.candidate)!;
   const out = textFlag('--out', argv.out);
+  // Folders of a spec with populations are compared population by population.
+  if (isPopulationsFolder(baselineDir) || isPopulationsFolder(candidateDir)) return comparePopulations(baselineDir, candidateDir, out, argv);
   const toleranceText = textFlag('--tolerance', argv.tolerance);
   const tolerances = toleranceText === undefined ? undefined : parseTolerances(toleranceText);
   const a = openResult(baselineDir);

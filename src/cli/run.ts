@@ -12,7 +12,8 @@ import { TARGET_MS } from '../runner/batching.js';
 import { costSentence, estimateCost, matchesFor, PACE_MAX_SECONDS, PACE_SECONDS, RunPace, type CostEstimate } from '../runner/cost.js';
 import { defaultThreads, effectiveThreads, runTournament, type RunOptions, type RunOutcome } from '../runner/run.js';
 import { MAX_BATCH, MAX_DECISION_TIMEOUT_MS, MAX_THREADS, MAX_VERIFY_MATCHES, checkVariantCount } from '../runner/limits.js';
-import { loadSpec, type ResolvedSpec } from '../runner/spec.js';
+import { loadSpec, readSpecJson, type ResolvedSpec } from '../runner/spec.js';
+import { hasPopulations } from '../runner/populations-spec.js';
 import { intFlag, shardFlag, textFlag } from '../terminal/args.js';
 import { progressBar, rateText, type Progress } from '../terminal/progress.js';
 import { checkpointText, verdictText } from '../runner/sequential-run.js';
@@ -264,6 +265,8 @@ function sayCost(spec: ResolvedSpec, e: CostEstimate | undefined, resumed: boole
 }
 
 export async function runCommand(argv: Record<string, unknown>): Promise<number> {
+  // A spec with populations is played as one run per population (run-populations.ts).
+  if (hasPopulations(readSpecJson(textFlag('spec', argv.spec)!).data)) return (await import('./run-populations.js')).runPopulationsCommand(argv);
   const f = await runFlags(argv);
   const { spec, shard, outDir } = f;
   const progress = runProgress(f);

@@ -124,6 +124,7 @@ export function missingGameMembers(raw: unknown): string[] {
   for (const f of Object.keys(FACETS) as FacetName[]) missing.push(...facetProblems(f, g[f]));
   missing.push(...testingProblems(g));
   missing.push(...presetsProblems(g.presets));
+  missing.push(...featuresProblems(g.features));
   return missing;
 }
 
@@ -158,6 +159,34 @@ function columnsProblems(m: Record<string, unknown>): string[] {
     if (!isObject(c) || typeof c.name !== 'string' || c.name === '') out.push(`measures.columns[${i}] (expected an object with a name)`);
   });
   if (cols.length > 0 && typeof m.write !== 'function') out.push('measures.write');
+  return out;
+}
+
+/** How a feature is named: as a persona's rule writes it ("hand_size"). */
+export const FEATURE_NAME = /^[a-z][a-z0-9_]*$/;
+
+/**
+ * What is wrong with a game's optional `features` (GameFeature in game.ts), each as `features[i]...`;
+ * empty when absent or sound: a list of named numbers, each with a rule-writable name of its own, a label
+ * and a value function, so that a persona's rules and `tavolo list` can rely on them.
+ */
+export function featuresProblems(features: unknown): string[] {
+  if (features === undefined) return [];
+  if (!Array.isArray(features)) return ['features (present but not a list of features)'];
+  const out: string[] = [];
+  const seen = new Set<string>();
+  features.forEach((f: unknown, i) => {
+    const where = `features[${i}]`;
+    if (!isObject(f)) {
+      out.push(`${where} (expected an object with name, label and value)`);
+      return;
+    }
+    if (typeof f.name !== 'string' || !FEATURE_NAME.test(f.name)) out.push(`${where}.name (expected lower-case letters, digits and '_', starting with a letter, as a rule writes it)`);
+    else if (seen.has(f.name)) out.push(`${where}.name (${JSON.stringify(f.name)} is already the name of another feature)`);
+    else seen.add(f.name);
+    if (typeof f.label !== 'string' || f.label === '') out.push(`${where}.label (expected a text that says what it counts)`);
+    if (typeof f.value !== 'function') out.push(`${where}.value (expected a function of the observation)`);
+  });
   return out;
 }
 

@@ -33,7 +33,7 @@ const variantSchema = z.strictObject({
   options: optionsRecord.optional(),
 });
 
-const botEntrySchema = z.strictObject({
+export const botEntrySchema = z.strictObject({
   name: z.string().min(1).optional(),
   bot: z.string().min(1),
   params: optionsRecord.optional(),
@@ -76,7 +76,8 @@ export const specSchema = z.strictObject({
 export type RawSpec = z.infer<typeof specSchema>;
 
 const VALID_KEYS: Record<string, string[]> = {
-  '': Object.keys(specSchema.shape),
+  // A spec may name populations in place of bots (populations-spec.ts): a field of `tavolo run`'s specs.
+  '': [...Object.keys(specSchema.shape), 'populations'],
   variants: Object.keys(variantSchema.shape),
   bots: Object.keys(botEntrySchema.shape),
   sequential: Object.keys(sequentialSchema.shape),
@@ -108,7 +109,12 @@ const EXPECTED_TYPE: Record<string, string> = {
 const isIntField = (field: string): field is keyof typeof INT_BOUNDS => Object.hasOwn(INT_BOUNDS, field);
 const intExpected = (field: keyof typeof INT_BOUNDS) => expectedInteger(INT_BOUNDS[field][0], INT_BOUNDS[field][1]);
 
-function describeIssue(issue: z.core.$ZodIssue): { field: string; message: string } {
+/** The valid fields of the object at a path ('' the top, 'bots', ...), for "unknown field" messages. */
+export type ValidKeys = (parent: string) => string[];
+
+export const specKeys: ValidKeys = (parent) => VALID_KEYS[parent] ?? [];
+
+function describeIssue(issue: z.core.$ZodIssue, validKeys: ValidKeys): { field: string; message: string } {
   const field = formatPath(issue.path);
   const found = describeValue(issue.input);
   switch (issue.code) {
@@ -134,7 +140,7 @@ function describeIssue(issue: z.core.$ZodIssue): { field: string; message: strin
       };
     case 'unrecognized_keys': {
       const parent = issue.path.filter((p) => typeof p === 'string').join('.');
-      const valid = VALID_KEYS[parent] ?? [];
+      const valid = validKeys(parent);
       const where = formatPath(issue.path);
       const names = issue.keys.map((k) => `"${k}"`).join(', ');
       return {
@@ -151,10 +157,18 @@ function describeIssue(issue: z.core.$ZodIssue): { field: string; message: strin
 
 /** Validates the shape of a parsed spec. Throws an InputError listing every problem, each with its field. */
 export function parseSpec(data: unknown, source = 'spec'): RawSpec {
+  if (data !== null && typeof data === 'object' && Object.hasOwn(data, 'populations')) {
+    throw new InputError('a spec with populations is played by `tavolo run` (one run per population); this command takes a spec with one lineup in "bots"', 'populations');
+  }
+  return parseWith(specSchema, data, source, specKeys);
+}
+
+/** Validates data against a spec schema; every problem is named by its field, the first one thrown as an InputError. */
+export function parseWith<S extends z.ZodType>(schema: S, data: unknown, source: string, validKeys: ValidKeys): z.infer<S> {
   checkNesting(data);
-  const parsed = specSchema.safeParse(data, { reportInput: true });
+  const parsed = schema.safeParse(data, { reportInput: true });
   if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map(describeIssue);
+  const problems = parsed.error.issues.map((issue) => describeIssue(issue, validKeys));
   const first = problems[0];
   const more = problems.slice(1).map((p) => `\n  ${p.field}: ${p.message}`).join('');
   throw new InputError(`${first.message}${more ? `\n(in ${source}; further problems:)${more}` : ` (in ${source})`}`, first.field);

@@ -71,6 +71,30 @@ describe('the core and the facets', () => {
   });
 });
 
+describe('the features facet (named numbers of an observation, for personas)', () => {
+  const feature = { name: 'hand_size', label: 'cards in my hand', value: () => 1 };
+
+  it('every built-in game that declares features passes the check', () => {
+    const declared = Object.values(games).filter((g) => g.features !== undefined);
+    expect(declared.length).toBeGreaterThan(0);
+    for (const g of declared) expect(missingGameMembers(g), g.name).toEqual([]);
+  });
+
+  it('names every fault of its shape at once: not a list, a bad name, a repeated one, no label, no value', () => {
+    expect(missingGameMembers({ ...core, features: [feature] })).toEqual([]);
+    expect(missingGameMembers({ ...core, features: { hand_size: feature } })).toEqual(['features (present but not a list of features)']);
+    const faults = missingGameMembers({ ...core, features: [feature, { ...feature }, { name: 'Hand size', label: '', value: 3 }, 'deck'] });
+    expect(faults).toEqual([
+      'features[1].name ("hand_size" is already the name of another feature)',
+      "features[2].name (expected lower-case letters, digits and '_', starting with a letter, as a rule writes it)",
+      'features[2].label (expected a text that says what it counts)',
+      'features[2].value (expected a function of the observation)',
+      'features[3] (expected an object with name, label and value)',
+    ]);
+    expect(() => checkGame({ ...core, features: [{ ...feature, value: 1 }] }, 'coin.mjs')).toThrow(/features\[0\]\.value/);
+  });
+});
+
 describe('the flat shape (every member at the top level)', () => {
   const flat = {
     ...core,

@@ -203,26 +203,33 @@ export function multinomialWeight(multiset: readonly number[], mix: readonly num
   return w * Math.exp(logCoef);
 }
 
+/**
+ * Per-multiset values weighted by the chance that seats drawn from the mix make each multiset, over the
+ * multisets with a value (their weights made to add up to 1 again); the standard error combines theirs,
+ * the mix taken as fixed (NaN when a weighed multiset has none).
+ */
+export function mixWeighted(items: ReadonlyArray<{ multiset: readonly number[]; value: number; se: number }>, mix: readonly number[]): { mean: number; se: number } {
+  let weight = 0;
+  let sum = 0;
+  let variance = 0;
+  for (const it of items) {
+    const w = multinomialWeight(it.multiset, mix);
+    if (w === 0 || !Number.isFinite(it.value)) continue;
+    weight += w;
+    sum += w * it.value;
+    variance += w * w * it.se * it.se;
+  }
+  return { mean: sum / weight, se: Math.sqrt(variance) / weight };
+}
+
 function balance(players: number, tallies: ReadonlyMap<string, Tally>, mix: readonly number[]): Pick<MetaResult, 'lineups' | 'weighted'> {
   const lineups: LineupBalance[] = [...tallies.values()].map((t) => {
     const [low, high] = clusteredWilson(t.fpSum, t.fpSquares, t.fpDeals, Z95, t.designEffect);
     const share = t.fpDeals > 0 ? t.fpSum / t.fpDeals : NaN;
     return { multiset: t.multiset, deals: t.deals, matches: t.matches, share, low, high, advantage: share - 1 / players };
   });
-  // Over the multisets with a decided match, their weights made to add up to 1 again.
-  let weight = 0;
-  let advantage = 0;
-  let variance = 0;
-  for (const l of lineups) {
-    const w = multinomialWeight(l.multiset, mix);
-    if (w === 0 || !Number.isFinite(l.advantage)) continue;
-    const se = (l.high - l.low) / (2 * Z95);
-    weight += w;
-    advantage += w * l.advantage;
-    variance += w * w * se * se;
-  }
-  advantage /= weight;
-  const half = (Z95 * Math.sqrt(variance)) / weight;
+  const { mean: advantage, se } = mixWeighted(lineups.map((l) => ({ multiset: l.multiset, value: l.advantage, se: (l.high - l.low) / (2 * Z95) })), mix);
+  const half = Z95 * se;
   return { lineups, weighted: { advantage, low: advantage - half, high: advantage + half } };
 }
 

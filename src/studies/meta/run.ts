@@ -35,7 +35,7 @@ function lineupSpec(meta: MetaSpec, seats: readonly number[], k: number): RawSpe
     seed: meta.seed,
     ...(meta.decisionTimeoutMs !== undefined ? { decisionTimeoutMs: meta.decisionTimeoutMs } : {}),
     ...(meta.opening !== undefined ? { opening: meta.opening } : {}),
-    variants: [{ name: 'base', options: meta.options }],
+    variants: meta.variants,
     bots: seats.map((s) => meta.population[s]),
   };
 }
@@ -60,7 +60,7 @@ export async function planMeta(specPath: string, overrides: { matches?: number; 
     try {
       await resolveSpec(lineupSpec(meta, seats, 0), base);
     } catch (err) {
-      throw asStrategyError(err, s);
+      throw asStrategyError(err, s, meta.variants.length > 1);
     }
   }
   const root = outDir(meta.name);

@@ -10,7 +10,7 @@ import { parseSpec, readSpecJson, type RawSpec } from '../../runner/spec.js';
  */
 
 /** The fields a meta spec may have. */
-export const META_FIELDS = ['name', 'description', 'game', 'players', 'matches', 'seed', 'decisionTimeoutMs', 'opening', 'options', 'population'] as const;
+export const META_FIELDS = ['name', 'description', 'game', 'players', 'matches', 'seed', 'decisionTimeoutMs', 'opening', 'options', 'variants', 'population'] as const;
 
 /** A strategy of the population: a bot entry as a tournament spec writes it, with its name filled in. */
 export type Strategy = RawSpec['bots'][number] & { name: string };
@@ -25,16 +25,25 @@ export interface MetaSpec {
   seed: string;
   decisionTimeoutMs?: number;
   opening?: number;
+  /** The game's options: the first variant's. */
   options: Record<string, unknown>;
+  /**
+   * The variants every lineup is played in (paired deals), the first the reference whose equilibrium mix
+   * weighs the others' comparison with it (variant-balance.ts); one variant, `base`, when the spec gives `options`.
+   */
+  variants: Array<{ name: string; options: Record<string, unknown> }>;
   population: Strategy[];
 }
 
 /** A strategy name is also part of a folder name. */
 const STRATEGY_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
-/** An error of the tournament schema, its field and text renamed to the meta spec's (`bots[1]` -> `population[1]`). */
-function renamed(err: InputError): InputError {
-  const rename = (s: string) => s.replace(/\bbots\b/g, 'population').replace(/\bvariants\[0\]\.options\b/g, 'options');
+/** An error of the tournament schema, its field and text renamed to the meta spec's (`bots[1]` -> `population[1]`; the options as `options` when the spec has no variants). */
+function renamed(err: InputError, variants: boolean): InputError {
+  const rename = (s: string) => {
+    const out = s.replace(/\bbots\b/g, 'population');
+    return variants ? out : out.replace(/\bvariants\[0\]\.options\b/g, 'options');
+  };
   const own = err.field !== undefined && err.message.startsWith(`${err.field}: `) ? err.message.slice(err.field.length + 2) : err.message;
   return new InputError(rename(own), err.field === undefined ? undefined : rename(err.field));
 }
@@ -68,12 +77,15 @@ export function parseMetaSpec(data: unknown, source = 'spec'): MetaSpec {
   if (!Array.isArray(d.population) || d.population.length < 2) {
     throw new InputError(`expected an array of at least 2 strategies (bot entries as in a tournament spec's "bots"), found ${describeValue(d.population)}`, 'population');
   }
-  const { population, options, ...rest } = d;
+  const { population, options, variants, ...rest } = d;
+  if (variants !== undefined && options !== undefined) {
+    throw new InputError('expected either "options" (one variant) or "variants" (each lineup played in each, compared over the first one\'s equilibrium mix), found both; put the options in the variants', 'options');
+  }
   let raw: RawSpec;
   try {
-    raw = parseSpec({ ...rest, variants: [{ name: 'base', options: options ?? {} }], bots: population }, source);
+    raw = parseSpec({ ...rest, variants: variants ?? [{ name: 'base', options: options ?? {} }], bots: population }, source);
   } catch (err) {
-    throw err instanceof InputError ? renamed(err) : err;
+    throw err instanceof InputError ? renamed(err, variants !== undefined) : err;
   }
   return {
     name: raw.name,
@@ -85,6 +97,7 @@ export function parseMetaSpec(data: unknown, source = 'spec'): MetaSpec {
     decisionTimeoutMs: raw.decisionTimeoutMs,
     opening: raw.opening,
     options: raw.variants![0].options ?? {},
+    variants: raw.variants!.map((v) => ({ name: v.name, options: v.options ?? {} })),
     population: strategies(raw.bots),
   };
 }
@@ -96,9 +109,10 @@ export function readMetaSpec(path: string): MetaSpec {
 }
 
 /** Renames a tournament error about lineup entry `seat` to the strategy it came from. */
-export function asStrategyError(err: unknown, strategy: number): unknown {
+export function asStrategyError(err: unknown, strategy: number, variants = false): unknown {
   if (!(err instanceof InputError) || err.field === undefined) return err;
   const own = err.message.startsWith(`${err.field}: `) ? err.message.slice(err.field.length + 2) : err.message;
-  const field = err.field.replace(/^bots\[\d+\]/, `population[${strategy}]`).replace(/^variants\[0\]\.options/, 'options').replace(/^lineup\[\d+\]/, `population[${strategy}]`);
+  const renamed = err.field.replace(/^bots\[\d+\]/, `population[${strategy}]`).replace(/^lineup\[\d+\]/, `population[${strategy}]`);
+  const field = variants ? renamed : renamed.replace(/^variants\[0\]\.options/, 'options');
   return new InputError(own, field);
 }

@@ -89,9 +89,10 @@ function emptyTally(multiset: number[]): Tally {
 }
 
 /** Adds one seating's matches to the deals of its multiset. */
-async function addSeating(t: Pick<Tally, 'strategies' | 'seats' | 'faulted'>, deals: Deal[], dir: string, names: readonly string[], players: number): Promise<void> {
+async function addSeating(t: Pick<Tally, 'strategies' | 'seats' | 'faulted'>, deals: Deal[], dir: string, names: readonly string[], players: number, variant?: string): Promise<void> {
   const index = new Map(t.strategies.map((s, j) => [names[s], j]));
   await readMatches(openResult(dir), (row) => {
+    if (variant !== undefined && row.variant !== variant) return;
     const d = (deals[row.match] ??= { played: 0, per: t.strategies.map(() => 0), decided: 0, fp: 0, hashes: [] });
     d.hashes.push(row.playHash === '' ? `match ${row.match} ${d.hashes.length}` : row.playHash);
     // A match the rules annulled is a no-result, shared as a tie; one a bot's fault ended tells nothing of the strategies.
@@ -145,15 +146,15 @@ export function tallyOfDeals(multiset: number[], deals: readonly Deal[], faulted
   return t;
 }
 
-/** The tallies of every multiset, by key (lineups.ts multisetKey), from the seatings' folders. */
-export async function tallyLineups(runs: ReadonlyArray<{ dir: string; multiset: number[] }>, names: readonly string[], players: number): Promise<Map<string, Tally>> {
+/** The tallies of every multiset, by key (lineups.ts multisetKey), from the seatings' folders: the matches of one variant when named, else all. */
+export async function tallyLineups(runs: ReadonlyArray<{ dir: string; multiset: number[] }>, names: readonly string[], players: number, variant?: string): Promise<Map<string, Tally>> {
   const out = new Map<string, Tally>();
   const keys = [...new Set(runs.map((r) => multisetKey(r.multiset)))];
   for (const key of keys) {
     const mine = runs.filter((r) => multisetKey(r.multiset) === key);
     const seen = emptyTally(mine[0].multiset);
     const deals: Deal[] = [];
-    for (const run of mine) await addSeating(seen, deals, run.dir, names, players);
+    for (const run of mine) await addSeating(seen, deals, run.dir, names, players, variant);
     out.set(key, tallyOfDeals(mine[0].multiset, deals, seen.faulted));
   }
   return out;

@@ -26,7 +26,7 @@ export function listed(items: readonly string[]): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
-function mixWords(r: MetaResult, c: MetaContext): string {
+export function mixWords(r: MetaResult, c: MetaContext): string {
   const order = r.mix.map((x, i) => i).sort((a, b) => r.mix[b] - r.mix[a] || a - b);
   const parts = order.filter((i) => played(r.mix[i])).map((i) => `${c.names[i]} ${fixed(r.mix[i], 3)} (bootstrap 95%: ${fixed(r.mixLow[i], 3)} to ${fixed(r.mixHigh[i], 3)})`);
   const out = order.filter((i) => !played(r.mix[i])).map((i) => c.names[i]);
