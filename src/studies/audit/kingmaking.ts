@@ -131,7 +131,7 @@ function kingmakingFinding(ctx: AuditSample, examined: readonly KingmakingMatch[
     id: 'kingmaking',
     severity,
     words:
-      `In ${r.kingmade} of ${count(r.decided, 'decided match', 'decided matches')} between strong players${plays}, a seat that could no longer win decided who did ` +
+      `In ${r.kingmade} of ${count(r.decided, 'decided match', 'decided matches')} between ${ctx.strongWords ?? 'strong players'}${plays}, a seat that could no longer win decided who did ` +
       `(${percent(r.rate)}, ${percentRange(r.interval)}, 95%): replaying its last ${LAST_DECISIONS} decisions with every other legal action, the same bots ` +
       `continuing, it never won, and its choice changed the winner.${how}`,
     figure: percent(r.rate),

@@ -1,6 +1,8 @@
 import type { AuditContext } from './context.js';
 import type { Finding } from './finding.js';
 import { actionsPart } from './actions.js';
+import { holesPart, kingmakingPart } from './holes-part.js';
+import { restrictedPart } from './restricted-play.js';
 import { balancePart, shapePart, skillPart } from './scorecard.js';
 
 /**
@@ -15,7 +17,9 @@ export const AUDIT_PARTS: readonly AuditPart[] = [
   skillPart,
   shapePart,
   actionsPart,
-  // The holes in the rules and kingmaking (holes*.ts, kingmaking*.ts) join here.
+  restrictedPart,
+  kingmakingPart,
+  holesPart,
 ];
 
 /** Every part's findings, in the parts' order (callers sort them with byConcern). */
