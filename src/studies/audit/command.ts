@@ -21,7 +21,7 @@ import { auditCsv, auditJson } from './files.js';
 import { DEFAULT_AUDIT_BUDGET } from './flags.js';
 import { sampleSizes } from './holes-part.js';
 import { nextExperiment } from './next.js';
-import { pilotSerial, serialSeconds, type SerialCost } from './serial-cost.js';
+import { serialCost, serialSeconds, type SerialCost } from './serial-cost.js';
 import { buildAuditPage } from './page.js';
 import { allFindings } from './parts.js';
 import { AUTO_OPENING, planAudit, type AuditPlan, type AuditRequest, type AuditRun } from './plan.js';
@@ -75,11 +75,11 @@ async function budgeted(argv: Record<string, unknown>, budget: TimeBudget, threa
     most: MOST_BUDGET_MATCHES,
     pilot: async () => {
       const estimate = await estimateCost(runs, threads);
-      serial = await pilotSerial(pilot, estimate, '');
+      serial = serialCost(pilot, estimate);
       return { matches: PILOT_MATCHES, estimate };
     },
     // The runs scale with the count; the serial parts are capped (serial-cost.ts).
-    scale: (s, p, m) => (s * m) / p + (serial ? serialSeconds(serial, pilot.players, m) : 0),
+    scale: (s, p, m) => (s * m) / p + (serial ? serialSeconds(serial, pilot, m) : 0),
   });
   process.stdout.write(`${budgetSentence(b, 'a strong comparison (five times as many a casual one)', shown(b.file))}\n`);
   return { plan: await planAudit(request(argv, b.record.matches), outDir), seconds: b.record.estimated_seconds };
@@ -191,7 +191,9 @@ export async function auditCommand(argv: Record<string, unknown>, signal?: Abort
   if (!force) checkReusable(plan);
   const estimate = await estimateCost(plan.runs.map((r) => ({ spec: r.spec, matches: matchesToPlay(r, force), key: r.role })), threads);
   const command = replayCommand(argv, plan);
-  const serial = serialSeconds(await pilotSerial(plan, estimate, command), plan.players, plan.matches);
+  // Every run at its full count, so each lineup's cost a match is known even where a run is finished.
+  const full = await estimateCost(plan.runs.map((r) => ({ spec: r.spec, matches: r.spec.matches, key: r.role })), threads, 0.5);
+  const serial = serialSeconds(serialCost(plan, full), plan, plan.matches);
   seconds = estimate ? estimate.seconds + serial : seconds;
   sayPlan(plan, threads, seconds);
   const clock = new StudyClock(estimate);

@@ -145,6 +145,7 @@ function kingmakingFinding(ctx: AuditSample, examined: readonly KingmakingMatch[
 /** "In match 3, seat 2's decision 14 gave the win to seat 0 or seat 1 as it chose." */
 function exampleWords(m: KingmakingMatch): string {
   const v = m.kingmaker!;
-  const winners = [...new Set(v.branches.map((b) => (b.winners ?? []).map((s) => `seat ${s}`).join(' and ')))];
+  // A branch that ended with no winner (a draw) gives the win to no one.
+  const winners = [...new Set(v.branches.map((b) => (b.winners ?? []).map((s) => `seat ${s}`).join(' and ') || 'no one'))];
   return ` For example match ${m.match.match}: seat ${v.seat} at decision ${v.decision} of the match could give the win to ${winners.join(' or ')}.`;
 }
