@@ -192,7 +192,8 @@ export async function auditCommand(argv: Record<string, unknown>, signal?: Abort
   const estimate = await estimateCost(plan.runs.map((r) => ({ spec: r.spec, matches: matchesToPlay(r, force), key: r.role })), threads);
   const command = replayCommand(argv, plan);
   // Every run at its full count, so each lineup's cost a match is known even where a run is finished.
-  const full = await estimateCost(plan.runs.map((r) => ({ spec: r.spec, matches: r.spec.matches, key: r.role })), threads, 0.5);
+  const resumed = plan.runs.some((r) => matchesToPlay(r, force) !== r.spec.matches);
+  const full = resumed ? await estimateCost(plan.runs.map((r) => ({ spec: r.spec, matches: r.spec.matches, key: r.role })), threads) : estimate;
   const serial = serialSeconds(serialCost(plan, full), plan, plan.matches);
   seconds = estimate ? estimate.seconds + serial : seconds;
   sayPlan(plan, threads, seconds);
