@@ -1,7 +1,3 @@
-import type { AuditContext } from './context.js';
-import type { Finding } from './finding.js';
-import { auditHoles } from './holes.js';
-import { auditKingmaking } from './kingmaking.js';
 import type { AuditPlan } from './plan.js';
 import type { AuditSample, LineupEntry } from './sample.js';
 
@@ -61,12 +57,4 @@ export function auditSample(plan: AuditPlan, command: string, sizes: SampleSizes
     strongWords,
     command,
   };
-}
-
-export function holesPart(ctx: AuditContext): Promise<Finding[]> {
-  return auditHoles(ctx.sample());
-}
-
-export function kingmakingPart(ctx: AuditContext): Promise<Finding[]> {
-  return auditKingmaking(ctx.sample());
 }

@@ -1,7 +1,8 @@
 import type { AuditContext } from './context.js';
 import type { Finding } from './finding.js';
 import { actionsPart } from './actions.js';
-import { holesPart, kingmakingPart } from './holes-part.js';
+import { auditHoles } from './holes.js';
+import { auditKingmaking } from './kingmaking.js';
 import { restrictedPart } from './restricted-play.js';
 import { balancePart, shapePart, skillPart } from './scorecard.js';
 
@@ -11,6 +12,11 @@ import { balancePart, shapePart, skillPart } from './scorecard.js';
  * findings of all of them.
  */
 export type AuditPart = (ctx: AuditContext) => Promise<Finding[]>;
+
+/** The holes in the rules (holes.ts) on the audit's replayed sample (holes-part.ts). */
+const holesPart: AuditPart = (ctx) => auditHoles(ctx.sample());
+/** Kingmaking (kingmaking.ts), three or more players, on the same sample. */
+const kingmakingPart: AuditPart = (ctx) => auditKingmaking(ctx.sample());
 
 export const AUDIT_PARTS: readonly AuditPart[] = [
   balancePart,
