@@ -6,7 +6,7 @@ import { PlayTally } from '../../analysis/play-tally.js';
 import { MAX_THREADS } from '../../runner/limits.js';
 import { defaultThreads, runTournament, type RunOutcome } from '../../runner/run.js';
 import { withStudyPool, type StudyPool } from '../../runner/pool.js';
-import { budgetFlag, budgetSentence, planRunsBudget } from '../../runner/budget.js';
+import { budgetFlag, budgetSentence, LEAST_BUDGET_MATCHES, MOST_BUDGET_MATCHES, planBudget } from '../../runner/budget.js';
 import { estimateCost, StudyClock } from '../../runner/cost.js';
 import { checkReusable, matchesToPlay } from '../../runner/reuse.js';
 import { determinismWarning } from '../../runner/self-check.js';
@@ -19,7 +19,9 @@ import { AuditContext } from './context.js';
 import { byConcern, type Finding } from './finding.js';
 import { auditCsv, auditJson } from './files.js';
 import { DEFAULT_AUDIT_BUDGET } from './flags.js';
+import { sampleSizes } from './holes-part.js';
 import { nextExperiment } from './next.js';
+import { serialCost, serialSeconds, type SerialCost } from './serial-cost.js';
 import { buildAuditPage } from './page.js';
 import { allFindings } from './parts.js';
 import { AUTO_OPENING, planAudit, type AuditPlan, type AuditRequest, type AuditRun } from './plan.js';
@@ -57,12 +59,28 @@ function replayCommand(argv: Record<string, unknown>, plan: AuditPlan): string {
   return `tavolo audit ${String(argv.target)} --players ${plan.players} --matches ${plan.matches} --seed ${plan.seed}${options.join('')}`;
 }
 
-/** The plan at the match count a budget allows (recorded in the folder, or from a pilot), said first. */
+/** The plan at the match count a budget allows (recorded in the folder, or from a pilot of the runs and of the serial parts), said first. */
 async function budgeted(argv: Record<string, unknown>, budget: TimeBudget, threads: number, outDir: (n: string, p: number) => string): Promise<{ plan: AuditPlan; seconds: number }> {
   const pilot = await planAudit(request(argv, PILOT_MATCHES), outDir);
   const { baseDir: _b, matches: _m, ...settings } = request(argv, PILOT_MATCHES);
   const runs = pilot.runs.map((r) => ({ spec: r.spec, matches: r.spec.matches, key: r.role }));
-  const b = await planRunsBudget({ dir: pilot.root, budget, settings: JSON.stringify({ study: 'audit', ...settings, players: pilot.players }), threads, matches: PILOT_MATCHES, runs });
+  let serial: SerialCost | undefined;
+  const b = await planBudget({
+    dir: pilot.root,
+    budget,
+    settings: JSON.stringify({ study: 'audit', ...settings, players: pilot.players }),
+    threads,
+    step: 2,
+    least: LEAST_BUDGET_MATCHES,
+    most: MOST_BUDGET_MATCHES,
+    pilot: async () => {
+      const estimate = await estimateCost(runs, threads);
+      serial = serialCost(pilot, estimate);
+      return { matches: PILOT_MATCHES, estimate };
+    },
+    // The runs scale with the count; the serial parts are capped (serial-cost.ts).
+    scale: (s, p, m) => (s * m) / p + (serial ? serialSeconds(serial, pilot, m) : 0),
+  });
   process.stdout.write(`${budgetSentence(b, 'a strong comparison (five times as many a casual one)', shown(b.file))}\n`);
   return { plan: await planAudit(request(argv, b.record.matches), outDir), seconds: b.record.estimated_seconds };
 }
@@ -76,7 +94,7 @@ function sayPlan(plan: AuditPlan, threads: number, seconds: number | undefined):
   );
   if (seconds !== undefined && seconds >= 1) {
     const end = new Date(Date.now() + seconds * 1000); // clock-ok: the time the audit should end, shown only
-    process.stdout.write(`It should take about ${durationText(seconds)} (until about ${end.toTimeString().slice(0, 5)}), besides the replays of the action kinds.\n`);
+    process.stdout.write(`It should take about ${durationText(seconds)} (until about ${end.toTimeString().slice(0, 5)}), the replays after the runs (holes, kingmaking, action kinds) included.\n`);
   }
 }
 
@@ -116,7 +134,9 @@ function unseenLines(plan: AuditPlan, repeats: { repeated: boolean; distinct: nu
   else if (plan.strong && plan.strong.budget === undefined) out.push(`${plan.strong.bot} has no budget to vary, so whether more thinking wins more was not measured.`);
   const kinds = plan.game.importance?.actionKinds ?? [];
   if (kinds.length === 0) out.push(`${plan.game.name} declares no action kinds (its importance facet), so no kind of action was tallied.`);
-  else out.push('Action kinds were tallied between greedy bots only, and their win shares are observational; what a player loses without each kind (restricted play) was not played: each kind of concern has it as its next experiment.');
+  else out.push('Action kinds were tallied and restricted between greedy bots only: their win shares (action_<kind>) are observational, and what a seat loses without each kind (without_<kind>, restricted play, causal) is what greedy loses, not a strong player.');
+  const sizes = sampleSizes(plan.players, plan.matches);
+  out.push(`The holes in the rules were looked for in ${sizes.matches} matches of each lineup${sizes.kingmakingMatches > 0 ? `, and kingmaking in ${sizes.kingmakingMatches} matches of the strong lineup` : ''}: a hole rarer than that sample can show was not seen.`);
   const measured = plan.runs[0].spec.measures;
   if (!measured.includes('winner_behind_share')) out.push(`${plan.game.name} has no standings (measures.standings or search.evaluate), so lead changes, drama and decisiveness were not measured.`);
   return out;
@@ -170,10 +190,14 @@ export async function auditCommand(argv: Record<string, unknown>, signal?: Abort
   let { plan, seconds } = budget ? await budgeted(argv, budget, threads, outDir) : { plan: await planAudit(request(argv, matches!), outDir), seconds: undefined as number | undefined };
   if (!force) checkReusable(plan);
   const estimate = await estimateCost(plan.runs.map((r) => ({ spec: r.spec, matches: matchesToPlay(r, force), key: r.role })), threads);
-  seconds = estimate?.seconds ?? seconds;
+  const command = replayCommand(argv, plan);
+  // Every run at its full count, so each lineup's cost a match is known even where a run is finished.
+  const resumed = plan.runs.some((r) => matchesToPlay(r, force) !== r.spec.matches);
+  const full = resumed ? await estimateCost(plan.runs.map((r) => ({ spec: r.spec, matches: r.spec.matches, key: r.role })), threads) : estimate;
+  const serial = serialSeconds(serialCost(plan, full), plan, plan.matches);
+  seconds = estimate ? estimate.seconds + serial : seconds;
   sayPlan(plan, threads, seconds);
   const clock = new StudyClock(estimate);
-  const command = replayCommand(argv, plan);
   let outcomes: RunOutcome[] = [];
   let repeats = { repeated: false, distinct: 0, matches: 0 };
   let ctx = new AuditContext(plan, command);

@@ -1,5 +1,7 @@
 import { readRun, type RunRows } from './figures.js';
+import { auditSample } from './holes-part.js';
 import type { AuditPlan, RunRole } from './plan.js';
+import type { AuditSample } from './sample.js';
 
 /**
  * What every part of the audit reads: the plan, its finished runs (each read once, on demand), and the
@@ -7,6 +9,7 @@ import type { AuditPlan, RunRole } from './plan.js';
  */
 export class AuditContext {
   private readonly cache = new Map<string, Promise<RunRows>>();
+  private sampled?: AuditSample;
 
   constructor(
     readonly plan: AuditPlan,
@@ -26,6 +29,11 @@ export class AuditContext {
   /** The casual mirror the figures are read from: from its openings when greedy's own games repeated. */
   casual(): Promise<RunRows> {
     return (this.run('casual-opening') ?? this.run('casual'))!;
+  }
+
+  /** What the holes checks and kingmaking play (holes-part.ts), built once. */
+  sample(): AuditSample {
+    return (this.sampled ??= auditSample(this.plan, this.command));
   }
 
   /** The players in words: "4 players", "heads-up". */

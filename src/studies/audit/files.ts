@@ -1,5 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import type { Finding } from './finding.js';
+import { sampleSizes } from './holes-part.js';
 import type { AuditPlan } from './plan.js';
 import type { Verdict } from './verdict.js';
 
@@ -30,7 +31,14 @@ export function planJson(plan: AuditPlan) {
     strong_bot: plan.strong ? { bot: plan.strong.bot, engine: plan.strong.engine, budget_parameter: plan.strong.budgetParam ?? null, budget: plan.strong.budget ?? null } : null,
     ...(plan.noStrong ? { no_strong: plan.noStrong } : {}),
     runs: plan.runs.map((r) => ({ folder: r.key, role: r.role, matches: r.spec.matches, opening: r.spec.opening, bots: r.spec.lineup.map((e) => e.name) })),
+    replayed: replayedJson(plan),
   };
+}
+
+/** What the main thread played after the runs (holes-part.ts): matches of each lineup, of each option value, and examined for kingmaking. */
+function replayedJson(plan: AuditPlan) {
+  const s = sampleSizes(plan.players, plan.matches);
+  return { holes_matches: s.matches, option_matches: s.optionMatches, kingmaking_matches: s.kingmakingMatches };
 }
 
 export function auditJson(plan: AuditPlan, verdict: Verdict, answer: readonly string[], unseen: readonly string[], findings: readonly Finding[]): string {

@@ -50,7 +50,7 @@ export function finding(ctx: AuditSample, area: 'holes' | 'kingmaking' | 'action
     figure: p.figure ?? '',
     interval: p.interval ?? '',
     evidence: p.evidence,
-    command: auditCommand(ctx),
+    command: ctx.command ?? auditCommand(ctx),
     reference: p.reference,
     ...(p.replay ? { replay: p.replay } : {}),
   };

@@ -131,7 +131,7 @@ function kingmakingFinding(ctx: AuditSample, examined: readonly KingmakingMatch[
     id: 'kingmaking',
     severity,
     words:
-      `In ${r.kingmade} of ${count(r.decided, 'decided match', 'decided matches')} between strong players${plays}, a seat that could no longer win decided who did ` +
+      `In ${r.kingmade} of ${count(r.decided, 'decided match', 'decided matches')} between ${ctx.strongWords ?? 'strong players'}${plays}, a seat that could no longer win decided who did ` +
       `(${percent(r.rate)}, ${percentRange(r.interval)}, 95%): replaying its last ${LAST_DECISIONS} decisions with every other legal action, the same bots ` +
       `continuing, it never won, and its choice changed the winner.${how}`,
     figure: percent(r.rate),
@@ -145,6 +145,7 @@ function kingmakingFinding(ctx: AuditSample, examined: readonly KingmakingMatch[
 /** "In match 3, seat 2's decision 14 gave the win to seat 0 or seat 1 as it chose." */
 function exampleWords(m: KingmakingMatch): string {
   const v = m.kingmaker!;
-  const winners = [...new Set(v.branches.map((b) => (b.winners ?? []).map((s) => `seat ${s}`).join(' and ')))];
+  // A branch that ended with no winner (a draw) gives the win to no one.
+  const winners = [...new Set(v.branches.map((b) => (b.winners ?? []).map((s) => `seat ${s}`).join(' and ') || 'no one'))];
   return ` For example match ${m.match.match}: seat ${v.seat} at decision ${v.decision} of the match could give the win to ${winners.join(' or ')}.`;
 }

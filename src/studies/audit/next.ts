@@ -78,13 +78,25 @@ function tournament(plan: AuditPlan, f: Finding, bots: RawSpec['bots'], matches:
   };
 }
 
+/**
+ * The action kind a finding of the actions area is about: `action_<kind>`'s own, else the kind a holes
+ * line names in backquotes (`action_never_chosen`: "... the Stramat card (`stramat`) ..."), else "each kind".
+ */
+function kindOf(f: Finding, plan: AuditPlan): string {
+  const declared = (plan.game.importance?.actionKinds ?? []).map((k) => k.name);
+  const own = f.id.replace(/^action_/, '');
+  if (declared.includes(own)) return own;
+  const named = [...f.words.matchAll(/`([^`]+)`/g)].map((m) => m[1]).find((w) => declared.includes(w));
+  return named ?? 'each kind';
+}
+
 /** The next experiment of a finding (amber or red), with its spec; the command names the file `<shown out>/next/<id>.json`. */
 export function nextExperiment(f: Finding, plan: AuditPlan, shownRoot: string): NextExperiment | undefined {
   if (f.severity !== 'amber' && f.severity !== 'red') return undefined;
   const file = `next/${f.id}.json`;
   const path = `${shownRoot}/${file}`;
   if (f.area === 'actions') {
-    const kind = f.id.replace(/^action_/, '');
+    const kind = kindOf(f, plan);
     const greedy = Array.from({ length: plan.players }, () => ({ name: 'greedy', bot: 'greedy' }));
     return {
       file,

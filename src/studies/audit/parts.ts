@@ -1,6 +1,9 @@
 import type { AuditContext } from './context.js';
 import type { Finding } from './finding.js';
 import { actionsPart } from './actions.js';
+import { auditHoles } from './holes.js';
+import { auditKingmaking } from './kingmaking.js';
+import { restrictedPart } from './restricted-play.js';
 import { balancePart, shapePart, skillPart } from './scorecard.js';
 
 /**
@@ -10,12 +13,19 @@ import { balancePart, shapePart, skillPart } from './scorecard.js';
  */
 export type AuditPart = (ctx: AuditContext) => Promise<Finding[]>;
 
+/** The holes in the rules (holes.ts) on the audit's replayed sample (holes-part.ts). */
+const holesPart: AuditPart = (ctx) => auditHoles(ctx.sample());
+/** Kingmaking (kingmaking.ts), three or more players, on the same sample. */
+const kingmakingPart: AuditPart = (ctx) => auditKingmaking(ctx.sample());
+
 export const AUDIT_PARTS: readonly AuditPart[] = [
   balancePart,
   skillPart,
   shapePart,
   actionsPart,
-  // The holes in the rules and kingmaking (holes*.ts, kingmaking*.ts) join here.
+  restrictedPart,
+  kingmakingPart,
+  holesPart,
 ];
 
 /** Every part's findings, in the parts' order (callers sort them with byConcern). */

@@ -5,6 +5,7 @@ import { botRegistry } from '../../plugins/loader.js';
 import { chooseBot, presetsOf } from '../../plugins/presets.js';
 import { resolveSpec, type RawSpec, type ResolvedSpec } from '../../runner/spec.js';
 import { gameWithOptions, studyBaseFromSpec, type StudyBase } from '../../runner/study-target.js';
+import { restrictedRuns } from './restricted-runs.js';
 
 /**
  * `tavolo audit`'s runs, each an ordinary tournament in a folder of its own under the audit's root, all on
@@ -34,13 +35,15 @@ export const DEFAULT_TABLE = 4;
 /** Random opening moves used where greedy against greedy repeats its games (docs/measures.md, "Deals that repeat"). */
 export const AUTO_OPENING = 4;
 
-export type RunRole = 'casual' | 'casual-opening' | 'strong' | 'casual-skill' | 'strong-skill' | 'thinking';
+export type RunRole = 'casual' | 'casual-opening' | 'strong' | 'casual-skill' | 'strong-skill' | 'thinking' | 'unrestricted' | 'restricted';
 
 export interface AuditRun {
   role: RunRole;
   /** The folder under the root, `casual`, `strong-skill/a`. */
   key: string;
   seating?: 'a' | 'b';
+  /** The action kind a restricted run's focal seat never plays. */
+  kind?: string;
   dir: string;
   raw: RawSpec;
   spec: ResolvedSpec;
@@ -77,7 +80,7 @@ export interface AuditPlan {
   runs: AuditRun[];
 }
 
-type Base = StudyBase;
+export type Base = StudyBase;
 
 async function baseFromSpec(r: AuditRequest): Promise<Base> {
   if (r.options !== undefined) throw new InputError('applies to a game, not a spec (the spec sets its own options); change the spec instead', '--option');
@@ -123,8 +126,11 @@ function alternating(players: number, first: Seat, second: Seat): Seat[] {
   return Array.from({ length: players }, (_, s) => (s % 2 === 0 ? first : second));
 }
 
-/** The runs' specs, unresolved: the mirrors first (the casual one decides the opening), then the pairings in both seatings. */
-function rawRuns(b: Base, p: Omit<AuditPlan, 'runs' | 'game' | 'gameRef'>): Array<Omit<AuditRun, 'spec' | 'dir'>> {
+/** What the runs are built from: the plan's settings, before its runs are. */
+export type RunSettings = Omit<AuditPlan, 'runs' | 'game' | 'gameRef'>;
+
+/** The runs' specs, unresolved: the mirrors first (the casual one decides the opening), the pairings in both seatings, then restricted play. */
+function rawRuns(b: Base, p: RunSettings): Array<Omit<AuditRun, 'spec' | 'dir'>> {
   const greedy: Seat = { name: 'greedy', bot: 'greedy' };
   const random: Seat = { name: 'random', bot: 'random' };
   const out: Array<Omit<AuditRun, 'spec' | 'dir'>> = [];
@@ -160,6 +166,7 @@ function rawRuns(b: Base, p: Omit<AuditPlan, 'runs' | 'game' | 'gameRef'>): Arra
       pairing('thinking', p.matches, { name: `strongest-${s.budget}`, bot: s.bot, params: { [s.budgetParam]: s.budget } }, { name: `strongest-${lower}`, bot: s.bot, params: { [s.budgetParam]: lower } });
     }
   }
+  out.push(...restrictedRuns(b, p));
   return out;
 }
 

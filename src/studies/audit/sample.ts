@@ -34,6 +34,10 @@ export interface AuditSample {
   readonly optionMatches?: number;
   /** Matches examined for kingmaking (default: min(matches, 30)). */
   readonly kingmakingMatches?: number;
+  /** The strong lineup in words, said by the kingmaking finding (default: "strong players"). */
+  readonly strongWords?: string;
+  /** The command that reproduces the findings (default: `tavolo audit` of the game at this table and these options). */
+  readonly command?: string;
 }
 
 /** One lineup entry: the name a user types in `--bots`, and the bot it stands for with its parameters. */
