@@ -57,14 +57,15 @@ function replayStates(spec: ResolvedSpec, variant: number, match: number): { sta
   const { game, players } = spec;
   const seats = rotations(spec.lineup)[match % players];
   const actions: number[] = [];
-  // What seat 1 sees of each decision: the game's actionSeen, the whole line when it saw all of it.
+  // What seat 1 sees of each decision: the game's actionSeen, the whole line when it saw all of it (in the
+  // game's words: the action's code is not shown to a person).
   const seenBy1: (string | null)[] = [];
   playMatch(game, spec.variants[variant].options, seats, matchSeed(spec.seed, match), {
     onAction: (state, p, a) => {
       actions.push(a);
       const full = game.view.actionText(state, a);
       const seen = p === 1 || !game.view.actionSeen ? full : game.view.actionSeen(state, a, 1);
-      seenBy1.push(seen === null ? null : `${actions.length}. seat ${p} (${seats[p].name}): ${seen}${seen === full ? ` [${game.actionCode(a)}]` : ''}`);
+      seenBy1.push(seen === null ? null : `${actions.length}. seat ${p} (${seats[p].name}): ${seen}`);
     },
   });
   const rng = matchRngs(matchSeed(spec.seed, match), players).game;
