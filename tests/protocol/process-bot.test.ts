@@ -76,6 +76,16 @@ describe.skipIf(!pythonAvailable())('a Python bot in a tournament', () => {
     expect(runJson.determinism_check.differing).toEqual([]);
   });
 
+  it('plays a match of the spec move by move in tavolo play, the same match as the run played', async () => {
+    const r = await tavoloAsync(['play', '--spec', stramat, '--match', '2']);
+    expect(r.code, r.stderr).toBe(0);
+    const result = /^result: winners=(\S*) scores=(\S+) .* turns=(\d+) .*end_reason=(\S+)$/m.exec(r.stdout);
+    expect(result).not.toBeNull();
+    const row = readCsvObjects(join(dir, 'stramat-1', 'matches.csv')).find((m) => m.match === '2')!;
+    expect(result![3]).toBe(row.turns);
+    expect(result![4]).toBe(row.end_reason);
+  });
+
   it("writes a process bot into run.json's lineup as its command, not the engine's internal reference", () => {
     const lineup = (JSON.parse(file('stramat-1', 'run.json')) as { lineup: Array<{ bot: string }> }).lineup;
     const shown = lineup.map((e) => e.bot).filter((b) => b.startsWith('process'));
