@@ -51,6 +51,13 @@ describe.skipIf(!pythonAvailable())('a Python bot in a tournament', () => {
       decisionTimeoutMs: timeout,
       bots: [{ name: 'faulty', bot: 'process', command: ['python3', FAULTY_BOT], params: { fault, failSeed: entrySeed('py', FAULT_MATCH, 2) } }, { bot: 'random' }],
     });
+  // 40 matches: the self-check replays a sample of them in a fresh process, so the count it answers from differs.
+  const stateful = spec('py-stateful', {
+    game: 'stramat',
+    players: 2,
+    matches: 40,
+    bots: [{ name: 'faulty', bot: 'process', command: ['python3', FAULTY_BOT], params: { fault: 'stateful' } }, { bot: 'random' }],
+  });
   const FAULTS = { crash: 'bot_error', hang: 'bot_timeout', lie: 'illegal_action', garbage: 'bot_error' } as const;
 
   beforeAll(async () => {
@@ -60,6 +67,7 @@ describe.skipIf(!pythonAvailable())('a Python bot in a tournament', () => {
       ['stop-1', ['run', stop, '--threads', '1']],
       ['stop-2', ['run', stop, '--threads', '2', '--batch', '2']],
       ...Object.keys(FAULTS).map((f): [string, string[]] => [f, ['run', faulty(f, f === 'hang' ? 20_000 : 60_000), '--threads', '1']]),
+      ['stateful', ['run', stateful, '--threads', '1']],
     ];
     for (const [name, args] of jobs) runs[name] = await tavoloAsync([...args, '--out', join(dir, name)]);
   });
@@ -74,6 +82,15 @@ describe.skipIf(!pythonAvailable())('a Python bot in a tournament', () => {
     const runJson = JSON.parse(file('stramat-1', 'run.json')) as { determinism_check: { differing: unknown[]; replayed: string[] } };
     expect(runJson.determinism_check.replayed.length).toBeGreaterThan(0);
     expect(runJson.determinism_check.differing).toEqual([]);
+  });
+
+  it('names a Python bot that answers from state kept across matches, and exits 6 with the files written', () => {
+    const r = runs.stateful;
+    expect(r.code, r.stderr).toBe(6);
+    expect(r.stderr).toMatch(/faulty_bot\.py/);
+    const check = (JSON.parse(file('stateful', 'run.json')) as { determinism_check: { differing: unknown[] } }).determinism_check;
+    expect(check.differing.length).toBeGreaterThan(0);
+    expect(readCsvObjects(join(dir, 'stateful', 'matches.csv'))).toHaveLength(40);
   });
 
   it('plays a match of the spec move by move in tavolo play, the same match as the run played', async () => {
